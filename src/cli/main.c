@@ -1,0 +1,2 @@
+/* stub */
+int main(void) { return 0; }

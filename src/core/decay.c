@@ -1,0 +1,2 @@
+/* decay.c: stub, being written. */
+#include "ropelab.h"

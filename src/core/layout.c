@@ -1,0 +1,2 @@
+/* layout.c: stub, being written. */
+#include "ropelab.h"

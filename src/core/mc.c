@@ -1,0 +1,2 @@
+/* mc.c: stub, being written. */
+#include "ropelab.h"

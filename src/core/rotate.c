@@ -1,0 +1,2 @@
+/* rotate.c: stub, being written. */
+#include "ropelab.h"
