@@ -70,14 +70,14 @@ double rl_freqs_wavelength(const rl_freqs *f, size_t i);
 #define RL_POS_MAX 2147483648.0 /* 2^31 */
 
 /* m*theta reduced to [-pi, pi], computed from the exact product of the two
- * doubles m and theta (an error-free product in long double) and a
- * three-part 2*pi (Cody-Waite).  Absolute error below 2^-60 for
- * |m| <= RL_POS_MAX and 0 <= theta <= 1. */
+ * doubles m and theta (four exact partial products in long double) and a
+ * four-part 2*pi (Cody-Waite).  Absolute error below 2^-55 for
+ * |m| <= RL_POS_MAX and |theta| <= 1. */
 long double rl_angle_reduce(double m, double theta);
 
 /* cos and sin of m*theta through rl_angle_reduce; each within 1 ulp of the
  * exact value.  Returns RL_ERANGE (and leaves c, s alone) when
- * |m| > RL_POS_MAX or m is not finite. */
+ * |m| > RL_POS_MAX, |theta| > 1, or either is not finite. */
 rl_status rl_angle_sincos(double m, double theta, double *c, double *s);
 
 /* ------------------------------------------------------------------ */
