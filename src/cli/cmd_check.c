@@ -1,1 +1,204 @@
-/* stub */
+/* cmd_check.c: `ropelab check`, the property checks of rl_check_list()
+ * with their measured errors and tolerances; exit 1 when any fails. */
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cmd.h"
+#include "opt.h"
+#include "ropelab.h"
+
+enum { OPT_DIM = RL_OPT_FIRST_CMD, OPT_BASE, OPT_ROT, OPT_SEED, OPT_TRIALS, OPT_TAP, OPT_LIST,
+       OPT_ONLY };
+
+static void help(FILE *fp)
+{
+  fputs("usage: ropelab check [OPTIONS]\n"
+        "\n"
+        "Run the property checks of RoPE (relative position, norm preservation,\n"
+        "agreement of the implementations, ...) and report each measured error\n"
+        "against its tolerance. Exit status 0 when all pass, 1 when any fails.\n"
+        "\n"
+        "      --dim D        head dimension, even >= 2 (default 128)\n"
+        "      --base B       base of the schedule, > 1 (default 10000)\n"
+        "      --rot R        rotated dimensions, even, <= D; 'dim' for all (default dim)\n"
+        "      --seed S       seed of the random vectors and positions (default 1)\n"
+        "      --trials N     random vectors / positions per check, >= 1 (default 1000)\n"
+        "      --only LIST    run only these checks (comma-separated names)\n"
+        "      --list         list the checks and exit\n"
+        "      --tap          TAP output (1..N, ok/not ok lines) for CI harnesses\n"
+        "  -h, --help         this help\n", fp);
+}
+
+static size_t count_checks(const rl_check *list)
+{
+  size_t n = 0;
+  while (list[n].name)
+    n++;
+  return n;
+}
+
+/* Mark the checks named in arg; unknown names are a usage error. */
+static int parse_only(const char *cmd, const char *arg, const rl_check *list, size_t n,
+                      char *sel)
+{
+  const char **names = malloc((n ? n : 1) * sizeof *names);
+  if (!names)
+    return rl_runtime(cmd, "%s", rl_strerror(RL_ENOMEM));
+  for (size_t i = 0; i < n; i++)
+    names[i] = list[i].name;
+  int rc = 0;
+  const char *p = arg;
+  for (;;) {
+    const char *e = strchr(p, ',');
+    size_t len = e ? (size_t)(e - p) : strlen(p);
+    char word[128];
+    if (len >= sizeof word)
+      len = sizeof word - 1;
+    memcpy(word, p, len);
+    word[len] = 0;
+    size_t i;
+    for (i = 0; i < n && strcmp(word, names[i]); i++)
+      ;
+    if (i < n) {
+      sel[i] = 1;
+    } else {
+      size_t s = rl_suggest(word, names, n);
+      if (s < n)
+        rc = rl_usage(cmd, "invalid --only '%s': no check named '%s'; did you mean '%s'?", arg,
+                      word, names[s]);
+      else
+        rc = rl_usage(cmd, "invalid --only '%s': no check named '%s' (see 'ropelab check "
+                           "--list')", arg, word);
+      break;
+    }
+    if (!e)
+      break;
+    p = e + 1;
+  }
+  free(names);
+  return rc;
+}
+
+static int run(int argc, char **argv)
+{
+  static const struct option opts[] = {
+      {"dim", required_argument, NULL, OPT_DIM},
+      {"base", required_argument, NULL, OPT_BASE},
+      {"rot", required_argument, NULL, OPT_ROT},
+      {"seed", required_argument, NULL, OPT_SEED},
+      {"trials", required_argument, NULL, OPT_TRIALS},
+      {"tap", no_argument, NULL, OPT_TAP},
+      {"list", no_argument, NULL, OPT_LIST},
+      {"only", required_argument, NULL, OPT_ONLY},
+      {"help", no_argument, NULL, 'h'},
+      {NULL, 0, NULL, 0}};
+  const char *cmd = "check";
+  const rl_check *list = rl_check_list();
+  size_t n = count_checks(list);
+  rl_check_params p = {128, 0, 10000, 1, 1000};
+  unsigned long long seed = 1, trials = 1000;
+  int tap = 0, do_list = 0;
+  const char *rot_arg = "dim", *only = NULL;
+  int c, r;
+  while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+    switch (c) {
+    case OPT_DIM:
+      if ((r = rl_opt_dim(cmd, optarg, &p.dim)))
+        return r;
+      break;
+    case OPT_BASE:
+      if ((r = rl_opt_base(cmd, optarg, &p.base)))
+        return r;
+      break;
+    case OPT_ROT:
+      rot_arg = optarg;
+      if ((r = rl_opt_rot(cmd, optarg, &p.rot)))
+        return r;
+      break;
+    case OPT_SEED:
+      if ((r = rl_opt_uint(cmd, "--seed", optarg, 0, (unsigned long)-1, &seed)))
+        return r;
+      break;
+    case OPT_TRIALS:
+      if ((r = rl_opt_uint(cmd, "--trials", optarg, 1, (unsigned long long)1e9, &trials)))
+        return r;
+      break;
+    case OPT_TAP: tap = 1; break;
+    case OPT_LIST: do_list = 1; break;
+    case OPT_ONLY: only = optarg; break;
+    case 'h':
+      help(stdout);
+      return RL_EXIT_OK;
+    default:
+      return rl_opt_bad(cmd, c, argv, opts);
+    }
+  }
+  if ((r = rl_opt_no_args(cmd, argc, argv)) ||
+      (r = rl_opt_rot_resolve(cmd, rot_arg, p.dim, &p.rot)))
+    return r;
+  p.seed = (unsigned long)seed;
+  p.trials = (size_t)trials;
+
+  size_t width = 0;
+  for (size_t i = 0; i < n; i++)
+    if (strlen(list[i].name) > width)
+      width = strlen(list[i].name);
+  if (do_list) {
+    for (size_t i = 0; i < n; i++)
+      printf("%-*s  %s\n", (int)width, list[i].name, list[i].summary);
+    return fflush(stdout) == 0 ? RL_EXIT_OK : rl_runtime(cmd, "cannot write to standard output");
+  }
+  char *sel = calloc(n ? n : 1, 1);
+  if (!sel)
+    return rl_runtime(cmd, "%s", rl_strerror(RL_ENOMEM));
+  if (only) {
+    if ((r = parse_only(cmd, only, list, n, sel))) {
+      free(sel);
+      return r;
+    }
+  } else {
+    memset(sel, 1, n);
+  }
+  size_t total = 0, failed = 0;
+  for (size_t i = 0; i < n; i++)
+    total += sel[i] != 0;
+  if (tap)
+    printf("1..%zu\n", total);
+  size_t k = 0;
+  for (size_t i = 0; i < n; i++) {
+    if (!sel[i])
+      continue;
+    k++;
+    rl_check_result res;
+    memset(&res, 0, sizeof res);
+    rl_status st = list[i].run(&p, &res);
+    res.detail[sizeof res.detail - 1] = 0;
+    if (st) { /* a check that could not run has not passed */
+      res.pass = 0;
+      snprintf(res.detail, sizeof res.detail, "could not run: %s", rl_strerror(st));
+    }
+    /* a NaN error never passes, whatever the check said */
+    int pass = res.pass && !isnan(res.error);
+    failed += !pass;
+    if (tap) {
+      printf("%sok %zu - %s # error=%.2g tolerance=%.2g%s%s\n", pass ? "" : "not ", k,
+             list[i].name, res.error, res.tolerance, res.detail[0] ? " " : "", res.detail);
+    } else {
+      printf("%s %-*s  error=%-8.2g  tolerance=%-8.2g%s%s%s\n", pass ? "PASS" : "FAIL",
+             (int)width, list[i].name, res.error, res.tolerance, res.detail[0] ? "  (" : "",
+             res.detail, res.detail[0] ? ")" : "");
+    }
+    fflush(stdout);
+  }
+  free(sel);
+  if (!tap)
+    printf("%zu of %zu checks passed\n", total - failed, total);
+  if (fflush(stdout) != 0 || ferror(stdout))
+    return rl_runtime(cmd, "cannot write to standard output");
+  return failed ? RL_EXIT_FAIL : RL_EXIT_OK;
+}
+
+const struct rl_cmd rl_cmd_check = {"check", run,
+                                    "verify RoPE's properties against their tolerances", help};

@@ -1,1 +1,394 @@
-/* stub */
+/* cmd_decay.c: `ropelab decay`, RoPE's long-term decay over relative
+ * distance (RoFormer section 3.4.3, Fig. 2); defaults reproduce Fig. 2. */
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cmd.h"
+#include "opt.h"
+#include "out.h"
+#include "plot.h"
+#include "progress.h"
+#include "ropelab.h"
+
+enum {
+  OPT_DIM = RL_OPT_FIRST_CMD,
+  OPT_BASE,
+  OPT_ROT,
+  OPT_FROM,
+  OPT_TO,
+  OPT_STEP,
+  OPT_POINTS,
+  OPT_LOG,
+  OPT_MEASURE,
+  OPT_SAMPLES,
+  OPT_SEED,
+  OPT_SIGMA
+};
+
+enum { M_BOUND = 1, M_SIM = 2, M_MC = 4 };
+
+#define CHUNK 4096        /* rows per rl_decay_eval call: memory stays O(CHUNK) */
+#define LOG_POINTS 256    /* default --points with --log */
+#define PROGRESS_ROWS 100000
+
+static void help(FILE *fp)
+{
+  fputs("usage: ropelab decay [OPTIONS]\n"
+        "\n"
+        "RoPE's long-term decay against relative distance r, one row per r. The\n"
+        "defaults reproduce RoFormer Fig. 2 (d = 128, base 10000, r = 0..256).\n"
+        "\n"
+        "schedule:\n"
+        "      --dim D        head dimension, even >= 2 (default 128)\n"
+        "      --base B       base of the schedule, > 1 (default 10000)\n"
+        "      --rot R        rotated dimensions, even, <= D; 'dim' for all (default dim)\n"
+        "distances:\n"
+        "      --from A       first distance (default 0; 1 with --log)\n"
+        "      --to B         last distance, |B| <= 2147483648 (default 256)\n"
+        "      --step S       linear spacing, > 0 (default 1); a dyadic step\n"
+        "                     (1, 0.5, 0.0625, ...) takes the fast exact path\n"
+        "      --log          log-spaced distances instead (needs --from > 0)\n"
+        "      --points N     number of log-spaced distances (default 256; --log only)\n"
+        "measures:\n"
+        "      --measure LIST comma-separated, columns in this order (default bound):\n"
+        "                       bound       RoFormer's relative upper bound (1/n) sum_j |S_j|\n"
+        "                       similarity  sum_i cos(r theta_i) (Men et al. 2024, eq. 9)\n"
+        "                       mc          Monte Carlo over random q, k: mc_ind_mean,\n"
+        "                                   mc_ind_se, mc_self_mean, mc_self_se,\n"
+        "                                   mc_self_expect, abel_max\n"
+        "      --samples N    Monte Carlo samples per distance, >= 2 (default 1000)\n"
+        "      --seed S       Monte Carlo seed (default 1)\n"
+        "      --sigma X      standard deviation of q and k entries, > 0 (default 1)\n"
+        "\n", fp);
+  rl_common_help(fp);
+}
+
+static int parse_measure(const char *cmd, const char *arg, int *mask)
+{
+  static const char *const names[] = {"bound", "similarity", "mc"};
+  static const int bits[] = {M_BOUND, M_SIM, M_MC};
+  *mask = 0;
+  const char *p = arg;
+  for (;;) {
+    const char *e = strchr(p, ',');
+    size_t len = e ? (size_t)(e - p) : strlen(p);
+    char word[64];
+    if (len >= sizeof word)
+      len = sizeof word - 1;
+    memcpy(word, p, len);
+    word[len] = 0;
+    size_t i;
+    for (i = 0; i < 3 && strcmp(word, names[i]); i++)
+      ;
+    if (i == 3) {
+      size_t s = rl_suggest(word, names, 3);
+      if (!*word)
+        return rl_usage(cmd, "invalid --measure '%s': empty name; expected bound, similarity "
+                             "or mc", arg);
+      if (s < 3)
+        return rl_usage(cmd, "invalid --measure '%s': unknown measure '%s'; did you mean '%s'?",
+                        arg, word, names[s]);
+      return rl_usage(cmd, "invalid --measure '%s': unknown measure '%s'; expected bound, "
+                           "similarity or mc", arg, word);
+    }
+    *mask |= bits[i];
+    if (!e)
+      return 0;
+    p = e + 1;
+  }
+}
+
+static int out_of_range(const char *cmd, const char *opt, const char *arg)
+{
+  return rl_usage(cmd, "invalid %s '%s': distances beyond 2147483648 are outside the "
+                       "accurate range", opt, arg);
+}
+
+static int all_finite(const double *v, size_t n)
+{
+  for (size_t i = 0; i < n; i++)
+    if (!isfinite(v[i]))
+      return 0;
+  return 1;
+}
+
+static int run(int argc, char **argv)
+{
+  static const struct option opts[] = {
+      {"dim", required_argument, NULL, OPT_DIM},
+      {"base", required_argument, NULL, OPT_BASE},
+      {"rot", required_argument, NULL, OPT_ROT},
+      {"from", required_argument, NULL, OPT_FROM},
+      {"to", required_argument, NULL, OPT_TO},
+      {"step", required_argument, NULL, OPT_STEP},
+      {"points", required_argument, NULL, OPT_POINTS},
+      {"log", no_argument, NULL, OPT_LOG},
+      {"measure", required_argument, NULL, OPT_MEASURE},
+      {"samples", required_argument, NULL, OPT_SAMPLES},
+      {"seed", required_argument, NULL, OPT_SEED},
+      {"sigma", required_argument, NULL, OPT_SIGMA},
+      RL_COMMON_LONGOPTS,
+      {NULL, 0, NULL, 0}};
+  const char *cmd = "decay";
+  size_t dim = 128, rot = 0;
+  double base = 10000, from = 0, to = 256, step = 1, sigma = 1;
+  unsigned long long points = LOG_POINTS, samples = 1000, seed = 1;
+  int log_grid = 0, from_set = 0, step_set = 0, points_set = 0, mask = M_BOUND;
+  int mc_opts = 0;
+  const char *rot_arg = "dim", *from_arg = "0", *to_arg = "256", *step_arg = "1";
+  rl_common co;
+  rl_common_init(&co);
+  int c, r;
+  while ((c = getopt_long(argc, argv, ":o:h", opts, NULL)) != -1) {
+    switch (c) {
+    case OPT_DIM:
+      if ((r = rl_opt_dim(cmd, optarg, &dim)))
+        return r;
+      break;
+    case OPT_BASE:
+      if ((r = rl_opt_base(cmd, optarg, &base)))
+        return r;
+      break;
+    case OPT_ROT:
+      rot_arg = optarg;
+      if ((r = rl_opt_rot(cmd, optarg, &rot)))
+        return r;
+      break;
+    case OPT_FROM:
+      from_arg = optarg;
+      from_set = 1;
+      if ((r = rl_opt_double(cmd, "--from", optarg, &from)))
+        return r;
+      break;
+    case OPT_TO:
+      to_arg = optarg;
+      if ((r = rl_opt_double(cmd, "--to", optarg, &to)))
+        return r;
+      break;
+    case OPT_STEP:
+      step_arg = optarg;
+      step_set = 1;
+      if ((r = rl_opt_double(cmd, "--step", optarg, &step)))
+        return r;
+      if (!(step > 0))
+        return rl_usage(cmd, "invalid --step '%s': expected a number > 0", optarg);
+      break;
+    case OPT_POINTS:
+      points_set = 1;
+      if ((r = rl_opt_uint(cmd, "--points", optarg, 1, (unsigned long long)1e12, &points)))
+        return r;
+      break;
+    case OPT_LOG:
+      log_grid = 1;
+      break;
+    case OPT_MEASURE:
+      if ((r = parse_measure(cmd, optarg, &mask)))
+        return r;
+      break;
+    case OPT_SAMPLES:
+      mc_opts = 1;
+      /* >= 2 so the standard error is defined */
+      if ((r = rl_opt_uint(cmd, "--samples", optarg, 2, (unsigned long long)1e9, &samples)))
+        return r;
+      break;
+    case OPT_SEED:
+      mc_opts = 1;
+      if ((r = rl_opt_uint(cmd, "--seed", optarg, 0, (unsigned long)-1, &seed)))
+        return r;
+      break;
+    case OPT_SIGMA:
+      mc_opts = 1;
+      if ((r = rl_opt_double(cmd, "--sigma", optarg, &sigma)))
+        return r;
+      if (!(sigma > 0))
+        return rl_usage(cmd, "invalid --sigma '%s': expected a number > 0", optarg);
+      break;
+    case '?':
+    case ':':
+      return rl_opt_bad(cmd, c, argv, opts);
+    default:
+      r = rl_common_opt(&co, cmd, c, optarg);
+      if (r > 1)
+        return r - 0x100;
+      break;
+    }
+  }
+  if (co.help) {
+    help(stdout);
+    return RL_EXIT_OK;
+  }
+  if ((r = rl_opt_no_args(cmd, argc, argv)) || (r = rl_opt_rot_resolve(cmd, rot_arg, dim, &rot)))
+    return r;
+  if (mc_opts && !(mask & M_MC))
+    return rl_usage(cmd, "--samples, --seed and --sigma need --measure with 'mc'");
+
+  /* the grid */
+  rl_grid g;
+  rl_status st;
+  if (log_grid) {
+    if (step_set)
+      return rl_usage(cmd, "--step cannot be combined with --log (use --points)");
+    if (!from_set) {
+      from = 1;
+      from_arg = "1";
+    }
+    if (!(from > 0))
+      return rl_usage(cmd, "invalid --from '%s': expected a number > 0 with --log", from_arg);
+  } else if (points_set) {
+    return rl_usage(cmd, "--points needs --log (a linear grid is set by --step)");
+  }
+  if (fabs(from) > RL_POS_MAX)
+    return out_of_range(cmd, "--from", from_arg);
+  if (fabs(to) > RL_POS_MAX)
+    return out_of_range(cmd, "--to", to_arg);
+  if (to < from || (log_grid && points > 1 && !(to > from)))
+    return rl_usage(cmd, "invalid range: --to '%s' is %s --from '%s'", to_arg,
+                    to < from ? "below" : "not above", from_arg);
+  st = log_grid ? rl_grid_log(from, to, (size_t)points, &g) : rl_grid_linear(from, to, step, &g);
+  if (st == RL_ERANGE)
+    return out_of_range(cmd, "--to", to_arg);
+  if (st)
+    return log_grid ? rl_usage(cmd, "invalid log grid from '%s' to '%s': %s", from_arg, to_arg,
+                               rl_strerror(st))
+                    : rl_usage(cmd, "invalid --step '%s': too many rows from '%s' to '%s'",
+                               step_arg, from_arg, to_arg);
+
+  /* the workspaces, before any output */
+  rl_freqs *f = NULL;
+  rl_decay_ws *dw = NULL;
+  rl_mc_ws *mw = NULL;
+  double *buf = NULL;
+  rl_out out;
+  rl_plot plot;
+  int out_open = 0, plot_open = 0, rc = 0;
+  st = rl_freqs_rope(dim, rot, base, &f);
+  if (!st)
+    st = rl_decay_alloc(f, &g, &dw);
+  if (!st && (mask & M_MC))
+    st = rl_mc_alloc(f, (size_t)samples, sigma, (unsigned long)seed, &mw);
+  if (st == RL_ERANGE) {
+    rc = out_of_range(cmd, "--to", to_arg);
+    goto done;
+  }
+  if (st) {
+    rc = st == RL_ENOMEM ? rl_runtime(cmd, "%s", rl_strerror(st))
+                         : rl_usage(cmd, "invalid parameters: %s", rl_strerror(st));
+    goto done;
+  }
+  buf = malloc(3 * CHUNK * sizeof *buf);
+  if (!buf) {
+    rc = rl_runtime(cmd, "%s", rl_strerror(RL_ENOMEM));
+    goto done;
+  }
+  if ((rc = rl_out_open(&out, cmd, co.output, co.meta, co.header)))
+    goto done;
+  out_open = 1;
+  if (co.plot) {
+    if ((rc = rl_plot_open(&plot, cmd, "decay.gp", co.plot)))
+      goto done;
+    plot_open = 1;
+    out.tee = plot.data;
+  }
+
+  /* metadata: every effective parameter, defaults included */
+  rl_out_meta_begin(&out);
+  rl_out_meta_uint(&out, "dim", dim);
+  rl_out_meta_uint(&out, "rot", rot);
+  rl_out_meta_num(&out, "base", base);
+  rl_out_meta(&out, "grid", log_grid ? "log" : "linear");
+  rl_out_meta_num(&out, "from", from);
+  rl_out_meta_num(&out, "to", to);
+  if (log_grid)
+    rl_out_meta_uint(&out, "points", points);
+  else
+    rl_out_meta_num(&out, "step", step);
+  rl_out_meta_uint(&out, "rows", g.points);
+  char mlist[64] = "";
+  char cols[256] = "r";
+  if (mask & M_BOUND)
+    strcat(mlist, ",bound"), strcat(cols, ",bound");
+  if (mask & M_SIM)
+    strcat(mlist, ",similarity"), strcat(cols, ",similarity");
+  if (mask & M_MC)
+    strcat(mlist, ",mc"),
+        strcat(cols, ",mc_ind_mean,mc_ind_se,mc_self_mean,mc_self_se,mc_self_expect,abel_max");
+  rl_out_meta(&out, "measure", mlist + 1);
+  if (mask & M_MC) {
+    rl_out_meta_uint(&out, "samples", samples);
+    rl_out_meta_uint(&out, "seed", seed);
+    rl_out_meta_num(&out, "sigma", sigma);
+  }
+  rl_out_header(&out, cols);
+
+  /* rows, streamed CHUNK at a time */
+  rl_progress prog;
+  rl_progress_init(&prog, cmd, co.progress, g.points,
+                   g.points > PROGRESS_ROWS || (mask & M_MC));
+  double *rv = buf, *bv = buf + CHUNK, *sv = buf + 2 * CHUNK;
+  for (size_t j0 = 0; j0 < g.points && !out.err; j0 += CHUNK) {
+    size_t n = g.points - j0 < CHUNK ? g.points - j0 : CHUNK;
+    st = rl_decay_eval(dw, j0, n, rv, (mask & M_BOUND) ? bv : NULL, (mask & M_SIM) ? sv : NULL);
+    if (st) {
+      rc = st == RL_ERANGE ? out_of_range(cmd, "--to", to_arg)
+                           : rl_runtime(cmd, "cannot evaluate the decay: %s", rl_strerror(st));
+      goto done;
+    }
+    for (size_t k = 0; k < n && !out.err; k++) {
+      double row[9];
+      size_t m = 0;
+      row[m++] = rv[k];
+      if (mask & M_BOUND)
+        row[m++] = bv[k];
+      if (mask & M_SIM)
+        row[m++] = sv[k];
+      if (mask & M_MC) {
+        rl_mc_result res;
+        st = rl_mc_eval(mw, rv[k], &res);
+        if (st) {
+          rc = rl_runtime(cmd, "cannot evaluate the Monte Carlo estimate at r = %g: %s", rv[k],
+                          rl_strerror(st));
+          goto done;
+        }
+        row[m++] = res.ind_mean;
+        row[m++] = res.ind_se;
+        row[m++] = res.self_mean;
+        row[m++] = res.self_se;
+        row[m++] = res.self_expect;
+        row[m++] = res.abel_max;
+        rl_progress_update(&prog, j0 + k + 1);
+      }
+      /* never print nan: a non-finite value is a bug, reported as such */
+      if (!all_finite(row, m)) {
+        rc = rl_runtime(cmd, "internal error: non-finite value at r = %g", rv[k]);
+        goto done;
+      }
+      rl_out_row(&out, row, m);
+    }
+    rl_progress_update(&prog, j0 + n);
+  }
+  if (!out.err)
+    rl_progress_end(&prog);
+  int tee_err = out.tee_err;
+  out_open = 0;
+  if ((rc = rl_out_close(&out)))
+    goto done;
+  if (plot_open) {
+    plot_open = 0;
+    rc = rl_plot_finish(&plot, tee_err);
+  }
+done:
+  if (out_open)
+    rl_out_abort(&out);
+  if (plot_open)
+    rl_plot_abort(&plot);
+  free(buf);
+  rl_mc_free(mw);
+  rl_decay_free(dw);
+  rl_freqs_free(f);
+  return rc;
+}
+
+const struct rl_cmd rl_cmd_decay = {"decay", run,
+                                    "long-term decay of RoPE against relative distance", help};

@@ -1,2 +1,118 @@
-/* stub */
-int main(void) { return 0; }
+/* main.c: `ropelab COMMAND [OPTIONS]` dispatch (the kmod tools/kmod.c and
+ * git help.c pattern).  A new command is one cmd_<name>.c file plus one
+ * X(name) below. */
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+#include "cmd.h"
+#include "opt.h"
+#include "out.h"
+#include "rl_config.h"
+
+#define RL_COMMANDS(X) \
+  X(freqs)             \
+  X(decay)             \
+  X(check)
+
+#define X(n) extern const struct rl_cmd rl_cmd_##n;
+RL_COMMANDS(X)
+#undef X
+
+#define X(n) &rl_cmd_##n,
+static const struct rl_cmd *const commands[] = {RL_COMMANDS(X)};
+#undef X
+#define NCOMMANDS (sizeof commands / sizeof *commands)
+
+static void usage(FILE *fp)
+{
+  fputs("usage: ropelab [--help] [--version] COMMAND [OPTIONS]\n"
+        "\n"
+        "A laboratory for the numerical properties of rotary position embedding.\n"
+        "\n"
+        "commands:\n", fp);
+  for (size_t i = 0; i < NCOMMANDS; i++)
+    fprintf(fp, "  %-10s %s\n", commands[i]->name, commands[i]->summary);
+  fputs("\n"
+        "  help COMMAND   the options of COMMAND, with their defaults\n"
+        "\n"
+        "exit status:\n"
+        "  0  success\n"
+        "  1  a checked property failed (check)\n"
+        "  2  usage error: bad option, value or command\n"
+        "  3  runtime error: I/O, memory, gnuplot\n"
+        "\n"
+        "Output is CSV on standard output (or -o FILE, written atomically), with\n"
+        "'# key=value' metadata lines unless --no-meta; numbers are the shortest\n"
+        "decimal that reads back exactly, always with '.' as decimal point.\n", fp);
+}
+
+static const struct rl_cmd *find(const char *name)
+{
+  for (size_t i = 0; i < NCOMMANDS; i++)
+    if (!strcmp(commands[i]->name, name))
+      return commands[i];
+  return NULL;
+}
+
+static int unknown(const char *name)
+{
+  const char *names[NCOMMANDS];
+  for (size_t i = 0; i < NCOMMANDS; i++)
+    names[i] = commands[i]->name;
+  size_t s = rl_suggest(name, names, NCOMMANDS);
+  if (s < NCOMMANDS)
+    return rl_usage(NULL, "'%s' is not a ropelab command; did you mean '%s'?", name, names[s]);
+  return rl_usage(NULL, "'%s' is not a ropelab command; see 'ropelab --help'", name);
+}
+
+static int help(int argc, char **argv)
+{
+  if (argc < 2) {
+    usage(stdout);
+    return RL_EXIT_OK;
+  }
+  if (argc > 2)
+    return rl_usage("help", "unexpected argument '%s'", argv[2]);
+  const struct rl_cmd *c = find(argv[1]);
+  if (!c)
+    return unknown(argv[1]);
+  c->help(stdout);
+  return RL_EXIT_OK;
+}
+
+int main(int argc, char **argv)
+{
+  static const struct option opts[] = {
+      {"help", no_argument, NULL, 'h'}, {"version", no_argument, NULL, 'V'}, {NULL, 0, NULL, 0}};
+  rl_out_set_argv(argc, argv);
+  rl_opt_reset();
+  int c;
+  /* '+': stop at the command name; its options are its own */
+  while ((c = getopt_long(argc, argv, "+:hV", opts, NULL)) != -1) {
+    switch (c) {
+    case 'h':
+      usage(stdout);
+      return RL_EXIT_OK;
+    case 'V':
+      printf("ropelab %s\n", RL_VERSION);
+      return RL_EXIT_OK;
+    default:
+      if (optopt && strncmp(argv[optind - 1], "--", 2))
+        return rl_usage(NULL, "unknown option '-%c' (see 'ropelab --help')", optopt);
+      return rl_usage(NULL, "unknown option '%s' (see 'ropelab --help')", argv[optind - 1]);
+    }
+  }
+  if (optind >= argc) {
+    usage(stderr);
+    return RL_EXIT_USAGE;
+  }
+  int cargc = argc - optind;
+  char **cargv = argv + optind;
+  rl_opt_reset();
+  if (!strcmp(cargv[0], "help"))
+    return help(cargc, cargv);
+  const struct rl_cmd *cmd = find(cargv[0]);
+  if (!cmd)
+    return unknown(cargv[0]);
+  return cmd->run(cargc, cargv);
+}

@@ -1,1 +1,274 @@
-/* stub */
+/* opt.c: strict parsing of option values (dav1d's habit: the whole
+ * argument must be a valid value, otherwise a one-line usage error). */
+#include <ctype.h>
+#include <errno.h>
+#include <locale.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cmd.h"
+#include "opt.h"
+#include "plot.h"
+#include "progress.h"
+
+static int vmessage(int code, const char *cmd, const char *fmt, va_list ap)
+{
+  char buf[1024];
+  vsnprintf(buf, sizeof buf, fmt, ap);
+  if (cmd)
+    fprintf(stderr, "ropelab %s: %s\n", cmd, buf);
+  else
+    fprintf(stderr, "ropelab: %s\n", buf);
+  return code;
+}
+
+int rl_usage(const char *cmd, const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  int r = vmessage(RL_EXIT_USAGE, cmd, fmt, ap);
+  va_end(ap);
+  return r;
+}
+
+int rl_runtime(const char *cmd, const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  int r = vmessage(RL_EXIT_RUNTIME, cmd, fmt, ap);
+  va_end(ap);
+  return r;
+}
+
+int rl_opt_double(const char *cmd, const char *opt, const char *arg, double *out)
+{
+  /* strtod follows LC_NUMERIC; read in "C" so "0.5" means the same on a
+   * German desktop as in CI. */
+  static locale_t c_loc;
+  if (!c_loc)
+    c_loc = newlocale(LC_ALL_MASK, "C", (locale_t)0);
+  if (!*arg || isspace((unsigned char)*arg))
+    return rl_usage(cmd, "invalid %s '%s': expected a number", opt, arg);
+  locale_t old = c_loc ? uselocale(c_loc) : (locale_t)0;
+  char *end;
+  errno = 0;
+  double x = strtod(arg, &end);
+  int err = errno;
+  if (old)
+    uselocale(old);
+  if (*end)
+    return rl_usage(cmd, "invalid %s '%s': expected a number", opt, arg);
+  if (!isfinite(x))
+    return rl_usage(cmd, "invalid %s '%s': expected a finite number", opt, arg);
+  if (err == ERANGE)
+    return rl_usage(cmd, "invalid %s '%s': out of the range of a double", opt, arg);
+  *out = x;
+  return 0;
+}
+
+int rl_opt_uint(const char *cmd, const char *opt, const char *arg,
+                unsigned long long lo, unsigned long long hi, unsigned long long *out)
+{
+  const char *p = arg;
+  while (isdigit((unsigned char)*p))
+    p++;
+  if (p == arg || *p) {
+    if (hi == (unsigned long long)-1)
+      return rl_usage(cmd, "invalid %s '%s': expected an integer >= %llu", opt, arg, lo);
+    return rl_usage(cmd, "invalid %s '%s': expected an integer between %llu and %llu",
+                    opt, arg, lo, hi);
+  }
+  errno = 0;
+  unsigned long long v = strtoull(arg, NULL, 10);
+  if (errno == ERANGE || v < lo || v > hi) {
+    if (hi == (unsigned long long)-1)
+      return rl_usage(cmd, "invalid %s '%s': expected an integer >= %llu", opt, arg, lo);
+    return rl_usage(cmd, "invalid %s '%s': expected an integer between %llu and %llu",
+                    opt, arg, lo, hi);
+  }
+  *out = v;
+  return 0;
+}
+
+static int parse_even(const char *cmd, const char *opt, const char *arg, size_t *out)
+{
+  const char *p = arg;
+  while (isdigit((unsigned char)*p))
+    p++;
+  unsigned long long v = 0;
+  if (p != arg && !*p) {
+    errno = 0;
+    v = strtoull(arg, NULL, 10);
+    if (errno == ERANGE)
+      v = 0;
+  }
+  if (p == arg || *p || v < 2 || v % 2)
+    return rl_usage(cmd, "invalid %s '%s': expected an even integer >= 2", opt, arg);
+  if (v > RL_DIM_MAX)
+    return rl_usage(cmd, "invalid %s '%s': expected an even integer <= %d", opt, arg,
+                    RL_DIM_MAX);
+  *out = (size_t)v;
+  return 0;
+}
+
+int rl_opt_dim(const char *cmd, const char *arg, size_t *dim)
+{
+  return parse_even(cmd, "--dim", arg, dim);
+}
+
+int rl_opt_rot(const char *cmd, const char *arg, size_t *rot)
+{
+  if (!strcmp(arg, "dim")) {
+    *rot = 0;
+    return 0;
+  }
+  return parse_even(cmd, "--rot", arg, rot);
+}
+
+int rl_opt_rot_resolve(const char *cmd, const char *arg, size_t dim, size_t *rot)
+{
+  if (*rot == 0)
+    *rot = dim;
+  if (*rot > dim)
+    return rl_usage(cmd, "invalid --rot '%s': expected an even integer <= --dim (%zu)", arg,
+                    dim);
+  return 0;
+}
+
+int rl_opt_base(const char *cmd, const char *arg, double *base)
+{
+  int r = rl_opt_double(cmd, "--base", arg, base);
+  if (r)
+    return r;
+  if (!(*base > 1.0))
+    return rl_usage(cmd, "invalid --base '%s': expected a number > 1", arg);
+  return 0;
+}
+
+int rl_opt_bad(const char *cmd, int c, char **argv, const struct option *longopts)
+{
+  const char *arg = argv[optind - 1];
+  if (c == ':') {
+    if (optopt) {
+      for (const struct option *o = longopts; o->name; o++)
+        if (!o->flag && o->val == optopt && !strncmp(arg, "--", 2))
+          return rl_usage(cmd, "option '--%s' requires a value", o->name);
+      return rl_usage(cmd, "option '-%c' requires a value", optopt);
+    }
+    return rl_usage(cmd, "option '%s' requires a value", arg);
+  }
+  if (optopt && strncmp(arg, "--", 2))
+    return rl_usage(cmd, "unknown option '-%c' (see 'ropelab help %s')", optopt, cmd);
+  /* a long option: unknown, ambiguous prefix, or given a value it does not take */
+  const char *eq = strchr(arg, '=');
+  if (eq && strncmp(arg, "--", 2) == 0) {
+    size_t len = (size_t)(eq - arg - 2);
+    for (const struct option *o = longopts; o->name; o++)
+      if (o->has_arg == no_argument && !strncmp(o->name, arg + 2, len))
+        return rl_usage(cmd, "option '--%s' takes no value", o->name);
+  }
+  return rl_usage(cmd, "unknown option '%s' (see 'ropelab help %s')", arg, cmd);
+}
+
+int rl_opt_no_args(const char *cmd, int argc, char **argv)
+{
+  if (optind < argc)
+    return rl_usage(cmd, "unexpected argument '%s'", argv[optind]);
+  return 0;
+}
+
+void rl_opt_reset(void)
+{
+  optind = 0;
+  opterr = 0;
+}
+
+/* Optimal string alignment distance (Damerau-Levenshtein with adjacent
+ * transpositions, unit costs). */
+static size_t osa(const char *a, const char *b)
+{
+  size_t la = strlen(a), lb = strlen(b);
+  if (la > 64 || lb > 64)
+    return (size_t)-1;
+  size_t d[65][65];
+  for (size_t i = 0; i <= la; i++)
+    d[i][0] = i;
+  for (size_t j = 0; j <= lb; j++)
+    d[0][j] = j;
+  for (size_t i = 1; i <= la; i++)
+    for (size_t j = 1; j <= lb; j++) {
+      size_t cost = a[i - 1] != b[j - 1];
+      size_t v = d[i - 1][j] + 1;
+      if (d[i][j - 1] + 1 < v)
+        v = d[i][j - 1] + 1;
+      if (d[i - 1][j - 1] + cost < v)
+        v = d[i - 1][j - 1] + cost;
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
+          d[i - 2][j - 2] + 1 < v)
+        v = d[i - 2][j - 2] + 1;
+      d[i][j] = v;
+    }
+  return d[la][lb];
+}
+
+size_t rl_suggest(const char *word, const char *const *cands, size_t n)
+{
+  size_t best = n, bestd = (size_t)-1, wl = strlen(word);
+  if (!wl)
+    return n;
+  for (size_t i = 0; i < n; i++) {
+    size_t d = strncmp(cands[i], word, wl) == 0 ? 0 : osa(word, cands[i]);
+    if (d < bestd) {
+      bestd = d;
+      best = i;
+    }
+  }
+  /* Close enough: at most 2 edits, and fewer than half the word's letters
+   * (so 'xy' does not suggest 'check'). */
+  if (best < n && bestd <= 2 && 2 * bestd < wl + 1)
+    return best;
+  return n;
+}
+
+void rl_common_init(rl_common *c)
+{
+  memset(c, 0, sizeof *c);
+  c->meta = c->header = 1;
+  c->progress = RL_PROGRESS_AUTO;
+}
+
+int rl_common_opt(rl_common *c, const char *cmd, int opt, const char *arg)
+{
+  switch (opt) {
+  case 'o':
+    if (!*arg)
+      return 0x100 + rl_usage(cmd, "invalid --output '': expected a file name");
+    c->output = arg;
+    return 1;
+  case RL_OPT_NO_META: c->meta = 0; return 1;
+  case RL_OPT_NO_HEADER: c->header = 0; return 1;
+  case RL_OPT_PLOT:
+    if (rl_plot_check(cmd, arg))
+      return 0x100 + RL_EXIT_USAGE;
+    c->plot = arg;
+    return 1;
+  case RL_OPT_QUIET: c->progress = RL_PROGRESS_QUIET; return 1;
+  case RL_OPT_PROGRESS: c->progress = RL_PROGRESS_FORCE; return 1;
+  case 'h': c->help = 1; return 1;
+  default: return 0;
+  }
+}
+
+void rl_common_help(FILE *fp)
+{
+  fputs("output:\n"
+        "  -o, --output FILE  write the CSV to FILE, atomically (default: standard output)\n"
+        "      --no-meta      omit the '# key=value' metadata lines\n"
+        "      --no-header    omit the header row (so sweeps can append)\n"
+        "      --plot IMAGE   also draw IMAGE (.png, .svg or .pdf) with gnuplot\n"
+        "      --progress     show progress on stderr even when it is not a terminal\n"
+        "      --quiet        never show progress\n"
+        "  -h, --help         this help\n", fp);
+}

@@ -1,1 +1,330 @@
-/* stub */
+/* out.c: CSV output, written atomically, with metadata. */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "cmd.h"
+#include "opt.h"
+#include "out.h"
+#include "ropelab.h"
+#include "rl_config.h"
+
+/* ---- temp files and signals ---------------------------------------- */
+
+#define RL_TMP_SLOTS 8
+static const char *volatile tmp_slots[RL_TMP_SLOTS];
+static int handlers_set;
+
+static void on_signal(int sig)
+{
+  /* async-signal-safe: unlink, then die of the same signal (SA_RESETHAND
+   * restored the default action; the signal is pending until we return) */
+  for (int i = 0; i < RL_TMP_SLOTS; i++)
+    if (tmp_slots[i])
+      unlink(tmp_slots[i]);
+  raise(sig);
+}
+
+static void set_handlers(void)
+{
+  if (handlers_set)
+    return;
+  handlers_set = 1;
+  static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE};
+  for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++) {
+    struct sigaction sa, old;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sa.sa_flags = SA_RESETHAND;
+    sigemptyset(&sa.sa_mask);
+    /* a signal ignored by the parent (nohup) stays ignored */
+    if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
+      continue;
+    sigaction(sigs[i], &sa, NULL);
+  }
+}
+
+void rl_tmp_register(const char *path)
+{
+  set_handlers();
+  for (int i = 0; i < RL_TMP_SLOTS; i++)
+    if (!tmp_slots[i]) {
+      tmp_slots[i] = path;
+      return;
+    }
+}
+
+void rl_tmp_unregister(const char *path)
+{
+  for (int i = 0; i < RL_TMP_SLOTS; i++)
+    if (tmp_slots[i] == path)
+      tmp_slots[i] = NULL;
+}
+
+int rl_tmp_create(char *tmpl)
+{
+  set_handlers();
+  /* block the cleanup signals between creating and registering the file */
+  sigset_t block, old;
+  sigemptyset(&block);
+  sigaddset(&block, SIGINT);
+  sigaddset(&block, SIGTERM);
+  sigaddset(&block, SIGHUP);
+  sigaddset(&block, SIGPIPE);
+  sigprocmask(SIG_BLOCK, &block, &old);
+  int fd = mkstemp(tmpl);
+  int err = errno;
+  if (fd >= 0) {
+    rl_tmp_register(tmpl);
+    /* mkstemp makes 0600; the result should look like any file we create */
+    mode_t um = umask(0);
+    umask(um);
+    fchmod(fd, 0666 & ~um);
+  }
+  sigprocmask(SIG_SETMASK, &old, NULL);
+  errno = err;
+  return fd;
+}
+
+/* ---- the command line, shell-quoted ---------------------------------- */
+
+static int saved_argc;
+static char **saved_argv;
+
+void rl_out_set_argv(int argc, char **argv)
+{
+  saved_argc = argc;
+  saved_argv = argv;
+}
+
+static int safe_char(unsigned char c)
+{
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+         strchr("_@%+=:,./-", c) != NULL;
+}
+
+/* POSIX sh quoting: bare when harmless, else '...' with ' as '\'' ; control
+ * characters leave the quotes as $'\ooo' so the metadata stays one line. */
+static void put_quoted(FILE *fp, const char *s)
+{
+  int bare = *s != 0;
+  for (const char *p = s; *p; p++)
+    if (!safe_char((unsigned char)*p))
+      bare = 0;
+  if (bare) {
+    fputs(s, fp);
+    return;
+  }
+  fputc('\'', fp);
+  for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+    if (*p == '\'')
+      fputs("'\\''", fp);
+    else if (*p < 0x20 || *p == 0x7f)
+      fprintf(fp, "'$'\\%03o''", *p);
+    else
+      fputc(*p, fp);
+  }
+  fputc('\'', fp);
+}
+
+/* ---- the writer ------------------------------------------------------ */
+
+static void note(rl_out *o, FILE *fp, int ok)
+{
+  if (ok)
+    return;
+  int e = errno ? errno : EIO;
+  if (fp == o->fp && !o->err)
+    o->err = e;
+  if (fp == o->tee && !o->tee_err)
+    o->tee_err = e;
+}
+
+int rl_out_open(rl_out *o, const char *cmd, const char *path, int meta, int header)
+{
+  memset(o, 0, sizeof *o);
+  o->cmd = cmd;
+  o->meta = meta;
+  o->header = header;
+  if (!path || !strcmp(path, "-")) {
+    o->fp = stdout;
+    return 0;
+  }
+  o->path = path;
+  size_t len = strlen(path);
+  o->tmp = malloc(len + sizeof ".tmpXXXXXX");
+  if (!o->tmp)
+    return rl_runtime(cmd, "cannot write '%s': %s", path, strerror(ENOMEM));
+  memcpy(o->tmp, path, len);
+  memcpy(o->tmp + len, ".tmpXXXXXX", sizeof ".tmpXXXXXX");
+  int fd = rl_tmp_create(o->tmp);
+  if (fd < 0) {
+    int e = errno;
+    free(o->tmp);
+    o->tmp = NULL;
+    return rl_runtime(cmd, "cannot write '%s': %s", path, strerror(e));
+  }
+  o->fp = fdopen(fd, "w");
+  if (!o->fp) {
+    int e = errno;
+    close(fd);
+    rl_out_abort(o);
+    return rl_runtime(cmd, "cannot write '%s': %s", path, strerror(e));
+  }
+  return 0;
+}
+
+static void put_meta(rl_out *o, FILE *fp, const char *key, const char *val)
+{
+  errno = 0;
+  note(o, fp, fprintf(fp, "# %s=%s\n", key, val) >= 0);
+}
+
+static void each(rl_out *o, int meta_only, void (*fn)(rl_out *, FILE *, const void *),
+                 const void *arg)
+{
+  if (!meta_only || o->meta)
+    fn(o, o->fp, arg);
+  if (o->tee)
+    fn(o, o->tee, arg);
+}
+
+static void begin_one(rl_out *o, FILE *fp, const void *arg)
+{
+  (void)arg;
+  put_meta(o, fp, "ropelab", RL_VERSION);
+  errno = 0;
+  fputs("# command=", fp);
+  for (int i = 0; i < saved_argc; i++) {
+    if (i)
+      fputc(' ', fp);
+    put_quoted(fp, saved_argv[i]);
+  }
+  note(o, fp, fputc('\n', fp) != EOF);
+}
+
+void rl_out_meta_begin(rl_out *o)
+{
+  each(o, 1, begin_one, NULL);
+}
+
+struct kv {
+  const char *k, *v;
+};
+
+static void meta_one(rl_out *o, FILE *fp, const void *arg)
+{
+  const struct kv *kv = arg;
+  put_meta(o, fp, kv->k, kv->v);
+}
+
+void rl_out_meta(rl_out *o, const char *key, const char *val)
+{
+  struct kv kv = {key, val};
+  each(o, 1, meta_one, &kv);
+}
+
+void rl_out_meta_num(rl_out *o, const char *key, double v)
+{
+  char buf[RL_NUMFMT_MAX];
+  rl_numfmt(v, buf);
+  rl_out_meta(o, key, buf);
+}
+
+void rl_out_meta_uint(rl_out *o, const char *key, unsigned long long v)
+{
+  char buf[32];
+  snprintf(buf, sizeof buf, "%llu", v);
+  rl_out_meta(o, key, buf);
+}
+
+static void line_one(rl_out *o, FILE *fp, const void *arg)
+{
+  errno = 0;
+  const char *s = arg;
+  size_t n = strlen(s);
+  note(o, fp, fwrite(s, 1, n, fp) == n);
+}
+
+void rl_out_header(rl_out *o, const char *cols)
+{
+  char buf[1024];
+  snprintf(buf, sizeof buf, "%s\n", cols);
+  if (o->header)
+    line_one(o, o->fp, buf);
+  if (o->tee)
+    line_one(o, o->tee, buf);
+}
+
+void rl_out_row(rl_out *o, const double *v, size_t n)
+{
+  char line[4096];
+  size_t len = 0;
+  for (size_t i = 0; i < n; i++) {
+    if (len + RL_NUMFMT_MAX + 2 > sizeof line) /* > 100 columns: none of ours */
+      abort();
+    if (i)
+      line[len++] = ',';
+    len += (size_t)rl_numfmt(v[i], line + len);
+  }
+  line[len++] = '\n';
+  line[len] = 0;
+  line_one(o, o->fp, line);
+  if (o->tee)
+    line_one(o, o->tee, line);
+}
+
+void rl_out_abort(rl_out *o)
+{
+  if (o->tmp) {
+    if (o->fp)
+      fclose(o->fp);
+    o->fp = NULL;
+    unlink(o->tmp);
+    rl_tmp_unregister(o->tmp);
+    free(o->tmp);
+    o->tmp = NULL;
+  }
+}
+
+int rl_out_close(rl_out *o)
+{
+  if (!o->tmp) { /* stdout: flush now to catch EPIPE/ENOSPC before exit */
+    errno = 0;
+    if (fflush(stdout) == EOF || ferror(stdout))
+      note(o, stdout, 0);
+    if (o->err)
+      return rl_runtime(o->cmd, "cannot write to standard output: %s", strerror(o->err));
+    return 0;
+  }
+  errno = 0;
+  if (fflush(o->fp) == EOF || ferror(o->fp))
+    note(o, o->fp, 0);
+  /* data on disk before the name points at it, so a crash leaves the old
+   * file or the new one, never a truncated one */
+  errno = 0;
+  if (!o->err && fsync(fileno(o->fp)) != 0 && errno != EINVAL)
+    note(o, o->fp, 0);
+  errno = 0;
+  int rc = fclose(o->fp);
+  o->fp = NULL;
+  if (rc == EOF && !o->err)
+    o->err = errno ? errno : EIO;
+  errno = 0;
+  if (!o->err && rename(o->tmp, o->path) != 0)
+    o->err = errno ? errno : EIO;
+  if (o->err) {
+    int e = o->err;
+    rl_out_abort(o);
+    return rl_runtime(o->cmd, "cannot write '%s': %s", o->path, strerror(e));
+  }
+  rl_tmp_unregister(o->tmp);
+  free(o->tmp);
+  o->tmp = NULL;
+  return 0;
+}

@@ -6,8 +6,10 @@
  * long double (Veltkamp splitting into 26- and 27-bit halves: each partial
  * product has at most 54 bits), and 2*pi is subtracted as four pieces
  * (Cody-Waite), the first three of 33 bits so that k*C is exact for
- * k < 2^31.  glibc's fmal and nearbyintl on x87 long double cost ~300 ns
- * and ~90 ns, which is why neither is used. */
+ * k < 2^31.  rl_angle_sincos reduces by pi/2 instead, with the same
+ * pieces, and sums the terms error-free (see reduce_pio2).  glibc's fmal
+ * and nearbyintl on x87 long double cost ~300 ns and ~90 ns, which is
+ * why neither is used. */
 #define _GNU_SOURCE
 #include <math.h>
 #include "ropelab.h"
@@ -52,13 +54,60 @@ long double rl_angle_reduce(double m, double theta)
   return r;
 }
 
+/* Knuth's TwoSum: s + e == a + b exactly (long double, round to nearest). */
+static void two_sum(long double a, long double b, long double *s, long double *e)
+{
+  long double t = a + b, bb = t - a;
+  *e = (a - (t - bb)) + (b - bb);
+  *s = t;
+}
+
+/* m*theta = k*pi/2 + (hi + lo), |hi + lo| <= pi/4 (+ rounding of k),
+ * returns k mod 4.  Same exact partial products and 2*pi pieces as
+ * rl_angle_reduce (a quarter of each piece is exact, so k*C/4 is exact for
+ * the first three while |k| < 2^31), but the terms are accumulated with
+ * TwoSum: the rounding errors of a plain long double sum (~2^-60 absolute
+ * with terms up to 2^5) would be hundreds of ulps of a sin or cos near
+ * zero.  Reducing by pi/2 keeps the kernel's argument where sinl and cosl
+ * are accurate relative to their (possibly tiny) result. */
+static int reduce_pio2(double m, double theta, long double *hi, long double *lo)
+{
+  double mh, ml, th, tl;
+  split(m, &mh, &ml);
+  split(theta, &th, &tl);
+  long double hh = (long double)mh * th, hl = (long double)mh * tl;
+  long double lh = (long double)ml * th, ll = (long double)ml * tl;
+  double k = floor((double)(hh + (hl + lh)) * (4 * INV_2PI) + 0.5);
+  long double kl = k;
+  /* hh - k*C1/4 is exact: when k != 0, |hh| > 1/2, so hh (52 bits) and
+   * k*C1/4 (lsb 2^-32) are both multiples of 2^-53, and their difference
+   * is below 2^6: at most 59 bits. */
+  long double terms[6] = {
+    -kl * (C2 / 4), hl, lh, -kl * (C3 / 4), ll, -kl * (C4 / 4),
+  };
+  long double sum = hh - kl * (C1 / 4), err = 0, e;
+  for (int j = 0; j < 6; j++) {
+    two_sum(sum, terms[j], &sum, &e);
+    err += e;
+  }
+  two_sum(sum, err, hi, lo);
+  return (int)((long long)k & 3);
+}
+
 rl_status rl_angle_sincos(double m, double theta, double *c, double *s)
 {
   if (!isfinite(m) || fabs(m) > RL_POS_MAX || !isfinite(theta) || fabs(theta) > 1.0)
     return RL_ERANGE;
-  long double a = rl_angle_reduce(m, theta), sl, cl;
-  sincosl(a, &sl, &cl);
-  *c = (double)cl;
-  *s = (double)sl;
+  long double hi, lo, sx, cx;
+  int q = reduce_pio2(m, theta, &hi, &lo);
+  sincosl(hi, &sx, &cx);
+  /* sin(hi + lo) = sin hi + lo cos hi (lo^2 is below 2^-120) */
+  long double sr = sx + lo * cx, cr = cx - lo * sx;
+  switch (q) {
+  case 0: *c = (double)cr; *s = (double)sr; break;
+  case 1: *c = (double)-sr; *s = (double)cr; break;
+  case 2: *c = (double)-cr; *s = (double)-sr; break;
+  default: *c = (double)sr; *s = (double)-cr; break;
+  }
   return RL_OK;
 }

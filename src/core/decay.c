@@ -1,2 +1,417 @@
-/* decay.c: stub, being written. */
+/* decay.c: RoFormer's long-term decay bound and the similarity B_r of
+ * Men et al. over a grid of relative distances r.
+ *
+ *   bound(r) = (1/n) sum_{j=1..n} |S_j|,  S_j = sum_{k<j} e^{i r theta_k}
+ *              (RoFormer, Su et al. 2021, sec. 3.4.3, eq. 37)
+ *   B_r      = sum_i cos(r theta_i)
+ *              (Men et al. 2024, "Base of RoPE Bounds Context Length", eq. 9)
+ *
+ * The reference evaluates every e^{i r theta_k} from an accurate angle.
+ * The streaming evaluator does the same on grids whose values are not all
+ * exact doubles (log grids, steps like 0.1).  On exact grids it works on
+ * blocks of RL_DECAY_BLOCK rows holding z[k][b] = e^{i r_b theta_k}:
+ *   - at every RL_DECAY_RESEED rows, z[k][b] = e^{i r0 theta_k} * T[k][b]
+ *     with an accurate angle for r0 and the table T[k][b] = e^{i b step
+ *     theta_k} (b < block), both correctly rounded: one sincos per
+ *     frequency per re-seed instead of one per (row, frequency);
+ *   - between re-seeds, a block advances to the next by z *= w_k,
+ *     w_k = e^{i block*step theta_k}.
+ * Each product adds about 2 ulp to |z - e^{i r theta}|, so after at most
+ * RESEED/BLOCK products the phases are within ~10 ulp, and |S_j| within
+ * ~10 j ulp: relative error of the bound far below 1e-12 (the tests assert
+ * this against the reference).
+ *
+ * The phases of a row depend only on its index (re-seeds fall on fixed
+ * rows), so the results are bitwise the same whatever the call order and
+ * however a call is split across threads. */
+#include <math.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 #include "ropelab.h"
+
+enum {
+  BLOCK = 64,                           /* rows per block */
+  PERIOD = RL_DECAY_RESEED / BLOCK,     /* blocks per re-seed */
+  MULTI = 16,                           /* re-seeds per accurate angle */
+  THREAD_MIN_FAST = 64 * BLOCK,         /* rows before a second thread pays */
+  THREAD_MIN_SLOW = 256,
+  NTHREADS = 2                          /* the target machines' cores */
+};
+_Static_assert(RL_DECAY_RESEED % BLOCK == 0, "re-seed on block boundaries");
+
+#define NONE SIZE_MAX
+
+/* What one thread owns: its phases and the last block it computed. */
+typedef struct lane {
+  double *zr, *zi;     /* n x BLOCK: phases of block `next` */
+  size_t next;         /* block whose phases zr, zi hold, or NONE */
+  size_t cached;       /* block whose results bnd, sim hold, or NONE */
+  double *bnd, *sim;   /* BLOCK results of block `cached` */
+  double *ar, *ai;     /* n: e^{i r theta_k} at re-seed number a_idx*MULTI */
+  size_t a_idx;        /* or NONE */
+  double *sr, *si;     /* BLOCK scratch: running partial sums S_j */
+} lane;
+
+struct rl_decay_ws {
+  size_t n;
+  double *theta;       /* copy of the schedule's n frequencies */
+  rl_grid g;
+  int exact;           /* fast path applies */
+  size_t fast_rows;    /* rows 0..fast_rows-1 go the fast way */
+  double *tr, *ti;     /* n x BLOCK: e^{i b step theta_k} */
+  double *wr, *wi;     /* n: e^{i BLOCK step theta_k} */
+  double *br, *bi;     /* n x MULTI: e^{i m RESEED step theta_k} */
+  lane lanes[NTHREADS];
+};
+
+/* ------------------------------------------------------------------ */
+/* reference                                                           */
+
+/* bound and similarity at r from accurate angles, sums in long double.
+ * Returns nonzero when r is outside the accurate range. */
+static int row_ref(size_t n, const double *theta, double r, double *bound, double *sim)
+{
+  long double sr = 0, si = 0, acc = 0, cs = 0;
+  for (size_t k = 0; k < n; k++) {
+    double c, s;
+    if (rl_angle_sincos(r, theta[k], &c, &s))
+      return 1;
+    sr += c;
+    si += s;
+    cs += c;
+    acc += sqrtl(sr * sr + si * si);
+  }
+  if (bound)
+    *bound = (double)(acc / (long double)n);
+  if (sim)
+    *sim = (double)cs;
+  return 0;
+}
+
+/* Both return NaN when r or a theta is outside what rl_angle_sincos
+ * computes accurately: there is no accurate answer to give. */
+double rl_decay_bound_ref(const rl_freqs *f, double r)
+{
+  double b;
+  return row_ref(f->n, f->theta, r, &b, NULL) ? (double)NAN : b;
+}
+
+double rl_decay_similarity_ref(const rl_freqs *f, double r)
+{
+  double s;
+  return row_ref(f->n, f->theta, r, NULL, &s) ? (double)NAN : s;
+}
+
+/* ------------------------------------------------------------------ */
+/* workspace                                                           */
+
+static double *dalloc(size_t count)
+{
+  /* 64-byte aligned for the vector loops; size rounded up as C11 asks */
+  size_t bytes = (count * sizeof(double) + 63) / 64 * 64;
+  return aligned_alloc(64, bytes ? bytes : 64);
+}
+
+void rl_decay_free(rl_decay_ws *w)
+{
+  if (!w)
+    return;
+  for (int t = 0; t < NTHREADS; t++) {
+    lane *l = &w->lanes[t];
+    free(l->zr);
+    free(l->zi);
+    free(l->bnd);
+    free(l->sim);
+    free(l->sr);
+    free(l->si);
+    free(l->ar);
+    free(l->ai);
+  }
+  free(w->theta);
+  free(w->tr);
+  free(w->ti);
+  free(w->wr);
+  free(w->wi);
+  free(w->br);
+  free(w->bi);
+  free(w);
+}
+
+rl_status rl_decay_alloc(const rl_freqs *f, const rl_grid *g, rl_decay_ws **out)
+{
+  *out = NULL;
+  if (!f || !g || f->n < 1 || !f->theta || g->points < 1)
+    return RL_EINVAL;
+  for (size_t k = 0; k < f->n; k++)
+    if (!isfinite(f->theta[k]) || fabs(f->theta[k]) > 1.0)
+      return RL_ERANGE;
+  rl_decay_ws *w = calloc(1, sizeof *w);
+  if (!w)
+    return RL_ENOMEM;
+  size_t n = f->n;
+  w->n = n;
+  w->g = *g;
+  w->exact = rl_grid_is_exact(g);
+  w->theta = dalloc(n);
+  if (!w->theta)
+    goto nomem;
+  memcpy(w->theta, f->theta, n * sizeof *w->theta);
+  if (w->exact) {
+    w->tr = dalloc(n * BLOCK);
+    w->ti = dalloc(n * BLOCK);
+    w->wr = dalloc(n);
+    w->wi = dalloc(n);
+    w->br = dalloc(n * MULTI);
+    w->bi = dalloc(n * MULTI);
+    if (!w->tr || !w->ti || !w->wr || !w->wi || !w->br || !w->bi)
+      goto nomem;
+    /* b*step, BLOCK*step and m*RESEED*step (for the m < MULTI that a
+     * grid row reaches) are exact: step is a multiple of 2^-e whose grid
+     * stays below 2^53 (rl_grid_is_exact).  They pass RL_POS_MAX only
+     * for steps near 2^31; then the slow path takes over. */
+    size_t mult = (g->points - 1) / RL_DECAY_RESEED + 1;
+    if (mult > MULTI)
+      mult = MULTI;
+    for (size_t k = 0; k < n && w->exact; k++) {
+      double th = w->theta[k];
+      for (size_t b = 0; b < BLOCK && w->exact; b++)
+        if (rl_angle_sincos((double)b * g->step, th, &w->tr[k * BLOCK + b], &w->ti[k * BLOCK + b]))
+          w->exact = 0;
+      if (w->exact && rl_angle_sincos((double)BLOCK * g->step, th, &w->wr[k], &w->wi[k]))
+        w->exact = 0;
+      for (size_t m = 0; m < mult && w->exact; m++)
+        if (rl_angle_sincos((double)(m * RL_DECAY_RESEED) * g->step, th, &w->br[k * MULTI + m],
+                            &w->bi[k * MULTI + m]))
+          w->exact = 0;
+    }
+    for (int t = 0; t < NTHREADS && w->exact; t++) {
+      lane *l = &w->lanes[t];
+      l->zr = dalloc(n * BLOCK);
+      l->zi = dalloc(n * BLOCK);
+      l->bnd = dalloc(BLOCK);
+      l->sim = dalloc(BLOCK);
+      l->sr = dalloc(BLOCK);
+      l->si = dalloc(BLOCK);
+      l->ar = dalloc(n);
+      l->ai = dalloc(n);
+      if (!l->zr || !l->zi || !l->bnd || !l->sim || !l->sr || !l->si || !l->ar || !l->ai)
+        goto nomem;
+      l->next = l->cached = l->a_idx = NONE;
+    }
+  }
+  w->fast_rows = w->exact ? g->points : 0;
+  /* rl_grid_at clamps a last row that the 1e-12 slack pushed past `to`;
+   * that row is not on the arithmetic progression: slow path. */
+  if (w->exact) {
+    size_t last = g->points - 1;
+    if (rl_grid_at(g, last) != g->from + (double)last * g->step)
+      w->fast_rows = last;
+  }
+  *out = w;
+  return RL_OK;
+nomem:
+  rl_decay_free(w);
+  return RL_ENOMEM;
+}
+
+/* ------------------------------------------------------------------ */
+/* fast path                                                           */
+
+/* Phases of block blk: re-seed number P = blk / PERIOD starts at row
+ * P*RESEED with
+ *   z[k][b] = A_k * B[k][P % MULTI] * T[k][b],
+ * A_k = e^{i r theta_k} from an accurate angle at re-seed number
+ * P - P % MULTI (one per frequency, shared by MULTI re-seeds) and the
+ * tables B, T of accurate values; then z advances by w_k to block blk
+ * (< PERIOD products).  Every row's phases are thus at most six complex
+ * products (each <= 2 ulp) from accurate values, wherever the row is. */
+static void seed(const rl_decay_ws *w, lane *l, size_t blk)
+{
+  size_t P = blk / PERIOD, p = P * PERIOD, m = P % MULTI;
+  if (l->a_idx != P / MULTI) {
+    /* a grid row, so in range; exact as a grid value */
+    double r0 = w->g.from + (double)((P - m) * RL_DECAY_RESEED) * w->g.step;
+    for (size_t k = 0; k < w->n; k++)
+      (void)rl_angle_sincos(r0, w->theta[k], &l->ar[k], &l->ai[k]);
+    l->a_idx = P / MULTI;
+  }
+  for (size_t k = 0; k < w->n; k++) {
+    double ar = l->ar[k], ai = l->ai[k], br = w->br[k * MULTI + m], bi = w->bi[k * MULTI + m];
+    double c = ar * br - ai * bi, s = ar * bi + ai * br;
+    const double *restrict tr = w->tr + k * BLOCK, *restrict ti = w->ti + k * BLOCK;
+    double *restrict zr = l->zr + k * BLOCK, *restrict zi = l->zi + k * BLOCK;
+    for (size_t b = 0; b < BLOCK; b++) {
+      zr[b] = c * tr[b] - s * ti[b];
+      zi[b] = c * ti[b] + s * tr[b];
+    }
+    for (size_t q = p; q < blk; q++) {
+      double wr = w->wr[k], wi = w->wi[k];
+      for (size_t b = 0; b < BLOCK; b++) {
+        double x = zr[b], y = zi[b];
+        zr[b] = x * wr - y * wi;
+        zi[b] = x * wi + y * wr;
+      }
+    }
+  }
+  l->next = blk;
+}
+
+/* Frequencies k..k+K-1 over the rows of a block: S += z, acc += |S|,
+ * sim += Re z, then z *= w.  The loop over rows b is the vectorised
+ * one (restrict: the arrays are distinct); taking K = 8 frequencies per
+ * pass keeps the running sums' loads and stores off the critical path,
+ * leaving the square roots (about 1 ns each here, whatever the vector
+ * width) to bound the speed.  On x86-64 with glibc an AVX2 clone is
+ * chosen at load time (ifunc); without FMA contraction (ISO C mode) it
+ * computes the same bits as the SSE2 default. */
+#if defined(__x86_64__) && defined(__GLIBC__) && defined(__has_attribute)
+#if __has_attribute(target_clones)
+#define CLONES __attribute__((target_clones("avx2", "default")))
+#endif
+#endif
+#ifndef CLONES
+#define CLONES
+#endif
+#define KERNEL(NAME, K)                                                                    \
+  CLONES static void NAME(double *restrict zr, double *restrict zi, const double *restrict wr,     \
+                   const double *restrict wi, double *restrict sr, double *restrict si,     \
+                   double *restrict acc, double *restrict sim)                              \
+  {                                                                                         \
+    for (size_t b = 0; b < BLOCK; b++) {                                                    \
+      double a = sr[b], c = si[b], m = acc[b], re = sim[b];                                 \
+      for (size_t q = 0; q < (K); q++) {                                                    \
+        double x = zr[q * BLOCK + b], y = zi[q * BLOCK + b];                                \
+        a += x;                                                                             \
+        c += y;                                                                             \
+        m += sqrt(a * a + c * c); /* |S| <= n: no overflow, no need for hypot */            \
+        re += x;                                                                            \
+        zr[q * BLOCK + b] = x * wr[q] - y * wi[q];                                          \
+        zi[q * BLOCK + b] = x * wi[q] + y * wr[q];                                          \
+      }                                                                                     \
+      sr[b] = a;                                                                            \
+      si[b] = c;                                                                            \
+      acc[b] = m;                                                                           \
+      sim[b] = re;                                                                          \
+    }                                                                                       \
+  }
+KERNEL(kernel8, 8)
+KERNEL(kernel1, 1)
+
+/* Results of block blk into l->bnd, l->sim; phases move on to blk+1 with
+ * the same products seed() uses, so the bits do not depend on whether a
+ * block was reached by seeding or by streaming. */
+static void block_eval(const rl_decay_ws *w, lane *l, size_t blk)
+{
+  if (l->cached == blk)
+    return;
+  if (l->next != blk)
+    seed(w, l, blk);
+  for (size_t b = 0; b < BLOCK; b++)
+    l->sr[b] = l->si[b] = l->bnd[b] = l->sim[b] = 0.0;
+  size_t k = 0;
+  for (; k + 8 <= w->n; k += 8)
+    kernel8(l->zr + k * BLOCK, l->zi + k * BLOCK, w->wr + k, w->wi + k, l->sr, l->si, l->bnd,
+            l->sim);
+  for (; k < w->n; k++)
+    kernel1(l->zr + k * BLOCK, l->zi + k * BLOCK, w->wr + k, w->wi + k, l->sr, l->si, l->bnd,
+            l->sim);
+  double n = (double)w->n;
+  for (size_t b = 0; b < BLOCK; b++)
+    l->bnd[b] /= n;
+  l->cached = blk;
+  l->next = (blk + 1) % PERIOD ? blk + 1 : NONE;
+}
+
+/* ------------------------------------------------------------------ */
+/* evaluation                                                          */
+
+typedef struct job {
+  rl_decay_ws *w;
+  lane *l;
+  size_t j0, count;
+  double *r, *bound, *sim;
+} job;
+
+/* Rows jb->j0 .. +count-1 on one lane: whole blocks on the fast path
+ * (cached, so row-by-row callers pay once per block), the rest by the
+ * reference. */
+static void run_rows(const job *jb)
+{
+  rl_decay_ws *w = jb->w;
+  size_t j = jb->j0, end = jb->j0 + jb->count;
+  while (j < end) {
+    size_t k = j - jb->j0;
+    if (j < w->fast_rows) {
+      size_t blk = j / BLOCK, off = j % BLOCK;
+      size_t m = BLOCK - off;
+      if (m > end - j)
+        m = end - j;
+      if (m > w->fast_rows - j)
+        m = w->fast_rows - j;
+      block_eval(w, jb->l, blk);
+      if (jb->bound)
+        memcpy(jb->bound + k, jb->l->bnd + off, m * sizeof(double));
+      if (jb->sim)
+        memcpy(jb->sim + k, jb->l->sim + off, m * sizeof(double));
+      if (jb->r)
+        for (size_t i = 0; i < m; i++)
+          jb->r[k + i] = rl_grid_at(&w->g, j + i);
+      j += m;
+    } else {
+      double r = rl_grid_at(&w->g, j), b = 0, s = 0;
+      /* grid values are within RL_POS_MAX (rl_grid_*), so this succeeds */
+      (void)row_ref(w->n, w->theta, r, &b, &s);
+      if (jb->r)
+        jb->r[k] = r;
+      if (jb->bound)
+        jb->bound[k] = b;
+      if (jb->sim)
+        jb->sim[k] = s;
+      j++;
+    }
+  }
+}
+
+static void *run_thread(void *arg)
+{
+  run_rows(arg);
+  return NULL;
+}
+
+rl_status rl_decay_eval(rl_decay_ws *w, size_t j0, size_t count, double *r, double *bound,
+                        double *sim)
+{
+  if (!w || j0 > w->g.points || count > w->g.points - j0)
+    return RL_EINVAL;
+  if (count == 0)
+    return RL_OK;
+  job jobs[NTHREADS] = {{w, &w->lanes[0], j0, count, r, bound, sim}};
+  size_t fast = j0 < w->fast_rows ? w->fast_rows - j0 : 0;
+  int split = fast >= THREAD_MIN_FAST || (fast == 0 && count >= THREAD_MIN_SLOW);
+  if (split && NTHREADS > 1) {
+    /* split on a block boundary: each lane seeds its own start */
+    size_t mid = (j0 + count / 2) / BLOCK * BLOCK;
+    if (mid > j0) {
+      size_t k = mid - j0;
+      jobs[0].count = k;
+      jobs[1] = (job){w, &w->lanes[1], mid, count - k, r ? r + k : NULL,
+                      bound ? bound + k : NULL, sim ? sim + k : NULL};
+      pthread_t th;
+      if (pthread_create(&th, NULL, run_thread, &jobs[1]) == 0) {
+        run_rows(&jobs[0]);
+        pthread_join(th, NULL);
+        /* lane 0 is the one callers stream from: give it the state at
+         * the end, where the next call in increasing order starts */
+        lane t = w->lanes[0];
+        w->lanes[0] = w->lanes[1];
+        w->lanes[1] = t;
+        return RL_OK;
+      }
+      jobs[0].count = count; /* no thread: do it all here */
+    }
+  }
+  run_rows(&jobs[0]);
+  return RL_OK;
+}

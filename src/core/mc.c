@@ -1,2 +1,170 @@
-/* mc.c: stub, being written. */
+/* mc.c: Monte Carlo over random queries and keys.
+ *
+ * For q, k ~ N(0, sigma^2 I_d) drawn from one seed at every r (common
+ * random numbers: every distance sees the same samples, so curves over r
+ * are smooth and differences between r are not sampling noise):
+ *   - q^T R_r k (independent q, k): mean 0;
+ *   - q^T R_r q: mean 2 sigma^2 B_r + sigma^2 (d - rot), since
+ *     E[q_a^2 + q_b^2] = 2 sigma^2 for each rotated pair, weighted by
+ *     cos(r theta_i), and the pass-through dimensions add sigma^2 each
+ *     (Men et al. 2024, eq. 9, with the pass-through term added);
+ *   - the ratio of |q^T R_r k| (rotated part) to RoFormer's Abel bound
+ *     max_i |h_{i+1} - h_i| * sum_{j=1..n} |S_j|, h_i = q_i conj(k_i) for
+ *     pair i as complex numbers, h_n = 0 (RoFormer eqs. 35-37): <= 1.
+ *
+ * The layout is interleaved; any layout gives the same distribution since
+ * it only permutes i.i.d. coordinates. */
+#include <math.h>
+#include <stdlib.h>
+#include <gsl/gsl_randist.h>
+#include <gsl/gsl_rng.h>
 #include "ropelab.h"
+
+struct rl_mc_ws {
+  size_t dim, rot, n, samples;
+  double sigma;
+  unsigned long seed;
+  double *theta;  /* n, a copy */
+  double *c, *s;  /* n: cos, sin of r theta_i for the current r */
+  double *q, *k;  /* dim: one sample */
+  gsl_rng *rng;
+};
+
+void rl_mc_free(rl_mc_ws *w)
+{
+  if (!w)
+    return;
+  gsl_rng_free(w->rng);
+  free(w->theta);
+  free(w->c);
+  free(w->s);
+  free(w->q);
+  free(w->k);
+  free(w);
+}
+
+rl_status rl_mc_alloc(const rl_freqs *f, size_t samples, double sigma, unsigned long seed,
+                      rl_mc_ws **out)
+{
+  *out = NULL;
+  if (!f || !f->theta || f->n < 1 || f->rot != 2 * f->n || f->dim < f->rot)
+    return RL_EINVAL;
+  if (samples < 2 || !isfinite(sigma) || !(sigma > 0))
+    return RL_EINVAL;
+  rl_mc_ws *w = calloc(1, sizeof *w);
+  if (!w)
+    return RL_ENOMEM;
+  w->dim = f->dim;
+  w->rot = f->rot;
+  w->n = f->n;
+  w->samples = samples;
+  w->sigma = sigma;
+  w->seed = seed;
+  w->theta = malloc(w->n * sizeof *w->theta);
+  w->c = malloc(w->n * sizeof *w->c);
+  w->s = malloc(w->n * sizeof *w->s);
+  w->q = malloc(w->dim * sizeof *w->q);
+  w->k = malloc(w->dim * sizeof *w->k);
+  w->rng = gsl_rng_alloc(gsl_rng_mt19937);
+  if (!w->theta || !w->c || !w->s || !w->q || !w->k || !w->rng) {
+    rl_mc_free(w);
+    return RL_ENOMEM;
+  }
+  for (size_t i = 0; i < w->n; i++)
+    w->theta[i] = f->theta[i];
+  *out = w;
+  return RL_OK;
+}
+
+/* Welford's running mean and sum of squared deviations (Knuth, TAOCP
+ * vol. 2, 4.2.2): stable where sum x^2 - (sum x)^2/N would cancel. */
+typedef struct welford {
+  double mean, m2;
+  size_t count;
+} welford;
+
+static void welford_add(welford *a, double x)
+{
+  a->count++;
+  double d = x - a->mean;
+  a->mean += d / (double)a->count;
+  a->m2 += d * (x - a->mean);
+}
+
+/* standard error of the mean: sample standard deviation / sqrt(N) */
+static double welford_se(const welford *a)
+{
+  return sqrt(a->m2 / (double)(a->count - 1) / (double)a->count);
+}
+
+rl_status rl_mc_eval(rl_mc_ws *w, double r, rl_mc_result *res)
+{
+  if (!w || !res)
+    return RL_EINVAL;
+  for (size_t i = 0; i < w->n; i++)
+    if (rl_angle_sincos(r, w->theta[i], &w->c[i], &w->s[i]))
+      return RL_ERANGE;
+  /* sum_{j=1..n} |S_j|, S_j = sum_{i<j} e^{i r theta_i}: the part of the
+   * Abel bound that depends on r only */
+  double sabs = 0, sr = 0, si = 0, csum = 0;
+  for (size_t i = 0; i < w->n; i++) {
+    sr += w->c[i];
+    si += w->s[i];
+    sabs += sqrt(sr * sr + si * si);
+    csum += w->c[i];
+  }
+  gsl_rng_set(w->rng, w->seed);
+  welford ind = {0, 0, 0}, self = {0, 0, 0};
+  double abel = 0;
+  const double *c = w->c, *s = w->s;
+  for (size_t t = 0; t < w->samples; t++) {
+    for (size_t j = 0; j < w->dim; j++)
+      w->q[j] = gsl_ran_gaussian(w->rng, w->sigma);
+    for (size_t j = 0; j < w->dim; j++)
+      w->k[j] = gsl_ran_gaussian(w->rng, w->sigma);
+    const double *q = w->q, *k = w->k;
+    /* pair i = (q_2i, q_2i+1); R_r rotates it by +r theta_i:
+     *   q^T R k = sum_i cos (q_a k_a + q_b k_b) + sin (q_b k_a - q_a k_b)
+     *           = sum_i Re(h_i e^{-i r theta_i}),  h_i = q_i conj(k_i). */
+    double rk = 0, rq = 0, dmax = 0;
+    for (size_t i = 0; i < w->n; i++) {
+      double qa = q[2 * i], qb = q[2 * i + 1], ka = k[2 * i], kb = k[2 * i + 1];
+      double hr = qa * ka + qb * kb, hi = qb * ka - qa * kb;
+      rk += c[i] * hr + s[i] * hi;
+      rq += c[i] * (qa * qa + qb * qb);
+      /* h_{i+1} - h_i, with h_n = 0 */
+      double nr = 0, ni = 0;
+      if (i + 1 < w->n) {
+        double pa = q[2 * i + 2], pb = q[2 * i + 3], la = k[2 * i + 2], lb = k[2 * i + 3];
+        nr = pa * la + pb * lb;
+        ni = pb * la - pa * lb;
+      }
+      double dr = nr - hr, di = ni - hi, dm = sqrt(dr * dr + di * di);
+      if (dm > dmax)
+        dmax = dm;
+    }
+    double pk = 0, pq = 0; /* pass-through dimensions */
+    for (size_t j = w->rot; j < w->dim; j++) {
+      pk += q[j] * k[j];
+      pq += q[j] * q[j];
+    }
+    /* the bound covers the rotated part only: pass-through dimensions
+     * are not in RoFormer's sum */
+    double den = dmax * sabs;
+    if (den > 0) {
+      double ratio = fabs(rk) / den;
+      if (ratio > abel)
+        abel = ratio;
+    }
+    welford_add(&ind, rk + pk);
+    welford_add(&self, rq + pq);
+  }
+  double s2 = w->sigma * w->sigma;
+  res->ind_mean = ind.mean;
+  res->ind_se = welford_se(&ind);
+  res->self_mean = self.mean;
+  res->self_se = welford_se(&self);
+  res->self_expect = 2.0 * s2 * csum + s2 * (double)(w->dim - w->rot);
+  res->abel_max = abel;
+  return RL_OK;
+}

@@ -1,2 +1,121 @@
-/* rotate.c: stub, being written. */
+/* rotate.c: y = R(m) x, three ways.
+ *
+ * R(m) is RoFormer's block-diagonal rotation (eq. 13-15): pair i turns by
+ * m*theta_i, [y_a; y_b] = [cos -sin; sin cos] [x_a; x_b].  The three
+ * implementations share only the angles (rl_angle_sincos, accurate to
+ * |m| = 2^31) so that the tests can play them against each other:
+ *   matrix      the explicit dim x dim matrix and a GSL BLAS dgemv;
+ *   elementwise RoFormer eq. 34, x (*) cos + rot(x) (*) sin;
+ *   complex     pairs as C99 complex numbers times e^{i m theta}
+ *               (RoFormer eq. 12, Meta llama's apply_rotary_emb). */
+#include <complex.h>
+#include <math.h>
+#include <string.h>
+#include <gsl/gsl_blas.h>
+#include <gsl/gsl_matrix.h>
+#include <gsl/gsl_vector.h>
 #include "ropelab.h"
+
+/* Every angle in range before any output is written, so that an error
+ * leaves the caller's buffers untouched. */
+static rl_status check_range(const rl_freqs *f, double m)
+{
+  if (!isfinite(m) || fabs(m) > RL_POS_MAX)
+    return RL_ERANGE;
+  for (size_t i = 0; i < f->n; i++)
+    if (!isfinite(f->theta[i]) || fabs(f->theta[i]) > 1.0)
+      return RL_ERANGE;
+  return RL_OK;
+}
+
+rl_status rl_rope_cossin(const rl_freqs *f, double m, double *c, double *s)
+{
+  rl_status st = check_range(f, m);
+  if (st)
+    return st;
+  for (size_t i = 0; i < f->n; i++)
+    rl_angle_sincos(m, f->theta[i], &c[i], &s[i]);
+  return RL_OK;
+}
+
+rl_status rl_rope_matrix(const rl_freqs *f, rl_layout layout, double m, double *R)
+{
+  rl_status st = check_range(f, m);
+  if (st)
+    return st;
+  size_t d = f->dim;
+  memset(R, 0, d * d * sizeof *R);
+  for (size_t j = f->rot; j < d; j++)
+    R[j * d + j] = 1.0;
+  for (size_t i = 0; i < f->n; i++) {
+    double c, s;
+    size_t a, b;
+    rl_angle_sincos(m, f->theta[i], &c, &s);
+    rl_layout_pair(layout, f->rot, i, &a, &b);
+    R[a * d + a] = c;
+    R[a * d + b] = -s;
+    R[b * d + a] = s;
+    R[b * d + b] = c;
+  }
+  return RL_OK;
+}
+
+rl_status rl_rope_apply_matrix(const rl_freqs *f, rl_layout layout, double m,
+                               const double *x, double *y, double *ws)
+{
+  rl_status st = rl_rope_matrix(f, layout, m, ws);
+  if (st)
+    return st;
+  size_t d = f->dim;
+  gsl_matrix_const_view R = gsl_matrix_const_view_array(ws, d, d);
+  gsl_vector_const_view xv = gsl_vector_const_view_array(x, d);
+  gsl_vector_view yv = gsl_vector_view_array(y, d);
+  gsl_blas_dgemv(CblasNoTrans, 1.0, &R.matrix, &xv.vector, 0.0, &yv.vector);
+  return RL_OK;
+}
+
+rl_status rl_rope_apply_elementwise(const rl_freqs *f, rl_layout layout, double m,
+                                    const double *x, double *y)
+{
+  rl_status st = check_range(f, m);
+  if (st)
+    return st;
+  for (size_t i = 0; i < f->n; i++) {
+    double c, s;
+    size_t a, b;
+    rl_angle_sincos(m, f->theta[i], &c, &s);
+    rl_layout_pair(layout, f->rot, i, &a, &b);
+    /* rot(x) = (-x_b, x_a) on the pair: Hugging Face's rotate_half in the
+     * half layout, RoFormer eq. 34's second vector in the interleaved.
+     * Both members read before either is written: x and y may alias. */
+    double xa = x[a], xb = x[b];
+    double ra = -xb, rb = xa;
+    y[a] = xa * c + ra * s;
+    y[b] = xb * c + rb * s;
+  }
+  if (y != x)
+    memcpy(y + f->rot, x + f->rot, (f->dim - f->rot) * sizeof *y);
+  return RL_OK;
+}
+
+rl_status rl_rope_apply_complex(const rl_freqs *f, rl_layout layout, double m,
+                                const double *x, double *y)
+{
+  rl_status st = check_range(f, m);
+  if (st)
+    return st;
+  for (size_t i = 0; i < f->n; i++) {
+    double c, s;
+    size_t a, b;
+    rl_angle_sincos(m, f->theta[i], &c, &s);
+    rl_layout_pair(layout, f->rot, i, &a, &b);
+    /* CMPLX, not x + I*y: the latter may compute 0*y and turn -0 or inf
+     * into something else. */
+    double complex z = CMPLX(x[a], x[b]) * CMPLX(c, s);
+    y[a] = creal(z);
+    y[b] = cimag(z);
+  }
+  if (y != x)
+    memcpy(y + f->rot, x + f->rot, (f->dim - f->rot) * sizeof *y);
+  return RL_OK;
+}

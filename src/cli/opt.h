@@ -1,0 +1,120 @@
+/* opt.h: strict option parsing and the one-line error messages of the CLI.
+ * Every parser prints its own message ("ropelab CMD: invalid --x '...':
+ * expected ...") and returns RL_EXIT_USAGE, or returns 0 on success. */
+#ifndef RL_CLI_OPT_H
+#define RL_CLI_OPT_H
+
+#include <getopt.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#if defined(__GNUC__)
+#define RL_PRINTF(a, b) __attribute__((format(printf, a, b)))
+#else
+#define RL_PRINTF(a, b)
+/* The output options every table-producing command shares. */
+enum {
+  RL_OPT_NO_META = 0x100,
+  RL_OPT_NO_HEADER,
+  RL_OPT_PLOT,
+  RL_OPT_QUIET,
+  RL_OPT_PROGRESS,
+  RL_OPT_FIRST_CMD /* first value free for a command's own long options */
+};
+#define RL_COMMON_LONGOPTS                                  \
+  {"output", required_argument, NULL, 'o'},                 \
+  {"no-meta", no_argument, NULL, RL_OPT_NO_META},           \
+  {"no-header", no_argument, NULL, RL_OPT_NO_HEADER},       \
+  {"plot", required_argument, NULL, RL_OPT_PLOT},           \
+  {"quiet", no_argument, NULL, RL_OPT_QUIET},               \
+  {"progress", no_argument, NULL, RL_OPT_PROGRESS},         \
+  {"help", no_argument, NULL, 'h'}
+
+typedef struct rl_common {
+  const char *output; /* NULL: stdout */
+  const char *plot;   /* NULL: no plot */
+  int meta, header;   /* 1 unless --no-meta / --no-header */
+  int progress;       /* RL_PROGRESS_QUIET, _AUTO or _FORCE */
+  int help;           /* -h was given */
+} rl_common;
+
+void rl_common_init(rl_common *c);
+/* 1 if opt was one of RL_COMMON_LONGOPTS (and was recorded), 0 if not,
+ * or RL_EXIT_USAGE + 0x100 for a bad value (message printed). */
+int rl_common_opt(rl_common *c, const char *cmd, int opt, const char *arg);
+/* Help lines for the common options. */
+void rl_common_help(FILE *fp);
+
+#endif
+
+/* Largest head dimension accepted: a guard against typos that would
+ * allocate gigabytes, far above any published model (d <= 256). */
+#define RL_DIM_MAX 1048576
+
+/* "ropelab CMD: MSG" on stderr; return RL_EXIT_USAGE or RL_EXIT_RUNTIME. */
+int rl_usage(const char *cmd, const char *fmt, ...) RL_PRINTF(2, 3);
+int rl_runtime(const char *cmd, const char *fmt, ...) RL_PRINTF(2, 3);
+
+/* A finite double, read in the C locale whatever LC_NUMERIC says; the
+ * whole argument must be consumed. */
+int rl_opt_double(const char *cmd, const char *opt, const char *arg, double *out);
+/* Unsigned decimal digits only (no sign, no blanks), in [lo, hi]. */
+int rl_opt_uint(const char *cmd, const char *opt, const char *arg,
+                unsigned long long lo, unsigned long long hi, unsigned long long *out);
+/* --dim: an even integer >= 2. */
+int rl_opt_dim(const char *cmd, const char *arg, size_t *dim);
+/* --rot: "dim" (stored as 0, resolved later) or an even integer >= 2. */
+int rl_opt_rot(const char *cmd, const char *arg, size_t *rot);
+/* After all options: rot = dim when unset, and rot <= dim. */
+int rl_opt_rot_resolve(const char *cmd, const char *arg, size_t dim, size_t *rot);
+/* --base: a finite number > 1. */
+int rl_opt_base(const char *cmd, const char *arg, double *base);
+
+/* Report what getopt_long returned for '?' or ':' (optstring must start
+ * with ':' and opterr be 0) in our own words; returns RL_EXIT_USAGE. */
+int rl_opt_bad(const char *cmd, int c, char **argv, const struct option *longopts);
+/* Stray positional arguments after the options are a usage error. */
+int rl_opt_no_args(const char *cmd, int argc, char **argv);
+
+/* Index of the candidate closest to word (a prefix, or Damerau-Levenshtein
+ * distance small for its length, as git help.c suggests commands), or
+ * n when none is close. */
+size_t rl_suggest(const char *word, const char *const *cands, size_t n);
+
+/* Reset getopt for a fresh argv (glibc: optind = 0 reinitialises). */
+void rl_opt_reset(void);
+
+/* The output options every table-producing command shares. */
+enum {
+  RL_OPT_NO_META = 0x100,
+  RL_OPT_NO_HEADER,
+  RL_OPT_PLOT,
+  RL_OPT_QUIET,
+  RL_OPT_PROGRESS,
+  RL_OPT_FIRST_CMD /* first value free for a command's own long options */
+};
+#define RL_COMMON_LONGOPTS                                  \
+  {"output", required_argument, NULL, 'o'},                 \
+  {"no-meta", no_argument, NULL, RL_OPT_NO_META},           \
+  {"no-header", no_argument, NULL, RL_OPT_NO_HEADER},       \
+  {"plot", required_argument, NULL, RL_OPT_PLOT},           \
+  {"quiet", no_argument, NULL, RL_OPT_QUIET},               \
+  {"progress", no_argument, NULL, RL_OPT_PROGRESS},         \
+  {"help", no_argument, NULL, 'h'}
+
+typedef struct rl_common {
+  const char *output; /* NULL: stdout */
+  const char *plot;   /* NULL: no plot */
+  int meta, header;   /* 1 unless --no-meta / --no-header */
+  int progress;       /* RL_PROGRESS_QUIET, _AUTO or _FORCE */
+  int help;           /* -h was given */
+} rl_common;
+
+void rl_common_init(rl_common *c);
+/* 1 if opt was one of RL_COMMON_LONGOPTS (and was recorded), 0 if not,
+ * or RL_EXIT_USAGE + 0x100 for a bad value (message printed). */
+int rl_common_opt(rl_common *c, const char *cmd, int opt, const char *arg);
+/* Help lines for the common options. */
+void rl_common_help(FILE *fp);
+
+#endif

@@ -1,0 +1,53 @@
+/* out.h: the CSV writer of every command.
+ *
+ * A file is optional '# key=value' metadata lines (ropelab version, the
+ * command line, every effective parameter), a header row, then rows of
+ * numbers in the shortest round-trip form (rl_numfmt, C locale).
+ * -o FILE is written atomically: rows go to FILE.tmpXXXXXX in the same
+ * directory, which is fsync'ed and renamed over FILE only when complete;
+ * on any error, or on SIGINT/SIGTERM/SIGHUP/SIGPIPE, the temp is removed. */
+#ifndef RL_CLI_OUT_H
+#define RL_CLI_OUT_H
+
+#include <stdio.h>
+
+typedef struct rl_out {
+  const char *cmd;  /* command name, for messages */
+  const char *path; /* final file, or NULL for stdout */
+  char *tmp;        /* temp file while writing -o */
+  FILE *fp;
+  FILE *tee;        /* optional second copy (plot data): always has meta and header */
+  int meta, header; /* 0 after --no-meta / --no-header */
+  int err;          /* first errno of a failed write, 0 if none */
+  int tee_err;      /* same for tee */
+} rl_out;
+
+/* The process's argv, quoted into the '# command=' line. */
+void rl_out_set_argv(int argc, char **argv);
+
+/* Open stdout (path NULL or "-") or the temp file for path; prints
+ * "cannot write 'PATH': REASON" and returns RL_EXIT_RUNTIME on failure. */
+int rl_out_open(rl_out *o, const char *cmd, const char *path, int meta, int header);
+/* Metadata: the '# ropelab=' and '# command=' lines, then parameters. */
+void rl_out_meta_begin(rl_out *o);
+void rl_out_meta(rl_out *o, const char *key, const char *val);
+void rl_out_meta_num(rl_out *o, const char *key, double v);
+void rl_out_meta_uint(rl_out *o, const char *key, unsigned long long v);
+/* The header row, e.g. "r,bound". */
+void rl_out_header(rl_out *o, const char *cols);
+void rl_out_row(rl_out *o, const double *v, size_t n);
+/* Flush, fsync and rename into place; returns 0, or prints the error,
+ * removes the temp file and returns RL_EXIT_RUNTIME. */
+int rl_out_close(rl_out *o);
+/* Give up: remove the temp file (error paths). */
+void rl_out_abort(rl_out *o);
+
+/* Temp files removed by the signal handler if the process is killed.
+ * path must stay valid until unregistered. */
+void rl_tmp_register(const char *path);
+void rl_tmp_unregister(const char *path);
+/* Create a temp file from template (…XXXXXX) with mode 0666 & ~umask,
+ * registered for cleanup; returns an fd or -1 with errno set. */
+int rl_tmp_create(char *tmpl);
+
+#endif

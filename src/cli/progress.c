@@ -1,0 +1,36 @@
+/* progress.c: see progress.h. */
+#include <stdio.h>
+#include <unistd.h>
+#include "progress.h"
+
+void rl_progress_init(rl_progress *p, const char *cmd, int mode, size_t total, int long_run)
+{
+  p->cmd = cmd;
+  p->total = total;
+  p->shown = 0;
+  p->on = mode == RL_PROGRESS_FORCE || (mode == RL_PROGRESS_AUTO && long_run && isatty(2));
+  clock_gettime(CLOCK_MONOTONIC, &p->last);
+}
+
+void rl_progress_update(rl_progress *p, size_t done)
+{
+  if (!p->on || !p->total)
+    return;
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  double dt = (double)(now.tv_sec - p->last.tv_sec) + 1e-9 * (double)(now.tv_nsec - p->last.tv_nsec);
+  if (p->shown && dt < 0.25)
+    return;
+  p->last = now;
+  p->shown = 1;
+  fprintf(stderr, "\rropelab %s: %3d%%", p->cmd, (int)(100.0 * (double)done / (double)p->total));
+  fflush(stderr);
+}
+
+void rl_progress_end(rl_progress *p)
+{
+  if (!p->on)
+    return;
+  fprintf(stderr, "\rropelab %s: 100%%\n", p->cmd);
+  fflush(stderr);
+}

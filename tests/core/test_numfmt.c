@@ -1,0 +1,150 @@
+/* test_numfmt.c: rl_numfmt prints the shortest text that reads back. */
+#include <locale.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <gsl/gsl_rng.h>
+#include "ropelab.h"
+#include "tap.h"
+
+static double from_bits(uint64_t u)
+{
+  double x;
+  memcpy(&x, &u, sizeof x);
+  return x;
+}
+
+static int same_bits(double a, double b)
+{
+  return memcmp(&a, &b, sizeof a) == 0;
+}
+
+/* significant digits of a %g-style string: first to last nonzero digit
+ * (in "443509475110990" the final zero only places the decimal point) */
+static int sig_digits(const char *s)
+{
+  int n = 0, first = -1, last = -1;
+  for (; *s && *s != 'e' && *s != 'E'; s++) {
+    if (*s < '0' || *s > '9')
+      continue;
+    if (*s != '0') {
+      if (first < 0)
+        first = n;
+      last = n;
+    }
+    n++;
+  }
+  return first < 0 ? 1 : last - first + 1;
+}
+
+/* 16 digits of 1/3 read back: the double is 0.333333333333333314829...,
+ * ulp 2^-54 = 5.55e-17, and 0.3333333333333333 is 1.5e-17 away (< half
+ * an ulp), while 15 digits are 3.1e-16 away.  So shortest = 16. */
+static void test_known(void)
+{
+  char buf[RL_NUMFMT_MAX];
+  rl_numfmt(0.1, buf);
+  tap_ok(strcmp(buf, "0.1") == 0, "0.1 prints \"%s\"", buf);
+  rl_numfmt(1.0 / 3.0, buf);
+  tap_ok(strtod(buf, NULL) == 1.0 / 3.0 && sig_digits(buf) == 16,
+         "1/3 prints \"%s\" (16 digits, reads back)", buf);
+  rl_numfmt(0.1 + 0.2, buf); /* 0.30000000000000004: needs 17 */
+  tap_ok(strcmp(buf, "0.30000000000000004") == 0, "0.1 + 0.2 prints \"%s\"", buf);
+  rl_numfmt(-2.5, buf);
+  tap_ok(strcmp(buf, "-2.5") == 0, "-2.5 prints \"%s\"", buf);
+  rl_numfmt(RL_POS_MAX, buf);
+  tap_ok(strcmp(buf, "2147483648") == 0, "2^31 prints \"%s\"", buf);
+  rl_numfmt(1e-300, buf);
+  tap_ok(strcmp(buf, "1e-300") == 0, "1e-300 prints \"%s\"", buf);
+  rl_numfmt(-0.0, buf);
+  tap_ok(strcmp(buf, "-0") == 0, "-0 prints \"%s\"", buf);
+  rl_numfmt(NAN, buf);
+  tap_ok(strcmp(buf, "nan") == 0, "nan prints \"%s\"", buf);
+  rl_numfmt(-INFINITY, buf);
+  tap_ok(strcmp(buf, "-inf") == 0, "-inf prints \"%s\"", buf);
+}
+
+/* Random bit patterns cover every binade, subnormals included.  Round
+ * trip must be bitwise; "shortest" is checked for normal numbers: one
+ * digit fewer (%.*g with p-1) must not read back.  Subnormals have fewer
+ * than 15 significant digits of precision and are printed with at least
+ * 15, so they are only required to round-trip. */
+static void test_random(gsl_rng *rng)
+{
+  char buf[RL_NUMFMT_MAX], shorter[400]; /* %g of DBL_MAX in full: 310 */
+  int n = 0, bad_rt = 0, bad_short = 0, bad_len = 0;
+  for (int t = 0; t < 200000; t++) {
+    uint64_t u = ((uint64_t)gsl_rng_get(rng) << 32) | gsl_rng_get(rng);
+    double x = from_bits(u);
+    if (!isfinite(x))
+      continue;
+    n++;
+    int len = rl_numfmt(x, buf);
+    if (len <= 0 || len >= RL_NUMFMT_MAX || (size_t)len != strlen(buf))
+      bad_len++;
+    if (!same_bits(strtod(buf, NULL), x))
+      bad_rt++;
+    int p = sig_digits(buf);
+    if (isnormal(x) && p > 1) {
+      snprintf(shorter, sizeof shorter, "%.*g", p - 1, x);
+      if (strtod(shorter, NULL) == x)
+        bad_short++;
+    }
+  }
+  tap_ok(bad_len == 0, "%d random doubles: length returned, fits RL_NUMFMT_MAX", n);
+  tap_ok(bad_rt == 0, "%d random doubles: strtod reads back the same bits (%d did not)", n,
+         bad_rt);
+  tap_ok(bad_short == 0, "normal ones: one digit fewer does not read back (%d did)", bad_short);
+}
+
+/* A locale whose decimal point is a comma: from the system, or the one
+ * the build generated under LOCPATH (tests/core/meson.build). */
+static void test_locale(gsl_rng *rng)
+{
+  static const char *names[] = {"de_DE.UTF-8", "de_DE.utf8", "fr_FR.UTF-8", "nl_NL.UTF-8",
+                                "ru_RU.UTF-8", "de_DE"};
+  const char *got = NULL;
+  for (size_t j = 0; j < sizeof names / sizeof *names && !got; j++)
+    if (setlocale(LC_NUMERIC, names[j]) && strcmp(localeconv()->decimal_point, ",") == 0)
+      got = names[j];
+  if (!got) {
+    setlocale(LC_NUMERIC, "C");
+    tap_skip("no comma-decimal locale available");
+    return;
+  }
+  char probe[32];
+  snprintf(probe, sizeof probe, "%g", 0.5);
+  tap_ok(strcmp(probe, "0,5") == 0, "in %s printf gives \"%s\" (the locale is active)", got, probe);
+  enum { N = 1000 };
+  static char bufs[N][RL_NUMFMT_MAX];
+  static double xs[N];
+  int commas = 0;
+  for (int t = 0; t < N; t++) {
+    xs[t] = (gsl_rng_uniform(rng) - 0.5) * pow(10.0, (double)(t % 40 - 20));
+    rl_numfmt(xs[t], bufs[t]);
+    commas += strchr(bufs[t], ',') != NULL;
+  }
+  char half[RL_NUMFMT_MAX];
+  rl_numfmt(0.5, half);
+  tap_ok(strcmp(half, "0.5") == 0, "in %s rl_numfmt(0.5) = \"%s\"", got, half);
+  tap_ok(commas == 0, "in %s no ',' in %d numbers", got, N);
+  /* and the process locale is left as it was */
+  tap_ok(strcmp(localeconv()->decimal_point, ",") == 0, "caller's locale still %s", got);
+  setlocale(LC_NUMERIC, "C");
+  int rt = 0;
+  for (int t = 0; t < N; t++)
+    rt += strtod(bufs[t], NULL) == xs[t];
+  tap_ok(rt == N, "numbers printed in %s read back in C (%d of %d)", got, rt, N);
+}
+
+int main(void)
+{
+  gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
+  gsl_rng_set(rng, 271828);
+  test_known();
+  test_random(rng);
+  test_locale(rng);
+  gsl_rng_free(rng);
+  return tap_done();
+}

@@ -1,0 +1,98 @@
+/* bench_decay.c: time rl_decay_eval over ROWS rows r = 0..ROWS-1
+ * (d = 128, base 10000 unless told otherwise) and verify a few rows
+ * against the reference.
+ *
+ * usage: bench_decay [ROWS [DIM [BASE [OUT]]]]
+ * Prints "seconds", "rows_per_s", "checked" lines on stdout; with OUT
+ * also writes the bound of every row as raw doubles (native byte order)
+ * for experiments/bench_decay.sh to compare with numpy.  Memory stays
+ * O(chunk + n) however many rows: rows are evaluated in chunks. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+#include "ropelab.h"
+
+enum { CHUNK = 1 << 16 };
+
+static double now(void)
+{
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+int main(int argc, char **argv)
+{
+  size_t rows = argc > 1 ? strtoul(argv[1], NULL, 10) : 1000000;
+  size_t dim = argc > 2 ? strtoul(argv[2], NULL, 10) : 128;
+  double base = argc > 3 ? strtod(argv[3], NULL) : 10000.0;
+  const char *outpath = argc > 4 ? argv[4] : NULL;
+  if (rows < 1) {
+    fprintf(stderr, "bench_decay: row count must be positive: '%s'\n", argv[1]);
+    return 2;
+  }
+  rl_freqs *f;
+  rl_grid g;
+  rl_decay_ws *w;
+  rl_status st = rl_freqs_rope(dim, dim, base, &f);
+  if (!st)
+    st = rl_grid_linear(0, (double)(rows - 1), 1, &g);
+  if (!st)
+    st = rl_decay_alloc(f, &g, &w);
+  if (st) {
+    fprintf(stderr, "bench_decay: setup failed: %s\n", rl_strerror(st));
+    return 2;
+  }
+  double *bound = malloc(CHUNK * sizeof *bound), *sim = malloc(CHUNK * sizeof *sim);
+  FILE *out = outpath ? fopen(outpath, "wb") : NULL;
+  if (!bound || !sim || (outpath && !out)) {
+    fprintf(stderr, "bench_decay: cannot allocate or open '%s'\n", outpath ? outpath : "");
+    return 2;
+  }
+  /* rows to verify: the first, a few spread out, the last */
+  size_t probe[] = {0, 1, 63, 64, 255, 256, 12345, rows / 2 + 7, rows - 1};
+  size_t nprobe = sizeof probe / sizeof *probe;
+  double probed[sizeof probe / sizeof *probe];
+  double elapsed = 0;
+  for (size_t j0 = 0; j0 < rows; j0 += CHUNK) {
+    size_t m = rows - j0 < CHUNK ? rows - j0 : CHUNK;
+    double t0 = now();
+    st = rl_decay_eval(w, j0, m, NULL, bound, sim);
+    elapsed += now() - t0;
+    if (st) {
+      fprintf(stderr, "bench_decay: evaluation failed: %s\n", rl_strerror(st));
+      return 2;
+    }
+    for (size_t p = 0; p < nprobe; p++)
+      if (probe[p] >= j0 && probe[p] < j0 + m)
+        probed[p] = bound[probe[p] - j0];
+    if (out && fwrite(bound, sizeof *bound, m, out) != m) {
+      fprintf(stderr, "bench_decay: cannot write '%s'\n", outpath);
+      return 2;
+    }
+  }
+  if (out && fclose(out)) {
+    fprintf(stderr, "bench_decay: cannot write '%s'\n", outpath);
+    return 2;
+  }
+  /* the header's promise for the fast path: relative 1e-12 */
+  int bad = 0;
+  for (size_t p = 0; p < nprobe; p++) {
+    if (probe[p] >= rows)
+      continue;
+    double ref = rl_decay_bound_ref(f, (double)probe[p]);
+    double rel = fabs(probed[p] - ref) / ref;
+    if (!(rel <= 1e-12)) {
+      fprintf(stderr, "bench_decay: row %zu off by %.3g relative\n", probe[p], rel);
+      bad = 1;
+    }
+  }
+  printf("rows %zu\nseconds %.6f\nrows_per_s %.4g\nchecked %s\n", rows, elapsed,
+         (double)rows / elapsed, bad ? "FAIL" : "ok");
+  free(bound);
+  free(sim);
+  rl_decay_free(w);
+  rl_freqs_free(f);
+  return bad;
+}
