@@ -9,17 +9,21 @@
  * The reference evaluates every e^{i r theta_k} from an accurate angle.
  * The streaming evaluator does the same on grids whose values are not all
  * exact doubles (log grids, steps like 0.1).  On exact grids it works on
- * blocks of RL_DECAY_BLOCK rows holding z[k][b] = e^{i r_b theta_k}:
- *   - at every RL_DECAY_RESEED rows, z[k][b] = e^{i r0 theta_k} * T[k][b]
- *     with an accurate angle for r0 and the table T[k][b] = e^{i b step
- *     theta_k} (b < block), both correctly rounded: one sincos per
- *     frequency per re-seed instead of one per (row, frequency);
+ * blocks of BLOCK rows holding z[k][b] = e^{i r_b theta_k}:
+ *   - every RL_DECAY_RESEED rows it re-seeds, z[k][b] = C_k * T[k][b],
+ *     T[k][b] = e^{i b step theta_k} (b < BLOCK) a table of correctly
+ *     rounded values and C_k = e^{i r0 theta_k} for the row r0 (an
+ *     accurate angle every MULTI re-seeds, times a table entry in
+ *     between, see seed()): about one sincos per frequency per 4096 rows
+ *     instead of one per (row, frequency), whose cost the lead measured
+ *     to dominate;
  *   - between re-seeds, a block advances to the next by z *= w_k,
- *     w_k = e^{i block*step theta_k}.
- * Each product adds about 2 ulp to |z - e^{i r theta}|, so after at most
- * RESEED/BLOCK products the phases are within ~10 ulp, and |S_j| within
- * ~10 j ulp: relative error of the bound far below 1e-12 (the tests assert
- * this against the reference).
+ *     w_k = e^{i BLOCK step theta_k}.
+ * Each complex product adds at most ~2 ulp to |z - e^{i r theta}|, and a
+ * row is at most six products from accurate values, so |S_j| is within
+ * ~12 j ulp: relative error of the bound ~1e-15 (measured by
+ * tests/decay/test_decay.c against the reference; the header promises
+ * 1e-12).  Large evaluations are split across two threads.
  *
  * The phases of a row depend only on its index (re-seeds fall on fixed
  * rows), so the results are bitwise the same whatever the call order and
@@ -50,6 +54,8 @@ typedef struct lane {
   size_t cached;       /* block whose results bnd, sim hold, or NONE */
   double *bnd, *sim;   /* BLOCK results of block `cached` */
   double *ar, *ai;     /* n: e^{i r theta_k} at re-seed number a_idx*MULTI */
+  double *cr, *ci;     /* n: seed factors C_k of block `next` (see seed) */
+  int fresh;           /* block `next` starts a period: z is C*T, not stored */
   size_t a_idx;        /* or NONE */
   double *sr, *si;     /* BLOCK scratch: running partial sums S_j */
 } lane;
@@ -128,6 +134,8 @@ void rl_decay_free(rl_decay_ws *w)
     free(l->si);
     free(l->ar);
     free(l->ai);
+    free(l->cr);
+    free(l->ci);
   }
   free(w->theta);
   free(w->tr);
@@ -196,7 +204,10 @@ rl_status rl_decay_alloc(const rl_freqs *f, const rl_grid *g, rl_decay_ws **out)
       l->si = dalloc(BLOCK);
       l->ar = dalloc(n);
       l->ai = dalloc(n);
-      if (!l->zr || !l->zi || !l->bnd || !l->sim || !l->sr || !l->si || !l->ar || !l->ai)
+      l->cr = dalloc(n);
+      l->ci = dalloc(n);
+      if (!l->zr || !l->zi || !l->bnd || !l->sim || !l->sr || !l->si || !l->ar || !l->ai ||
+          !l->cr || !l->ci)
         goto nomem;
       l->next = l->cached = l->a_idx = NONE;
     }
@@ -221,12 +232,15 @@ nomem:
 
 /* Phases of block blk: re-seed number P = blk / PERIOD starts at row
  * P*RESEED with
- *   z[k][b] = A_k * B[k][P % MULTI] * T[k][b],
+ *   z[k][b] = C_k * T[k][b],  C_k = A_k * B[k][P % MULTI],
  * A_k = e^{i r theta_k} from an accurate angle at re-seed number
  * P - P % MULTI (one per frequency, shared by MULTI re-seeds) and the
  * tables B, T of accurate values; then z advances by w_k to block blk
  * (< PERIOD products).  Every row's phases are thus at most six complex
- * products (each <= 2 ulp) from accurate values, wherever the row is. */
+ * products (each <= 2 ulp) from accurate values, wherever the row is.
+ * When blk starts its re-seed period, only C is computed here: the
+ * kernel forms C*T itself (one memory pass less), with the same
+ * expressions and so the same bits. */
 static void seed(const rl_decay_ws *w, lane *l, size_t blk)
 {
   size_t P = blk / PERIOD, p = P * PERIOD, m = P % MULTI;
@@ -239,7 +253,15 @@ static void seed(const rl_decay_ws *w, lane *l, size_t blk)
   }
   for (size_t k = 0; k < w->n; k++) {
     double ar = l->ar[k], ai = l->ai[k], br = w->br[k * MULTI + m], bi = w->bi[k * MULTI + m];
-    double c = ar * br - ai * bi, s = ar * bi + ai * br;
+    l->cr[k] = ar * br - ai * bi;
+    l->ci[k] = ar * bi + ai * br;
+  }
+  l->next = blk;
+  l->fresh = blk == p;
+  if (l->fresh)
+    return;
+  for (size_t k = 0; k < w->n; k++) {
+    double c = l->cr[k], s = l->ci[k];
     const double *restrict tr = w->tr + k * BLOCK, *restrict ti = w->ti + k * BLOCK;
     double *restrict zr = l->zr + k * BLOCK, *restrict zi = l->zi + k * BLOCK;
     for (size_t b = 0; b < BLOCK; b++) {
@@ -255,17 +277,17 @@ static void seed(const rl_decay_ws *w, lane *l, size_t blk)
       }
     }
   }
-  l->next = blk;
 }
 
 /* Frequencies k..k+K-1 over the rows of a block: S += z, acc += |S|,
- * sim += Re z, then z *= w.  The loop over rows b is the vectorised
- * one (restrict: the arrays are distinct); taking K = 8 frequencies per
- * pass keeps the running sums' loads and stores off the critical path,
- * leaving the square roots (about 1 ns each here, whatever the vector
- * width) to bound the speed.  On x86-64 with glibc an AVX2 clone is
- * chosen at load time (ifunc); without FMA contraction (ISO C mode) it
- * computes the same bits as the SSE2 default. */
+ * sim += Re z, then z *= w (with FRESH, z = C*T first, see seed()).
+ * The loop over rows b is the vectorised one (restrict: the arrays are
+ * distinct); taking K = 8 frequencies per pass keeps the running sums'
+ * loads and stores off the critical path, leaving the square roots
+ * (about 1 ns each here, whatever the vector width) to bound the speed.
+ * On x86-64 with glibc an AVX2 clone is chosen at load time (ifunc);
+ * without FMA contraction (ISO C mode) it computes the same bits as the
+ * SSE2 default. */
 #if defined(__x86_64__) && defined(__GLIBC__) && defined(__has_attribute)
 #if __has_attribute(target_clones)
 #define CLONES __attribute__((target_clones("avx2", "default")))
@@ -274,30 +296,43 @@ static void seed(const rl_decay_ws *w, lane *l, size_t blk)
 #ifndef CLONES
 #define CLONES
 #endif
-#define KERNEL(NAME, K)                                                                    \
-  CLONES static void NAME(double *restrict zr, double *restrict zi, const double *restrict wr,     \
-                   const double *restrict wi, double *restrict sr, double *restrict si,     \
-                   double *restrict acc, double *restrict sim)                              \
-  {                                                                                         \
-    for (size_t b = 0; b < BLOCK; b++) {                                                    \
-      double a = sr[b], c = si[b], m = acc[b], re = sim[b];                                 \
-      for (size_t q = 0; q < (K); q++) {                                                    \
-        double x = zr[q * BLOCK + b], y = zi[q * BLOCK + b];                                \
-        a += x;                                                                             \
-        c += y;                                                                             \
-        m += sqrt(a * a + c * c); /* |S| <= n: no overflow, no need for hypot */            \
-        re += x;                                                                            \
-        zr[q * BLOCK + b] = x * wr[q] - y * wi[q];                                          \
-        zi[q * BLOCK + b] = x * wi[q] + y * wr[q];                                          \
-      }                                                                                     \
-      sr[b] = a;                                                                            \
-      si[b] = c;                                                                            \
-      acc[b] = m;                                                                           \
-      sim[b] = re;                                                                          \
-    }                                                                                       \
+#define KERNEL(NAME, K, FRESH)                                                             \
+  CLONES static void NAME(double *restrict zr, double *restrict zi,                        \
+                          const double *restrict tr, const double *restrict ti,            \
+                          const double *restrict cr, const double *restrict ci,            \
+                          const double *restrict wr, const double *restrict wi,            \
+                          double *restrict sr, double *restrict si,                        \
+                          double *restrict acc, double *restrict sim)                      \
+  {                                                                                        \
+    for (size_t b = 0; b < BLOCK; b++) {                                                   \
+      double a = sr[b], c = si[b], m = acc[b], re = sim[b];                                \
+      for (size_t q = 0; q < (K); q++) {                                                   \
+        size_t i = q * BLOCK + b;                                                          \
+        double x, y;                                                                       \
+        if (FRESH) {                                                                       \
+          x = cr[q] * tr[i] - ci[q] * ti[i];                                               \
+          y = cr[q] * ti[i] + ci[q] * tr[i];                                               \
+        } else {                                                                           \
+          x = zr[i];                                                                       \
+          y = zi[i];                                                                       \
+        }                                                                                  \
+        a += x;                                                                            \
+        c += y;                                                                            \
+        m += sqrt(a * a + c * c); /* |S| <= n: no overflow, no need for hypot */           \
+        re += x;                                                                           \
+        zr[i] = x * wr[q] - y * wi[q];                                                     \
+        zi[i] = x * wi[q] + y * wr[q];                                                     \
+      }                                                                                    \
+      sr[b] = a;                                                                           \
+      si[b] = c;                                                                           \
+      acc[b] = m;                                                                          \
+      sim[b] = re;                                                                         \
+    }                                                                                      \
   }
-KERNEL(kernel8, 8)
-KERNEL(kernel1, 1)
+KERNEL(kernel8, 8, 0)
+KERNEL(kernel1, 1, 0)
+KERNEL(kernel8_fresh, 8, 1)
+KERNEL(kernel1_fresh, 1, 1)
 
 /* Results of block blk into l->bnd, l->sim; phases move on to blk+1 with
  * the same products seed() uses, so the bits do not depend on whether a
@@ -310,17 +345,21 @@ static void block_eval(const rl_decay_ws *w, lane *l, size_t blk)
     seed(w, l, blk);
   for (size_t b = 0; b < BLOCK; b++)
     l->sr[b] = l->si[b] = l->bnd[b] = l->sim[b] = 0.0;
-  size_t k = 0;
-  for (; k + 8 <= w->n; k += 8)
-    kernel8(l->zr + k * BLOCK, l->zi + k * BLOCK, w->wr + k, w->wi + k, l->sr, l->si, l->bnd,
-            l->sim);
-  for (; k < w->n; k++)
-    kernel1(l->zr + k * BLOCK, l->zi + k * BLOCK, w->wr + k, w->wi + k, l->sr, l->si, l->bnd,
-            l->sim);
+  for (size_t k = 0; k < w->n;) {
+    int eight = k + 8 <= w->n;
+    void (*kern)(double *, double *, const double *, const double *, const double *,
+                 const double *, const double *, const double *, double *, double *, double *,
+                 double *) = l->fresh ? (eight ? kernel8_fresh : kernel1_fresh)
+                                      : (eight ? kernel8 : kernel1);
+    kern(l->zr + k * BLOCK, l->zi + k * BLOCK, w->tr + k * BLOCK, w->ti + k * BLOCK, l->cr + k,
+         l->ci + k, w->wr + k, w->wi + k, l->sr, l->si, l->bnd, l->sim);
+    k += eight ? 8 : 1;
+  }
   double n = (double)w->n;
   for (size_t b = 0; b < BLOCK; b++)
     l->bnd[b] /= n;
   l->cached = blk;
+  l->fresh = 0;
   l->next = (blk + 1) % PERIOD ? blk + 1 : NONE;
 }
 
@@ -388,7 +427,10 @@ rl_status rl_decay_eval(rl_decay_ws *w, size_t j0, size_t count, double *r, doub
   if (count == 0)
     return RL_OK;
   job jobs[NTHREADS] = {{w, &w->lanes[0], j0, count, r, bound, sim}};
+  /* rows of this call on the fast path */
   size_t fast = j0 < w->fast_rows ? w->fast_rows - j0 : 0;
+  if (fast > count)
+    fast = count;
   int split = fast >= THREAD_MIN_FAST || (fast == 0 && count >= THREAD_MIN_SLOW);
   if (split && NTHREADS > 1) {
     /* split on a block boundary: each lane seeds its own start */

@@ -1,0 +1,426 @@
+/* scheme.c: the one interface of the positional schemes: registry,
+ * configuration, allocation and the generic argument checks before the
+ * per-scheme ops (scheme_abs.c, scheme_rel.c, scheme_rope.c). */
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <gsl/gsl_randist.h>
+#include "ropelab.h"
+#include "scheme_impl.h"
+
+static const rl_scheme_ops *const registry[] = {
+    &rl_sch_nope, &rl_sch_sinusoidal, &rl_sch_learned, &rl_sch_xl,
+    &rl_sch_t5, &rl_sch_tupe, &rl_sch_deberta, &rl_sch_alibi,
+    &rl_sch_rope, &rl_sch_rope2d, &rl_sch_integer, &rl_sch_binary,
+};
+#define NSCHEMES (sizeof registry / sizeof *registry)
+
+const rl_scheme_info *rl_scheme_list(void)
+{
+  static rl_scheme_info all[NSCHEMES + 1];
+  static int built;
+  if (!built) {
+    for (size_t k = 0; k < NSCHEMES; k++)
+      all[k] = registry[k]->info;
+    all[NSCHEMES] = (rl_scheme_info){0};
+    built = 1;
+  }
+  return all;
+}
+
+static const rl_scheme_ops *find_ops(const char *name)
+{
+  for (size_t k = 0; name && k < NSCHEMES; k++)
+    if (!strcmp(registry[k]->info.name, name))
+      return registry[k];
+  return NULL;
+}
+
+const rl_scheme_info *rl_scheme_find(const char *name)
+{
+  const rl_scheme_ops *o = find_ops(name);
+  return o ? &o->info : NULL;
+}
+
+rl_status rl_past_policy_parse(const char *name, rl_past_policy *out)
+{
+  static const char *const names[] = {"error", "clamp", "wrap"};
+  for (int k = 0; name && k < 3; k++)
+    if (!strcmp(name, names[k])) {
+      *out = (rl_past_policy)k;
+      return RL_OK;
+    }
+  return RL_EINVAL;
+}
+
+const char *rl_past_policy_name(rl_past_policy p)
+{
+  switch (p) {
+  case RL_PAST_ERROR: return "error";
+  case RL_PAST_CLAMP: return "clamp";
+  case RL_PAST_WRAP: return "wrap";
+  }
+  return "unknown";
+}
+
+void rl_scheme_cfg_default(rl_scheme_cfg *c)
+{
+  *c = (rl_scheme_cfg){0};
+  c->dim = 64;
+  c->heads = 8;
+  c->base = 10000.0;
+  c->layout = RL_LAYOUT_INTERLEAVED;
+  c->width = 32;
+  c->max_len = 512;
+  c->past = RL_PAST_ERROR;
+  c->num_buckets = 32;   /* T5 relative_attention_num_buckets */
+  c->max_distance = 128; /* T5 relative_attention_max_distance */
+  c->bidirectional = 1;
+  c->tupe_rel = 1;
+  c->position_buckets = 256;       /* DeBERTa-v3 config */
+  c->max_relative_positions = 512; /* = max_position_embeddings */
+  c->seed = 1;
+}
+
+/* ---- helpers shared by the scheme files ---- */
+
+void rl_sch_err(char *err, const char *fmt, ...)
+{
+  if (!err)
+    return;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(err, RL_SCHEME_ERR_MAX, fmt, ap);
+  va_end(ap);
+}
+
+double rl_sch_dot(const double *a, const double *b, size_t d)
+{
+  double s = 0;
+  for (size_t k = 0; k < d; k++)
+    s += a[k] * b[k];
+  return s;
+}
+
+void rl_sch_matvec(const double *W, const double *x, double *y, size_t d)
+{
+  if (!W) {
+    memcpy(y, x, d * sizeof *y);
+    return;
+  }
+  for (size_t r = 0; r < d; r++)
+    y[r] = rl_sch_dot(W + r * d, x, d);
+}
+
+void rl_sch_matvec_t(const double *W, const double *x, double *y, size_t d)
+{
+  memset(y, 0, d * sizeof *y);
+  for (size_t r = 0; r < d; r++)
+    for (size_t c = 0; c < d; c++)
+      y[c] += W[r * d + c] * x[r];
+}
+
+void rl_sch_gauss(gsl_rng *rng, double *v, size_t n, double sd)
+{
+  for (size_t k = 0; k < n; k++)
+    v[k] = gsl_ran_gaussian(rng, sd);
+}
+
+void rl_sch_layernorm(double *t, size_t rows, size_t cols)
+{
+  for (size_t r = 0; r < rows; r++) {
+    double *row = t + r * cols, m = 0, v = 0;
+    for (size_t c = 0; c < cols; c++)
+      m += row[c];
+    m /= (double)cols;
+    for (size_t c = 0; c < cols; c++)
+      v += (row[c] - m) * (row[c] - m);
+    v /= (double)cols;
+    double inv = 1.0 / sqrt(v + 1e-7);
+    for (size_t c = 0; c < cols; c++)
+      row[c] = (row[c] - m) * inv;
+  }
+}
+
+const double *rl_sch_wq(const rl_scheme *s, size_t head)
+{
+  return s->wq ? s->wq + head * s->d * s->d : NULL;
+}
+
+const double *rl_sch_wk(const rl_scheme *s, size_t head)
+{
+  return s->wk ? s->wk + head * s->d * s->d : NULL;
+}
+
+int rl_sch_isint(double p)
+{
+  return p == floor(p);
+}
+
+rl_status rl_sch_row(const rl_scheme *s, double pos, size_t len, size_t *row)
+{
+  if (!rl_sch_isint(pos))
+    return RL_EINVAL;
+  double n = (double)len;
+  if (pos >= 0 && pos < n) {
+    *row = (size_t)pos;
+    return RL_OK;
+  }
+  switch (s->cfg.past) {
+  case RL_PAST_CLAMP:
+    *row = pos < 0 ? 0 : len - 1;
+    return RL_OK;
+  case RL_PAST_WRAP: {
+    double r = fmod(pos, n);
+    *row = (size_t)(r < 0 ? r + n : r);
+    return RL_OK;
+  }
+  case RL_PAST_ERROR:
+    break;
+  }
+  return RL_ERANGE;
+}
+
+/* ---- allocation ---- */
+
+void rl_scheme_free(rl_scheme *s)
+{
+  if (!s)
+    return;
+  free(s->wq);
+  free(s->wk);
+  free(s->scratch);
+  rl_freqs_free(s->f);
+  free(s->tab);
+  free(s->m1);
+  free(s->m2);
+  free(s->v1);
+  free(s->v2);
+  free(s->v3);
+  free(s);
+}
+
+rl_status rl_scheme_alloc(const char *name, const rl_scheme_cfg *cfg,
+                          rl_scheme **out, char *err)
+{
+  *out = NULL;
+  if (err)
+    err[0] = '\0';
+  const rl_scheme_ops *ops = find_ops(name);
+  if (!ops) {
+    rl_sch_err(err, "unknown scheme '%s'", name ? name : "(null)");
+    return RL_EINVAL;
+  }
+  if (cfg->dim < 2 || cfg->dim > 65536 || cfg->heads < 1 || cfg->heads > 4096) {
+    rl_sch_err(err, "dimension or head count out of range: dim '%zu', heads '%zu'",
+               cfg->dim, cfg->heads);
+    return RL_EINVAL;
+  }
+  if (cfg->param_file && strlen(cfg->param_file) >= sizeof ((rl_scheme *)0)->paramfile) {
+    rl_sch_err(err, "parameter file name too long: '%.60s...'", cfg->param_file);
+    return RL_EINVAL;
+  }
+  rl_scheme *s = calloc(1, sizeof *s);
+  if (!s)
+    return RL_ENOMEM;
+  s->ops = ops;
+  s->cfg = *cfg;
+  if (cfg->param_file) {
+    strcpy(s->paramfile, cfg->param_file);
+    s->cfg.param_file = s->paramfile;
+  }
+  s->d = cfg->dim;
+  s->H = cfg->heads;
+  s->scale = 1.0 / sqrt((double)s->d);
+  size_t d = s->d, H = s->H;
+  gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
+  s->scratch = malloc(2 * ops->prep_mult * d * sizeof *s->scratch);
+  if (!cfg->identity) {
+    s->wq = malloc(H * d * d * sizeof *s->wq);
+    s->wk = malloc(H * d * d * sizeof *s->wk);
+  }
+  if (!rng || !s->scratch || (!cfg->identity && (!s->wq || !s->wk))) {
+    gsl_rng_free(rng);
+    rl_scheme_free(s);
+    return RL_ENOMEM;
+  }
+  gsl_rng_set(rng, cfg->seed);
+  /* The common projections first, so every scheme sees the same ones. */
+  if (!cfg->identity) {
+    double sd = 1.0 / sqrt((double)d);
+    for (size_t h = 0; h < H; h++) {
+      rl_sch_gauss(rng, s->wq + h * d * d, d * d, sd);
+      rl_sch_gauss(rng, s->wk + h * d * d, d * d, sd);
+    }
+  }
+  rl_status st = ops->init ? ops->init(s, rng, err) : RL_OK;
+  gsl_rng_free(rng);
+  if (st) {
+    if (err && !err[0])
+      rl_sch_err(err, "cannot set up scheme '%s': %s", name, rl_strerror(st));
+    rl_scheme_free(s);
+    return st;
+  }
+  *out = s;
+  return RL_OK;
+}
+
+const rl_scheme_info *rl_scheme_get_info(const rl_scheme *s)
+{
+  return &s->ops->info;
+}
+
+const rl_scheme_cfg *rl_scheme_get_cfg(const rl_scheme *s)
+{
+  return &s->cfg;
+}
+
+size_t rl_scheme_prep_len(const rl_scheme *s)
+{
+  return s->ops->prep_mult * s->d;
+}
+
+size_t rl_scheme_param_count(const rl_scheme *s, size_t len)
+{
+  return s->ops->count ? s->ops->count(s, len) : 0;
+}
+
+/* ---- evaluation ---- */
+
+static int pos_ok(double p)
+{
+  return isfinite(p) && fabs(p) <= RL_POS_MAX;
+}
+
+/* A 1-D position as the scheme's position pair. */
+static rl_status pos1(const rl_scheme *s, double p, double *pp)
+{
+  if (!pos_ok(p))
+    return RL_ERANGE;
+  if (s->ops->info.flags & RL_SCHEME_INTEGER && !rl_sch_isint(p))
+    return RL_EINVAL;
+  if (s->ops->info.flags & RL_SCHEME_2D) {
+    /* rope2d: raster order over a grid of width columns */
+    if (!rl_sch_isint(p) || p < 0)
+      return RL_EINVAL;
+    double w = (double)s->cfg.width;
+    pp[0] = floor(p / w);
+    pp[1] = p - pp[0] * w;
+    return RL_OK;
+  }
+  pp[0] = p;
+  pp[1] = 0;
+  return RL_OK;
+}
+
+rl_status rl_scheme_prepare(const rl_scheme *s, size_t head, int role, double pos,
+                            const double *x, double *out)
+{
+  double p[2];
+  if (head >= s->H || (role != RL_ROLE_QUERY && role != RL_ROLE_KEY))
+    return RL_EINVAL;
+  rl_status st = pos1(s, pos, p);
+  return st ? st : s->ops->prep(s, head, role, p, x, out);
+}
+
+rl_status rl_scheme_pair(const rl_scheme *s, size_t head, double i, double j,
+                         const double *pq, const double *pk, rl_logit_terms *t)
+{
+  double pi[2], pj[2];
+  if (head >= s->H)
+    return RL_EINVAL;
+  rl_status st = pos1(s, i, pi);
+  if (!st)
+    st = pos1(s, j, pj);
+  if (st)
+    return st;
+  *t = (rl_logit_terms){0};
+  st = s->ops->pair(s, head, pi, pj, pq, pk, t);
+  return st;
+}
+
+rl_status rl_scheme_logit(rl_scheme *s, size_t head, double i, double j,
+                          const double *xq, const double *xk, rl_logit_terms *t)
+{
+  double *pq = s->scratch, *pk = s->scratch + rl_scheme_prep_len(s);
+  rl_status st = rl_scheme_prepare(s, head, RL_ROLE_QUERY, i, xq, pq);
+  if (!st)
+    st = rl_scheme_prepare(s, head, RL_ROLE_KEY, j, xk, pk);
+  return st ? st : rl_scheme_pair(s, head, i, j, pq, pk, t);
+}
+
+rl_status rl_scheme_positional(rl_scheme *s, size_t head, double i, double j,
+                               const double *xq, const double *xk, double *value)
+{
+  rl_logit_terms t;
+  rl_status st = rl_scheme_logit(s, head, i, j, xq, xk, &t);
+  if (!st)
+    *value = t.total - t.cc;
+  return st;
+}
+
+static rl_status check2d(const rl_scheme *s, size_t head, double r, double c)
+{
+  if (!(s->ops->info.flags & RL_SCHEME_2D) || head >= s->H)
+    return RL_EINVAL;
+  return pos_ok(r) && pos_ok(c) ? RL_OK : RL_ERANGE;
+}
+
+rl_status rl_scheme_prepare2d(const rl_scheme *s, size_t head, int role,
+                              double row, double col, const double *x, double *out)
+{
+  rl_status st = check2d(s, head, row, col);
+  if (st)
+    return st;
+  if (role != RL_ROLE_QUERY && role != RL_ROLE_KEY)
+    return RL_EINVAL;
+  double p[2] = {row, col};
+  return s->ops->prep(s, head, role, p, x, out);
+}
+
+rl_status rl_scheme_pair2d(const rl_scheme *s, size_t head, double ri, double ci,
+                           double rj, double cj, const double *pq, const double *pk,
+                           rl_logit_terms *t)
+{
+  rl_status st = check2d(s, head, ri, ci);
+  if (!st)
+    st = check2d(s, head, rj, cj);
+  if (st)
+    return st;
+  double pi[2] = {ri, ci}, pj[2] = {rj, cj};
+  *t = (rl_logit_terms){0};
+  st = s->ops->pair(s, head, pi, pj, pq, pk, t);
+  return st;
+}
+
+rl_status rl_scheme_logit2d(rl_scheme *s, size_t head, double ri, double ci,
+                            double rj, double cj, const double *xq, const double *xk,
+                            rl_logit_terms *t)
+{
+  double *pq = s->scratch, *pk = s->scratch + rl_scheme_prep_len(s);
+  rl_status st = rl_scheme_prepare2d(s, head, RL_ROLE_QUERY, ri, ci, xq, pq);
+  if (!st)
+    st = rl_scheme_prepare2d(s, head, RL_ROLE_KEY, rj, cj, xk, pk);
+  return st ? st : rl_scheme_pair2d(s, head, ri, ci, rj, cj, pq, pk, t);
+}
+
+rl_status rl_scheme_encoding(const rl_scheme *s, double pos, double *out)
+{
+  if (!s->ops->encode)
+    return RL_EINVAL;
+  if (!pos_ok(pos))
+    return RL_ERANGE;
+  return s->ops->encode(s, pos, out);
+}
+
+rl_status rl_scheme_get_table(const rl_scheme *s, rl_scheme_table *t)
+{
+  if (!s->tab || !s->tab_format)
+    return RL_EINVAL;
+  t->format = s->tab_format;
+  t->rows = s->tab_rows;
+  t->cols = s->tab_cols;
+  t->data = s->tab;
+  return RL_OK;
+}

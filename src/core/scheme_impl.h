@@ -1,0 +1,92 @@
+/* scheme_impl.h: the inside of rl_scheme, shared by the scheme files
+ * (private to the core).
+ *
+ * A scheme is an ops table plus the parameters it drew or read.  The
+ * generic code (scheme.c) checks arguments and positions, draws the
+ * common W_q, W_k and dispatches; each family file fills the ops. */
+#ifndef RL_SCHEME_IMPL_H
+#define RL_SCHEME_IMPL_H
+#include <stdio.h>
+#include <gsl/gsl_rng.h>
+#include "ropelab.h"
+
+typedef struct rl_scheme_ops {
+  rl_scheme_info info;
+  /* scheme parameters after the common W_q, W_k (rng continues the
+   * common stream); may read cfg.param_file; err as rl_scheme_alloc */
+  rl_status (*init)(rl_scheme *s, gsl_rng *rng, char *err);
+  /* out = the prepared vector of content x at position pos[0..1] */
+  rl_status (*prep)(const rl_scheme *s, size_t head, int role, const double *pos,
+                    const double *x, double *out);
+  /* the terms from prepared vectors; pi, pj as given to prep */
+  rl_status (*pair)(const rl_scheme *s, size_t head, const double *pi,
+                    const double *pj, const double *pq, const double *pk,
+                    rl_logit_terms *t);
+  rl_status (*encode)(const rl_scheme *s, double pos, double *out); /* or NULL */
+  size_t (*count)(const rl_scheme *s, size_t len);
+  size_t prep_mult; /* prepared length = prep_mult * d */
+} rl_scheme_ops;
+
+struct rl_scheme {
+  const rl_scheme_ops *ops;
+  rl_scheme_cfg cfg;
+  size_t d, H;
+  double scale;     /* content scale (1/sqrt(d), 1/sqrt(2d), ...) */
+  double *wq, *wk;  /* H d x d, row-major: (W x)_r = sum_c W[r d + c] x_c */
+  double *scratch;  /* 2 prep_len for rl_scheme_logit */
+  rl_freqs *f;      /* sinusoidal, xl, rope; rope2d: one half */
+  /* tables, meaning per scheme (scheme files say which) */
+  double *tab;      /* learned, tupe positions, deberta rel, t5 bias, alibi */
+  size_t tab_rows, tab_cols;
+  const char *tab_format;
+  double *m1, *m2;  /* xl W_r; tupe U_q, U_k; deberta K_r, Q_r */
+  double *v1, *v2, *v3; /* xl u, v, W_r^T v; tupe theta_c2o, theta_o2c, rel bias */
+  char paramfile[256]; /* copy of cfg.param_file */
+};
+
+/* total = the sum of the terms (additive schemes) */
+static inline void rl_sch_total(rl_logit_terms *t)
+{
+  t->total = t->cc + t->cp + t->pc + t->pp + t->bias + t->mix;
+}
+/* y = W x for a d x d row-major W (W NULL: identity) */
+void rl_sch_matvec(const double *W, const double *x, double *y, size_t d);
+/* y = W^T x */
+void rl_sch_matvec_t(const double *W, const double *x, double *y, size_t d);
+double rl_sch_dot(const double *a, const double *b, size_t d);
+/* entries N(0, sd^2) */
+void rl_sch_gauss(gsl_rng *rng, double *v, size_t n, double sd);
+/* each row of a rows x cols table to mean 0, variance 1 (LayerNorm with
+ * gamma = 1, beta = 0, eps 1e-7 as DeBERTa's config) */
+void rl_sch_layernorm(double *t, size_t rows, size_t cols);
+/* W_q^h x, W_k^h x of the common projections */
+const double *rl_sch_wq(const rl_scheme *s, size_t head);
+const double *rl_sch_wk(const rl_scheme *s, size_t head);
+/* An integer position as a table row under cfg.past: *row in [0, len). */
+rl_status rl_sch_row(const rl_scheme *s, double pos, size_t len, size_t *row);
+/* Nonzero when p is an integer. */
+int rl_sch_isint(double p);
+void rl_sch_err(char *err, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* Parameter files (scheme_params.c).  Comment lines start with '#'; the
+ * first other line is the header, checked against want_header's first
+ * columns (want_header "bucket,head,bias" must match exactly; a header
+ * ending in "v0" must continue v1.. v{cols-2}).
+ * key-value rows: "key,head,value" into tab[key*H + head], every entry once.
+ * vector rows: "index,v0..v{d-1}", indices 0..rows-1 each once, in any
+ * order; *rows set from the file. */
+rl_status rl_sch_read_kv(const char *path, const char *header, size_t nkey,
+                         size_t nsub, double *tab, char *err);
+rl_status rl_sch_read_vec(const char *path, const char *first, size_t d,
+                          double **tab, size_t *rows, char *err);
+/* "head,slope": H rows. */
+rl_status rl_sch_read_slopes(const char *path, size_t H, double *tab, char *err);
+
+extern const rl_scheme_ops rl_sch_nope, rl_sch_sinusoidal, rl_sch_learned,
+    rl_sch_integer, rl_sch_binary, rl_sch_xl, rl_sch_t5, rl_sch_tupe,
+    rl_sch_deberta, rl_sch_alibi, rl_sch_rope, rl_sch_rope2d;
+#endif
