@@ -248,8 +248,9 @@ int rl_numfmt(double x, char *buf);
  * the logits are O(1).  W_q, W_k are drawn first, head by head, in the
  * same order for every scheme, so one seed gives every scheme the same
  * content logit.  cfg.identity = 1 makes W_q = W_k = I instead.
- * t5 has no 1/sqrt(d) in its attention: its W_q is the common W_q times
- * 1/sqrt(d) (Hugging Face T5 init std (d_model d_kv)^-1/2 plays that role).
+ * t5 has no 1/sqrt(d) in its attention; its init folds the scale into
+ * W_q (Hugging Face T5 init std (d_model d_kv)^-1/2), which gives the
+ * same cc as the common W_q with cc scaled by 1/sqrt(d), as done here.
  * Learned tables use BERT's N(0, 0.02^2) unless stated otherwise:
  *   learned  table max_len x d, N(0, 0.02^2)
  *   t5       bias num_buckets x H, N(0, 1/d) (HF T5 init d_model^-1/2)

@@ -182,10 +182,16 @@ rl_status rl_decay_alloc(const rl_freqs *f, const rl_grid *g, rl_decay_ws **out)
     size_t mult = (g->points - 1) / RL_DECAY_RESEED + 1;
     if (mult > MULTI)
       mult = MULTI;
+    /* rows of a block past the grid's last are computed and dropped:
+     * zeros there, and no sincos for tiny grids */
+    size_t tb = g->points < BLOCK ? g->points : BLOCK;
     for (size_t k = 0; k < n && w->exact; k++) {
       double th = w->theta[k];
       for (size_t b = 0; b < BLOCK && w->exact; b++)
-        if (rl_angle_sincos((double)b * g->step, th, &w->tr[k * BLOCK + b], &w->ti[k * BLOCK + b]))
+        if (b >= tb)
+          w->tr[k * BLOCK + b] = w->ti[k * BLOCK + b] = 0.0;
+        else if (rl_angle_sincos((double)b * g->step, th, &w->tr[k * BLOCK + b],
+                                 &w->ti[k * BLOCK + b]))
           w->exact = 0;
       if (w->exact && rl_angle_sincos((double)BLOCK * g->step, th, &w->wr[k], &w->wi[k]))
         w->exact = 0;

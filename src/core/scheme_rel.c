@@ -249,7 +249,19 @@ static rl_status tupe_init(rl_scheme *s, gsl_rng *rng, char *err)
   s->tab_format = "position";
   s->tab_cols = d;
   rl_status st;
+  if (s->cfg.max_len < 1 || s->cfg.max_len > (1u << 20)) {
+    rl_sch_err(err, "bad table length '%zu': must be 1..1048576", s->cfg.max_len);
+    return RL_EINVAL;
+  }
+  /* drawn even when a file replaces it, so that U_q, U_k and the bias
+   * come from the same stream with and without the file */
+  s->tab_rows = s->cfg.max_len + 1;
+  s->tab = alloc_doubles(s->tab_rows * d);
+  if (!s->tab)
+    return RL_ENOMEM;
+  rl_sch_gauss(rng, s->tab, s->tab_rows * d, 0.02);
   if (s->cfg.param_file) {
+    free(s->tab);
     st = rl_sch_read_vec(s->cfg.param_file, "position", d, &s->tab, &s->tab_rows, err);
     if (st)
       return st;
@@ -258,16 +270,6 @@ static rl_status tupe_init(rl_scheme *s, gsl_rng *rng, char *err)
       return RL_EFORMAT;
     }
     s->cfg.max_len = s->tab_rows - 1;
-  } else {
-    if (s->cfg.max_len < 1 || s->cfg.max_len > (1u << 20)) {
-      rl_sch_err(err, "bad table length '%zu': must be 1..1048576", s->cfg.max_len);
-      return RL_EINVAL;
-    }
-    s->tab_rows = s->cfg.max_len + 1;
-    s->tab = alloc_doubles(s->tab_rows * d);
-    if (!s->tab)
-      return RL_ENOMEM;
-    rl_sch_gauss(rng, s->tab, s->tab_rows * d, 0.02);
   }
   if (s->cfg.tupe_rel && (st = t5_check(s, 1, err)))
     return st;

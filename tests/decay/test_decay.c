@@ -207,6 +207,11 @@ static void test_fast_vs_ref(void)
   p = rope(22, 22, 10000);
   check_grid("d=22 0:1:5000", p, &g, 1);
   rl_freqs_free(p);
+  /* a grid shorter than one block, and one with a huge exact step */
+  rl_grid_linear(0, 5, 0.5, &g);
+  check_grid("0:0.5:5 (11 rows)", f, &g, 1);
+  rl_grid_linear(-RL_POS_MAX, RL_POS_MAX, 0x1p28, &g);
+  check_grid("-2^31:2^28:2^31 (17 rows)", f, &g, 1);
   /* r = 0 on the fast path: T[k][0] = 1 exactly, sums of integers */
   rl_decay_ws *w;
   rl_grid_linear(0, 10, 1, &g);

@@ -1,0 +1,104 @@
+/* scheme_opts.h: the options shared by the commands that put positional
+ * schemes side by side (profile, params, matrix, compare): which schemes,
+ * and the rl_scheme_cfg they are built with.  Parsing follows
+ * rl_common_opt: a command's getopt loop hands every option it does not
+ * know to rl_scheme_opt. */
+#ifndef RL_CLI_SCHEME_OPTS_H
+#define RL_CLI_SCHEME_OPTS_H
+
+#include <getopt.h>
+#include <stdio.h>
+#include "out.h"
+#include "ropelab.h"
+
+/* Option values of the scheme options: above the commands' own
+ * (RL_OPT_FIRST_CMD + a few dozen). */
+enum {
+  RL_SOPT_SCHEME = 0x300,
+  RL_SOPT_DIM,
+  RL_SOPT_HEADS,
+  RL_SOPT_HEAD,
+  RL_SOPT_BASE,
+  RL_SOPT_ROT,
+  RL_SOPT_LAYOUT,
+  RL_SOPT_WIDTH,
+  RL_SOPT_MAX_LEN,
+  RL_SOPT_PAST,
+  RL_SOPT_BUCKETS,
+  RL_SOPT_MAX_DISTANCE,
+  RL_SOPT_CAUSAL,
+  RL_SOPT_BIDIRECTIONAL,
+  RL_SOPT_POSITION_BUCKETS,
+  RL_SOPT_MAX_REL,
+  RL_SOPT_SEED,
+  RL_SOPT_IDENTITY,
+  RL_SOPT_PARAMS,
+  RL_SOPT_NO_TUPE_REL
+};
+
+#define RL_SCHEME_LONGOPTS                                                      \
+  {"scheme", required_argument, NULL, RL_SOPT_SCHEME},                          \
+  {"dim", required_argument, NULL, RL_SOPT_DIM},                                \
+  {"heads", required_argument, NULL, RL_SOPT_HEADS},                            \
+  {"head", required_argument, NULL, RL_SOPT_HEAD},                              \
+  {"base", required_argument, NULL, RL_SOPT_BASE},                              \
+  {"rot", required_argument, NULL, RL_SOPT_ROT},                                \
+  {"layout", required_argument, NULL, RL_SOPT_LAYOUT},                          \
+  {"width", required_argument, NULL, RL_SOPT_WIDTH},                            \
+  {"max-len", required_argument, NULL, RL_SOPT_MAX_LEN},                        \
+  {"past", required_argument, NULL, RL_SOPT_PAST},                              \
+  {"buckets", required_argument, NULL, RL_SOPT_BUCKETS},                        \
+  {"max-distance", required_argument, NULL, RL_SOPT_MAX_DISTANCE},              \
+  {"causal", no_argument, NULL, RL_SOPT_CAUSAL},                                \
+  {"bidirectional", no_argument, NULL, RL_SOPT_BIDIRECTIONAL},                  \
+  {"position-buckets", required_argument, NULL, RL_SOPT_POSITION_BUCKETS},      \
+  {"max-relative-positions", required_argument, NULL, RL_SOPT_MAX_REL},         \
+  {"seed", required_argument, NULL, RL_SOPT_SEED},                              \
+  {"identity", no_argument, NULL, RL_SOPT_IDENTITY},                            \
+  {"params", required_argument, NULL, RL_SOPT_PARAMS},                          \
+  {"no-tupe-rel", no_argument, NULL, RL_SOPT_NO_TUPE_REL}
+
+#define RL_SCHEMES_MAX 32
+
+typedef struct rl_scheme_opts {
+  rl_scheme_cfg cfg;
+  const char *names[RL_SCHEMES_MAX]; /* the --scheme list, validated */
+  size_t nnames;
+  char list[512];       /* storage of names */
+  const char *rot_arg;  /* for messages */
+  size_t head;          /* --head */
+  int head_set, scheme_set;
+} rl_scheme_opts;
+
+/* Defaults of rl_scheme_cfg_default. */
+void rl_scheme_opts_init(rl_scheme_opts *o);
+/* As rl_common_opt: 1 if opt was a scheme option (recorded), 0 if not,
+ * or 0x100 + RL_EXIT_USAGE after a printed error.  --scheme takes a
+ * comma-separated list ("all" for every scheme); an unknown name is an
+ * error with the closest name suggested. */
+int rl_scheme_opt(rl_scheme_opts *o, const char *cmd, int opt, const char *arg);
+/* After parsing: --rot <= --dim, --head < --heads, at most max names
+ * (1 for params and matrix), --params with one scheme only; when no
+ * --scheme was given, dflt ("all" or a name) is used, or NULL makes
+ * --scheme required.  0 or a printed usage error. */
+int rl_scheme_opts_finish(rl_scheme_opts *o, const char *cmd, size_t max, const char *dflt);
+/* Build scheme name: 0, or a printed error (the core's message):
+ * RL_EXIT_USAGE for a configuration the scheme cannot take or a
+ * malformed --params file, RL_EXIT_RUNTIME for an unreadable one or
+ * memory. */
+int rl_scheme_opts_alloc(const rl_scheme_opts *o, const char *cmd, const char *name,
+                         rl_scheme **out);
+/* Every effective configuration field as metadata. */
+void rl_scheme_opts_meta(const rl_scheme_opts *o, rl_out *out);
+void rl_scheme_opts_help(FILE *fp);
+
+/* Check before any output that scheme s takes position pos (prepare as
+ * query and as key with zero content): 0, or a printed usage error that
+ * names what: e.g. "position 600 is past --max-len 512 of scheme
+ * 'learned' (with --past error)". */
+int rl_scheme_probe(const rl_scheme *s, const char *cmd, double pos, const char *what);
+/* A usage/runtime error for a failed prepare/pair at position pos. */
+int rl_scheme_fail(const rl_scheme *s, const char *cmd, rl_status st, double pos,
+                   const char *what);
+
+#endif
