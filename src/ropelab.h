@@ -148,7 +148,8 @@ int rl_grid_is_exact(const rl_grid *g);
 
 /* RoFormer's relative upper bound
  *   (1/n) * sum_{j=1..n} |S_j|,  S_j = sum_{k<j} e^{i r theta_k},
- * by direct summation with accurate angles (the reference). */
+ * by direct summation with accurate angles (the reference).  NaN when r
+ * is outside [-RL_POS_MAX, RL_POS_MAX] or not finite. */
 double rl_decay_bound_ref(const rl_freqs *f, double r);
 /* Men et al. 2024, eq. 9: B_r = sum_i cos(r theta_i) (reference). */
 double rl_decay_similarity_ref(const rl_freqs *f, double r);
@@ -157,7 +158,7 @@ double rl_decay_similarity_ref(const rl_freqs *f, double r);
  * O(n) whatever the number of rows.  On exact grids it advances the
  * phases by complex multiplication and re-seeds them from accurate
  * angles every RL_DECAY_RESEED rows; relative error stays below 1e-12
- * (measured by tests/test_decay.c). */
+ * (measured by tests/decay/test_decay.c). */
 #define RL_DECAY_RESEED 256
 typedef struct rl_decay_ws rl_decay_ws;
 rl_status rl_decay_alloc(const rl_freqs *f, const rl_grid *g, rl_decay_ws **out);

@@ -12,7 +12,11 @@
 #define RL_COMMANDS(X) \
   X(freqs)             \
   X(decay)             \
-  X(check)
+  X(check)             \
+  X(profile)           \
+  X(params)            \
+  X(matrix)            \
+  X(compare)
 
 #define X(n) extern const struct rl_cmd rl_cmd_##n;
 RL_COMMANDS(X)

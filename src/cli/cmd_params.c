@@ -1,0 +1,304 @@
+/* cmd_params.c: `ropelab params`, the parameters a positional scheme
+ * derives or holds, as CSV: ALiBi's slopes, the T5 / DeBERTa bucket of
+ * every relative distance, the sinusoid frequencies, and learned tables
+ * in the format of their parameter files (so the output, metadata
+ * included, is a valid --params FILE). */
+#include <getopt.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cmd.h"
+#include "opt.h"
+#include "out.h"
+#include "rowfmt.h"
+#include "scheme_opts.h"
+
+enum { OPT_WHAT = RL_OPT_FIRST_CMD, OPT_FROM, OPT_TO };
+
+enum { W_DEFAULT, W_SLOPES, W_BUCKETS, W_TABLE, W_FREQS };
+
+static void help(FILE *fp)
+{
+  fputs("usage: ropelab params --scheme S [OPTIONS]\n"
+        "\n"
+        "The parameters scheme S derives or holds, as CSV.\n"
+        "\n"
+        "      --what W       what to list (default: the first the scheme has):\n"
+        "                       slopes   alibi: head,slope (Press et al. 2022: 2^(-8h/H))\n"
+        "                       buckets  t5, deberta: distance,bucket over --from..--to;\n"
+        "                                t5 distance = key - query, deberta = query - key\n"
+        "                                (deberta adds row, the clamped table row)\n"
+        "                       table    the learned table in its --params file format\n"
+        "                                (t5 bucket,head,bias; alibi head,slope; learned\n"
+        "                                and tupe position,v0..; deberta bucket,v0..)\n"
+        "                       freqs    sinusoidal, xl, rope, rope2d: pair,theta,wavelength\n"
+        "                                (rope2d adds axis: col or row)\n"
+        "      --from A       first distance for buckets (default -2 --max-distance for t5,\n"
+        "                     -2 --max-relative-positions for deberta)\n"
+        "      --to B         last distance for buckets (default: minus --from)\n"
+        "\n",
+        fp);
+  rl_scheme_opts_help(fp);
+  rl_common_help(fp);
+}
+
+static int parse_what(const char *cmd, const char *arg, int *what)
+{
+  static const char *const names[] = {"slopes", "buckets", "table", "freqs"};
+  for (int i = 0; i < 4; i++)
+    if (!strcmp(arg, names[i])) {
+      *what = W_SLOPES + i;
+      return 0;
+    }
+  size_t s = rl_suggest(arg, names, 4);
+  if (s < 4)
+    return rl_usage(cmd, "invalid --what '%s': did you mean '%s'?", arg, names[s]);
+  return rl_usage(cmd, "invalid --what '%s': expected slopes, buckets, table or freqs", arg);
+}
+
+static int parse_long(const char *cmd, const char *opt, const char *arg, long *out)
+{
+  double v;
+  int r = rl_opt_double(cmd, opt, arg, &v);
+  if (r)
+    return r;
+  if (v != floor(v) || fabs(v) > 1e15)
+    return rl_usage(cmd, "invalid %s '%s': expected an integer of magnitude <= 1e15", opt, arg);
+  *out = (long)v;
+  return 0;
+}
+
+static void num_row(rl_out *o, const double *v, size_t n, const char *text)
+{
+  char buf[8][RL_NUMFMT_MAX];
+  const char *f[9];
+  for (size_t i = 0; i < n; i++) {
+    rl_numfmt(v[i], buf[i]);
+    f[i] = buf[i];
+  }
+  if (text)
+    f[n++] = text;
+  rl_out_fields(o, f, n);
+}
+
+/* One row of a vector table: index then cols values. */
+static void vec_row(rl_out *o, size_t index, const double *v, size_t cols)
+{
+  char line[64];
+  int len = snprintf(line, sizeof line, "%zu", index);
+  rl_out_write(o, line, (size_t)len);
+  for (size_t c = 0; c < cols; c++) {
+    char b[RL_NUMFMT_MAX + 1];
+    b[0] = ',';
+    int l = rl_numfmt(v[c], b + 1);
+    rl_out_write(o, b, (size_t)l + 1);
+  }
+  rl_out_write(o, "\n", 1);
+}
+
+static int run(int argc, char **argv)
+{
+  static const struct option opts[] = {
+      {"what", required_argument, NULL, OPT_WHAT},
+      {"from", required_argument, NULL, OPT_FROM},
+      {"to", required_argument, NULL, OPT_TO},
+      RL_SCHEME_LONGOPTS,
+      RL_COMMON_LONGOPTS,
+      {NULL, 0, NULL, 0}};
+  const char *cmd = "params";
+  rl_scheme_opts so;
+  rl_scheme_opts_init(&so);
+  rl_common co;
+  rl_common_init(&co);
+  int what = W_DEFAULT, from_set = 0, to_set = 0, c, r;
+  long from = 0, to = 0;
+  while ((c = getopt_long(argc, argv, ":o:h", opts, NULL)) != -1) {
+    switch (c) {
+    case OPT_WHAT:
+      if ((r = parse_what(cmd, optarg, &what)))
+        return r;
+      break;
+    case OPT_FROM:
+      from_set = 1;
+      if ((r = parse_long(cmd, "--from", optarg, &from)))
+        return r;
+      break;
+    case OPT_TO:
+      to_set = 1;
+      if ((r = parse_long(cmd, "--to", optarg, &to)))
+        return r;
+      break;
+    case '?':
+    case ':':
+      return rl_opt_bad(cmd, c, argv, opts);
+    default:
+      r = rl_scheme_opt(&so, cmd, c, optarg);
+      if (!r)
+        r = rl_common_opt(&co, cmd, c, optarg);
+      if (r > 1)
+        return r - 0x100;
+      break;
+    }
+  }
+  if (co.help) {
+    help(stdout);
+    return RL_EXIT_OK;
+  }
+  if ((r = rl_opt_no_args(cmd, argc, argv)) || (r = rl_scheme_opts_finish(&so, cmd, 1, NULL)))
+    return r;
+  if (co.plot)
+    return rl_usage(cmd, "--plot is not available for params");
+  const char *name = so.names[0];
+  const rl_scheme_cfg *cfg = &so.cfg;
+  int is_t5 = !strcmp(name, "t5"), is_deb = !strcmp(name, "deberta");
+  int is_freq = !strcmp(name, "sinusoidal") || !strcmp(name, "xl") || !strcmp(name, "rope") ||
+                !strcmp(name, "rope2d");
+  if (what == W_DEFAULT)
+    what = !strcmp(name, "alibi") ? W_SLOPES : (is_t5 || is_deb) ? W_BUCKETS
+               : is_freq ? W_FREQS : W_TABLE;
+  if (what == W_SLOPES && strcmp(name, "alibi"))
+    return rl_usage(cmd, "invalid --what 'slopes': only scheme 'alibi' has slopes, not '%s'",
+                    name);
+  if (what == W_BUCKETS && !is_t5 && !is_deb)
+    return rl_usage(cmd, "invalid --what 'buckets': only schemes 't5' and 'deberta' bucket "
+                         "distances, not '%s'", name);
+  if (what == W_FREQS && !is_freq)
+    return rl_usage(cmd, "invalid --what 'freqs': scheme '%s' has no sinusoids (sinusoidal, xl, "
+                         "rope, rope2d do)", name);
+  if ((from_set || to_set) && what != W_BUCKETS)
+    return rl_usage(cmd, "--from and --to need --what buckets");
+  if (what == W_BUCKETS) {
+    long span = is_t5 ? (long)cfg->max_distance : (long)cfg->max_relative_positions;
+    if (!from_set)
+      from = -2 * span;
+    if (!to_set)
+      to = from < 0 ? -from : from;
+    if (to < from)
+      return rl_usage(cmd, "invalid range: --to '%ld' is below --from '%ld'", to, from);
+    if ((double)to - (double)from > 1e8)
+      return rl_usage(cmd, "invalid range: more than 1e8 distances from '%ld' to '%ld'", from,
+                      to);
+  }
+
+  rl_scheme *s = NULL;
+  rl_freqs *f = NULL, *f2 = NULL;
+  rl_scheme_table tab = {0};
+  rl_out out;
+  int out_open = 0, rc = 0;
+  if ((rc = rl_scheme_opts_alloc(&so, cmd, name, &s)))
+    return rc;
+  if (what == W_TABLE && rl_scheme_get_table(s, &tab)) {
+    rc = rl_usage(cmd, "scheme '%s' has no positional parameter table", name);
+    goto done;
+  }
+  if (what == W_FREQS) {
+    /* the schedules of scheme_abs.c, scheme_rel.c and scheme_rope.c
+     * (the core has no getter for a scheme's rl_freqs) */
+    size_t rot = cfg->rot ? cfg->rot : cfg->dim;
+    rl_status st = !strcmp(name, "rope") ? rl_freqs_rope(cfg->dim, rot, cfg->base, &f)
+                   : !strcmp(name, "rope2d")
+                       ? rl_freqs_rope(cfg->dim / 2, cfg->dim / 2, cfg->base, &f)
+                       : rl_freqs_rope(cfg->dim, cfg->dim, cfg->base, &f);
+    if (st) {
+      rc = rl_runtime(cmd, "%s", rl_strerror(st));
+      goto done;
+    }
+  }
+  if ((rc = rl_out_open(&out, cmd, co.output, co.meta, co.header)))
+    goto done;
+  out_open = 1;
+  rl_out_meta_begin(&out);
+  rl_scheme_opts_meta(&so, &out);
+  static const char *const wnames[] = {"", "slopes", "buckets", "table", "freqs"};
+  rl_out_meta(&out, "what", wnames[what]);
+
+  if (what == W_SLOPES || (what == W_TABLE && tab.cols == 1 && !strcmp(tab.format, "head,slope"))) {
+    if (what == W_SLOPES && rl_scheme_get_table(s, &tab)) {
+      rc = rl_runtime(cmd, "internal error: alibi has no slope table");
+      goto done;
+    }
+    rl_out_meta(&out, "slopes", cfg->param_file ? "from --params"
+                                                : "2^(-8h/H), h = 1..H (Press et al. 2022)");
+    rl_out_header(&out, "head,slope");
+    for (size_t h = 0; h < tab.rows && !out.err; h++) {
+      double v[2] = {(double)h, tab.data[h]};
+      num_row(&out, v, 2, NULL);
+    }
+  } else if (what == W_BUCKETS) {
+    rl_out_meta(&out, "distance", is_t5 ? RL_T5_RELPOS : RL_DEBERTA_RELPOS);
+    rl_out_meta_num(&out, "from", (double)from);
+    rl_out_meta_num(&out, "to", (double)to);
+    size_t k = cfg->position_buckets ? cfg->position_buckets : cfg->max_relative_positions;
+    if (is_deb)
+      rl_out_meta(&out, "row", "clamp(bucket + k, 0, 2k - 1), k = position_buckets or "
+                               "max_relative_positions: the rel_embeddings row used");
+    rl_out_header(&out, is_t5 ? "distance,bucket" : "distance,bucket,row");
+    for (long dd = from; dd <= to && !out.err; dd++) {
+      long b = is_t5 ? rl_t5_bucket(dd, cfg->bidirectional, (long)cfg->num_buckets,
+                                    (long)cfg->max_distance)
+                     : rl_deberta_bucket(dd, (long)cfg->position_buckets,
+                                         (long)cfg->max_relative_positions);
+      if (b < 0 && (is_t5 || b == LONG_MIN)) {
+        rc = rl_runtime(cmd, "internal error: no bucket for distance %ld", dd);
+        goto done;
+      }
+      double row = (double)b + (double)k;
+      if (row < 0)
+        row = 0;
+      if (row > 2.0 * (double)k - 1)
+        row = 2.0 * (double)k - 1;
+      double v[3] = {(double)dd, (double)b, row};
+      num_row(&out, v, is_t5 ? 2 : 3, NULL);
+    }
+  } else if (what == W_FREQS) {
+    int two = !strcmp(name, "rope2d");
+    rl_out_meta(&out, "theta", two ? "base^(-4t/d), t < d/4 (rope-vit compute_axial_cis)"
+                                   : "base^(-2i/d) (Vaswani et al. 2017 sec. 3.5; RoFormer eq. 15)");
+    rl_out_header(&out, two ? "pair,theta,wavelength,axis" : "pair,theta,wavelength");
+    for (size_t a = 0; a < (two ? 2u : 1u); a++)
+      for (size_t i = 0; i < f->n && !out.err; i++) {
+        double v[3] = {(double)(a * f->n + i), f->theta[i], rl_freqs_wavelength(f, i)};
+        num_row(&out, v, 3, two ? (a ? "row" : "col") : NULL);
+      }
+  } else if (strchr(tab.format, ',')) { /* key-value rows: t5 bucket,head,bias */
+    rl_out_header(&out, tab.format);
+    for (size_t b = 0; b < tab.rows && !out.err; b++)
+      for (size_t h = 0; h < tab.cols; h++) {
+        double v[3] = {(double)b, (double)h, tab.data[b * tab.cols + h]};
+        num_row(&out, v, 3, NULL);
+      }
+  } else { /* vector rows: index,v0..v{cols-1} */
+    size_t hl = strlen(tab.format) + tab.cols * 12 + 1;
+    char *hdr = malloc(hl);
+    if (!hdr) {
+      rc = rl_runtime(cmd, "%s", rl_strerror(RL_ENOMEM));
+      goto done;
+    }
+    size_t p = (size_t)snprintf(hdr, hl, "%s", tab.format);
+    for (size_t c2 = 0; c2 < tab.cols; c2++)
+      p += (size_t)snprintf(hdr + p, hl - p, ",v%zu", c2);
+    /* rl_out_header truncates at 1 KiB: write long headers ourselves */
+    if (out.header) {
+      rl_out_write(&out, hdr, p);
+      rl_out_write(&out, "\n", 1);
+    }
+    free(hdr);
+    for (size_t row = 0; row < tab.rows && !out.err; row++)
+      vec_row(&out, row, tab.data + row * tab.cols, tab.cols);
+  }
+  out_open = 0;
+  rc = rl_out_close(&out);
+done:
+  if (out_open)
+    rl_out_abort(&out);
+  rl_freqs_free(f);
+  rl_freqs_free(f2);
+  rl_scheme_free(s);
+  return rc;
+}
+
+const struct rl_cmd rl_cmd_params = {"params", run,
+                                     "parameters of a positional scheme (slopes, buckets, tables)",
+                                     help};
