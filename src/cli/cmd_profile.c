@@ -1,7 +1,418 @@
-/* cmd_profile.c: placeholder while being written. */
+/* cmd_profile.c: `ropelab profile`, the positional contribution to the
+ * logit (positional = total - cc, ropelab.h "schemes") against relative
+ * distance r, for one or several schemes on one grid, so all their
+ * decays fit one figure.
+ *
+ * Anchor: the query sits at position q (--query-pos), the key at q - r.
+ * Relative schemes give the same value for every q; absolute ones
+ * (sinusoidal, learned, integer, binary, tupe) depend on q, which is why
+ * it is an option and in the metadata.
+ *
+ * Content: N samples (--samples) drawn once from --seed (common random
+ * numbers: every r sees the same contents).  Sample s has a query
+ * content x_s and an independent key content y_s, both N(0, I_d):
+ *   <scheme>_same  mean over s of positional(q, q - r; x_s, x_s): the
+ *                  same content at both positions;
+ *   <scheme>_mean  mean over s of positional(q, q - r; x_s, y_s),
+ *   <scheme>_se    its standard error (sample sd / sqrt(N)).
+ * Queries are prepared once (rl_scheme_prepare); per distance the keys
+ * are prepared and each pair costs O(d) (rl_scheme_pair). */
+#include <getopt.h>
+#include <math.h>
+#include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <gsl/gsl_randist.h>
+#include <gsl/gsl_rng.h>
 #include "cmd.h"
 #include "opt.h"
-static void help(FILE *fp) { fputs("usage: ropelab profile (not yet available)\n", fp); }
-static int run(int argc, char **argv) { (void)argc, (void)argv; return rl_usage("profile", "not yet available"); }
-const struct rl_cmd rl_cmd_profile = {"profile", run, "(not yet available)", help};
+#include "out.h"
+#include "plot.h"
+#include "progress.h"
+#include "rowfmt.h"
+#include "scheme_opts.h"
+
+enum { OPT_FROM = RL_OPT_FIRST_CMD, OPT_TO, OPT_STEP, OPT_QUERY_POS, OPT_SAMPLES, OPT_THREADS };
+
+#define MAX_THREADS 64
+#define CHUNK 256 /* distances per worker and round */
+
+static void help(FILE *fp)
+{
+  fputs("usage: ropelab profile --scheme S[,S...] [OPTIONS]\n"
+        "\n"
+        "The positional contribution to the logit, positional = total - cc (the logit\n"
+        "minus what the same content gives with position ignored), against relative\n"
+        "distance r: the query at position q = --query-pos, the key at q - r.  Per\n"
+        "scheme three columns: <S>_same (mean over samples, the same content x_s at\n"
+        "both positions), <S>_mean and <S>_se (mean and standard error over samples,\n"
+        "independent contents x_s, y_s ~ N(0, I)).  Absolute schemes depend on q.\n"
+        "\n"
+        "      --scheme LIST  comma-separated schemes, or 'all' (default rope)\n"
+        "      --from A       first distance (default 0)\n"
+        "      --to B         last distance (default 256)\n"
+        "      --step S       spacing, > 0 (default 1; integer for table schemes)\n"
+        "      --query-pos Q  query position (default max(--to, 0), so that keys q - r\n"
+        "                     are >= 0 for r >= 0)\n"
+        "      --samples N    content samples, >= 2 (default 100)\n"
+        "      --threads T    worker threads (default: online processors, at most 64)\n"
+        "\n",
+        fp);
+  rl_scheme_opts_help(fp);
+  rl_common_help(fp);
+}
+
+struct sch {
+  rl_scheme *s;
+  double *pq; /* N prepared queries (content x_s at q) */
+};
+
+struct ctx {
+  struct sch *sch;
+  size_t ns, samples, d, head;
+  const double *xs, *ys;
+  double q;
+  const rl_grid *g;
+};
+
+struct job {
+  const struct ctx *c;
+  size_t j0, j1;
+  double *vals; /* (j1 - j0) x 3 ns */
+  double *pk;   /* 2 prep_len scratch, largest of the schemes */
+  rl_status st;
+  size_t bad_scheme;
+  double bad_pos;
+  int nonfinite;
+};
+
+static void *work(void *arg)
+{
+  struct job *jb = arg;
+  const struct ctx *c = jb->c;
+  for (size_t j = jb->j0; j < jb->j1; j++) {
+    double r = rl_grid_at(c->g, j), pj = c->q - r;
+    double *row = jb->vals + (j - jb->j0) * 3 * c->ns;
+    for (size_t k = 0; k < c->ns; k++) {
+      const rl_scheme *s = c->sch[k].s;
+      size_t plen = rl_scheme_prep_len(s);
+      double same = 0, mean = 0, m2 = 0;
+      for (size_t n = 0; n < c->samples; n++) {
+        const double *x = c->xs + n * c->d, *y = c->ys + n * c->d;
+        const double *pq = c->sch[k].pq + n * plen;
+        rl_logit_terms t1, t2;
+        rl_status st = rl_scheme_prepare(s, c->head, RL_ROLE_KEY, pj, x, jb->pk);
+        if (!st)
+          st = rl_scheme_prepare(s, c->head, RL_ROLE_KEY, pj, y, jb->pk + plen);
+        if (!st)
+          st = rl_scheme_pair(s, c->head, c->q, pj, pq, jb->pk, &t1);
+        if (!st)
+          st = rl_scheme_pair(s, c->head, c->q, pj, pq, jb->pk + plen, &t2);
+        if (st) {
+          jb->st = st, jb->bad_scheme = k, jb->bad_pos = pj;
+          return NULL;
+        }
+        same += t1.total - t1.cc;
+        /* Welford: mean and sum of squared deviations in one pass */
+        double v = t2.total - t2.cc, dlt = v - mean;
+        mean += dlt / (double)(n + 1);
+        m2 += dlt * (v - mean);
+      }
+      row[3 * k] = same / (double)c->samples + 0.0; /* + 0.0: no "-0" */
+      row[3 * k + 1] = mean + 0.0;
+      row[3 * k + 2] = sqrt(m2 / (double)(c->samples - 1) / (double)c->samples);
+      for (int m = 0; m < 3; m++)
+        if (!isfinite(row[3 * k + m])) {
+          jb->nonfinite = 1, jb->bad_scheme = k, jb->bad_pos = pj;
+          return NULL;
+        }
+    }
+  }
+  return NULL;
+}
+
+static int online_cpus(void)
+{
+  long n = sysconf(_SC_NPROCESSORS_ONLN);
+  return n < 1 ? 1 : n > MAX_THREADS ? MAX_THREADS : (int)n;
+}
+
+static int run(int argc, char **argv)
+{
+  static const struct option opts[] = {
+      {"from", required_argument, NULL, OPT_FROM},
+      {"to", required_argument, NULL, OPT_TO},
+      {"step", required_argument, NULL, OPT_STEP},
+      {"query-pos", required_argument, NULL, OPT_QUERY_POS},
+      {"samples", required_argument, NULL, OPT_SAMPLES},
+      {"threads", required_argument, NULL, OPT_THREADS},
+      RL_SCHEME_LONGOPTS,
+      RL_COMMON_LONGOPTS,
+      {NULL, 0, NULL, 0}};
+  const char *cmd = "profile";
+  rl_scheme_opts so;
+  rl_scheme_opts_init(&so);
+  rl_common co;
+  rl_common_init(&co);
+  double from = 0, to = 256, step = 1, q = 0;
+  unsigned long long samples = 100, threads = 0;
+  int q_set = 0, c, r;
+  const char *from_arg = "0", *to_arg = "256", *step_arg = "1";
+  while ((c = getopt_long(argc, argv, ":o:h", opts, NULL)) != -1) {
+    switch (c) {
+    case OPT_FROM:
+      from_arg = optarg;
+      if ((r = rl_opt_double(cmd, "--from", optarg, &from)))
+        return r;
+      break;
+    case OPT_TO:
+      to_arg = optarg;
+      if ((r = rl_opt_double(cmd, "--to", optarg, &to)))
+        return r;
+      break;
+    case OPT_STEP:
+      step_arg = optarg;
+      if ((r = rl_opt_double(cmd, "--step", optarg, &step)))
+        return r;
+      if (!(step > 0))
+        return rl_usage(cmd, "invalid --step '%s': expected a number > 0", optarg);
+      break;
+    case OPT_QUERY_POS:
+      q_set = 1;
+      if ((r = rl_opt_double(cmd, "--query-pos", optarg, &q)))
+        return r;
+      break;
+    case OPT_SAMPLES:
+      if ((r = rl_opt_uint(cmd, "--samples", optarg, 2, 100000000, &samples)))
+        return r;
+      break;
+    case OPT_THREADS:
+      if ((r = rl_opt_uint(cmd, "--threads", optarg, 1, MAX_THREADS, &threads)))
+        return r;
+      break;
+    case '?':
+    case ':':
+      return rl_opt_bad(cmd, c, argv, opts);
+    default:
+      r = rl_scheme_opt(&so, cmd, c, optarg);
+      if (!r)
+        r = rl_common_opt(&co, cmd, c, optarg);
+      if (r > 1)
+        return r - 0x100;
+      break;
+    }
+  }
+  if (co.help) {
+    help(stdout);
+    return RL_EXIT_OK;
+  }
+  if ((r = rl_opt_no_args(cmd, argc, argv)) ||
+      (r = rl_scheme_opts_finish(&so, cmd, RL_SCHEMES_MAX, "rope")))
+    return r;
+  if (to < from)
+    return rl_usage(cmd, "invalid range: --to '%s' is below --from '%s'", to_arg, from_arg);
+  if (!q_set)
+    q = to > 0 ? to : 0;
+  rl_grid g;
+  rl_status st = rl_grid_linear(from, to, step, &g);
+  if (st == RL_ERANGE)
+    return rl_usage(cmd, "invalid range '%s'..'%s': distances beyond %.0f", from_arg, to_arg,
+                    RL_POS_MAX);
+  if (st)
+    return rl_usage(cmd, "invalid --step '%s': too many rows from '%s' to '%s'", step_arg,
+                    from_arg, to_arg);
+  if (!threads)
+    threads = (unsigned long long)online_cpus();
+  size_t ns = so.nnames, d = so.cfg.dim, N = (size_t)samples;
+
+  struct sch sch[RL_SCHEMES_MAX];
+  memset(sch, 0, sizeof sch);
+  struct job jobs[MAX_THREADS];
+  memset(jobs, 0, sizeof jobs);
+  double *xs = NULL;
+  gsl_rng *rng = NULL;
+  rl_out out;
+  rl_plot plot;
+  int out_open = 0, plot_open = 0, rc = 0;
+  size_t maxp = 0;
+  for (size_t k = 0; k < ns; k++) {
+    if ((rc = rl_scheme_opts_alloc(&so, cmd, so.names[k], &sch[k].s)))
+      goto done;
+    /* positions used: q, and q - r at both ends and one step in (which
+     * catches non-integer steps of table schemes), before any output */
+    double last = rl_grid_at(&g, g.points - 1);
+    if ((rc = rl_scheme_probe(sch[k].s, cmd, q, "--query-pos")) ||
+        (rc = rl_scheme_probe(sch[k].s, cmd, q - from, "--from")) ||
+        (rc = rl_scheme_probe(sch[k].s, cmd, q - last, "--to")) ||
+        (g.points > 1 && (rc = rl_scheme_probe(sch[k].s, cmd, q - rl_grid_at(&g, 1), "--step"))))
+      goto done;
+    size_t pl = rl_scheme_prep_len(sch[k].s);
+    if (pl > maxp)
+      maxp = pl;
+  }
+  /* contents: x_0, y_0, x_1, y_1, ... from --seed */
+  xs = malloc(2 * N * d * sizeof *xs);
+  rng = gsl_rng_alloc(gsl_rng_mt19937);
+  if (!xs || !rng) {
+    rc = rl_runtime(cmd, "%s (--samples %llu)", rl_strerror(RL_ENOMEM), samples);
+    goto done;
+  }
+  gsl_rng_set(rng, so.cfg.seed);
+  for (size_t n = 0; n < 2 * N * d; n++)
+    xs[n] = gsl_ran_gaussian(rng, 1.0);
+  /* stored as x block then y block */
+  double *ys = malloc(N * d * sizeof *ys), *xb = malloc(N * d * sizeof *xb);
+  if (!ys || !xb) {
+    free(ys), free(xb);
+    rc = rl_runtime(cmd, "%s", rl_strerror(RL_ENOMEM));
+    goto done;
+  }
+  for (size_t n = 0; n < N; n++) {
+    memcpy(xb + n * d, xs + 2 * n * d, d * sizeof *xb);
+    memcpy(ys + n * d, xs + (2 * n + 1) * d, d * sizeof *ys);
+  }
+  memcpy(xs, xb, N * d * sizeof *xs);
+  memcpy(xs + N * d, ys, N * d * sizeof *xs);
+  free(xb), free(ys);
+  for (size_t k = 0; k < ns; k++) {
+    size_t pl = rl_scheme_prep_len(sch[k].s);
+    sch[k].pq = malloc(N * pl * sizeof *sch[k].pq);
+    if (!sch[k].pq) {
+      rc = rl_runtime(cmd, "%s", rl_strerror(RL_ENOMEM));
+      goto done;
+    }
+    for (size_t n = 0; n < N; n++)
+      if ((st = rl_scheme_prepare(sch[k].s, so.head, RL_ROLE_QUERY, q, xs + n * d,
+                                  sch[k].pq + n * pl))) {
+        rc = rl_scheme_fail(sch[k].s, cmd, st, q, "--query-pos");
+        goto done;
+      }
+  }
+  for (size_t t = 0; t < threads; t++) {
+    jobs[t].vals = malloc(CHUNK * 3 * ns * sizeof *jobs[t].vals);
+    jobs[t].pk = malloc(2 * maxp * sizeof *jobs[t].pk);
+    if (!jobs[t].vals || !jobs[t].pk) {
+      rc = rl_runtime(cmd, "%s", rl_strerror(RL_ENOMEM));
+      goto done;
+    }
+  }
+
+  if ((rc = rl_out_open(&out, cmd, co.output, co.meta, co.header)))
+    goto done;
+  out_open = 1;
+  if (co.plot) {
+    if ((rc = rl_plot_open(&plot, cmd, "profile.gp", co.plot)))
+      goto done;
+    plot_open = 1;
+    out.tee = plot.data;
+  }
+  rl_out_meta_begin(&out);
+  rl_scheme_opts_meta(&so, &out);
+  rl_out_meta_num(&out, "from", from);
+  rl_out_meta_num(&out, "to", to);
+  rl_out_meta_num(&out, "step", step);
+  rl_out_meta_uint(&out, "rows", g.points);
+  rl_out_meta_num(&out, "query_pos", q);
+  rl_out_meta(&out, "anchor", "query at position query_pos, key at query_pos - r; relative "
+                              "schemes do not depend on query_pos, absolute ones do");
+  rl_out_meta(&out, "positional", "total - cc: the logit minus the content-only logit");
+  rl_out_meta_uint(&out, "samples", samples);
+  rl_out_meta(&out, "content", "x_s, y_s ~ N(0, I) from seed; _same: x_s at both positions; "
+                               "_mean, _se: query x_s, key y_s");
+  for (size_t k = 0; k < ns; k++) {
+    char key[64];
+    snprintf(key, sizeof key, "%s_relpos", so.names[k]);
+    rl_out_meta(&out, key, rl_scheme_get_info(sch[k].s)->relpos);
+  }
+  char hdr[1024] = "r";
+  for (size_t k = 0; k < ns; k++) {
+    size_t l = strlen(hdr);
+    snprintf(hdr + l, sizeof hdr - l, ",%s_same,%s_mean,%s_se", so.names[k], so.names[k],
+             so.names[k]);
+  }
+  rl_out_header(&out, hdr);
+
+  struct ctx cx = {sch, ns, N, d, so.head, xs, xs + N * d, q, &g};
+  rl_progress prog;
+  rl_progress_init(&prog, cmd, co.progress, g.points,
+                   (double)g.points * (double)N * (double)ns * (double)d * (double)d > 1e9);
+  pthread_t tid[MAX_THREADS];
+  char *line = malloc((3 * ns + 1) * (RL_NUMFMT_MAX + 1) + 2);
+  if (!line) {
+    rc = rl_runtime(cmd, "%s", rl_strerror(RL_ENOMEM));
+    goto done;
+  }
+  for (size_t j0 = 0; j0 < g.points && !out.err;) {
+    size_t used = 0;
+    for (size_t t = 0; t < threads && j0 < g.points; t++, used++) {
+      jobs[t].c = &cx;
+      jobs[t].j0 = j0;
+      jobs[t].j1 = j0 + CHUNK < g.points ? j0 + CHUNK : g.points;
+      j0 = jobs[t].j1;
+    }
+    size_t started = 0;
+    for (size_t t = 1; t < used; t++, started++)
+      if (pthread_create(&tid[t], NULL, work, &jobs[t]))
+        break;
+    work(&jobs[0]);
+    for (size_t t = 1; t <= started; t++)
+      pthread_join(tid[t], NULL);
+    for (size_t t = started + 1; t < used; t++)
+      work(&jobs[t]);
+    for (size_t t = 0; t < used && !out.err; t++) {
+      if (jobs[t].st || jobs[t].nonfinite) {
+        free(line);
+        rc = jobs[t].st ? rl_scheme_fail(sch[jobs[t].bad_scheme].s, cmd, jobs[t].st,
+                                         jobs[t].bad_pos, "--to")
+                        : rl_runtime(cmd, "internal error: non-finite value for '%s' at key "
+                                          "position %.17g", so.names[jobs[t].bad_scheme],
+                                     jobs[t].bad_pos);
+        goto done;
+      }
+      for (size_t j = jobs[t].j0; j < jobs[t].j1; j++) {
+        char *p = line;
+        p += rl_numfmt(rl_grid_at(&g, j), p);
+        const double *v = jobs[t].vals + (j - jobs[t].j0) * 3 * ns;
+        for (size_t m = 0; m < 3 * ns; m++) {
+          *p++ = ',';
+          p += rl_numfmt(v[m], p);
+        }
+        *p++ = '\n';
+        rl_out_write(&out, line, (size_t)(p - line));
+      }
+    }
+    rl_progress_update(&prog, j0);
+  }
+  free(line);
+  if (!out.err)
+    rl_progress_end(&prog);
+  int tee_err = out.tee_err;
+  out_open = 0;
+  if ((rc = rl_out_close(&out)))
+    goto done;
+  if (plot_open) {
+    plot_open = 0;
+    rc = rl_plot_finish(&plot, tee_err);
+  }
+done:
+  if (out_open)
+    rl_out_abort(&out);
+  if (plot_open)
+    rl_plot_abort(&plot);
+  for (size_t t = 0; t < MAX_THREADS; t++) {
+    free(jobs[t].vals);
+    free(jobs[t].pk);
+  }
+  for (size_t k = 0; k < RL_SCHEMES_MAX; k++) {
+    free(sch[k].pq);
+    rl_scheme_free(sch[k].s);
+  }
+  gsl_rng_free(rng);
+  free(xs);
+  return rc;
+}
+
+const struct rl_cmd rl_cmd_profile = {
+    "profile", run, "positional part of the logit against distance, schemes side by side", help};

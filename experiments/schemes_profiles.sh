@@ -1,0 +1,16 @@
+#!/bin/sh
+# schemes_profiles.sh [OUTDIR]: the positional part of the logit against
+# relative distance r = 0..256 for every 1-D relative and absolute scheme
+# on one axis (query at 256, key at 256 - r; d = 64, 200 content samples).
+# Writes OUTDIR/profiles.csv, profiles_same.png (identical content) and
+# profiles_mean.png (independent content, +-2 se bands).
+set -eu
+top=$(cd "$(dirname "$0")/.." && pwd)
+out=${1:-$top/out/schemes_profiles}
+"$top/experiments/setup.sh"
+rl=$top/build/src/ropelab
+mkdir -p "$out"
+"$rl" profile --scheme rope,alibi,t5,deberta,xl,sinusoidal,learned,tupe --to 256 \
+  --samples 200 -o "$out/profiles.csv" --plot "$out/profiles_same.png"
+gnuplot -c "$top/plots/profile.gp" "$out/profiles.csv" "$out/profiles_mean.png" "" mean
+echo "$out/profiles_same.png $out/profiles_mean.png" >&2

@@ -1,0 +1,1 @@
+"$ROPELAB" compare --len 0

@@ -1,0 +1,1 @@
+"$ROPELAB" matrix --scheme rope --dim abc

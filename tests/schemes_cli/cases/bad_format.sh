@@ -1,0 +1,1 @@
+"$ROPELAB" compare --format html

@@ -1,0 +1,1 @@
+"$ROPELAB" params --scheme alibi --heads 4 --head 4

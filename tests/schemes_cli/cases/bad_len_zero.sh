@@ -1,0 +1,1 @@
+"$ROPELAB" matrix --scheme rope --len 0

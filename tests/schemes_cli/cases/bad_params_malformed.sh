@@ -1,0 +1,1 @@
+f=${TMPDIR:-/tmp}/bad_params.$$.csv; printf "# a comment\nbucket,head,bias\n0,0,zz\n1,0,1\n2,0,1\n3,0,1\n" > "$f"; "$ROPELAB" matrix --scheme t5 --buckets 4 --heads 1 --params "$f" --len 2; rc=$?; rm -f "$f"; exit $rc

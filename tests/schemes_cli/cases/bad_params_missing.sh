@@ -1,0 +1,1 @@
+"$ROPELAB" params --scheme t5 --params /nonexistent/t5_bias.csv

@@ -1,0 +1,1 @@
+"$ROPELAB" params --scheme rope --what table

@@ -1,0 +1,1 @@
+"$ROPELAB" profile --scheme t5,alibi --params x.csv

@@ -1,0 +1,1 @@
+"$ROPELAB" matrix --scheme learned --len 513 --past error

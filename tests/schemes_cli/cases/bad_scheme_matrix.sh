@@ -1,0 +1,1 @@
+"$ROPELAB" matrix --scheme alibj --len 4

@@ -1,0 +1,1 @@
+"$ROPELAB" profile --scheme ropee

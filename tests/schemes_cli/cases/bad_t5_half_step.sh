@@ -1,0 +1,1 @@
+"$ROPELAB" profile --scheme t5 --step 0.5 --to 2

@@ -1,0 +1,1 @@
+"$ROPELAB" matrix --scheme rope --term totl

@@ -1,0 +1,1 @@
+"$ROPELAB" compare --help | head -n 1

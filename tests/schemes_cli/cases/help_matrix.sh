@@ -1,0 +1,1 @@
+"$ROPELAB" matrix --help | head -n 1

@@ -1,0 +1,1 @@
+"$ROPELAB" params --help | head -n 1

@@ -1,0 +1,1 @@
+"$ROPELAB" profile --help | head -n 1

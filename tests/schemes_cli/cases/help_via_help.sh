@@ -1,0 +1,1 @@
+"$ROPELAB" help matrix | head -n 1

@@ -1,0 +1,1 @@
+"$ROPELAB" params --scheme alibi --heads 12 --no-meta

@@ -1,0 +1,1 @@
+"$ROPELAB" params --scheme rope --dim 8 --no-meta

@@ -1,0 +1,1 @@
+"$ROPELAB" params --scheme t5 --from 0 --to 0 | grep "^# distance="

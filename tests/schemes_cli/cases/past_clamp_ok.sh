@@ -1,0 +1,1 @@
+"$ROPELAB" matrix --scheme learned --len 514 --past clamp --format grid --no-meta >/dev/null; echo $?
