@@ -162,7 +162,11 @@ rl_status rl_sch_read_kv(const char *path, const char *hdr, size_t nkey, size_t 
     reader_close(&r);
     return RL_ENOMEM;
   }
-  size_t want = nsub > 1 ? 3 : 2;
+  /* the header decides the columns: a bias table keeps its head column
+   * even for one head, so a file's shape never depends on H */
+  size_t want = 1;
+  for (const char *c = hdr; *c; c++)
+    want += *c == ',';
   size_t got = 0;
   st = header(&r, f, 4, hdr, &got, err);
   if (!st && got != want) {

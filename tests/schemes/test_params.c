@@ -277,6 +277,34 @@ static void test_roundtrip(void)
   }
 }
 
+/* A one-head T5 table keeps its head column: the header, not H, decides
+ * the columns (once rejected as a bad header). */
+static void test_one_head(void)
+{
+  rl_scheme_cfg c;
+  rl_scheme *s = NULL;
+  char err[RL_SCHEME_ERR_MAX] = "";
+  rl_scheme_cfg_default(&c);
+  c.dim = 4;
+  c.heads = 1;
+  c.num_buckets = 4;
+  c.max_distance = 4;
+  c.identity = 1;
+  const char *path = tmp("bucket,head,bias\n0,0,0.5\n1,0,-1\n2,0,2\n3,0,4\n");
+  rl_status st = load("t5", &c, path, &s, err);
+  tap_ok(st == RL_OK && s, "t5 one head: bucket,head,bias accepted (%s)", err);
+  if (s) {
+    /* rel = key - query = +1: bidirectional 4 buckets, max_exact 1:
+     * 2 + 1 = bucket 3 (as in test_examples), bias 4 */
+    double z[4] = {0, 0, 0, 0};
+    rl_logit_terms t;
+    st = rl_scheme_logit(s, 0, 5, 6, z, z, &t);
+    tap_ok(st == RL_OK && t.bias == 4.0, "t5 one head: bias of rel +1 is the file's 4 (got %g)", t.bias);
+  }
+  rl_scheme_free(s);
+  remove(path);
+}
+
 int main(void)
 {
   const char *d = getenv("RL_PARAMS_DIR");
@@ -284,5 +312,6 @@ int main(void)
   test_examples();
   test_malformed();
   test_roundtrip();
+  test_one_head();
   return tap_done();
 }
