@@ -2,6 +2,9 @@
 # schemes_profiles.sh [OUTDIR]: the positional part of the logit against
 # relative distance r = 0..256 for every 1-D relative and absolute scheme
 # on one axis (query at 256, key at 256 - r; d = 64, 200 content samples).
+# W_q = W_k = I (--identity), so 'same content' means q = k and RoPE's curve
+# is sum_i |x_i|^2 (cos r theta_i - 1); head 7 of 8 gives ALiBi its gentlest
+# slope, 1/256, so every scheme shares one scale.
 # Writes OUTDIR/profiles.csv, profiles_same.png (identical content) and
 # profiles_mean.png (independent content, +-2 se bands).
 set -eu
@@ -10,7 +13,7 @@ out=${1:-$top/out/schemes_profiles}
 "$top/experiments/setup.sh"
 rl=$top/build/src/ropelab
 mkdir -p "$out"
-"$rl" profile --scheme rope,alibi,t5,deberta,xl,sinusoidal,learned,tupe --to 256 \
+"$rl" profile --scheme rope,alibi,t5,deberta,xl,sinusoidal,learned,tupe --to 256 --identity --head 7 \
   --samples 200 -o "$out/profiles.csv" --plot "$out/profiles_same.png"
 gnuplot -c "$top/plots/profile.gp" "$out/profiles.csv" "$out/profiles_mean.png" "" mean
 echo "$out/profiles_same.png $out/profiles_mean.png" >&2

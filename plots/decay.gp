@@ -8,7 +8,7 @@ data = ARG1
 out = ARG2
 term = ARG3
 if (strlen(term) == 0) {
-    ext = out[strlen(out)-3:]
+    ext = out[strlen(out)-2:]
     term = (ext eq "png") ? "pngcairo" : (ext eq "svg") ? "svg" : (ext eq "pdf") ? "pdfcairo" : ""
     if (strlen(term) == 0) { print "decay.gp: OUT must end in .png, .svg or .pdf"; exit status 1 }
 }
@@ -19,7 +19,7 @@ set output out
 
 # The header row (first line not starting with '#') names the columns;
 # the metadata lines give d and the base for the title.
-hdr = system(sprintf("grep -v '^#' '%s' | head -n 1 | tr ',' ' '", data))
+hdr = system(sprintf("awk '!/^#/ { print; exit }' '%s' | tr ',' ' '", data))
 dim = system(sprintf("sed -n 's/^# dim=//p' '%s' | head -n 1", data))
 rot = system(sprintf("sed -n 's/^# rot=//p' '%s' | head -n 1", data))
 base = system(sprintf("sed -n 's/^# base=//p' '%s' | head -n 1", data))

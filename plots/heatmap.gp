@@ -8,7 +8,7 @@ data = ARG1
 out = ARG2
 term = ARG3
 if (strlen(term) == 0) {
-    ext = out[strlen(out)-3:]
+    ext = out[strlen(out)-2:]
     term = (ext eq "png") ? "pngcairo" : (ext eq "svg") ? "svg" : (ext eq "pdf") ? "pdfcairo" : ""
     if (strlen(term) == 0) { print "heatmap.gp: OUT must end in .png, .svg or .pdf"; exit status 1 }
 }

@@ -8,7 +8,7 @@ out = ARG2
 term = ARG3
 which = (strlen(ARG4) > 0) ? ARG4 : "same"
 if (strlen(term) == 0) {
-    ext = out[strlen(out)-3:]
+    ext = out[strlen(out)-2:]
     term = (ext eq "png") ? "pngcairo" : (ext eq "svg") ? "svg" : (ext eq "pdf") ? "pdfcairo" : ""
     if (strlen(term) == 0) { print "profile.gp: OUT must end in .png, .svg or .pdf"; exit status 1 }
 }
@@ -17,7 +17,7 @@ if (term eq "svg")      { set terminal svg size 960,600 noenhanced dynamic font 
 if (term eq "pdfcairo") { set terminal pdfcairo size 6.4in,4in noenhanced font ",10" }
 set output out
 
-hdr = system(sprintf("grep -v '^#' '%s' | head -n 1 | tr ',' ' '", data))
+hdr = system(sprintf("awk '!/^#/ { print; exit }' '%s' | tr ',' ' '", data))
 meta(k) = system(sprintf("sed -n 's/^# %s=//p' '%s' | head -n 1", k, data))
 ncol = words(hdr)
 

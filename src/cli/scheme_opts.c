@@ -258,7 +258,7 @@ void rl_scheme_opts_help(FILE *fp)
         "      --base B       sinusoidal, xl, rope, rope2d frequency base (default 10000)\n"
         "      --rot R        rope: rotated dimensions, even <= D, 'dim' for all (default dim)\n"
         "      --layout L     rope, rope2d pairing: interleaved or half (default interleaved)\n"
-        "      --width W      rope2d: position p is row p / W, column p %% W (default 32)\n"
+        "      --width W      rope2d: position p is row p / W, column p mod W (default 32)\n"
         "      --max-len N    learned, tupe: table length (default 512)\n"
         "      --past P       learned, tupe past --max-len: error, clamp or wrap (default error)\n"
         "      --buckets N    t5, tupe: number of buckets (default 32)\n"
