@@ -1,0 +1,1 @@
+exec "$ROPELAB" check --only relative_positon

@@ -1,0 +1,1 @@
+exec "$ROPELAB" check --trials 0

@@ -1,0 +1,1 @@
+exec "$ROPELAB" decay --from -3e9 --to 0

@@ -1,0 +1,1 @@
+exec "$ROPELAB" decay --log --from 0 --to 100

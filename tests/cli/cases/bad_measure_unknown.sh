@@ -1,0 +1,1 @@
+exec "$ROPELAB" decay --measure bound,simlarity

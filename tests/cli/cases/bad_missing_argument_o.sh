@@ -1,0 +1,1 @@
+exec "$ROPELAB" freqs -o

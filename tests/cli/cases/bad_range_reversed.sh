@@ -1,0 +1,1 @@
+exec "$ROPELAB" decay --from 10 --to 5

@@ -1,0 +1,1 @@
+exec "$ROPELAB" decay --dim 64 --rot 128

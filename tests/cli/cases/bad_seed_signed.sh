@@ -1,0 +1,1 @@
+exec "$ROPELAB" decay --measure mc --seed -1

@@ -1,0 +1,1 @@
+exec "$ROPELAB" decay --step -0.5

@@ -1,0 +1,1 @@
+exec "$ROPELAB" decay --step 1e-300

@@ -1,0 +1,1 @@
+exec "$ROPELAB" decay --to 3e9

@@ -1,0 +1,1 @@
+exec "$ROPELAB" freqs --train-len 0
