@@ -10,7 +10,7 @@
 #include "ropelab.h"
 
 enum { OPT_DIM = RL_OPT_FIRST_CMD, OPT_BASE, OPT_ROT, OPT_SEED, OPT_TRIALS, OPT_TAP, OPT_LIST,
-       OPT_ONLY };
+       OPT_ONLY, OPT_TOLSCALE };
 
 static void help(FILE *fp)
 {
@@ -26,6 +26,9 @@ static void help(FILE *fp)
         "      --seed S       seed of the random vectors and positions (default 1)\n"
         "      --trials N     random vectors / positions per check, >= 1 (default 1000)\n"
         "      --only LIST    run only these checks (comma-separated names)\n"
+        "      --tolerance-scale S  multiply every tolerance by S >= 0, to guard\n"
+        "                     more tightly (S < 1) or to see the margins; 0 demands\n"
+        "                     exact results (default 1)\n"
         "      --list         list the checks and exit\n"
         "      --tap          TAP output (1..N, ok/not ok lines) for CI harnesses\n"
         "  -h, --help         this help\n", fp);
@@ -92,6 +95,7 @@ static int run(int argc, char **argv)
       {"tap", no_argument, NULL, OPT_TAP},
       {"list", no_argument, NULL, OPT_LIST},
       {"only", required_argument, NULL, OPT_ONLY},
+      {"tolerance-scale", required_argument, NULL, OPT_TOLSCALE},
       {"help", no_argument, NULL, 'h'},
       {NULL, 0, NULL, 0}};
   const char *cmd = "check";
@@ -100,6 +104,7 @@ static int run(int argc, char **argv)
   rl_check_params p = {128, 0, 10000, 1, 1000};
   unsigned long long seed = 1, trials = 1000;
   int tap = 0, do_list = 0;
+  double tol_scale = 1.0;
   const char *rot_arg = "dim", *only = NULL;
   int c, r;
   while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
@@ -128,6 +133,12 @@ static int run(int argc, char **argv)
     case OPT_TAP: tap = 1; break;
     case OPT_LIST: do_list = 1; break;
     case OPT_ONLY: only = optarg; break;
+    case OPT_TOLSCALE:
+      if ((r = rl_opt_double(cmd, "--tolerance-scale", optarg, &tol_scale)))
+        return r;
+      if (tol_scale < 0)
+        return rl_usage(cmd, "invalid --tolerance-scale '%s': expected a number >= 0", optarg);
+      break;
     case 'h':
       help(stdout);
       return RL_EXIT_OK;
@@ -178,6 +189,10 @@ static int run(int argc, char **argv)
     if (st) { /* a check that could not run has not passed */
       res.pass = 0;
       snprintf(res.detail, sizeof res.detail, "could not run: %s", rl_strerror(st));
+    }
+    if (tol_scale != 1.0) { /* the verdict is re-judged on the scaled tolerance */
+      res.tolerance *= tol_scale;
+      res.pass = res.error <= res.tolerance;
     }
     /* a NaN error never passes, whatever the check said */
     int pass = res.pass && !isnan(res.error);

@@ -1,0 +1,1 @@
+"$ROPELAB" check --tolerance-scale -0.5
