@@ -1,6 +1,8 @@
 #!/bin/sh
 # setup.sh [BUILDDIR [MESON-OPTION...]]: install what ropelab needs, then build.
 #
+# ROPELAB_EXTRA_NEED adds 'package:command-or-file' pairs (the test suite
+# asks for the locale sources it compiles a comma locale from).
 # On Debian/Ubuntu the missing packages are installed with apt-get (as root,
 # or through sudo); elsewhere the script only says what is missing.  The
 # build goes to BUILDDIR (default: build) next to this repository's
@@ -14,7 +16,8 @@ case $builddir in /*) ;; *) builddir=$top/$builddir ;; esac
 
 # Debian packages and the command or file each one provides.
 need="gcc:gcc libc6-dev:/usr/include/stdio.h meson:meson ninja-build:ninja
-pkg-config:pkg-config libgsl-dev:/usr/include/gsl/gsl_rng.h gnuplot-nox:gnuplot"
+pkg-config:pkg-config libgsl-dev:/usr/include/gsl/gsl_rng.h gnuplot-nox:gnuplot
+${ROPELAB_EXTRA_NEED:-}"
 
 missing=
 for pair in $need; do

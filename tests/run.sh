@@ -5,7 +5,10 @@ set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 builddir=$top/build-test
 
-sh "$top/experiments/setup.sh" build-test -Dwerror=true -Dbuildtype=debugoptimized || {
+# locales: the sources of de_DE, from which the suites compile a comma
+# locale to show that output ignores LC_NUMERIC
+ROPELAB_EXTRA_NEED="locales:/usr/share/i18n/locales/de_DE" \
+  sh "$top/experiments/setup.sh" build-test -Dwerror=true -Dbuildtype=debugoptimized || {
   echo "0 passed, 1 failed"
   exit 1
 }
