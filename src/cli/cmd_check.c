@@ -17,8 +17,10 @@ static void help(FILE *fp)
   fputs("usage: ropelab check [OPTIONS]\n"
         "\n"
         "Run the property checks of RoPE (relative position, norm preservation,\n"
-        "agreement of the implementations, ...) and report each measured error\n"
-        "against its tolerance. Exit status 0 when all pass, 1 when any fails.\n"
+        "agreement of the implementations, ...) and of the other positional\n"
+        "schemes (Toeplitz structure, buckets, slopes, ...), and report each\n"
+        "measured error against its tolerance. Exit status 0 when all pass, 1\n"
+        "when any fails; 'check --list' names them all.\n"
         "\n"
         "      --dim D        head dimension, even >= 2 (default 128)\n"
         "      --base B       base of the schedule, > 1 (default 10000)\n"
@@ -215,5 +217,6 @@ static int run(int argc, char **argv)
   return failed ? RL_EXIT_FAIL : RL_EXIT_OK;
 }
 
-const struct rl_cmd rl_cmd_check = {"check", run,
-                                    "verify RoPE's properties against their tolerances", help};
+const struct rl_cmd rl_cmd_check = {
+    "check", run, "verify the properties of RoPE and the other schemes against tolerances",
+    help};
