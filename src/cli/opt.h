@@ -12,39 +12,6 @@
 #define RL_PRINTF(a, b) __attribute__((format(printf, a, b)))
 #else
 #define RL_PRINTF(a, b)
-/* The output options every table-producing command shares. */
-enum {
-  RL_OPT_NO_META = 0x100,
-  RL_OPT_NO_HEADER,
-  RL_OPT_PLOT,
-  RL_OPT_QUIET,
-  RL_OPT_PROGRESS,
-  RL_OPT_FIRST_CMD /* first value free for a command's own long options */
-};
-#define RL_COMMON_LONGOPTS                                  \
-  {"output", required_argument, NULL, 'o'},                 \
-  {"no-meta", no_argument, NULL, RL_OPT_NO_META},           \
-  {"no-header", no_argument, NULL, RL_OPT_NO_HEADER},       \
-  {"plot", required_argument, NULL, RL_OPT_PLOT},           \
-  {"quiet", no_argument, NULL, RL_OPT_QUIET},               \
-  {"progress", no_argument, NULL, RL_OPT_PROGRESS},         \
-  {"help", no_argument, NULL, 'h'}
-
-typedef struct rl_common {
-  const char *output; /* NULL: stdout */
-  const char *plot;   /* NULL: no plot */
-  int meta, header;   /* 1 unless --no-meta / --no-header */
-  int progress;       /* RL_PROGRESS_QUIET, _AUTO or _FORCE */
-  int help;           /* -h was given */
-} rl_common;
-
-void rl_common_init(rl_common *c);
-/* 1 if opt was one of RL_COMMON_LONGOPTS (and was recorded), 0 if not,
- * or RL_EXIT_USAGE + 0x100 for a bad value (message printed). */
-int rl_common_opt(rl_common *c, const char *cmd, int opt, const char *arg);
-/* Help lines for the common options. */
-void rl_common_help(FILE *fp);
-
 #endif
 
 /* Largest head dimension accepted: a guard against typos that would
