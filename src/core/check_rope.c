@@ -76,82 +76,99 @@ static double position(gsl_rng *r, size_t t)
   return t % 2 ? floor(m) : m;
 }
 
-/* <R_m q, R_n k> = <q, R_{n-m} k> (RoFormer eq. 16). */
-static rl_status relative_position(const rl_check_params *p, rl_check_result *res)
+/* One random trial of a vector property: fills x's vectors as it needs and
+ * returns the violation it measured (scaled as its check documents). */
+typedef double trial_fn(ctx *x, size_t t, rl_status *st);
+
+/* The largest violation over p->trials trials (NaN wins, so it fails). */
+static rl_status worst_trial(const rl_check_params *p, trial_fn *trial, double *worst)
 {
   ctx x;
   rl_status st = ctx_init(&x, p);
-  if (st)
-    return st;
-  size_t d = p->dim;
-  double worst = 0;
+  *worst = 0;
   for (size_t t = 0; t < p->trials && !st; t++) {
-    gauss(x.rng, x.q, d);
-    gauss(x.rng, x.k, d);
-    double m = position(x.rng, t), n = position(x.rng, t + 1);
-    st = rl_rope_apply_elementwise(x.f, RL_LAYOUT_INTERLEAVED, m, x.q, x.a);
-    if (!st)
-      st = rl_rope_apply_elementwise(x.f, RL_LAYOUT_INTERLEAVED, n, x.k, x.b);
-    if (!st)
-      st = rl_rope_apply_elementwise(x.f, RL_LAYOUT_INTERLEAVED, n - m, x.k, x.c);
-    double e = fabs(dot(x.a, x.b, d) - dot(x.q, x.c, d)) / (norm(x.q, d) * norm(x.k, d));
-    worst = fmax(worst, e);
+    double e = trial(&x, t, &st);
+    if (!(e <= *worst))
+      *worst = e;
   }
   ctx_free(&x);
+  return st;
+}
+
+static double max_abs_diff(const double *u, const double *v, size_t d)
+{
+  double e = 0;
+  for (size_t i = 0; i < d; i++)
+    e = fmax(e, fabs(u[i] - v[i]));
+  return e;
+}
+
+/* <R_m q, R_n k> = <q, R_{n-m} k> (RoFormer eq. 16). */
+static double relative_trial(ctx *x, size_t t, rl_status *st)
+{
+  size_t d = x->f->dim;
+  gauss(x->rng, x->q, d);
+  gauss(x->rng, x->k, d);
+  double m = position(x->rng, t), n = position(x->rng, t + 1);
+  *st = rl_rope_apply_elementwise(x->f, RL_LAYOUT_INTERLEAVED, m, x->q, x->a);
+  if (!*st)
+    *st = rl_rope_apply_elementwise(x->f, RL_LAYOUT_INTERLEAVED, n, x->k, x->b);
+  if (!*st)
+    *st = rl_rope_apply_elementwise(x->f, RL_LAYOUT_INTERLEAVED, n - m, x->k, x->c);
+  return fabs(dot(x->a, x->b, d) - dot(x->q, x->c, d)) / (norm(x->q, d) * norm(x->k, d));
+}
+
+static rl_status relative_position(const rl_check_params *p, rl_check_result *res)
+{
+  double worst;
+  rl_status st = worst_trial(p, relative_trial, &worst);
   /* each rotated component is within ~2 ulp of |pair|; a d-term dot
    * product adds at most d ulp (gamma_d), twice: 2(d+2) eps relative to
    * |q||k|.  n - m is exact (both below 2^20, Sterbenz / integer). */
-  rl_check_set(res, worst, 2.0 * (double)(d + 2) * DBL_EPSILON);
+  rl_check_set(res, worst, 2.0 * (double)(p->dim + 2) * DBL_EPSILON);
   snprintf(res->detail, sizeof res->detail,
            "max |<R_m q,R_n k> - <q,R_{n-m} k>|/(|q||k|), %zu pairs, m,n <= 1e6", p->trials);
   return st;
 }
 
 /* |R_m x| = |x|. */
+static double norm_trial(ctx *x, size_t t, rl_status *st)
+{
+  size_t d = x->f->dim;
+  gauss(x->rng, x->q, d);
+  *st = rl_rope_apply_complex(x->f, RL_LAYOUT_INTERLEAVED, position(x->rng, t), x->q, x->a);
+  double nq = norm(x->q, d);
+  return fabs(norm(x->a, d) - nq) / nq;
+}
+
 static rl_status norm_preservation(const rl_check_params *p, rl_check_result *res)
 {
-  ctx x;
-  rl_status st = ctx_init(&x, p);
-  if (st)
-    return st;
-  size_t d = p->dim;
-  double worst = 0;
-  for (size_t t = 0; t < p->trials && !st; t++) {
-    gauss(x.rng, x.q, d);
-    st = rl_rope_apply_complex(x.f, RL_LAYOUT_INTERLEAVED, position(x.rng, t), x.q, x.a);
-    double nq = norm(x.q, d);
-    worst = fmax(worst, fabs(norm(x.a, d) - nq) / nq);
-  }
-  ctx_free(&x);
+  double worst;
+  rl_status st = worst_trial(p, norm_trial, &worst);
   /* two sums of d squares (gamma_d each) and ~2 ulp per rotated pair */
-  rl_check_set(res, worst, (double)(d + 4) * DBL_EPSILON);
+  rl_check_set(res, worst, (double)(p->dim + 4) * DBL_EPSILON);
   snprintf(res->detail, sizeof res->detail, "max ||R_m x| - |x||/|x|, %zu vectors", p->trials);
   return st;
 }
 
 /* R_m R_n = R_{m+n}. */
+static double composition_trial(ctx *x, size_t t, rl_status *st)
+{
+  size_t d = x->f->dim;
+  gauss(x->rng, x->q, d);
+  double m = floor(position(x->rng, t)), n = floor(position(x->rng, t + 1));
+  *st = rl_rope_apply_elementwise(x->f, RL_LAYOUT_INTERLEAVED, n, x->q, x->a);
+  if (!*st)
+    *st = rl_rope_apply_elementwise(x->f, RL_LAYOUT_INTERLEAVED, m, x->a, x->b);
+  if (!*st)
+    *st = rl_rope_apply_elementwise(x->f, RL_LAYOUT_INTERLEAVED, m + n, x->q, x->c);
+  return max_abs_diff(x->b, x->c, d) / norm(x->q, d);
+}
+
 static rl_status composition(const rl_check_params *p, rl_check_result *res)
 {
-  ctx x;
-  rl_status st = ctx_init(&x, p);
-  if (st)
-    return st;
-  size_t d = p->dim;
-  double worst = 0;
-  for (size_t t = 0; t < p->trials && !st; t++) {
-    gauss(x.rng, x.q, d);
-    double m = floor(position(x.rng, t)), n = floor(position(x.rng, t + 1));
-    st = rl_rope_apply_elementwise(x.f, RL_LAYOUT_INTERLEAVED, n, x.q, x.a);
-    if (!st)
-      st = rl_rope_apply_elementwise(x.f, RL_LAYOUT_INTERLEAVED, m, x.a, x.b);
-    if (!st)
-      st = rl_rope_apply_elementwise(x.f, RL_LAYOUT_INTERLEAVED, m + n, x.q, x.c);
-    double e = 0;
-    for (size_t i = 0; i < d; i++)
-      e = fmax(e, fabs(x.b[i] - x.c[i]));
-    worst = fmax(worst, e / norm(x.q, d));
-  }
-  ctx_free(&x);
+  double worst;
+  rl_status st = worst_trial(p, composition_trial, &worst);
   /* three rotations, each within ~2 ulp of the pair's magnitude (which is
    * at most |x|): 8 eps leaves room for the additions */
   rl_check_set(res, worst, 8.0 * DBL_EPSILON);
@@ -161,29 +178,24 @@ static rl_status composition(const rl_check_params *p, rl_check_result *res)
 }
 
 /* matrix, elementwise and complex forms give the same vector. */
+static double implementations_trial(ctx *x, size_t t, rl_status *st)
+{
+  size_t d = x->f->dim;
+  rl_layout lay = t % 2 ? RL_LAYOUT_HALF : RL_LAYOUT_INTERLEAVED;
+  double m = position(x->rng, t);
+  gauss(x->rng, x->q, d);
+  *st = rl_rope_apply_matrix(x->f, lay, m, x->q, x->a, x->ws);
+  if (!*st)
+    *st = rl_rope_apply_elementwise(x->f, lay, m, x->q, x->b);
+  if (!*st)
+    *st = rl_rope_apply_complex(x->f, lay, m, x->q, x->c);
+  return fmax(max_abs_diff(x->a, x->b, d), max_abs_diff(x->b, x->c, d)) / norm(x->q, d);
+}
+
 static rl_status implementations(const rl_check_params *p, rl_check_result *res)
 {
-  ctx x;
-  rl_status st = ctx_init(&x, p);
-  if (st)
-    return st;
-  size_t d = p->dim;
-  double worst = 0;
-  for (size_t t = 0; t < p->trials && !st; t++) {
-    rl_layout lay = t % 2 ? RL_LAYOUT_HALF : RL_LAYOUT_INTERLEAVED;
-    double m = position(x.rng, t);
-    gauss(x.rng, x.q, d);
-    st = rl_rope_apply_matrix(x.f, lay, m, x.q, x.a, x.ws);
-    if (!st)
-      st = rl_rope_apply_elementwise(x.f, lay, m, x.q, x.b);
-    if (!st)
-      st = rl_rope_apply_complex(x.f, lay, m, x.q, x.c);
-    double e = 0;
-    for (size_t i = 0; i < d; i++)
-      e = fmax(e, fmax(fabs(x.a[i] - x.b[i]), fabs(x.b[i] - x.c[i])));
-    worst = fmax(worst, e / norm(x.q, d));
-  }
-  ctx_free(&x);
+  double worst;
+  rl_status st = worst_trial(p, implementations_trial, &worst);
   /* same cos/sin in all three; each output is a two-term sum (the matrix
    * row's other entries are exact zeros): at most 2 ulp apart each */
   rl_check_set(res, worst, 4.0 * DBL_EPSILON);
@@ -193,28 +205,23 @@ static rl_status implementations(const rl_check_params *p, rl_check_result *res)
 }
 
 /* rotate_half(P x) = P rotate_interleaved(x): the weight converters' claim. */
+static double layouts_trial(ctx *x, size_t t, rl_status *st)
+{
+  size_t d = x->f->dim, rot = x->f->rot;
+  double m = position(x->rng, t);
+  gauss(x->rng, x->q, d);
+  rl_layout_permute(d, rot, 1, x->q, x->a);
+  *st = rl_rope_apply_elementwise(x->f, RL_LAYOUT_HALF, m, x->a, x->b);
+  if (!*st)
+    *st = rl_rope_apply_elementwise(x->f, RL_LAYOUT_INTERLEAVED, m, x->q, x->c);
+  rl_layout_permute(d, rot, 1, x->c, x->a);
+  return max_abs_diff(x->a, x->b, d) / norm(x->q, d);
+}
+
 static rl_status layouts(const rl_check_params *p, rl_check_result *res)
 {
-  ctx x;
-  rl_status st = ctx_init(&x, p);
-  if (st)
-    return st;
-  size_t d = p->dim;
-  double worst = 0;
-  for (size_t t = 0; t < p->trials && !st; t++) {
-    double m = position(x.rng, t);
-    gauss(x.rng, x.q, d);
-    rl_layout_permute(d, p->rot, 1, x.q, x.a);
-    st = rl_rope_apply_elementwise(x.f, RL_LAYOUT_HALF, m, x.a, x.b);
-    if (!st)
-      st = rl_rope_apply_elementwise(x.f, RL_LAYOUT_INTERLEAVED, m, x.q, x.c);
-    rl_layout_permute(d, p->rot, 1, x.c, x.a);
-    double e = 0;
-    for (size_t i = 0; i < d; i++)
-      e = fmax(e, fabs(x.a[i] - x.b[i]));
-    worst = fmax(worst, e / norm(x.q, d));
-  }
-  ctx_free(&x);
+  double worst;
+  rl_status st = worst_trial(p, layouts_trial, &worst);
   /* the same products in the same order: equal up to fma contraction */
   rl_check_set(res, worst, 2.0 * DBL_EPSILON);
   snprintf(res->detail, sizeof res->detail, "max |rot_half(P x) - P rot_interleaved(x)|/|x|");
