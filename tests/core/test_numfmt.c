@@ -138,12 +138,59 @@ static void test_locale(gsl_rng *rng)
   tap_ok(rt == N, "numbers printed in %s read back in C (%d of %d)", got, rt, N);
 }
 
+/* The second algorithm: glibc's "%.*g" at the first precision of 15, 16,
+ * 17 that strtod reads back (what rl_numfmt promises, computed the slow
+ * way).  The values include the decay curve's range, integers, short
+ * decimals, powers of ten on both sides of the fast path's exponent
+ * limits, and random bit patterns. */
+static int reference(double x, char *buf)
+{
+  int len = 0;
+  for (int p = 15; p <= 17; p++) {
+    len = snprintf(buf, 64, "%.*g", p, x);
+    if (p == 17 || strtod(buf, NULL) == x)
+      break;
+  }
+  return len;
+}
+
+static void test_second_algorithm(gsl_rng *rng)
+{
+  enum { N = 400000 };
+  char a[RL_NUMFMT_MAX], b[64];
+  int bad = 0, n = 0;
+  for (int i = 0; i < N; i++) {
+    double x;
+    switch (i % 6) {
+    case 0: x = from_bits(((uint64_t)gsl_rng_get(rng) << 32) ^ gsl_rng_get(rng)); break;
+    case 1: x = gsl_rng_uniform(rng) * 64.0; break;
+    case 2: x = (double)gsl_rng_uniform_int(rng, 2000001) - 1e6; break;
+    case 3: x = (double)gsl_rng_uniform_int(rng, 100000) / 1000.0; break;
+    case 4: x = pow(10.0, (double)gsl_rng_uniform_int(rng, 60) - 30.0); break;
+    default: x = nextafter(pow(10.0, (double)gsl_rng_uniform_int(rng, 60) - 30.0),
+                           gsl_rng_uniform(rng) < 0.5 ? 0.0 : (double)INFINITY);
+    }
+    if (!isfinite(x))
+      continue;
+    n++;
+    rl_numfmt(x, a);
+    reference(x, b);
+    if (strcmp(a, b)) {
+      if (bad < 3)
+        fprintf(stderr, "# %a: rl_numfmt \"%s\", %%.*g \"%s\"\n", x, a, b);
+      bad++;
+    }
+  }
+  tap_ok(bad == 0, "%d doubles: the same text as %%.15g/16g/17g with strtod (%d differ)", n, bad);
+}
+
 int main(void)
 {
   gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
   gsl_rng_set(rng, 271828);
   test_known();
   test_random(rng);
+  test_second_algorithm(rng);
   test_locale(rng);
   gsl_rng_free(rng);
   return tap_done();
