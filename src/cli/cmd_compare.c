@@ -41,6 +41,7 @@
 #include "out.h"
 #include "rowfmt.h"
 #include "scheme_opts.h"
+#include "sink.h"
 
 enum { OPT_LEN = RL_OPT_FIRST_CMD, OPT_FORMAT, OPT_TOL };
 
@@ -340,15 +341,9 @@ static int run(int argc, char **argv)
       if (!(tol > 0) || tol >= 1)
         return rl_usage(cmd, "invalid --tol '%s': expected a number in (0, 1)", optarg);
       break;
-    case '?':
-    case ':':
-      return rl_opt_bad(cmd, c, argv, opts);
     default:
-      r = rl_scheme_opt(&so, cmd, c, optarg);
-      if (!r)
-        r = rl_common_opt(&co, cmd, c, optarg);
-      if (r > 1)
-        return r - 0x100;
+      if ((r = rl_scheme_opt_default(&so, &co, cmd, c, argv, opts)))
+        return r;
       break;
     }
   }
@@ -368,8 +363,9 @@ static int run(int argc, char **argv)
   size_t *plen = calloc(ns, sizeof *plen);
   double *xs = malloc(nx * d * sizeof *xs);
   gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
-  rl_out out;
-  int out_open = 0, rc = 0;
+  rl_sink sink = {0};
+  rl_out *out = &sink.out;
+  int rc = 0;
   if (!pr || !pc || !plen || !xs || !rng) {
     rc = rl_runtime(cmd, "%s", rl_strerror(RL_ENOMEM));
     goto done;
@@ -389,26 +385,27 @@ static int run(int argc, char **argv)
     if (rc)
       goto done;
   }
-  if ((rc = rl_out_open(&out, cmd, co.output, markdown ? 0 : co.meta, co.header)))
+  if (markdown)
+    co.meta = 0; /* a markdown table has no '# key=value' lines */
+  if ((rc = rl_sink_open(&sink, cmd, &co, NULL)))
     goto done;
-  out_open = 1;
   if (!markdown) {
-    rl_out_meta_begin(&out);
-    rl_scheme_opts_meta(&so, &out);
-    rl_out_meta_uint(&out, "len", len);
-    rl_out_meta_num(&out, "tol", tol);
-    rl_out_meta(&out, "content", "x ~ N(0, I) from seed at every position (toeplitz, "
-                                 "asymmetry, distinct, rank); x_i per position (terms)");
-    rl_out_meta(&out, "toeplitz", "||P - T(P)||_F / ||P||_F, T(P) = diagonal means; relative = "
-                                  "toeplitz <= tol");
-    rl_out_meta(&out, "asymmetry", "||P - P^T||_F / ||P||_F; tells_sign = asymmetry > tol");
-    rl_out_meta(&out, "distinct", "distinct diagonal means of T(P) among 2 len - 1 distances, "
-                                  "to tol * max |mean|");
-    rl_out_meta(&out, "extrapolates", "prepare and pair succeed at position 2^20 + max_len");
-    rl_out_meta(&out, "rank", "singular values of P (rank_n x rank_n) above 1e-10 of the "
-                              "largest; linear = rank <= 2 d + 2");
-    rl_out_meta(&out, "pair_ns", "timed: ns per rl_scheme_pair (machine dependent)");
-    rl_out_meta(&out, "terms", "nonzero over len x len with random content");
+    rl_out_meta_begin(out);
+    rl_scheme_opts_meta(&so, out);
+    rl_out_meta_uint(out, "len", len);
+    rl_out_meta_num(out, "tol", tol);
+    rl_out_meta(out, "content", "x ~ N(0, I) from seed at every position (toeplitz, "
+                                "asymmetry, distinct, rank); x_i per position (terms)");
+    rl_out_meta(out, "toeplitz", "||P - T(P)||_F / ||P||_F, T(P) = diagonal means; relative = "
+                                 "toeplitz <= tol");
+    rl_out_meta(out, "asymmetry", "||P - P^T||_F / ||P||_F; tells_sign = asymmetry > tol");
+    rl_out_meta(out, "distinct", "distinct diagonal means of T(P) among 2 len - 1 distances, "
+                                 "to tol * max |mean|");
+    rl_out_meta(out, "extrapolates", "prepare and pair succeed at position 2^20 + max_len");
+    rl_out_meta(out, "rank", "singular values of P (rank_n x rank_n) above 1e-10 of the "
+                             "largest; linear = rank <= 2 d + 2");
+    rl_out_meta(out, "pair_ns", "timed: ns per rl_scheme_pair (machine dependent)");
+    rl_out_meta(out, "terms", "nonzero over len x len with random content");
   }
   static const char *const cols[] = {
       "scheme", "params", "params_formula", "toeplitz", "relative", "asymmetry", "tells_sign",
@@ -423,8 +420,8 @@ static int run(int argc, char **argv)
       strcat(sep, " --- |");
     }
     strcat(line, "\n"), strcat(sep, "\n");
-    rl_out_write(&out, line, strlen(line));
-    rl_out_write(&out, sep, strlen(sep));
+    rl_out_write(out, line, strlen(line));
+    rl_out_write(out, sep, strlen(sep));
   } else {
     char hdr[1024] = "";
     for (size_t i = 0; i < ncol; i++) {
@@ -432,9 +429,9 @@ static int run(int argc, char **argv)
         strcat(hdr, ",");
       strcat(hdr, cols[i]);
     }
-    rl_out_header(&out, hdr);
+    rl_out_header(out, hdr);
   }
-  for (size_t k = 0; k < ns && !out.err; k++) {
+  for (size_t k = 0; k < ns && !out->err; k++) {
     char b[10][RL_NUMFMT_MAX + 8];
     snprintf(b[0], sizeof b[0], "%zu", pc[k]);
     if (markdown) {
@@ -471,16 +468,14 @@ static int run(int argc, char **argv)
       for (size_t i = 0; i < ncol; i++)
         strcat(line, " "), strcat(line, f[i]), strcat(line, " |");
       strcat(line, "\n");
-      rl_out_write(&out, line, strlen(line));
+      rl_out_write(out, line, strlen(line));
     } else {
-      rl_out_fields(&out, f, ncol);
+      rl_out_fields(out, f, ncol);
     }
   }
-  out_open = 0;
-  rc = rl_out_close(&out);
+  rc = rl_sink_close(&sink, NULL);
 done:
-  if (out_open)
-    rl_out_abort(&out);
+  rl_sink_abort(&sink);
   gsl_rng_free(rng);
   free(xs);
   free(pr);

@@ -8,9 +8,9 @@
 #include "cmd.h"
 #include "opt.h"
 #include "out.h"
-#include "plot.h"
 #include "progress.h"
 #include "ropelab.h"
+#include "sink.h"
 
 enum {
   OPT_DIM = RL_OPT_FIRST_CMD,
@@ -205,13 +205,9 @@ static int run(int argc, char **argv)
       if (!(sigma > 0))
         return rl_usage(cmd, "invalid --sigma '%s': expected a number > 0", optarg);
       break;
-    case '?':
-    case ':':
-      return rl_opt_bad(cmd, c, argv, opts);
     default:
-      r = rl_common_opt(&co, cmd, c, optarg);
-      if (r > 1)
-        return r - 0x100;
+      if ((r = rl_opt_default(&co, cmd, c, argv, opts)))
+        return r;
       break;
     }
   }
@@ -260,9 +256,9 @@ static int run(int argc, char **argv)
   rl_decay_ws *dw = NULL;
   rl_mc_ws *mw = NULL;
   double *buf = NULL;
-  rl_out out;
-  rl_plot plot;
-  int out_open = 0, plot_open = 0, rc = 0;
+  rl_sink sink = {0};
+  rl_out *out = &sink.out;
+  int rc = 0;
   st = rl_freqs_rope(dim, rot, base, &f);
   if (!st)
     st = rl_decay_alloc(f, &g, &dw);
@@ -282,29 +278,22 @@ static int run(int argc, char **argv)
     rc = rl_runtime(cmd, "%s", rl_strerror(RL_ENOMEM));
     goto done;
   }
-  if ((rc = rl_out_open(&out, cmd, co.output, co.meta, co.header)))
+  if ((rc = rl_sink_open(&sink, cmd, &co, "decay.gp")))
     goto done;
-  out_open = 1;
-  if (co.plot) {
-    if ((rc = rl_plot_open(&plot, cmd, "decay.gp", co.plot)))
-      goto done;
-    plot_open = 1;
-    out.tee = plot.data;
-  }
 
   /* metadata: every effective parameter, defaults included */
-  rl_out_meta_begin(&out);
-  rl_out_meta_uint(&out, "dim", dim);
-  rl_out_meta_uint(&out, "rot", rot);
-  rl_out_meta_num(&out, "base", base);
-  rl_out_meta(&out, "grid", log_grid ? "log" : "linear");
-  rl_out_meta_num(&out, "from", from);
-  rl_out_meta_num(&out, "to", to);
+  rl_out_meta_begin(out);
+  rl_out_meta_uint(out, "dim", dim);
+  rl_out_meta_uint(out, "rot", rot);
+  rl_out_meta_num(out, "base", base);
+  rl_out_meta(out, "grid", log_grid ? "log" : "linear");
+  rl_out_meta_num(out, "from", from);
+  rl_out_meta_num(out, "to", to);
   if (log_grid)
-    rl_out_meta_uint(&out, "points", points);
+    rl_out_meta_uint(out, "points", points);
   else
-    rl_out_meta_num(&out, "step", step);
-  rl_out_meta_uint(&out, "rows", g.points);
+    rl_out_meta_num(out, "step", step);
+  rl_out_meta_uint(out, "rows", g.points);
   char mlist[64] = "";
   char cols[256] = "r";
   if (mask & M_BOUND)
@@ -314,20 +303,20 @@ static int run(int argc, char **argv)
   if (mask & M_MC)
     strcat(mlist, ",mc"),
         strcat(cols, ",mc_ind_mean,mc_ind_se,mc_self_mean,mc_self_se,mc_self_expect,abel_max");
-  rl_out_meta(&out, "measure", mlist + 1);
+  rl_out_meta(out, "measure", mlist + 1);
   if (mask & M_MC) {
-    rl_out_meta_uint(&out, "samples", samples);
-    rl_out_meta_uint(&out, "seed", seed);
-    rl_out_meta_num(&out, "sigma", sigma);
+    rl_out_meta_uint(out, "samples", samples);
+    rl_out_meta_uint(out, "seed", seed);
+    rl_out_meta_num(out, "sigma", sigma);
   }
-  rl_out_header(&out, cols);
+  rl_out_header(out, cols);
 
   /* rows, streamed CHUNK at a time */
   rl_progress prog;
   rl_progress_init(&prog, cmd, co.progress, g.points,
                    g.points > PROGRESS_ROWS || (mask & M_MC));
   double *rv = buf, *bv = buf + CHUNK, *sv = buf + 2 * CHUNK;
-  for (size_t j0 = 0; j0 < g.points && !out.err; j0 += CHUNK) {
+  for (size_t j0 = 0; j0 < g.points && !out->err; j0 += CHUNK) {
     size_t n = g.points - j0 < CHUNK ? g.points - j0 : CHUNK;
     st = rl_decay_eval(dw, j0, n, rv, (mask & M_BOUND) ? bv : NULL, (mask & M_SIM) ? sv : NULL);
     if (st) {
@@ -335,7 +324,7 @@ static int run(int argc, char **argv)
                            : rl_runtime(cmd, "cannot evaluate the decay: %s", rl_strerror(st));
       goto done;
     }
-    for (size_t k = 0; k < n && !out.err; k++) {
+    for (size_t k = 0; k < n && !out->err; k++) {
       double row[9];
       size_t m = 0;
       row[m++] = rv[k];
@@ -364,25 +353,13 @@ static int run(int argc, char **argv)
         rc = rl_runtime(cmd, "internal error: non-finite value at r = %g", rv[k]);
         goto done;
       }
-      rl_out_row(&out, row, m);
+      rl_out_row(out, row, m);
     }
     rl_progress_update(&prog, j0 + n);
   }
-  if (!out.err)
-    rl_progress_end(&prog);
-  int tee_err = out.tee_err;
-  out_open = 0;
-  if ((rc = rl_out_close(&out)))
-    goto done;
-  if (plot_open) {
-    plot_open = 0;
-    rc = rl_plot_finish(&plot, tee_err);
-  }
+  rc = rl_sink_close(&sink, &prog);
 done:
-  if (out_open)
-    rl_out_abort(&out);
-  if (plot_open)
-    rl_plot_abort(&plot);
+  rl_sink_abort(&sink);
   free(buf);
   rl_mc_free(mw);
   rl_decay_free(dw);

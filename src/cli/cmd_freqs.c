@@ -6,8 +6,8 @@
 #include "cmd.h"
 #include "opt.h"
 #include "out.h"
-#include "plot.h"
 #include "ropelab.h"
+#include "sink.h"
 
 enum { OPT_DIM = RL_OPT_FIRST_CMD, OPT_BASE, OPT_ROT, OPT_TRAIN_LEN };
 
@@ -68,13 +68,9 @@ static int run(int argc, char **argv)
         return rl_usage(cmd, "invalid --train-len '%s': expected a number > 0", optarg);
       have_train = 1;
       break;
-    case '?':
-    case ':':
-      return rl_opt_bad(cmd, c, argv, opts);
     default:
-      r = rl_common_opt(&co, cmd, c, optarg);
-      if (r > 1)
-        return r - 0x100;
+      if ((r = rl_opt_default(&co, cmd, c, argv, opts)))
+        return r;
       break;
     }
   }
@@ -90,28 +86,20 @@ static int run(int argc, char **argv)
   if (st)
     return st == RL_ENOMEM ? rl_runtime(cmd, "%s", rl_strerror(st))
                            : rl_usage(cmd, "invalid schedule: %s", rl_strerror(st));
-  rl_out out;
-  rl_plot plot;
-  if ((r = rl_out_open(&out, cmd, co.output, co.meta, co.header))) {
+  rl_sink sink;
+  rl_out *out = &sink.out;
+  if ((r = rl_sink_open(&sink, cmd, &co, "freqs.gp"))) {
     rl_freqs_free(f);
     return r;
   }
-  if (co.plot) {
-    if ((r = rl_plot_open(&plot, cmd, "freqs.gp", co.plot))) {
-      rl_out_abort(&out);
-      rl_freqs_free(f);
-      return r;
-    }
-    out.tee = plot.data;
-  }
-  rl_out_meta_begin(&out);
-  rl_out_meta_uint(&out, "dim", dim);
-  rl_out_meta_uint(&out, "rot", rot);
-  rl_out_meta_num(&out, "base", base);
+  rl_out_meta_begin(out);
+  rl_out_meta_uint(out, "dim", dim);
+  rl_out_meta_uint(out, "rot", rot);
+  rl_out_meta_num(out, "base", base);
   if (have_train)
-    rl_out_meta_num(&out, "train_len", train_len);
-  rl_out_header(&out, have_train ? "pair,theta,wavelength,rotations,full_turn"
-                                 : "pair,theta,wavelength");
+    rl_out_meta_num(out, "train_len", train_len);
+  rl_out_header(out, have_train ? "pair,theta,wavelength,rotations,full_turn"
+                                : "pair,theta,wavelength");
   for (size_t i = 0; i < f->n; i++) {
     double row[5];
     row[0] = (double)i;
@@ -123,19 +111,10 @@ static int run(int argc, char **argv)
                         (2.0L * 3.14159265358979323846264338327950288L));
       row[4] = row[3] >= 1.0;
     }
-    rl_out_row(&out, row, have_train ? 5 : 3);
+    rl_out_row(out, row, have_train ? 5 : 3);
   }
   rl_freqs_free(f);
-  int tee_err = out.tee_err;
-  r = rl_out_close(&out);
-  if (co.plot) {
-    if (r) {
-      rl_plot_abort(&plot);
-      return r;
-    }
-    return rl_plot_finish(&plot, tee_err);
-  }
-  return r;
+  return rl_sink_close(&sink, NULL);
 }
 
 const struct rl_cmd rl_cmd_freqs = {"freqs", run, "the frequency schedule theta_i and wavelengths",

@@ -7,20 +7,19 @@
  * at a time, and written in order. */
 #include <getopt.h>
 #include <math.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
 #include "cmd.h"
 #include "opt.h"
 #include "out.h"
-#include "plot.h"
 #include "progress.h"
 #include "rowfmt.h"
 #include "scheme_opts.h"
+#include "sink.h"
+#include "threads.h"
 
 enum { OPT_LEN = RL_OPT_FIRST_CMD, OPT_OFFSET, OPT_TERM, OPT_FORMAT, OPT_CONTENT, OPT_THREADS,
        OPT_SHORTEST };
@@ -29,7 +28,6 @@ enum { T_TOTAL, T_POSITIONAL, T_CC, T_CP, T_PC, T_PP, T_BIAS, T_MIX, T_ALL };
 static const char *const term_names[] = {"total", "positional", "cc", "cp", "pc",
                                          "pp", "bias", "mix"};
 #define NTERMS 8
-#define MAX_THREADS 64
 #define BLOCK_VALUES 65536 /* values per worker per round: bounds the buffers */
 
 static void help(FILE *fp)
@@ -154,12 +152,6 @@ static void *work(void *arg)
   return NULL;
 }
 
-static int online_cpus(void)
-{
-  long n = sysconf(_SC_NPROCESSORS_ONLN);
-  return n < 1 ? 1 : n > MAX_THREADS ? MAX_THREADS : (int)n;
-}
-
 static int run(int argc, char **argv)
 {
   static const struct option opts[] = {
@@ -221,21 +213,15 @@ static int run(int argc, char **argv)
         return rl_usage(cmd, "invalid --content '%s': expected random or same", optarg);
       break;
     case OPT_THREADS:
-      if ((r = rl_opt_uint(cmd, "--threads", optarg, 1, MAX_THREADS, &threads)))
+      if ((r = rl_opt_uint(cmd, "--threads", optarg, 1, RL_THREADS_MAX, &threads)))
         return r;
       break;
     case OPT_SHORTEST:
       shortest = 1;
       break;
-    case '?':
-    case ':':
-      return rl_opt_bad(cmd, c, argv, opts);
     default:
-      r = rl_scheme_opt(&so, cmd, c, optarg);
-      if (!r)
-        r = rl_common_opt(&co, cmd, c, optarg);
-      if (r > 1)
-        return r - 0x100;
+      if ((r = rl_scheme_opt_default(&so, &co, cmd, c, argv, opts)))
+        return r;
       break;
     }
   }
@@ -251,17 +237,17 @@ static int run(int argc, char **argv)
   if (term < 0)
     term = grid ? T_TOTAL : T_ALL;
   if (!threads)
-    threads = (unsigned long long)online_cpus();
+    threads = (unsigned long long)rl_online_cpus(RL_THREADS_MAX);
   size_t n = (size_t)len, d = so.cfg.dim;
 
   rl_scheme *s = NULL;
   double *keys = NULL, *content = NULL, *pq = NULL;
-  struct job jobs[MAX_THREADS];
+  struct job jobs[RL_THREADS_MAX];
   memset(jobs, 0, sizeof jobs);
   gsl_rng *rng = NULL;
-  rl_out out;
-  rl_plot plot;
-  int out_open = 0, plot_open = 0, rc = 0;
+  rl_sink sink = {0};
+  rl_out *out = &sink.out;
+  int rc = 0;
   if ((rc = rl_scheme_opts_alloc(&so, cmd, so.names[0], &s)))
     return rc;
   /* every position used, checked before any output */
@@ -301,41 +287,33 @@ static int run(int argc, char **argv)
     }
   }
 
-  if ((rc = rl_out_open(&out, cmd, co.output, co.meta, co.header)))
+  if ((rc = rl_sink_open(&sink, cmd, &co, "heatmap.gp")))
     goto done;
-  out_open = 1;
-  if (co.plot) {
-    if ((rc = rl_plot_open(&plot, cmd, "heatmap.gp", co.plot)))
-      goto done;
-    plot_open = 1;
-    out.tee = plot.data;
-  }
-  rl_out_meta_begin(&out);
-  rl_scheme_opts_meta(&so, &out);
-  rl_out_meta_uint(&out, "len", len);
-  rl_out_meta_uint(&out, "offset", offset);
-  rl_out_meta(&out, "format", grid ? "grid" : "long");
-  rl_out_meta(&out, "term", term == T_ALL ? "all" : term_names[term]);
-  rl_out_meta(&out, "content", same ? "same: x_0 ~ N(0, I) at every position"
-                                    : "random: x_i ~ N(0, I) per position");
-  rl_out_meta(&out, "rows", "query position i");
-  rl_out_meta(&out, "columns", "key position j");
-  rl_out_meta(&out, "relpos", rl_scheme_get_info(s)->relpos);
-  rl_out_meta(&out, "numbers", shortest ? "shortest round-trip (rl_numfmt)"
-                                        : "at most 17 significant digits, round-trip exact");
+  rl_out_meta_begin(out);
+  rl_scheme_opts_meta(&so, out);
+  rl_out_meta_uint(out, "len", len);
+  rl_out_meta_uint(out, "offset", offset);
+  rl_out_meta(out, "format", grid ? "grid" : "long");
+  rl_out_meta(out, "term", term == T_ALL ? "all" : term_names[term]);
+  rl_out_meta(out, "content", same ? "same: x_0 ~ N(0, I) at every position"
+                                   : "random: x_i ~ N(0, I) per position");
+  rl_out_meta(out, "rows", "query position i");
+  rl_out_meta(out, "columns", "key position j");
+  rl_out_meta(out, "relpos", rl_scheme_get_info(s)->relpos);
+  rl_out_meta(out, "numbers", shortest ? "shortest round-trip (rl_numfmt)"
+                                       : "at most 17 significant digits, round-trip exact");
   if (!grid) {
     char hdr[64];
     snprintf(hdr, sizeof hdr, "i,j,%s",
              term == T_ALL ? "total,cc,cp,pc,pp,bias,mix" : term_names[term]);
-    rl_out_header(&out, hdr);
+    rl_out_header(out, hdr);
   }
 
   struct ctx cx = {s, so.head, n, plen, d, (double)offset, keys, content, same, term,
                    shortest, grid};
   rl_progress prog;
   rl_progress_init(&prog, cmd, co.progress, n, (double)n * (double)n > 4e6);
-  pthread_t tid[MAX_THREADS];
-  for (size_t i0 = 0; i0 < n && !out.err;) {
+  for (size_t i0 = 0; i0 < n && !out->err;) {
     size_t used = 0;
     for (size_t t = 0; t < threads && i0 < n; t++, used++) {
       jobs[t].c = &cx;
@@ -343,15 +321,7 @@ static int run(int argc, char **argv)
       jobs[t].i1 = i0 + rows < n ? i0 + rows : n;
       i0 = jobs[t].i1;
     }
-    size_t started = 0;
-    for (size_t t = 1; t < used; t++, started++)
-      if (pthread_create(&tid[t], NULL, work, &jobs[t]))
-        break;
-    work(&jobs[0]);
-    for (size_t t = 1; t <= started; t++)
-      pthread_join(tid[t], NULL);
-    for (size_t t = started + 1; t < used; t++) /* threads that did not start */
-      work(&jobs[t]);
+    rl_threads_run(work, jobs, sizeof *jobs, used);
     for (size_t t = 0; t < used; t++) {
       if (jobs[t].st) {
         rc = rl_scheme_fail(s, cmd, jobs[t].st, jobs[t].bad_j, "--len");
@@ -362,26 +332,14 @@ static int run(int argc, char **argv)
                         jobs[t].bad_i, jobs[t].bad_j);
         goto done;
       }
-      rl_out_write(&out, jobs[t].buf, jobs[t].len);
+      rl_out_write(out, jobs[t].buf, jobs[t].len);
     }
     rl_progress_update(&prog, i0);
   }
-  if (!out.err)
-    rl_progress_end(&prog);
-  int tee_err = out.tee_err;
-  out_open = 0;
-  if ((rc = rl_out_close(&out)))
-    goto done;
-  if (plot_open) {
-    plot_open = 0;
-    rc = rl_plot_finish(&plot, tee_err);
-  }
+  rc = rl_sink_close(&sink, &prog);
 done:
-  if (out_open)
-    rl_out_abort(&out);
-  if (plot_open)
-    rl_plot_abort(&plot);
-  for (size_t t = 0; t < MAX_THREADS; t++) {
+  rl_sink_abort(&sink);
+  for (size_t t = 0; t < RL_THREADS_MAX; t++) {
     free(jobs[t].buf);
     free(jobs[t].pq);
   }

@@ -14,6 +14,7 @@
 #include "out.h"
 #include "rowfmt.h"
 #include "scheme_opts.h"
+#include "sink.h"
 
 enum { OPT_WHAT = RL_OPT_FIRST_CMD, OPT_FROM, OPT_TO };
 
@@ -130,15 +131,9 @@ static int run(int argc, char **argv)
       if ((r = parse_long(cmd, "--to", optarg, &to)))
         return r;
       break;
-    case '?':
-    case ':':
-      return rl_opt_bad(cmd, c, argv, opts);
     default:
-      r = rl_scheme_opt(&so, cmd, c, optarg);
-      if (!r)
-        r = rl_common_opt(&co, cmd, c, optarg);
-      if (r > 1)
-        return r - 0x100;
+      if ((r = rl_scheme_opt_default(&so, &co, cmd, c, argv, opts)))
+        return r;
       break;
     }
   }
@@ -185,8 +180,9 @@ static int run(int argc, char **argv)
   rl_scheme *s = NULL;
   rl_freqs *f = NULL, *f2 = NULL;
   rl_scheme_table tab = {0};
-  rl_out out;
-  int out_open = 0, rc = 0;
+  rl_sink sink = {0};
+  rl_out *out = &sink.out;
+  int rc = 0;
   if ((rc = rl_scheme_opts_alloc(&so, cmd, name, &s)))
     return rc;
   if (what == W_TABLE && rl_scheme_get_table(s, &tab)) {
@@ -206,36 +202,35 @@ static int run(int argc, char **argv)
       goto done;
     }
   }
-  if ((rc = rl_out_open(&out, cmd, co.output, co.meta, co.header)))
+  if ((rc = rl_sink_open(&sink, cmd, &co, NULL)))
     goto done;
-  out_open = 1;
-  rl_out_meta_begin(&out);
-  rl_scheme_opts_meta(&so, &out);
+  rl_out_meta_begin(out);
+  rl_scheme_opts_meta(&so, out);
   static const char *const wnames[] = {"", "slopes", "buckets", "table", "freqs"};
-  rl_out_meta(&out, "what", wnames[what]);
+  rl_out_meta(out, "what", wnames[what]);
 
   if (what == W_SLOPES || (what == W_TABLE && tab.cols == 1 && !strcmp(tab.format, "head,slope"))) {
     if (what == W_SLOPES && rl_scheme_get_table(s, &tab)) {
       rc = rl_runtime(cmd, "internal error: alibi has no slope table");
       goto done;
     }
-    rl_out_meta(&out, "slopes", cfg->param_file ? "from --params"
-                                                : "2^(-8h/H), h = 1..H (Press et al. 2022)");
-    rl_out_header(&out, "head,slope");
-    for (size_t h = 0; h < tab.rows && !out.err; h++) {
+    rl_out_meta(out, "slopes", cfg->param_file ? "from --params"
+                                               : "2^(-8h/H), h = 1..H (Press et al. 2022)");
+    rl_out_header(out, "head,slope");
+    for (size_t h = 0; h < tab.rows && !out->err; h++) {
       double v[2] = {(double)h, tab.data[h]};
-      num_row(&out, v, 2, NULL);
+      num_row(out, v, 2, NULL);
     }
   } else if (what == W_BUCKETS) {
-    rl_out_meta(&out, "distance", is_t5 ? RL_T5_RELPOS : RL_DEBERTA_RELPOS);
-    rl_out_meta_num(&out, "from", (double)from);
-    rl_out_meta_num(&out, "to", (double)to);
+    rl_out_meta(out, "distance", is_t5 ? RL_T5_RELPOS : RL_DEBERTA_RELPOS);
+    rl_out_meta_num(out, "from", (double)from);
+    rl_out_meta_num(out, "to", (double)to);
     size_t k = cfg->position_buckets ? cfg->position_buckets : cfg->max_relative_positions;
     if (is_deb)
-      rl_out_meta(&out, "row", "clamp(bucket + k, 0, 2k - 1), k = position_buckets or "
-                               "max_relative_positions: the rel_embeddings row used");
-    rl_out_header(&out, is_t5 ? "distance,bucket" : "distance,bucket,row");
-    for (long dd = from; dd <= to && !out.err; dd++) {
+      rl_out_meta(out, "row", "clamp(bucket + k, 0, 2k - 1), k = position_buckets or "
+                              "max_relative_positions: the rel_embeddings row used");
+    rl_out_header(out, is_t5 ? "distance,bucket" : "distance,bucket,row");
+    for (long dd = from; dd <= to && !out->err; dd++) {
       long b = is_t5 ? rl_t5_bucket(dd, cfg->bidirectional, (long)cfg->num_buckets,
                                     (long)cfg->max_distance)
                      : rl_deberta_bucket(dd, (long)cfg->position_buckets,
@@ -250,24 +245,24 @@ static int run(int argc, char **argv)
       if (row > 2.0 * (double)k - 1)
         row = 2.0 * (double)k - 1;
       double v[3] = {(double)dd, (double)b, row};
-      num_row(&out, v, is_t5 ? 2 : 3, NULL);
+      num_row(out, v, is_t5 ? 2 : 3, NULL);
     }
   } else if (what == W_FREQS) {
     int two = !strcmp(name, "rope2d");
-    rl_out_meta(&out, "theta", two ? "base^(-4t/d), t < d/4 (rope-vit compute_axial_cis)"
-                                   : "base^(-2i/d) (Vaswani et al. 2017 sec. 3.5; RoFormer eq. 15)");
-    rl_out_header(&out, two ? "pair,theta,wavelength,axis" : "pair,theta,wavelength");
+    rl_out_meta(out, "theta", two ? "base^(-4t/d), t < d/4 (rope-vit compute_axial_cis)"
+                                  : "base^(-2i/d) (Vaswani et al. 2017 sec. 3.5; RoFormer eq. 15)");
+    rl_out_header(out, two ? "pair,theta,wavelength,axis" : "pair,theta,wavelength");
     for (size_t a = 0; a < (two ? 2u : 1u); a++)
-      for (size_t i = 0; i < f->n && !out.err; i++) {
+      for (size_t i = 0; i < f->n && !out->err; i++) {
         double v[3] = {(double)(a * f->n + i), f->theta[i], rl_freqs_wavelength(f, i)};
-        num_row(&out, v, 3, two ? (a ? "row" : "col") : NULL);
+        num_row(out, v, 3, two ? (a ? "row" : "col") : NULL);
       }
   } else if (strchr(tab.format, ',')) { /* key-value rows: t5 bucket,head,bias */
-    rl_out_header(&out, tab.format);
-    for (size_t b = 0; b < tab.rows && !out.err; b++)
+    rl_out_header(out, tab.format);
+    for (size_t b = 0; b < tab.rows && !out->err; b++)
       for (size_t h = 0; h < tab.cols; h++) {
         double v[3] = {(double)b, (double)h, tab.data[b * tab.cols + h]};
-        num_row(&out, v, 3, NULL);
+        num_row(out, v, 3, NULL);
       }
   } else { /* vector rows: index,v0..v{cols-1} */
     size_t hl = strlen(tab.format) + tab.cols * 12 + 1;
@@ -280,19 +275,17 @@ static int run(int argc, char **argv)
     for (size_t c2 = 0; c2 < tab.cols; c2++)
       p += (size_t)snprintf(hdr + p, hl - p, ",v%zu", c2);
     /* rl_out_header truncates at 1 KiB: write long headers ourselves */
-    if (out.header) {
-      rl_out_write(&out, hdr, p);
-      rl_out_write(&out, "\n", 1);
+    if (out->header) {
+      rl_out_write(out, hdr, p);
+      rl_out_write(out, "\n", 1);
     }
     free(hdr);
-    for (size_t row = 0; row < tab.rows && !out.err; row++)
-      vec_row(&out, row, tab.data + row * tab.cols, tab.cols);
+    for (size_t row = 0; row < tab.rows && !out->err; row++)
+      vec_row(out, row, tab.data + row * tab.cols, tab.cols);
   }
-  out_open = 0;
-  rc = rl_out_close(&out);
+  rc = rl_sink_close(&sink, NULL);
 done:
-  if (out_open)
-    rl_out_abort(&out);
+  rl_sink_abort(&sink);
   rl_freqs_free(f);
   rl_freqs_free(f2);
   rl_scheme_free(s);

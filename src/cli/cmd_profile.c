@@ -19,24 +19,22 @@
  * are prepared and each pair costs O(d) (rl_scheme_pair). */
 #include <getopt.h>
 #include <math.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
 #include "cmd.h"
 #include "opt.h"
 #include "out.h"
-#include "plot.h"
 #include "progress.h"
 #include "rowfmt.h"
 #include "scheme_opts.h"
+#include "sink.h"
+#include "threads.h"
 
 enum { OPT_FROM = RL_OPT_FIRST_CMD, OPT_TO, OPT_STEP, OPT_QUERY_POS, OPT_SAMPLES, OPT_THREADS };
 
-#define MAX_THREADS 64
 #define CHUNK 256 /* distances per worker and round */
 
 static void help(FILE *fp)
@@ -133,12 +131,6 @@ static void *work(void *arg)
   return NULL;
 }
 
-static int online_cpus(void)
-{
-  long n = sysconf(_SC_NPROCESSORS_ONLN);
-  return n < 1 ? 1 : n > MAX_THREADS ? MAX_THREADS : (int)n;
-}
-
 static int run(int argc, char **argv)
 {
   static const struct option opts[] = {
@@ -189,18 +181,12 @@ static int run(int argc, char **argv)
         return r;
       break;
     case OPT_THREADS:
-      if ((r = rl_opt_uint(cmd, "--threads", optarg, 1, MAX_THREADS, &threads)))
+      if ((r = rl_opt_uint(cmd, "--threads", optarg, 1, RL_THREADS_MAX, &threads)))
         return r;
       break;
-    case '?':
-    case ':':
-      return rl_opt_bad(cmd, c, argv, opts);
     default:
-      r = rl_scheme_opt(&so, cmd, c, optarg);
-      if (!r)
-        r = rl_common_opt(&co, cmd, c, optarg);
-      if (r > 1)
-        return r - 0x100;
+      if ((r = rl_scheme_opt_default(&so, &co, cmd, c, argv, opts)))
+        return r;
       break;
     }
   }
@@ -224,18 +210,18 @@ static int run(int argc, char **argv)
     return rl_usage(cmd, "invalid --step '%s': too many rows from '%s' to '%s'", step_arg,
                     from_arg, to_arg);
   if (!threads)
-    threads = (unsigned long long)online_cpus();
+    threads = (unsigned long long)rl_online_cpus(RL_THREADS_MAX);
   size_t ns = so.nnames, d = so.cfg.dim, N = (size_t)samples;
 
   struct sch sch[RL_SCHEMES_MAX];
   memset(sch, 0, sizeof sch);
-  struct job jobs[MAX_THREADS];
+  struct job jobs[RL_THREADS_MAX];
   memset(jobs, 0, sizeof jobs);
   double *xs = NULL;
   gsl_rng *rng = NULL;
-  rl_out out;
-  rl_plot plot;
-  int out_open = 0, plot_open = 0, rc = 0;
+  rl_sink sink = {0};
+  rl_out *out = &sink.out;
+  int rc = 0;
   size_t maxp = 0;
   for (size_t k = 0; k < ns; k++) {
     if ((rc = rl_scheme_opts_alloc(&so, cmd, so.names[k], &sch[k].s)))
@@ -299,32 +285,25 @@ static int run(int argc, char **argv)
     }
   }
 
-  if ((rc = rl_out_open(&out, cmd, co.output, co.meta, co.header)))
+  if ((rc = rl_sink_open(&sink, cmd, &co, "profile.gp")))
     goto done;
-  out_open = 1;
-  if (co.plot) {
-    if ((rc = rl_plot_open(&plot, cmd, "profile.gp", co.plot)))
-      goto done;
-    plot_open = 1;
-    out.tee = plot.data;
-  }
-  rl_out_meta_begin(&out);
-  rl_scheme_opts_meta(&so, &out);
-  rl_out_meta_num(&out, "from", from);
-  rl_out_meta_num(&out, "to", to);
-  rl_out_meta_num(&out, "step", step);
-  rl_out_meta_uint(&out, "rows", g.points);
-  rl_out_meta_num(&out, "query_pos", q);
-  rl_out_meta(&out, "anchor", "query at position query_pos, key at query_pos - r; relative "
-                              "schemes do not depend on query_pos, absolute ones do");
-  rl_out_meta(&out, "positional", "total - cc: the logit minus the content-only logit");
-  rl_out_meta_uint(&out, "samples", samples);
-  rl_out_meta(&out, "content", "x_s, y_s ~ N(0, I) from seed; _same: x_s at both positions; "
-                               "_mean, _se: query x_s, key y_s");
+  rl_out_meta_begin(out);
+  rl_scheme_opts_meta(&so, out);
+  rl_out_meta_num(out, "from", from);
+  rl_out_meta_num(out, "to", to);
+  rl_out_meta_num(out, "step", step);
+  rl_out_meta_uint(out, "rows", g.points);
+  rl_out_meta_num(out, "query_pos", q);
+  rl_out_meta(out, "anchor", "query at position query_pos, key at query_pos - r; relative "
+                             "schemes do not depend on query_pos, absolute ones do");
+  rl_out_meta(out, "positional", "total - cc: the logit minus the content-only logit");
+  rl_out_meta_uint(out, "samples", samples);
+  rl_out_meta(out, "content", "x_s, y_s ~ N(0, I) from seed; _same: x_s at both positions; "
+                              "_mean, _se: query x_s, key y_s");
   for (size_t k = 0; k < ns; k++) {
     char key[64];
     snprintf(key, sizeof key, "%s_relpos", so.names[k]);
-    rl_out_meta(&out, key, rl_scheme_get_info(sch[k].s)->relpos);
+    rl_out_meta(out, key, rl_scheme_get_info(sch[k].s)->relpos);
   }
   char hdr[1024] = "r";
   for (size_t k = 0; k < ns; k++) {
@@ -332,19 +311,18 @@ static int run(int argc, char **argv)
     snprintf(hdr + l, sizeof hdr - l, ",%s_same,%s_mean,%s_se", so.names[k], so.names[k],
              so.names[k]);
   }
-  rl_out_header(&out, hdr);
+  rl_out_header(out, hdr);
 
   struct ctx cx = {sch, ns, N, d, so.head, xs, xs + N * d, q, &g};
   rl_progress prog;
   rl_progress_init(&prog, cmd, co.progress, g.points,
                    (double)g.points * (double)N * (double)ns * (double)d * (double)d > 1e9);
-  pthread_t tid[MAX_THREADS];
   char *line = malloc((3 * ns + 1) * (RL_NUMFMT_MAX + 1) + 2);
   if (!line) {
     rc = rl_runtime(cmd, "%s", rl_strerror(RL_ENOMEM));
     goto done;
   }
-  for (size_t j0 = 0; j0 < g.points && !out.err;) {
+  for (size_t j0 = 0; j0 < g.points && !out->err;) {
     size_t used = 0;
     for (size_t t = 0; t < threads && j0 < g.points; t++, used++) {
       jobs[t].c = &cx;
@@ -352,16 +330,8 @@ static int run(int argc, char **argv)
       jobs[t].j1 = j0 + CHUNK < g.points ? j0 + CHUNK : g.points;
       j0 = jobs[t].j1;
     }
-    size_t started = 0;
-    for (size_t t = 1; t < used; t++, started++)
-      if (pthread_create(&tid[t], NULL, work, &jobs[t]))
-        break;
-    work(&jobs[0]);
-    for (size_t t = 1; t <= started; t++)
-      pthread_join(tid[t], NULL);
-    for (size_t t = started + 1; t < used; t++)
-      work(&jobs[t]);
-    for (size_t t = 0; t < used && !out.err; t++) {
+    rl_threads_run(work, jobs, sizeof *jobs, used);
+    for (size_t t = 0; t < used && !out->err; t++) {
       if (jobs[t].st || jobs[t].nonfinite) {
         free(line);
         rc = jobs[t].st ? rl_scheme_fail(sch[jobs[t].bad_scheme].s, cmd, jobs[t].st,
@@ -380,28 +350,16 @@ static int run(int argc, char **argv)
           p += rl_numfmt(v[m], p);
         }
         *p++ = '\n';
-        rl_out_write(&out, line, (size_t)(p - line));
+        rl_out_write(out, line, (size_t)(p - line));
       }
     }
     rl_progress_update(&prog, j0);
   }
   free(line);
-  if (!out.err)
-    rl_progress_end(&prog);
-  int tee_err = out.tee_err;
-  out_open = 0;
-  if ((rc = rl_out_close(&out)))
-    goto done;
-  if (plot_open) {
-    plot_open = 0;
-    rc = rl_plot_finish(&plot, tee_err);
-  }
+  rc = rl_sink_close(&sink, &prog);
 done:
-  if (out_open)
-    rl_out_abort(&out);
-  if (plot_open)
-    rl_plot_abort(&plot);
-  for (size_t t = 0; t < MAX_THREADS; t++) {
+  rl_sink_abort(&sink);
+  for (size_t t = 0; t < RL_THREADS_MAX; t++) {
     free(jobs[t].vals);
     free(jobs[t].pk);
   }

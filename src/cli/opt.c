@@ -261,6 +261,15 @@ int rl_common_opt(rl_common *c, const char *cmd, int opt, const char *arg)
   }
 }
 
+int rl_opt_default(rl_common *co, const char *cmd, int c, char **argv,
+                   const struct option *longopts)
+{
+  if (c == '?' || c == ':')
+    return rl_opt_bad(cmd, c, argv, longopts);
+  int r = rl_common_opt(co, cmd, c, optarg);
+  return r > 1 ? r - 0x100 : 0;
+}
+
 void rl_common_help(FILE *fp)
 {
   fputs("output:\n"

@@ -81,6 +81,13 @@ void rl_common_init(rl_common *c);
 /* 1 if opt was one of RL_COMMON_LONGOPTS (and was recorded), 0 if not,
  * or RL_EXIT_USAGE + 0x100 for a bad value (message printed). */
 int rl_common_opt(rl_common *c, const char *cmd, int opt, const char *arg);
+/* The default: branch of a command's option switch, for c (from
+ * getopt_long, with optarg) that is none of the command's own options:
+ * records a common option and returns 0, or reports an unknown option,
+ * a missing value ('?', ':', see rl_opt_bad) or a bad value and returns
+ * RL_EXIT_USAGE. */
+int rl_opt_default(rl_common *co, const char *cmd, int c, char **argv,
+                   const struct option *longopts);
 /* Help lines for the common options. */
 void rl_common_help(FILE *fp);
 

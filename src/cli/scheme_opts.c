@@ -165,6 +165,15 @@ int rl_scheme_opt(rl_scheme_opts *o, const char *cmd, int opt, const char *arg)
   return r ? 0x100 + r : 1;
 }
 
+int rl_scheme_opt_default(rl_scheme_opts *o, rl_common *co, const char *cmd, int c, char **argv,
+                          const struct option *longopts)
+{
+  int r = c == '?' || c == ':' ? 0 : rl_scheme_opt(o, cmd, c, optarg);
+  if (r > 1)
+    return r - 0x100;
+  return r ? 0 : rl_opt_default(co, cmd, c, argv, longopts);
+}
+
 int rl_scheme_opts_finish(rl_scheme_opts *o, const char *cmd, size_t max, const char *dflt)
 {
   int r;

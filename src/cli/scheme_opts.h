@@ -8,6 +8,7 @@
 
 #include <getopt.h>
 #include <stdio.h>
+#include "opt.h"
 #include "out.h"
 #include "ropelab.h"
 
@@ -77,6 +78,9 @@ void rl_scheme_opts_init(rl_scheme_opts *o);
  * comma-separated list ("all" for every scheme); an unknown name is an
  * error with the closest name suggested. */
 int rl_scheme_opt(rl_scheme_opts *o, const char *cmd, int opt, const char *arg);
+/* rl_opt_default for the scheme commands: a scheme option first. */
+int rl_scheme_opt_default(rl_scheme_opts *o, rl_common *co, const char *cmd, int c, char **argv,
+                          const struct option *longopts);
 /* After parsing: --rot <= --dim, --head < --heads, at most max names
  * (1 for params and matrix), --params with one scheme only; when no
  * --scheme was given, dflt ("all" or a name) is used, or NULL makes
