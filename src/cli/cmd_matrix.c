@@ -48,7 +48,7 @@ static void help(FILE *fp)
         "      --content C    random: content x_i ~ N(0, I) drawn per position from --seed;\n"
         "                     same: x_0 at every position (default random)\n"
         "      --threads T    worker threads (default: online processors, at most 64)\n"
-        "      --shortest     shortest round-trip numbers (rl_numfmt, ~15x slower);\n"
+        "      --shortest     shortest round-trip numbers (rl_numfmt, ~2x slower);\n"
         "                     default: 17 significant digits, round-trip exact\n"
         "\n",
         fp);
@@ -91,7 +91,7 @@ static double pick(const rl_logit_terms *t, int term)
 
 static char *put_num(const struct ctx *c, char *p, double v)
 {
-  return p + (c->shortest ? rl_numfmt(v, p) : rl_fastfmt(v, p));
+  return p + (c->shortest ? rl_numfmt(v, p) : rl_numfmt17(v, p));
 }
 
 static void *work(void *arg)

@@ -1,17 +1,11 @@
-/* rowfmt.h: long rows for the scheme commands: a fast round-trip number
- * format and a line writer onto rl_out (whose rl_out_row stops at 100
- * columns; `matrix --format grid` writes rows of n values). */
+/* rowfmt.h: long rows for the scheme commands: a line writer onto rl_out
+ * (whose rl_out_row stops at 100 columns; `matrix --format grid` writes
+ * rows of n values). */
 #ifndef RL_CLI_ROWFMT_H
 #define RL_CLI_ROWFMT_H
 
 #include <stddef.h>
 #include "out.h"
-
-/* x in at most 17 significant digits, read back by strtod as exactly x
- * (see rowfmt.c for the proof); %.17g's notation.  Several times faster
- * than rl_numfmt (measured: ~60 ns against ~1 us), but not always the
- * shortest form.  buf holds RL_NUMFMT_MAX bytes; returns the length. */
-int rl_fastfmt(double x, char *buf);
 
 /* Append s (len bytes, a complete line or several) to o's stream and tee,
  * recording the first error in o->err / o->tee_err as rl_out does. */

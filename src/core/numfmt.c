@@ -92,21 +92,39 @@ static int render(int neg, const char *dig, int p, int e, char *buf)
   return (int)(s - buf);
 }
 
+/* The 17 leading digits of |x| with a fraction: v = |x| 10^(16-e) in
+ * [10^16, 10^17), relative error <= 2^-64 (under 0.0055 units); 0 when x
+ * is outside the exponents the exact table covers. */
+static int digits17(double ax, long double *v, int *e)
+{
+  *e = (int)floor(log10(ax));
+  if (*e < -9 || *e > 25)
+    return 0;
+  *v = scale10(ax, 16 - *e);
+  if (*v >= 1e17L)
+    *v = scale10(ax, 16 - ++*e);
+  else if (*v < 1e16L)
+    *v = scale10(ax, 16 - --*e);
+  return *v >= 1e16L && *v < 1e17L;
+}
+
+static int render_int(int neg, uint64_t m, int p, int e, char *buf)
+{
+  char dig[17];
+  for (int i = p - 1; i >= 0; i--) {
+    dig[i] = (char)('0' + m % 10);
+    m /= 10;
+  }
+  return render(neg, dig, p, e, buf);
+}
+
 /* The fast path: 0 when undecided (the caller takes the slow path). */
 static int fast(double x, char *buf)
 {
   double ax = fabs(x);
-  int e = (int)floor(log10(ax));
-  if (e < -9 || e > 25) /* keep every 10^k below within the exact table */
-    return 0;
-  /* v = |x| 10^(16-e) in [10^16, 10^17): the 17 leading digits of x
-   * with a fraction, relative error <= 2^-64 (under 0.0055 units). */
-  long double v = scale10(ax, 16 - e);
-  if (v >= 1e17L)
-    v = scale10(ax, 16 - ++e);
-  else if (v < 1e16L)
-    v = scale10(ax, 16 - --e);
-  if (!(v >= 1e16L && v < 1e17L))
+  long double v;
+  int e;
+  if (!digits17(ax, &v, &e))
     return 0;
   /* half an ulp of x, and the margin within which the long double
    * comparison below cannot decide (its error is <= 2^-63 |x| < h/2^9) */
@@ -135,16 +153,38 @@ static int fast(double x, char *buf)
       if (diff >= h * (1 - 0x1p-8L))
         return 0;
     }
-    char dig[17];
-    for (int i = p - 1; i >= 0; i--) {
-      dig[i] = (char)('0' + m % 10);
-      m /= 10;
-    }
-    return render(x < 0, dig, p, ep, buf);
+    return render_int(x < 0, m, p, ep, buf);
   }
   return 0;
 }
 #endif
+
+int rl_numfmt17(double x, char *buf)
+{
+  if (x == 0.0 || !isfinite(x))
+    return rl_numfmt(x, buf);
+#if LDBL_MANT_DIG >= 64
+  /* Why 17 digits read back: the printed decimal is within 0.5 + 0.0055
+   * units of 10^(e-16) of x, while half the gap to x's neighbours is at
+   * least |x| 2^-54 >= 10^e 2^-54 > 0.555 such units; strtod rounds
+   * correctly, so it returns x. */
+  long double v;
+  int e;
+  if (digits17(fabs(x), &v, &e)) {
+    uint64_t m = (uint64_t)llroundl(v);
+    if (m >= 100000000000000000ull) { /* rounded up to 10^17 */
+      m /= 10;
+      e++;
+    }
+    return render_int(x < 0, m, 17, e, buf);
+  }
+#endif
+  locale_t loc = c_locale(), old = loc ? uselocale(loc) : (locale_t)0;
+  int len = snprintf(buf, RL_NUMFMT_MAX, "%.17g", x);
+  if (old)
+    uselocale(old);
+  return len;
+}
 
 int rl_numfmt(double x, char *buf)
 {

@@ -1,8 +1,8 @@
-/* test_fastfmt.c: rl_fastfmt (src/cli/rowfmt.c) round-trips.  Reference:
+/* test_fastfmt.c: rl_numfmt17 (src/core/numfmt.c) round-trips.  Reference:
  * glibc's strtod, which rounds correctly; a second reference is glibc's
  * correctly rounded "%.17g": the two strings must agree except when the
  * 17-digit value is within the 0.0055-unit computing error of a tie
- * (rowfmt.c), which a random double hits with probability ~1e-2; we
+ * (numfmt.c), which a random double hits with probability ~1e-2; we
  * require round trip always and agreement for >= 95% of samples. */
 #include <math.h>
 #include <stdint.h>
@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ropelab.h"
-#include "rowfmt.h"
 
 static uint64_t state = 88172645463325252ull;
 static uint64_t next(void) /* xorshift64: any bit pattern */
@@ -39,7 +38,7 @@ int main(void)
     if (!isfinite(x))
       continue;
     finite++;
-    int len = rl_fastfmt(x, buf);
+    int len = rl_numfmt17(x, buf);
     if (len <= 0 || len >= RL_NUMFMT_MAX || strlen(buf) != (size_t)len ||
         strtod(buf, NULL) != x) {
       if (bad++ < 5)
@@ -63,7 +62,7 @@ int main(void)
       {0.5, "0.5"}, {-1.5, "-1.5"}, {100, "100"}, {1e-4, "0.0001"}, {0.1, "0.10000000000000001"},
       {1e17, "1e+17"}, {123456.75, "123456.75"}, {-2.5e-5, "-2.5000000000000001e-05"}};
   for (size_t i = 0; i < sizeof hand / sizeof *hand; i++) {
-    rl_fastfmt(hand[i].x, buf);
+    rl_numfmt17(hand[i].x, buf);
     int ok = !strcmp(buf, hand[i].s);
     printf("%s: %s -> '%s'\n", ok ? "ok" : "not ok", hand[i].s, buf);
     fail |= !ok;
