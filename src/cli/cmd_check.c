@@ -7,9 +7,10 @@
 #include <string.h>
 #include "cmd.h"
 #include "opt.h"
+#include "rope_opts.h"
 #include "ropelab.h"
 
-enum { OPT_DIM = RL_OPT_FIRST_CMD, OPT_BASE, OPT_ROT, OPT_SEED, OPT_TRIALS, OPT_TAP, OPT_LIST,
+enum { OPT_SEED = RL_OPT_FIRST_CMD, OPT_TRIALS, OPT_TAP, OPT_LIST,
        OPT_ONLY, OPT_TOLSCALE };
 
 static void help(FILE *fp)
@@ -21,11 +22,9 @@ static void help(FILE *fp)
         "schemes (Toeplitz structure, buckets, slopes, ...), and report each\n"
         "measured error against its tolerance. Exit status 0 when all pass, 1\n"
         "when any fails; 'check --list' names them all.\n"
-        "\n"
-        "      --dim D        head dimension, even >= 2 (default 128)\n"
-        "      --base B       base of the schedule, > 1 (default 10000)\n"
-        "      --rot R        rotated dimensions, even, <= D; 'dim' for all (default dim)\n"
-        "      --seed S       seed of the random vectors and positions (default 1)\n"
+        "\n", fp);
+  rl_rope_opts_help(fp);
+  fputs("      --seed S       seed of the random vectors and positions (default 1)\n"
         "      --trials N     random vectors / positions per check, >= 1 (default 1000)\n"
         "      --only LIST    run only these checks (comma-separated names)\n"
         "      --tolerance-scale S  multiply every tolerance by S >= 0, to guard\n"
@@ -89,9 +88,7 @@ static int parse_only(const char *cmd, const char *arg, const rl_check *list, si
 static int run(int argc, char **argv)
 {
   static const struct option opts[] = {
-      {"dim", required_argument, NULL, OPT_DIM},
-      {"base", required_argument, NULL, OPT_BASE},
-      {"rot", required_argument, NULL, OPT_ROT},
+      RL_ROPE_LONGOPTS,
       {"seed", required_argument, NULL, OPT_SEED},
       {"trials", required_argument, NULL, OPT_TRIALS},
       {"tap", no_argument, NULL, OPT_TAP},
@@ -103,25 +100,19 @@ static int run(int argc, char **argv)
   const char *cmd = "check";
   const rl_check *list = rl_check_list();
   size_t n = count_checks(list);
-  rl_check_params p = {128, 0, 10000, 1, 1000};
+  rl_rope_opts ro;
+  rl_rope_opts_init(&ro);
   unsigned long long seed = 1, trials = 1000;
   int tap = 0, do_list = 0;
   double tol_scale = 1.0;
-  const char *rot_arg = "dim", *only = NULL;
+  const char *only = NULL;
   int c, r;
   while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
     switch (c) {
-    case OPT_DIM:
-      if ((r = rl_opt_dim(cmd, optarg, &p.dim)))
-        return r;
-      break;
-    case OPT_BASE:
-      if ((r = rl_opt_base(cmd, optarg, &p.base)))
-        return r;
-      break;
-    case OPT_ROT:
-      rot_arg = optarg;
-      if ((r = rl_opt_rot(cmd, optarg, &p.rot)))
+    case RL_ROPT_DIM:
+    case RL_ROPT_BASE:
+    case RL_ROPT_ROT: /* check writes no CSV: no common options */
+      if ((r = rl_rope_opt_default(&ro, NULL, cmd, c, argv, opts)))
         return r;
       break;
     case OPT_SEED:
@@ -149,10 +140,9 @@ static int run(int argc, char **argv)
     }
   }
   if ((r = rl_opt_no_args(cmd, argc, argv)) ||
-      (r = rl_opt_rot_resolve(cmd, rot_arg, p.dim, &p.rot)))
+      (r = rl_rope_opts_finish(&ro, cmd)))
     return r;
-  p.seed = (unsigned long)seed;
-  p.trials = (size_t)trials;
+  rl_check_params p = {ro.dim, ro.rot, ro.base, (unsigned long)seed, (size_t)trials};
 
   size_t width = 0;
   for (size_t i = 0; i < n; i++)

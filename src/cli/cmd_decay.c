@@ -9,14 +9,12 @@
 #include "opt.h"
 #include "out.h"
 #include "progress.h"
+#include "rope_opts.h"
 #include "ropelab.h"
 #include "sink.h"
 
 enum {
-  OPT_DIM = RL_OPT_FIRST_CMD,
-  OPT_BASE,
-  OPT_ROT,
-  OPT_FROM,
+  OPT_FROM = RL_OPT_FIRST_CMD,
   OPT_TO,
   OPT_STEP,
   OPT_POINTS,
@@ -40,11 +38,9 @@ static void help(FILE *fp)
         "RoPE's long-term decay against relative distance r, one row per r. The\n"
         "defaults reproduce RoFormer Fig. 2 (d = 128, base 10000, r = 0..256).\n"
         "\n"
-        "schedule:\n"
-        "      --dim D        head dimension, even >= 2 (default 128)\n"
-        "      --base B       base of the schedule, > 1 (default 10000)\n"
-        "      --rot R        rotated dimensions, even, <= D; 'dim' for all (default dim)\n"
-        "distances:\n"
+        "schedule:\n", fp);
+  rl_rope_opts_help(fp);
+  fputs("distances:\n"
         "      --from A       first distance (default 0; 1 with --log)\n"
         "      --to B         last distance, |B| <= 2147483648 (default 256)\n"
         "      --step S       linear spacing, > 0 (default 1); a dyadic step\n"
@@ -117,9 +113,7 @@ static int all_finite(const double *v, size_t n)
 static int run(int argc, char **argv)
 {
   static const struct option opts[] = {
-      {"dim", required_argument, NULL, OPT_DIM},
-      {"base", required_argument, NULL, OPT_BASE},
-      {"rot", required_argument, NULL, OPT_ROT},
+      RL_ROPE_LONGOPTS,
       {"from", required_argument, NULL, OPT_FROM},
       {"to", required_argument, NULL, OPT_TO},
       {"step", required_argument, NULL, OPT_STEP},
@@ -132,30 +126,18 @@ static int run(int argc, char **argv)
       RL_COMMON_LONGOPTS,
       {NULL, 0, NULL, 0}};
   const char *cmd = "decay";
-  size_t dim = 128, rot = 0;
-  double base = 10000, from = 0, to = 256, step = 1, sigma = 1;
+  rl_rope_opts ro;
+  rl_rope_opts_init(&ro);
+  double from = 0, to = 256, step = 1, sigma = 1;
   unsigned long long points = LOG_POINTS, samples = 1000, seed = 1;
   int log_grid = 0, from_set = 0, step_set = 0, points_set = 0, mask = M_BOUND;
   int mc_opts = 0;
-  const char *rot_arg = "dim", *from_arg = "0", *to_arg = "256", *step_arg = "1";
+  const char *from_arg = "0", *to_arg = "256", *step_arg = "1";
   rl_common co;
   rl_common_init(&co);
   int c, r;
   while ((c = getopt_long(argc, argv, ":o:h", opts, NULL)) != -1) {
     switch (c) {
-    case OPT_DIM:
-      if ((r = rl_opt_dim(cmd, optarg, &dim)))
-        return r;
-      break;
-    case OPT_BASE:
-      if ((r = rl_opt_base(cmd, optarg, &base)))
-        return r;
-      break;
-    case OPT_ROT:
-      rot_arg = optarg;
-      if ((r = rl_opt_rot(cmd, optarg, &rot)))
-        return r;
-      break;
     case OPT_FROM:
       from_arg = optarg;
       from_set = 1;
@@ -206,7 +188,7 @@ static int run(int argc, char **argv)
         return rl_usage(cmd, "invalid --sigma '%s': expected a number > 0", optarg);
       break;
     default:
-      if ((r = rl_opt_default(&co, cmd, c, argv, opts)))
+      if ((r = rl_rope_opt_default(&ro, &co, cmd, c, argv, opts)))
         return r;
       break;
     }
@@ -215,7 +197,7 @@ static int run(int argc, char **argv)
     help(stdout);
     return RL_EXIT_OK;
   }
-  if ((r = rl_opt_no_args(cmd, argc, argv)) || (r = rl_opt_rot_resolve(cmd, rot_arg, dim, &rot)))
+  if ((r = rl_opt_no_args(cmd, argc, argv)) || (r = rl_rope_opts_finish(&ro, cmd)))
     return r;
   if (mc_opts && !(mask & M_MC))
     return rl_usage(cmd, "--samples, --seed and --sigma need --measure with 'mc'");
@@ -259,7 +241,7 @@ static int run(int argc, char **argv)
   rl_sink sink = {0};
   rl_out *out = &sink.out;
   int rc = 0;
-  st = rl_freqs_rope(dim, rot, base, &f);
+  st = rl_freqs_rope(ro.dim, ro.rot, ro.base, &f);
   if (!st)
     st = rl_decay_alloc(f, &g, &dw);
   if (!st && (mask & M_MC))
@@ -283,9 +265,7 @@ static int run(int argc, char **argv)
 
   /* metadata: every effective parameter, defaults included */
   rl_out_meta_begin(out);
-  rl_out_meta_uint(out, "dim", dim);
-  rl_out_meta_uint(out, "rot", rot);
-  rl_out_meta_num(out, "base", base);
+  rl_rope_opts_meta(&ro, out);
   rl_out_meta(out, "grid", log_grid ? "log" : "linear");
   rl_out_meta_num(out, "from", from);
   rl_out_meta_num(out, "to", to);
