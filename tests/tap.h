@@ -12,6 +12,7 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 static int tap_count_;
 static int tap_failed_;
@@ -63,6 +64,19 @@ static inline void tap_skip(const char *why)
 {
   printf("# skip: %s\n", why);
 }
+
+#ifdef ROPELAB_H
+/* The RoPE schedule a test needs; a test that cannot build it stops. */
+static inline rl_freqs *tap_rope(size_t dim, size_t rot, double base)
+{
+  rl_freqs *f;
+  if (rl_freqs_rope(dim, rot, base, &f)) {
+    printf("# cannot build the schedule d=%zu rot=%zu base=%g\n", dim, rot, base);
+    exit(1);
+  }
+  return f;
+}
+#endif
 
 static inline int tap_done(void)
 {

@@ -8,16 +8,6 @@
 #include "ropelab.h"
 #include "tap.h"
 
-static rl_freqs *rope(size_t dim, size_t rot, double base)
-{
-  rl_freqs *f;
-  if (rl_freqs_rope(dim, rot, base, &f)) {
-    printf("# cannot build the schedule d=%zu rot=%zu base=%g\n", dim, rot, base);
-    exit(1);
-  }
-  return f;
-}
-
 /* ------------------------------------------------------------------ */
 /* the reference                                                       */
 
@@ -27,7 +17,7 @@ static void test_ref_r0(void)
    * B_0 = n; the sums are of small integers, so exact. */
   size_t dims[][2] = {{2, 2}, {4, 4}, {64, 32}, {128, 128}, {256, 256}};
   for (size_t i = 0; i < sizeof dims / sizeof *dims; i++) {
-    rl_freqs *f = rope(dims[i][0], dims[i][1], 10000);
+    rl_freqs *f = tap_rope(dims[i][0], dims[i][1], 10000);
     double n = (double)f->n;
     tap_abs_close(rl_decay_bound_ref(f, 0), (n + 1) / 2, 0.0, "ref bound(0) = (n+1)/2, d=%zu rot=%zu",
                   f->dim, f->rot);
@@ -45,7 +35,7 @@ static void test_ref_roformer(void)
   static const struct {
     double r, bound;
   } pub[] = {{10, 17.954137}, {50, 12.629452}, {100, 10.227330}, {250, 6.548179}};
-  rl_freqs *f = rope(128, 128, 10000);
+  rl_freqs *f = tap_rope(128, 128, 10000);
   for (size_t i = 0; i < sizeof pub / sizeof *pub; i++)
     tap_abs_close(rl_decay_bound_ref(f, pub[i].r), pub[i].bound, 5e-7,
                   "ref bound(%g) = RoFormer Fig. 2 value %.6f", pub[i].r, pub[i].bound);
@@ -60,7 +50,7 @@ static void test_ref_small(void)
    * independent evaluation; the reference's sincos is within 1 ulp too,
    * and |S_1| = sqrt(c^2 + s^2) adds at most 2 ulp: tolerances 2 and
    * 4 DBL_EPSILON absolute (values are at most 1). */
-  rl_freqs *f = rope(2, 2, 10000);
+  rl_freqs *f = tap_rope(2, 2, 10000);
   for (size_t i = 0; i < sizeof rs / sizeof *rs; i++) {
     tap_abs_close(rl_decay_bound_ref(f, rs[i]), 1.0, 4 * DBL_EPSILON, "d=2: bound(%.17g) = 1", rs[i]);
     tap_abs_close(rl_decay_similarity_ref(f, rs[i]), cos(rs[i]), 2 * DBL_EPSILON,
@@ -75,7 +65,7 @@ static void test_ref_small(void)
    * The hand formula runs in long double: r (1 - t)/2 is within 2^-64
    * relative, so its error at r <= 12345 is below 1e-15 absolute;
    * tolerance 16 DBL_EPSILON (3.6e-15) on values at most 2. */
-  f = rope(4, 4, 10000);
+  f = tap_rope(4, 4, 10000);
   long double t = f->theta[1];
   for (size_t i = 0; i < sizeof rs / sizeof *rs && rs[i] <= 12345; i++) {
     long double r = rs[i];
@@ -89,7 +79,7 @@ static void test_ref_small(void)
   rl_freqs_free(f);
 
   /* symmetric in r: |S_j(-r)| = |conj S_j(r)|, B is even */
-  f = rope(128, 128, 10000);
+  f = tap_rope(128, 128, 10000);
   tap_ok(rl_decay_bound_ref(f, -777.25) == rl_decay_bound_ref(f, 777.25), "bound(-r) == bound(r)");
   tap_ok(rl_decay_similarity_ref(f, -777.25) == rl_decay_similarity_ref(f, 777.25), "B_-r == B_r");
   /* past the accurate range there is no answer: NaN, not a wrong digit */
@@ -177,7 +167,7 @@ static void check_grid(const char *what, const rl_freqs *f, const rl_grid *g, si
 
 static void test_fast_vs_ref(void)
 {
-  rl_freqs *f = rope(128, 128, 10000);
+  rl_freqs *f = tap_rope(128, 128, 10000);
   rl_grid g;
   /* every row of 0..10^5 (the fast path: exact grid) */
   rl_grid_linear(0, 1e5, 1, &g);
@@ -195,16 +185,16 @@ static void test_fast_vs_ref(void)
   rl_grid_linear(0, 1e9, 997, &g);
   check_grid("0:997:1e9, every 13th row", f, &g, 13);
   /* partial rotary and another base */
-  rl_freqs *p = rope(96, 64, 500000);
+  rl_freqs *p = tap_rope(96, 64, 500000);
   rl_grid_linear(0, 3e4, 1, &g);
   check_grid("d=96 rot=64 base=5e5 0:1:3e4", p, &g, 1);
   rl_freqs_free(p);
   /* tiny schedules (no 8-frequency kernel pass) */
-  p = rope(2, 2, 10000);
+  p = tap_rope(2, 2, 10000);
   rl_grid_linear(0, 5000, 1, &g);
   check_grid("d=2 0:1:5000", p, &g, 1);
   rl_freqs_free(p);
-  p = rope(22, 22, 10000);
+  p = tap_rope(22, 22, 10000);
   check_grid("d=22 0:1:5000", p, &g, 1);
   rl_freqs_free(p);
   /* a grid shorter than one block, and one with a huge exact step */
@@ -226,7 +216,7 @@ static void test_fast_vs_ref(void)
 
 static void test_slow_vs_ref(void)
 {
-  rl_freqs *f = rope(128, 128, 10000);
+  rl_freqs *f = tap_rope(128, 128, 10000);
   rl_grid g;
   /* 0.1 is not a dyadic: the slow path, per-term accurate angles */
   rl_grid_linear(0, 500, 0.1, &g);
@@ -263,7 +253,7 @@ static int same(const double *a, const double *b, size_t count)
 
 static void test_order(void)
 {
-  rl_freqs *f = rope(128, 128, 10000);
+  rl_freqs *f = tap_rope(128, 128, 10000);
   rl_grid g;
   rl_grid_linear(0, 65535, 0.125, &g); /* 524281 rows */
   size_t rows = g.points;
@@ -315,7 +305,7 @@ static void test_order(void)
 
 static void test_errors(void)
 {
-  rl_freqs *f = rope(128, 128, 10000);
+  rl_freqs *f = tap_rope(128, 128, 10000);
   rl_grid g;
   rl_grid_linear(0, 99, 1, &g);
   rl_decay_ws *w = (rl_decay_ws *)1;

@@ -15,16 +15,6 @@
 #include "ropelab.h"
 #include "tap.h"
 
-static rl_freqs *rope(size_t dim, size_t rot, double base)
-{
-  rl_freqs *f;
-  if (rl_freqs_rope(dim, rot, base, &f)) {
-    printf("# cannot build the schedule d=%zu rot=%zu base=%g\n", dim, rot, base);
-    exit(1);
-  }
-  return f;
-}
-
 /* The Abel bound is <= 1 exactly; its floating evaluation (sums of n
  * terms on both sides of the ratio, each within n ulp) may exceed 1 by
  * rounding only: 1 + 1e-13 covers n <= 256 with a margin of 8. */
@@ -35,7 +25,7 @@ enum { NR = sizeof RS / sizeof *RS };
 
 static void test_means(size_t dim, size_t rot, double sigma, size_t samples)
 {
-  rl_freqs *f = rope(dim, rot, 10000);
+  rl_freqs *f = tap_rope(dim, rot, 10000);
   rl_mc_ws *w;
   if (rl_mc_alloc(f, samples, sigma, 42, &w)) {
     tap_ok(0, "mc alloc d=%zu rot=%zu", dim, rot);
@@ -79,7 +69,7 @@ static void test_abel_tight(void)
    * k: the max over 4000 samples exceeds 0.99 unless no angle falls
    * within 0.14 rad of 0 or pi, probability (1-0.09)^4000 ~ 1e-160.
    * So the test would catch a bound that is loose by a factor 1.01. */
-  rl_freqs *f = rope(2, 2, 10000);
+  rl_freqs *f = tap_rope(2, 2, 10000);
   rl_mc_ws *w;
   rl_mc_alloc(f, 4000, 1.0, 7, &w);
   for (size_t i = 0; i < NR; i++) {
@@ -94,7 +84,7 @@ static void test_abel_tight(void)
    * case over a denominator |h_0| (1 + |S_2|) <= 3 |h_0|, so the max
    * ratio is near 1/3 at least (4000 samples hold many with |h_1| <
    * |h_0|/20 and |cos| > 0.95): > 0.1 shows the bound is not vacuous. */
-  f = rope(4, 4, 10000);
+  f = tap_rope(4, 4, 10000);
   rl_mc_alloc(f, 4000, 1.0, 7, &w);
   for (size_t i = 0; i < NR; i++) {
     rl_mc_result m;
@@ -106,7 +96,7 @@ static void test_abel_tight(void)
   rl_freqs_free(f);
   /* d = 128 at r = 0: S_j = j, sum |S_j| = n(n+1)/2 = 2080, and the
    * bound is far from tight; still positive and <= 1 */
-  f = rope(128, 128, 10000);
+  f = tap_rope(128, 128, 10000);
   rl_mc_alloc(f, 4000, 1.0, 7, &w);
   for (size_t i = 0; i < NR; i++) {
     rl_mc_result m;
@@ -120,7 +110,7 @@ static void test_abel_tight(void)
 
 static void test_structure(void)
 {
-  rl_freqs *f = rope(64, 64, 10000);
+  rl_freqs *f = tap_rope(64, 64, 10000);
   rl_mc_ws *w1, *w2;
   rl_mc_alloc(f, 2000, 1.0, 99, &w1);
   rl_mc_alloc(f, 2000, 2.0, 99, &w2);
@@ -165,7 +155,7 @@ static void test_by_hand(void)
   enum { D = 10, ROT = 6, N = ROT / 2 };
   const double sigma = 1.5, r = 37.25;
   const unsigned long seed = 5;
-  rl_freqs *f = rope(D, ROT, 100);
+  rl_freqs *f = tap_rope(D, ROT, 100);
   double R[D * D], q[2][D], k[2][D];
   gsl_rng *g = gsl_rng_alloc(gsl_rng_mt19937);
   gsl_rng_set(g, seed);
@@ -212,7 +202,7 @@ static void test_by_hand(void)
 
 static void test_errors(void)
 {
-  rl_freqs *f = rope(16, 16, 10000);
+  rl_freqs *f = tap_rope(16, 16, 10000);
   rl_mc_ws *w = (rl_mc_ws *)1;
   tap_ok(rl_mc_alloc(f, 1, 1.0, 1, &w) == RL_EINVAL && w == NULL, "samples = 1: EINVAL");
   tap_ok(rl_mc_alloc(f, 0, 1.0, 1, &w) == RL_EINVAL, "samples = 0: EINVAL");
