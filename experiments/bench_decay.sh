@@ -1,7 +1,7 @@
 #!/bin/sh
 # bench_decay.sh [RUNS]: RoFormer's long-term decay bound over 10^6 rows
 # (r = 0..999999, d = 128, base 10000), ropelab's streaming evaluator
-# (tests/decay/bench_decay.c) against the direct numpy evaluation a user
+# (tests/measures/bench_decay.c) against the direct numpy evaluation a user
 # would write (experiments/bench_decay_numpy.py).
 #
 # Prints a table of the median time of RUNS runs (default 5) of each, the
@@ -20,8 +20,8 @@ python=/usr/bin/python3
 if [ ! -f "$build/build.ninja" ]; then
   meson setup "$build" "$top" -Dbuildtype=release >&2
 fi
-ninja -C "$build" tests/decay/bench_decay >&2
-bench=$build/tests/decay/bench_decay
+ninja -C "$build" tests/measures/bench_decay >&2
+bench=$build/tests/measures/bench_decay
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
 

@@ -77,7 +77,7 @@ long double rl_angle_reduce(double m, double theta);
 
 /* cos and sin of m*theta, reduced by pi/2 with the same exact products and
  * an error-free (TwoSum) accumulation; each within 0.55 ulp of the exact
- * value (measured against libquadmath by tests/core/test_angle.c).  Returns RL_ERANGE (and leaves c, s alone) when
+ * value (measured against libquadmath by tests/base/test_angle.c).  Returns RL_ERANGE (and leaves c, s alone) when
  * |m| > RL_POS_MAX, |theta| > 1, or either is not finite. */
 rl_status rl_angle_sincos(double m, double theta, double *c, double *s);
 
@@ -158,7 +158,7 @@ double rl_decay_similarity_ref(const rl_freqs *f, double r);
  * O(n) whatever the number of rows.  On exact grids it advances the
  * phases by complex multiplication and re-seeds them from accurate
  * angles every RL_DECAY_RESEED rows; relative error stays below 1e-12
- * (measured by tests/decay/test_decay.c). */
+ * (measured by tests/measures/test_decay.c). */
 #define RL_DECAY_RESEED 256
 typedef struct rl_decay_ws rl_decay_ws;
 rl_status rl_decay_alloc(const rl_freqs *f, const rl_grid *g, rl_decay_ws **out);

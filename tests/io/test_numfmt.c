@@ -99,7 +99,7 @@ static void test_random(gsl_rng *rng)
 }
 
 /* A locale whose decimal point is a comma: from the system, or the one
- * the build generated under LOCPATH (tests/core/meson.build). */
+ * the build generated under LOCPATH (tests/meson.build). */
 static void test_locale(gsl_rng *rng)
 {
   static const char *names[] = {"de_DE.UTF-8", "de_DE.utf8", "fr_FR.UTF-8", "nl_NL.UTF-8",

@@ -1,4 +1,4 @@
-/* test_mc.c: Monte Carlo over random queries and keys (src/core/mc.c)
+/* test_mc.c: Monte Carlo over random queries and keys (src/core/measures/mc.c)
  * against closed-form expectations.
  *
  * Means are tested within 4 standard errors: for a correct mean that
@@ -37,7 +37,7 @@ static void test_means(size_t dim, size_t rot, double sigma, size_t samples)
       tap_ok(0, "mc eval at r=%g", RS[i]);
       continue;
     }
-    /* closed form, from the reference B_r (tests/decay/test_decay.c
+    /* closed form, from the reference B_r (tests/measures/test_decay.c
      * checks it): 2 sigma^2 B_r + sigma^2 (d - rot) */
     double s2 = sigma * sigma;
     double want = 2 * s2 * rl_decay_similarity_ref(f, RS[i]) + s2 * (double)(dim - rot);
@@ -145,7 +145,7 @@ static void test_structure(void)
 
 /* The same two samples redrawn here (mt19937 from the seed, q then k,
  * gsl_ran_gaussian) and pushed through the explicit rotation matrix of
- * rl_rope_matrix (src/core/rotate.c, another engineer's code): checks
+ * rl_rope_matrix (src/core/rope/rotate.c, another engineer's code): checks
  * the sign convention q^T R_r k with R_r rotating by +r theta, the
  * pass-through dimensions and the Abel ratio, computed here with C99
  * complex arithmetic straight from RoFormer eqs. 35-37.  Tolerance:

@@ -1,5 +1,5 @@
 /* test_decay.c: RoFormer's long-term decay bound and the similarity B_r
- * (src/core/decay.c), the reference against closed forms and published
+ * (src/core/measures/decay.c), the reference against closed forms and published
  * numbers, the streaming evaluator against the reference. */
 #include <float.h>
 #include <math.h>

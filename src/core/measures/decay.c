@@ -22,7 +22,7 @@
  * Each complex product adds at most ~2 ulp to |z - e^{i r theta}|, and a
  * row is at most six products from accurate values, so |S_j| is within
  * ~12 j ulp: relative error of the bound ~1e-15 (measured by
- * tests/decay/test_decay.c against the reference; the header promises
+ * tests/measures/test_decay.c against the reference; the header promises
  * 1e-12).  Large evaluations are split across two threads.
  *
  * The phases of a row depend only on its index (re-seeds fall on fixed

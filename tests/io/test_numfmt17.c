@@ -1,4 +1,4 @@
-/* test_numfmt17.c: rl_numfmt17 (src/core/numfmt.c) round-trips.  Reference:
+/* test_numfmt17.c: rl_numfmt17 (src/core/io/numfmt.c) round-trips.  Reference:
  * glibc's strtod, which rounds correctly; a second reference is glibc's
  * correctly rounded "%.17g": the two strings must agree except when the
  * 17-digit value is within the 0.0055-unit computing error of a tie
