@@ -72,10 +72,14 @@ void rl_signals_restore(const sigset_t *old)
 
 void rl_signals_default(void)
 {
+  struct sigaction dfl;
+  memset(&dfl, 0, sizeof dfl);
+  dfl.sa_handler = SIG_DFL;
+  sigemptyset(&dfl.sa_mask);
   for (size_t i = 0; i < N_CLEANUP_SIGS; i++) {
     struct sigaction old;
     if (sigaction(cleanup_sigs[i], NULL, &old) == 0 && old.sa_handler == on_signal)
-      signal(cleanup_sigs[i], SIG_DFL);
+      sigaction(cleanup_sigs[i], &dfl, NULL);
   }
 }
 

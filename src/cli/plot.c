@@ -196,10 +196,10 @@ static int have_program(const char *prog)
   return 0;
 }
 
-/* In the child: gnuplot on the data, its stdout away from our CSV on
- * stdout (its stderr, script errors, stays visible). */
-static void exec_gnuplot(const rl_plot *p, char *script, pid_t parent,
-                         const sigset_t *mask)
+/* In the child, between fork and exec (async-signal-safe calls only):
+ * gnuplot on the data, its stdout away from our CSV on stdout (its
+ * stderr, script errors, stays visible). */
+static void exec_gnuplot(char *const args[], pid_t parent, const sigset_t *mask)
 {
   rl_signals_default();
 #ifdef __linux__
@@ -217,12 +217,6 @@ static void exec_gnuplot(const rl_plot *p, char *script, pid_t parent,
     dup2(null, 0);
     dup2(null, 1);
   }
-  /* on Linux each open of /dev/fd/N of a regular file starts at offset 0,
-   * so the scripts may read their data more than once */
-  char data[32], term[32];
-  snprintf(data, sizeof data, "/dev/fd/%d", fileno(p->data));
-  snprintf(term, sizeof term, "%s", p->term);
-  char *args[] = {"gnuplot", "-c", script, data, p->img_tmp, term, NULL};
   execvp("gnuplot", args);
   _exit(127);
 }
@@ -232,6 +226,12 @@ static void exec_gnuplot(const rl_plot *p, char *script, pid_t parent,
  * or the errno of a failed fork. */
 static int run_gnuplot(const rl_plot *p, char *script, int *status)
 {
+  /* on Linux each open of /dev/fd/N of a regular file starts at offset 0,
+   * so the scripts may read their data more than once */
+  char data[32], term[32];
+  snprintf(data, sizeof data, "/dev/fd/%d", fileno(p->data));
+  snprintf(term, sizeof term, "%s", p->term);
+  char *args[] = {"gnuplot", "-c", script, data, p->img_tmp, term, NULL};
   fflush(stdout);
   fflush(stderr);
   pid_t parent = getpid();
@@ -239,7 +239,7 @@ static int run_gnuplot(const rl_plot *p, char *script, int *status)
   rl_signals_block(&old); /* no signal between fork and rl_child_set */
   pid_t pid = fork();
   if (pid == 0)
-    exec_gnuplot(p, script, parent, &old);
+    exec_gnuplot(args, parent, &old);
   int e = errno;
   if (pid > 0)
     rl_child_set(pid);
