@@ -11,6 +11,7 @@
 #include "cmd.h"
 #include "opt.h"
 #include "out.h"
+#include "path.h"
 #include "ropelab.h"
 #include "rl_config.h"
 
@@ -18,12 +19,18 @@
 
 #define RL_TMP_SLOTS 8
 static const char *volatile tmp_slots[RL_TMP_SLOTS];
+static volatile sig_atomic_t child_pid; /* gnuplot while it runs, else 0 */
 static int handlers_set;
+static const int cleanup_sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE};
+#define N_CLEANUP_SIGS (sizeof cleanup_sigs / sizeof *cleanup_sigs)
 
 static void on_signal(int sig)
 {
-  /* async-signal-safe: unlink, then die of the same signal (SA_RESETHAND
-   * restored the default action; the signal is pending until we return) */
+  /* async-signal-safe: end gnuplot (it would run on as an orphan), unlink,
+   * then die of the same signal (SA_RESETHAND restored the default action;
+   * the signal is pending until we return) */
+  if (child_pid > 0)
+    kill((pid_t)child_pid, SIGTERM);
   for (int i = 0; i < RL_TMP_SLOTS; i++)
     if (tmp_slots[i])
       unlink(tmp_slots[i]);
@@ -35,18 +42,50 @@ static void set_handlers(void)
   if (handlers_set)
     return;
   handlers_set = 1;
-  static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE};
-  for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++) {
+  for (size_t i = 0; i < N_CLEANUP_SIGS; i++) {
     struct sigaction sa, old;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_signal;
     sa.sa_flags = SA_RESETHAND;
     sigemptyset(&sa.sa_mask);
     /* a signal ignored by the parent (nohup) stays ignored */
-    if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
+    if (sigaction(cleanup_sigs[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
       continue;
-    sigaction(sigs[i], &sa, NULL);
+    sigaction(cleanup_sigs[i], &sa, NULL);
   }
+}
+
+void rl_signals_block(sigset_t *old)
+{
+  set_handlers();
+  sigset_t block;
+  sigemptyset(&block);
+  for (size_t i = 0; i < N_CLEANUP_SIGS; i++)
+    sigaddset(&block, cleanup_sigs[i]);
+  sigprocmask(SIG_BLOCK, &block, old);
+}
+
+void rl_signals_restore(const sigset_t *old)
+{
+  sigprocmask(SIG_SETMASK, old, NULL);
+}
+
+void rl_signals_default(void)
+{
+  struct sigaction dfl;
+  memset(&dfl, 0, sizeof dfl);
+  dfl.sa_handler = SIG_DFL;
+  sigemptyset(&dfl.sa_mask);
+  for (size_t i = 0; i < N_CLEANUP_SIGS; i++) {
+    struct sigaction old;
+    if (sigaction(cleanup_sigs[i], NULL, &old) == 0 && old.sa_handler == on_signal)
+      sigaction(cleanup_sigs[i], &dfl, NULL);
+  }
+}
+
+void rl_child_set(pid_t pid)
+{
+  child_pid = (sig_atomic_t)pid;
 }
 
 void rl_tmp_register(const char *path)
@@ -68,15 +107,9 @@ void rl_tmp_unregister(const char *path)
 
 int rl_tmp_create(char *tmpl)
 {
-  set_handlers();
   /* block the cleanup signals between creating and registering the file */
-  sigset_t block, old;
-  sigemptyset(&block);
-  sigaddset(&block, SIGINT);
-  sigaddset(&block, SIGTERM);
-  sigaddset(&block, SIGHUP);
-  sigaddset(&block, SIGPIPE);
-  sigprocmask(SIG_BLOCK, &block, &old);
+  sigset_t old;
+  rl_signals_block(&old);
   int fd = mkstemp(tmpl);
   int err = errno;
   if (fd >= 0) {
@@ -86,7 +119,7 @@ int rl_tmp_create(char *tmpl)
     umask(um);
     fchmod(fd, 0666 & ~um);
   }
-  sigprocmask(SIG_SETMASK, &old, NULL);
+  rl_signals_restore(&old);
   errno = err;
   return fd;
 }
@@ -145,6 +178,67 @@ static void note(rl_out *o, FILE *fp, int ok)
     o->tee_err = e;
 }
 
+/* -o onto a regular file or a new name: a temp file beside the final
+ * one (file, symlinks followed), renamed over it by rl_out_close. */
+static int open_tmp(rl_out *o, char *file)
+{
+  o->file = file;
+  size_t len = strlen(file);
+  o->tmp = malloc(len + sizeof ".tmpXXXXXX");
+  if (!o->tmp) {
+    rl_out_abort(o);
+    return rl_runtime(o->cmd, "cannot write '%s': %s", o->path, strerror(ENOMEM));
+  }
+  memcpy(o->tmp, file, len);
+  memcpy(o->tmp + len, ".tmpXXXXXX", sizeof ".tmpXXXXXX");
+  int fd = rl_tmp_create(o->tmp);
+  if (fd < 0) {
+    int e = errno;
+    free(o->tmp);
+    o->tmp = NULL;
+    rl_out_abort(o);
+    return rl_runtime(o->cmd, "cannot write '%s': %s", o->path, strerror(e));
+  }
+  o->fp = fdopen(fd, "w");
+  if (!o->fp) {
+    int e = errno;
+    close(fd);
+    rl_out_abort(o);
+    return rl_runtime(o->cmd, "cannot write '%s': %s", o->path, strerror(e));
+  }
+  return 0;
+}
+
+/* A copy of our descriptor n, if it is open for writing. */
+static int dup_writable(int n)
+{
+  int fl = fcntl(n, F_GETFL);
+  if (fl < 0)
+    return -1;
+  if ((fl & O_ACCMODE) == O_RDONLY) {
+    errno = EBADF;
+    return -1;
+  }
+  return fcntl(n, F_DUPFD_CLOEXEC, 3);
+}
+
+/* -o onto a device, FIFO, socket or descriptor: write into it as a shell
+ * redirection would (no O_TRUNC: a device has nothing to truncate). */
+static int open_direct(rl_out *o, const rl_target *t)
+{
+  int fd = t->kind == RL_TARGET_FD ? dup_writable(t->fd)
+                                   : open(t->file, O_WRONLY | O_NOCTTY | O_CLOEXEC);
+  o->fp = fd >= 0 ? fdopen(fd, "w") : NULL;
+  if (!o->fp) {
+    int e = errno;
+    if (fd >= 0)
+      close(fd);
+    return rl_runtime(o->cmd, "cannot write '%s': %s", o->path, strerror(e));
+  }
+  o->direct = 1;
+  return 0;
+}
+
 int rl_out_open(rl_out *o, const char *cmd, const char *path, int meta, int header)
 {
   memset(o, 0, sizeof *o);
@@ -156,27 +250,15 @@ int rl_out_open(rl_out *o, const char *cmd, const char *path, int meta, int head
     return 0;
   }
   o->path = path;
-  size_t len = strlen(path);
-  o->tmp = malloc(len + sizeof ".tmpXXXXXX");
-  if (!o->tmp)
-    return rl_runtime(cmd, "cannot write '%s': %s", path, strerror(ENOMEM));
-  memcpy(o->tmp, path, len);
-  memcpy(o->tmp + len, ".tmpXXXXXX", sizeof ".tmpXXXXXX");
-  int fd = rl_tmp_create(o->tmp);
-  if (fd < 0) {
-    int e = errno;
-    free(o->tmp);
-    o->tmp = NULL;
+  rl_target t;
+  int e = rl_target_resolve(path, &t);
+  if (e)
     return rl_runtime(cmd, "cannot write '%s': %s", path, strerror(e));
-  }
-  o->fp = fdopen(fd, "w");
-  if (!o->fp) {
-    int e = errno;
-    close(fd);
-    rl_out_abort(o);
-    return rl_runtime(cmd, "cannot write '%s': %s", path, strerror(e));
-  }
-  return 0;
+  if (t.kind == RL_TARGET_REPLACE)
+    return open_tmp(o, t.file); /* takes t.file */
+  int rc = open_direct(o, &t);
+  rl_target_free(&t);
+  return rc;
 }
 
 static void put_meta(rl_out *o, FILE *fp, const char *key, const char *val)
@@ -281,20 +363,44 @@ void rl_out_row(rl_out *o, const double *v, size_t n)
 
 void rl_out_abort(rl_out *o)
 {
+  if (o->direct && o->fp)
+    fclose(o->fp);
   if (o->tmp) {
     if (o->fp)
       fclose(o->fp);
-    o->fp = NULL;
     unlink(o->tmp);
     rl_tmp_unregister(o->tmp);
     free(o->tmp);
     o->tmp = NULL;
   }
+  if (o->path)
+    o->fp = NULL;
+  o->direct = 0;
+  free(o->file);
+  o->file = NULL;
+}
+
+/* Flush, fsync when the data is going to be renamed into place, close. */
+static void finish_file(rl_out *o)
+{
+  errno = 0;
+  if (fflush(o->fp) == EOF || ferror(o->fp))
+    note(o, o->fp, 0);
+  /* data on disk before the name points at it, so a crash leaves the old
+   * file or the new one, never a truncated one */
+  errno = 0;
+  if (!o->err && !o->direct && fsync(fileno(o->fp)) != 0 && errno != EINVAL)
+    note(o, o->fp, 0);
+  errno = 0;
+  int rc = fclose(o->fp);
+  o->fp = NULL;
+  if (rc == EOF && !o->err)
+    o->err = errno ? errno : EIO;
 }
 
 int rl_out_close(rl_out *o)
 {
-  if (!o->tmp) { /* stdout: flush now to catch EPIPE/ENOSPC before exit */
+  if (!o->path) { /* stdout: flush now to catch EPIPE/ENOSPC before exit */
     errno = 0;
     if (fflush(stdout) == EOF || ferror(stdout))
       note(o, stdout, 0);
@@ -302,29 +408,20 @@ int rl_out_close(rl_out *o)
       return rl_runtime(o->cmd, "cannot write to standard output: %s", strerror(o->err));
     return 0;
   }
+  finish_file(o);
   errno = 0;
-  if (fflush(o->fp) == EOF || ferror(o->fp))
-    note(o, o->fp, 0);
-  /* data on disk before the name points at it, so a crash leaves the old
-   * file or the new one, never a truncated one */
-  errno = 0;
-  if (!o->err && fsync(fileno(o->fp)) != 0 && errno != EINVAL)
-    note(o, o->fp, 0);
-  errno = 0;
-  int rc = fclose(o->fp);
-  o->fp = NULL;
-  if (rc == EOF && !o->err)
-    o->err = errno ? errno : EIO;
-  errno = 0;
-  if (!o->err && rename(o->tmp, o->path) != 0)
+  if (!o->err && o->tmp && rename(o->tmp, o->file) != 0)
     o->err = errno ? errno : EIO;
   if (o->err) {
     int e = o->err;
     rl_out_abort(o);
     return rl_runtime(o->cmd, "cannot write '%s': %s", o->path, strerror(e));
   }
-  rl_tmp_unregister(o->tmp);
+  if (o->tmp)
+    rl_tmp_unregister(o->tmp);
   free(o->tmp);
-  o->tmp = NULL;
+  free(o->file);
+  o->tmp = o->file = NULL;
+  o->direct = 0;
   return 0;
 }

@@ -3,18 +3,25 @@
  * A file is optional '# key=value' metadata lines (ropelab version, the
  * command line, every effective parameter), a header row, then rows of
  * numbers in the shortest round-trip form (rl_numfmt, C locale).
- * -o FILE is written atomically: rows go to FILE.tmpXXXXXX in the same
- * directory, which is fsync'ed and renamed over FILE only when complete;
- * on any error, or on SIGINT/SIGTERM/SIGHUP/SIGPIPE, the temp is removed. */
+ * -o FILE, when FILE is a regular file or does not exist, is written
+ * atomically: rows go to FILE.tmpXXXXXX in the same directory, which is
+ * fsync'ed and renamed over FILE only when complete; on any error, or on
+ * SIGINT/SIGTERM/SIGHUP/SIGPIPE, the temp is removed.  A symlink is
+ * followed and its target replaced the same way; a device, FIFO, socket
+ * or /dev/fd/N is written straight through (see path.h). */
 #ifndef RL_CLI_OUT_H
 #define RL_CLI_OUT_H
 
+#include <signal.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 typedef struct rl_out {
   const char *cmd;  /* command name, for messages */
-  const char *path; /* final file, or NULL for stdout */
+  const char *path; /* -o as given (for messages), or NULL for stdout */
+  char *file;       /* what tmp is renamed to: path with symlinks followed */
   char *tmp;        /* temp file while writing -o */
+  int direct;       /* -o is written straight through (device, FIFO, fd) */
   FILE *fp;
   FILE *tee;        /* optional second copy (plot data): always has meta and header */
   int meta, header; /* 0 after --no-meta / --no-header */
@@ -25,7 +32,8 @@ typedef struct rl_out {
 /* The process's argv, quoted into the '# command=' line. */
 void rl_out_set_argv(int argc, char **argv);
 
-/* Open stdout (path NULL or "-") or the temp file for path; prints
+/* Open stdout (path NULL or "-"), the temp file for path, or path
+ * itself when it must not be replaced (path.h); prints
  * "cannot write 'PATH': REASON" and returns RL_EXIT_RUNTIME on failure. */
 int rl_out_open(rl_out *o, const char *cmd, const char *path, int meta, int header);
 /* Metadata: the '# ropelab=' and '# command=' lines, then parameters. */
@@ -36,10 +44,11 @@ void rl_out_meta_uint(rl_out *o, const char *key, unsigned long long v);
 /* The header row, e.g. "r,bound". */
 void rl_out_header(rl_out *o, const char *cols);
 void rl_out_row(rl_out *o, const double *v, size_t n);
-/* Flush, fsync and rename into place; returns 0, or prints the error,
- * removes the temp file and returns RL_EXIT_RUNTIME. */
+/* Flush, fsync and rename into place (or flush and close a file written
+ * straight through); returns 0, or prints the error, removes the temp
+ * file and returns RL_EXIT_RUNTIME. */
 int rl_out_close(rl_out *o);
-/* Give up: remove the temp file (error paths). */
+/* Give up: remove the temp file, close what is open (error paths). */
 void rl_out_abort(rl_out *o);
 
 /* Temp files removed by the signal handler if the process is killed.
@@ -49,5 +58,16 @@ void rl_tmp_unregister(const char *path);
 /* Create a temp file from template (…XXXXXX) with mode 0666 & ~umask,
  * registered for cleanup; returns an fd or -1 with errno set. */
 int rl_tmp_create(char *tmpl);
+
+/* A child process (gnuplot) the signal handler ends with SIGTERM before
+ * the process dies of the signal; 0 for none.  Set it with the cleanup
+ * signals blocked (rl_signals_block) so that no signal falls between
+ * fork and the record. */
+void rl_child_set(pid_t pid);
+void rl_signals_block(sigset_t *old);
+void rl_signals_restore(const sigset_t *old);
+/* In a forked child before exec: the default action for the signals our
+ * handler caught (the child must not remove the parent's temp files). */
+void rl_signals_default(void);
 
 #endif

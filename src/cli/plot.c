@@ -1,4 +1,5 @@
 /* plot.c: render a CSV with gnuplot (see plot.h). */
+#define _GNU_SOURCE /* O_TMPFILE */
 #include <errno.h>
 #include <stdio.h>
 #include <fcntl.h>
@@ -7,9 +8,13 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 #include "cmd.h"
 #include "opt.h"
 #include "out.h"
+#include "path.h"
 #include "plot.h"
 #include "rl_config.h"
 
@@ -51,14 +56,70 @@ void rl_plot_abort(rl_plot *p)
   if (p->data)
     fclose(p->data);
   p->data = NULL;
-  char *t[2] = {p->img_tmp, p->data_tmp};
-  for (int i = 0; i < 2; i++)
-    if (t[i]) {
-      unlink(t[i]);
-      rl_tmp_unregister(t[i]);
-      free(t[i]);
+  if (p->img_tmp) {
+    unlink(p->img_tmp);
+    rl_tmp_unregister(p->img_tmp);
+    free(p->img_tmp);
+  }
+  free(p->img_file);
+  p->img_tmp = p->img_file = NULL;
+}
+
+/* The image is always renamed into place, so its path must be one that
+ * may be replaced: a regular file or a new name (a symlink's target). */
+static int open_img(rl_plot *p)
+{
+  rl_target t;
+  int e = rl_target_resolve(p->path, &t);
+  if (!e && t.kind != RL_TARGET_REPLACE) {
+    rl_target_free(&t);
+    return rl_runtime(p->cmd, "cannot write '%s': not a regular file", p->path);
+  }
+  p->img_file = t.file;
+  p->img_tmp = e ? NULL : dup_tmp(p->img_file, ".tmpXXXXXX");
+  int fd = p->img_tmp ? rl_tmp_create(p->img_tmp) : -1;
+  if (fd < 0) {
+    e = e ? e : p->img_tmp ? errno : ENOMEM;
+    free(p->img_tmp);
+    p->img_tmp = NULL;
+    rl_plot_abort(p);
+    return rl_runtime(p->cmd, "cannot write '%s': %s", p->path, strerror(e));
+  }
+  close(fd);
+  return 0;
+}
+
+/* A file in dir with no name, read by gnuplot as /dev/fd/N: nothing is
+ * left behind whatever kills us, even SIGKILL.  O_TMPFILE where the file
+ * system has it, else a temp file unlinked at once.  Not close-on-exec:
+ * gnuplot and the shells of its scripts inherit it.  Kept above 2 so the
+ * child's dup2 onto 0 and 1 cannot clobber it. */
+static int open_data(const char *dir)
+{
+  int fd = -1;
+#ifdef O_TMPFILE
+  fd = open(dir, O_TMPFILE | O_RDWR, 0600);
+#endif
+  if (fd < 0) {
+    char *tmpl = dup_tmp(dir, "/ropelab-plot-XXXXXX");
+    if (!tmpl) {
+      errno = ENOMEM;
+      return -1;
     }
-  p->img_tmp = p->data_tmp = NULL;
+    sigset_t old;
+    rl_signals_block(&old); /* no cleanup handler between the two calls */
+    fd = mkstemp(tmpl);
+    if (fd >= 0)
+      unlink(tmpl);
+    rl_signals_restore(&old);
+    free(tmpl);
+  }
+  if (fd >= 0 && fd < 3) {
+    int hi = fcntl(fd, F_DUPFD, 3);
+    close(fd);
+    fd = hi;
+  }
+  return fd;
 }
 
 int rl_plot_open(rl_plot *p, const char *cmd, const char *script, const char *path)
@@ -68,33 +129,19 @@ int rl_plot_open(rl_plot *p, const char *cmd, const char *script, const char *pa
   p->script = script;
   p->path = path;
   p->term = rl_plot_terminal(path);
-  p->img_tmp = dup_tmp(path, ".tmpXXXXXX");
-  if (!p->img_tmp)
-    return rl_runtime(cmd, "cannot write '%s': %s", path, strerror(ENOMEM));
-  int fd = rl_tmp_create(p->img_tmp);
-  if (fd < 0) {
-    int e = errno;
-    free(p->img_tmp);
-    p->img_tmp = NULL;
-    return rl_runtime(cmd, "cannot write '%s': %s", path, strerror(e));
-  }
-  close(fd);
+  int rc = open_img(p);
+  if (rc)
+    return rc;
   const char *dir = getenv("TMPDIR");
   if (!dir || !*dir)
     dir = "/tmp";
-  p->data_tmp = dup_tmp(dir, "/ropelab-plot-XXXXXX");
-  fd = p->data_tmp ? rl_tmp_create(p->data_tmp) : -1;
-  if (fd < 0) {
-    int e = p->data_tmp ? errno : ENOMEM;
-    free(p->data_tmp);
-    p->data_tmp = NULL;
-    rl_plot_abort(p);
-    return rl_runtime(cmd, "cannot create a temporary file in '%s': %s", dir, strerror(e));
-  }
-  p->data = fdopen(fd, "w");
+  p->data_dir = dir;
+  int fd = open_data(dir);
+  p->data = fd >= 0 ? fdopen(fd, "w") : NULL;
   if (!p->data) {
     int e = errno;
-    close(fd);
+    if (fd >= 0)
+      close(fd);
     rl_plot_abort(p);
     return rl_runtime(cmd, "cannot create a temporary file in '%s': %s", dir, strerror(e));
   }
@@ -149,6 +196,65 @@ static int have_program(const char *prog)
   return 0;
 }
 
+/* In the child, between fork and exec (async-signal-safe calls only):
+ * gnuplot on the data, its stdout away from our CSV on stdout (its
+ * stderr, script errors, stays visible). */
+static void exec_gnuplot(char *const args[], pid_t parent, const sigset_t *mask)
+{
+  rl_signals_default();
+#ifdef __linux__
+  /* SIGKILL of ropelab cannot run our handler: let the kernel end
+   * gnuplot then instead of leaving it drawing for no one */
+  prctl(PR_SET_PDEATHSIG, SIGTERM);
+  if (getppid() != parent)
+    _exit(127);
+#else
+  (void)parent;
+#endif
+  rl_signals_restore(mask);
+  int null = open("/dev/null", O_RDWR);
+  if (null >= 0) {
+    dup2(null, 0);
+    dup2(null, 1);
+  }
+  execvp("gnuplot", args);
+  _exit(127);
+}
+
+/* Run gnuplot and wait; the signal handler ends it if we are killed
+ * meanwhile.  0 with its wait status in *status (-1 if waitpid failed),
+ * or the errno of a failed fork. */
+static int run_gnuplot(const rl_plot *p, char *script, int *status)
+{
+  /* on Linux each open of /dev/fd/N of a regular file starts at offset 0,
+   * so the scripts may read their data more than once */
+  char data[32], term[32];
+  snprintf(data, sizeof data, "/dev/fd/%d", fileno(p->data));
+  snprintf(term, sizeof term, "%s", p->term);
+  char *args[] = {"gnuplot", "-c", script, data, p->img_tmp, term, NULL};
+  fflush(stdout);
+  fflush(stderr);
+  pid_t parent = getpid();
+  sigset_t old;
+  rl_signals_block(&old); /* no signal between fork and rl_child_set */
+  pid_t pid = fork();
+  if (pid == 0)
+    exec_gnuplot(args, parent, &old);
+  int e = errno;
+  if (pid > 0)
+    rl_child_set(pid);
+  rl_signals_restore(&old);
+  if (pid < 0)
+    return e;
+  while (waitpid(pid, status, 0) < 0)
+    if (errno != EINTR) {
+      *status = -1;
+      break;
+    }
+  rl_child_set(0);
+  return 0;
+}
+
 int rl_plot_finish(rl_plot *p, int data_err)
 {
   int rc = 0;
@@ -156,12 +262,9 @@ int rl_plot_finish(rl_plot *p, int data_err)
   errno = 0;
   if (!data_err && (fflush(p->data) == EOF || ferror(p->data)))
     data_err = errno ? errno : EIO;
-  errno = 0;
-  if (fclose(p->data) == EOF && !data_err)
-    data_err = errno ? errno : EIO;
-  p->data = NULL;
   if (data_err) {
-    rc = rl_runtime(p->cmd, "cannot plot: writing '%s': %s", p->data_tmp, strerror(data_err));
+    rc = rl_runtime(p->cmd, "cannot plot: writing the data in '%s': %s", p->data_dir,
+                    strerror(data_err));
     goto done;
   }
   if (!have_program("gnuplot")) {
@@ -175,33 +278,11 @@ int rl_plot_finish(rl_plot *p, int data_err)
                     strerror(script ? errno : ENOMEM));
     goto done;
   }
-  fflush(stdout);
-  fflush(stderr);
-  pid_t pid = fork();
-  if (pid < 0) {
-    rc = rl_runtime(p->cmd, "cannot plot: cannot start gnuplot: %s", strerror(errno));
+  int status, e = run_gnuplot(p, script, &status);
+  if (e) {
+    rc = rl_runtime(p->cmd, "cannot plot: cannot start gnuplot: %s", strerror(e));
     goto done;
   }
-  if (pid == 0) {
-    /* gnuplot's stdout must not mix into our CSV on stdout; its stderr
-     * (script errors) stays visible */
-    int null = open("/dev/null", O_RDWR);
-    if (null >= 0) {
-      dup2(null, 0);
-      dup2(null, 1);
-    }
-    char term[32];
-    snprintf(term, sizeof term, "%s", p->term);
-    char *args[] = {"gnuplot", "-c", script, p->data_tmp, p->img_tmp, term, NULL};
-    execvp("gnuplot", args);
-    _exit(127);
-  }
-  int status;
-  while (waitpid(pid, &status, 0) < 0)
-    if (errno != EINTR) {
-      status = -1;
-      break;
-    }
   if (status == -1 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
     rc = rl_runtime(p->cmd, "cannot plot: gnuplot failed (%s %d)",
                     status != -1 && WIFSIGNALED(status) ? "signal" : "exit status",
@@ -212,7 +293,7 @@ int rl_plot_finish(rl_plot *p, int data_err)
     rc = rl_runtime(p->cmd, "cannot plot: gnuplot wrote nothing to '%s'", p->path);
     goto done;
   }
-  if (rename(p->img_tmp, p->path) != 0) {
+  if (rename(p->img_tmp, p->img_file) != 0) {
     rc = rl_runtime(p->cmd, "cannot write '%s': %s", p->path, strerror(errno));
     goto done;
   }

@@ -1,6 +1,9 @@
 /* plot.h: --plot FILE through gnuplot (an external program, run with
  * plots/<script>.gp).  The image is written atomically like -o: gnuplot
- * draws into FILE.tmpXXXXXX, renamed over FILE on success. */
+ * draws into FILE.tmpXXXXXX, renamed over FILE on success (FILE must be a
+ * regular file or a new name; a symlink's target is replaced).  gnuplot
+ * reads the data as /dev/fd/N of a file without a name in $TMPDIR, so no
+ * data file outlives us, however we die. */
 #ifndef RL_CLI_PLOT_H
 #define RL_CLI_PLOT_H
 
@@ -8,9 +11,10 @@
 
 typedef struct rl_plot {
   const char *cmd, *script, *path, *term;
-  char *img_tmp;  /* FILE.tmpXXXXXX, created up front so bad paths fail fast */
-  char *data_tmp; /* the CSV gnuplot reads, in $TMPDIR */
-  FILE *data;     /* open on data_tmp: give it to rl_out as tee */
+  char *img_file;       /* FILE with symlinks followed: what img_tmp replaces */
+  char *img_tmp;        /* FILE.tmpXXXXXX, created up front so bad paths fail fast */
+  const char *data_dir; /* $TMPDIR or /tmp, for messages */
+  FILE *data;           /* the CSV gnuplot reads (unlinked): rl_out's tee */
 } rl_plot;
 
 /* gnuplot terminal for path's extension (.png .svg .pdf), or NULL. */

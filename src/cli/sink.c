@@ -1,4 +1,7 @@
 /* sink.c: see sink.h. */
+#include <string.h>
+#include "cmd.h"
+#include "path.h"
 #include "sink.h"
 
 void rl_sink_abort(rl_sink *s)
@@ -13,6 +16,9 @@ void rl_sink_abort(rl_sink *s)
 int rl_sink_open(rl_sink *s, const char *cmd, const rl_common *co, const char *script)
 {
   s->out_open = s->plot_open = 0;
+  /* one file cannot be both: the image would be renamed over the CSV */
+  if (co->plot && co->output && strcmp(co->output, "-") && rl_path_same(co->plot, co->output))
+    return rl_usage(cmd, "--plot '%s' is the same file as --output '%s'", co->plot, co->output);
   int rc = rl_out_open(&s->out, cmd, co->output, co->meta, co->header);
   if (rc)
     return rc;

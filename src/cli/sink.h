@@ -23,7 +23,8 @@ typedef struct rl_sink {
 
 /* Open co->output with co->meta / co->header, then, when co->plot is set
  * and script is not NULL, the plot drawn by plots/<script> with out.tee
- * on its data.  0, or a printed runtime error with nothing left open. */
+ * on its data.  0, or a printed error with nothing left open: a usage
+ * error when both name the same file, else a runtime error. */
 int rl_sink_open(rl_sink *s, const char *cmd, const rl_common *co, const char *script);
 /* End prog (may be NULL) unless a write failed, put the CSV in place,
  * then draw the plot.  0, or a printed runtime error with nothing left
