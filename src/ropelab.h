@@ -1,13 +1,13 @@
 /* ropelab.h: the one public header of the ropelab core library.
  *
- * Names follow prefix_module_verb (rl_freqs_rope, rl_decay_eval, ...).
+ * Names follow prefix_module_verb (rl_schedule_rope, rl_decay_eval, ...).
  * Functions that can fail return an rl_status and write results through
  * out-parameters; workspaces are owned by the caller (_alloc/_free, and
  * every _free accepts NULL).
  *
  * The core keeps three things apart, so that adding one never touches
  * the others:
- *   - a frequency schedule (rl_freqs): the theta_i of a RoPE variant;
+ *   - a frequency schedule (rl_schedule): the theta_i of a RoPE variant;
  *   - a rotation (rl_rope_*): what RoPE does with any schedule;
  *   - a measure (rl_decay_*, rl_mc_*): what is computed from them.
  */
@@ -38,30 +38,162 @@ const char *rl_strerror(int status);
 /* ------------------------------------------------------------------ */
 /* frequency schedules                                                 */
 
-/* A frequency schedule: n = rot/2 rotary pairs with angular frequency
- * theta[i] (radians per position).  Dimensions rot..dim-1 pass through
- * unrotated (partial rotary, as GPT-NeoX's rotary_pct and Hugging Face's
- * partial_rotary_factor). */
-typedef struct rl_freqs {
-  size_t dim;    /* head dimension d, even, >= 2 */
-  size_t rot;    /* rotated dimensions r, even, 2 <= r <= d */
-  size_t n;      /* r / 2 */
-  double base;   /* base of the schedule, or 0 when theta came from elsewhere */
-  double *theta; /* n frequencies */
-} rl_freqs;
+/* How the rotated dimensions are paired. */
+typedef enum rl_layout {
+  RL_LAYOUT_INTERLEAVED = 0, /* (x_2i, x_2i+1): RoFormer, GPT-J, Meta Llama */
+  RL_LAYOUT_HALF = 1         /* (x_i, x_i+r/2): GPT-NeoX, Hugging Face */
+} rl_layout;
 
-/* Allocate a schedule of rot/2 pairs with theta left zero, for schedules
- * computed elsewhere (later: the context-extension methods). */
-rl_status rl_freqs_alloc(size_t dim, size_t rot, rl_freqs **out);
-void rl_freqs_free(rl_freqs *f);
+/* A frequency schedule is an object of a schedule type (GSL's solver-type
+ * habit, roots/brent.c): one file per method in src/core/schedules/, each
+ * ending with its rl_schedule_type, all listed in one registry.  A type
+ * turns rl_schedule_params into the per-pair frequencies theta_i and the
+ * head's attention factor; where the method has them, also a map of
+ * relative positions (ReRoPE), a per-pair amplitude growing with position
+ * (xPos), a query scale (log-n) and a dependence on the current length
+ * (dynamic NTK, LongRoPE: the schedule is built for params.seq_len).
+ * Rotations, decay, Monte Carlo, checks and the rope schemes take an
+ * rl_schedule, so a new method touches no measure and no command. */
 
+/* Implementations whose numbers differ for the same named method. */
+typedef enum rl_variant {
+  RL_VARIANT_HF = 0,   /* Hugging Face transformers modeling_rope_utils.py */
+  RL_VARIANT_GGML = 1, /* llama.cpp's ggml (ggml_rope_ext, ggml_rope_yarn_corr_dims) */
+  RL_VARIANT_VLLM = 2  /* vLLM model_executor/layers/rotary_embedding */
+} rl_variant;
+#define RL_VARIANT_COUNT 3
+const char *rl_variant_name(rl_variant v);
+
+typedef struct rl_schedule_type rl_schedule_type;
+
+/* Bits of rl_schedule_params: which parameters a type takes, which it
+ * requires, and (params.set) which the caller gave explicitly, so that a
+ * parameter the method does not use is an error, not silently ignored. */
+enum {
+  RL_SP_FACTOR = 1u << 0,
+  RL_SP_TRAIN_LEN = 1u << 1,
+  RL_SP_SEQ_LEN = 1u << 2,
+  RL_SP_BETA = 1u << 3,      /* beta_fast, beta_slow */
+  RL_SP_TRUNCATE = 1u << 4,
+  RL_SP_MSCALE = 1u << 5,    /* mscale, mscale_all_dim */
+  RL_SP_RAMP = 1u << 6,
+  RL_SP_LLAMA3 = 1u << 7,    /* low_freq_factor, high_freq_factor */
+  RL_SP_FACTORS = 1u << 8,   /* factors_file */
+  RL_SP_FRACTION = 1u << 9,
+  RL_SP_SCALE_BASE = 1u << 10,
+  RL_SP_WINDOW = 1u << 11,
+  RL_SP_LEAK = 1u << 12,
+  RL_SP_SECTIONS = 1u << 13,
+  RL_SP_FREQS_FILE = 1u << 14,
+  RL_SP_VARIANT = 1u << 15,
+  RL_SP_ATTN = 1u << 16      /* attention_factor given explicitly */
+};
+
+typedef struct rl_schedule_params {
+  const rl_schedule_type *method; /* rope */
+  size_t dim;            /* head dimension d, even >= 2 (128) */
+  size_t rot;            /* rotated dimensions r, even <= d; 0 = d (0) */
+  double base;           /* > 1 (10000) */
+  rl_layout layout;      /* interleaved */
+  rl_variant variant;    /* hf */
+  double factor;         /* scale s >= 1 (1) */
+  double train_len;      /* original context L, 0 = none (0) */
+  double seq_len;        /* current length N, 0 = train_len (0) */
+  double beta_fast, beta_slow; /* yarn (32, 1) */
+  int truncate;          /* yarn: round the correction range (1) */
+  int ramp_paper;        /* yarn: 0 the code's ramp over pair index,
+                            1 the paper's ramp over r = L/lambda (0) */
+  double mscale, mscale_all_dim; /* yarn, DeepSeek form; 0 = none */
+  double attention_factor;       /* 0 = the method's own (0) */
+  double low_freq_factor, high_freq_factor; /* llama3 (1, 4) */
+  const char *factors_file;  /* longrope: CSV pair,short,long */
+  double fraction;       /* p-rope: fraction of pairs kept rotating (0.75) */
+  double scale_base;     /* xpos (512) */
+  double window, leak;   /* rerope window w (512), leaky-rerope k (16) */
+  size_t sections[3];    /* mrope: pairs per axis t, h, w; 0 = none */
+  const char *freqs_file;/* file: CSV with a theta column */
+  unsigned set;          /* RL_SP_* given explicitly by the caller */
+} rl_schedule_params;
+
+/* The defaults noted above: the one place they are set (the CLI parses
+ * into this and never restates them). */
+void rl_schedule_params_default(rl_schedule_params *p);
+
+/* Band of a pair, as its method defines it. */
+enum {
+  RL_BAND_EXTRAPOLATED = 0, /* the plain RoPE frequency kept */
+  RL_BAND_INTERPOLATED = 1, /* scaled by the full factor 1/s */
+  RL_BAND_BETWEEN = 2,      /* in between */
+  RL_BAND_UNROTATED = 3     /* theta = 0 (p-rope) */
+};
+const char *rl_band_name(int band);
+
+/* A built schedule.  The fields are read-only for callers. */
+typedef struct rl_schedule {
+  size_t dim, rot, n;    /* n = rot / 2 pairs; rot..dim-1 pass through */
+  double base;           /* the effective base (ntk, dynamic: rescaled) */
+  double *theta;         /* n frequencies, radians per position */
+  double attn;           /* attention factor: the multiplier on cos, sin */
+  double logit_mult;     /* attn^2: the multiplier on q.k */
+  double *amp_rate;      /* xpos: per pair ln(zeta_i)/scale_base, or NULL:
+                            query at m scaled e^{m rate}, key at n e^{-n rate} */
+  unsigned char *band;   /* n RL_BAND_* */
+  unsigned char *axis;   /* mrope: n axis indices 0 t, 1 h, 2 w; or NULL */
+  const rl_schedule_type *type;
+  rl_schedule_params p;  /* as built (file names not kept) */
+  char note[200];        /* what the method derived, for the metadata
+                            (yarn: its correction range), or "" */
+} rl_schedule;
+
+/* What a method is and does: see src/core/schedules/schedule_impl.h. */
+struct rl_schedule_type {
+  const char *name, *summary, *paper, *code;
+  unsigned uses;         /* RL_SP_* it takes */
+  unsigned needs;        /* RL_SP_* it requires */
+  unsigned variants;     /* 1 << RL_VARIANT_* it has (0: one formula) */
+  rl_status (*init)(rl_schedule *s, char *err);
+  /* relative position as the method uses it (rerope); NULL: identity */
+  double (*relpos)(const rl_schedule *s, double r);
+  /* the query scale at length len (log-n); NULL: 1 */
+  double (*qscale)(const rl_schedule *s, double len);
+};
+
+/* The registered types, NULL-terminated, and one by name (or NULL). */
+const rl_schedule_type *const *rl_schedule_types(void);
+const rl_schedule_type *rl_schedule_type_find(const char *name);
+
+/* Build a schedule.  RL_EINVAL for parameters the method cannot take
+ * (err, RL_SCHEDULE_ERR_MAX bytes or NULL, then holds one lowercase line
+ * naming the parameter, the value and what is expected); RL_EIO /
+ * RL_EFORMAT for an unreadable / malformed file. */
+#define RL_SCHEDULE_ERR_MAX 256
+rl_status rl_schedule_new(const rl_schedule_params *p, rl_schedule **out, char *err);
 /* RoFormer's schedule: theta_i = base^(-2i/r), i = 0..r/2-1, each the
  * double nearest to the exact value (computed in long double).
  * Requires even dim >= 2, even 2 <= rot <= dim, finite base > 1. */
-rl_status rl_freqs_rope(size_t dim, size_t rot, double base, rl_freqs **out);
+rl_status rl_schedule_rope(size_t dim, size_t rot, double base, rl_schedule **out);
+/* A schedule of rot/2 pairs with theta zero and attention factor 1, for
+ * frequencies computed elsewhere. */
+rl_status rl_schedule_alloc(size_t dim, size_t rot, rl_schedule **out);
+void rl_schedule_free(rl_schedule *s);
 
-/* 2*pi/theta: positions per full turn of pair i. */
-double rl_freqs_wavelength(const rl_freqs *f, size_t i);
+/* 2*pi/theta: positions per full turn of pair i (inf when theta = 0). */
+double rl_schedule_wavelength(const rl_schedule *s, size_t i);
+/* theta_i over RoFormer's theta_i of the same d, r and base. */
+double rl_schedule_ratio(const rl_schedule *s, size_t i);
+/* The relative position the method uses for relative distance r
+ * (query - key); r itself for most methods.  Odd: map(-r) = -map(r). */
+double rl_schedule_relpos(const rl_schedule *s, double r);
+/* The query scale at length len (1 for most methods). */
+double rl_schedule_qscale(const rl_schedule *s, double len);
+/* e^{r rate_i}: the amplitude xPos gives pair i's logit at relative
+ * distance r = query - key; 1 for other methods. */
+double rl_schedule_amplitude(const rl_schedule *s, size_t i, double r);
+/* Nonzero when the logit at distance r is sum_i w_i(r) cos(r theta_i)
+ * with w = logit_mult alone: no position map, amplitude or query scale. */
+int rl_schedule_is_plain(const rl_schedule *s);
+/* One line describing the schedule for the CSV metadata. */
+void rl_schedule_describe(const rl_schedule *s, char *buf, size_t size);
 
 /* ------------------------------------------------------------------ */
 /* accurate angles                                                     */
@@ -84,11 +216,6 @@ rl_status rl_angle_sincos(double m, double theta, double *c, double *s);
 /* ------------------------------------------------------------------ */
 /* rotations                                                           */
 
-/* How the rotated dimensions are paired. */
-typedef enum rl_layout {
-  RL_LAYOUT_INTERLEAVED = 0, /* (x_2i, x_2i+1): RoFormer, GPT-J, Meta Llama */
-  RL_LAYOUT_HALF = 1         /* (x_i, x_i+r/2): GPT-NeoX, Hugging Face */
-} rl_layout;
 
 /* Index of the two components of pair i in a layout. */
 void rl_layout_pair(rl_layout layout, size_t rot, size_t i, size_t *a, size_t *b);
@@ -106,20 +233,27 @@ void rl_layout_permute(size_t dim, size_t rot, int to_half, const double *x, dou
  * except for rl_rope_apply_matrix.  All return RL_ERANGE past RL_POS_MAX. */
 
 /* The explicit dim x dim block-diagonal matrix, row-major, into R. */
-rl_status rl_rope_matrix(const rl_freqs *f, rl_layout layout, double m, double *R);
+rl_status rl_rope_matrix(const rl_schedule *f, rl_layout layout, double m, double *R);
 /* y = R(m) x by a matrix-vector product with the matrix above
  * (ws: dim*dim doubles of caller scratch). */
-rl_status rl_rope_apply_matrix(const rl_freqs *f, rl_layout layout, double m,
+rl_status rl_rope_apply_matrix(const rl_schedule *f, rl_layout layout, double m,
                                const double *x, double *y, double *ws);
 /* y = x * cos + rot(x) * sin (RoFormer eq. 34). */
-rl_status rl_rope_apply_elementwise(const rl_freqs *f, rl_layout layout, double m,
+rl_status rl_rope_apply_elementwise(const rl_schedule *f, rl_layout layout, double m,
                                     const double *x, double *y);
 /* pairs as complex numbers multiplied by e^{i m theta}. */
-rl_status rl_rope_apply_complex(const rl_freqs *f, rl_layout layout, double m,
+rl_status rl_rope_apply_complex(const rl_schedule *f, rl_layout layout, double m,
                                 const double *x, double *y);
 
 /* cos(m theta_i), sin(m theta_i) for all n pairs. */
-rl_status rl_rope_cossin(const rl_freqs *f, double m, double *c, double *s);
+rl_status rl_rope_cossin(const rl_schedule *f, double m, double *c, double *s);
+/* The table as frameworks store it: attn cos(m theta_i), attn sin(m
+ * theta_i) (Hugging Face multiplies cos and sin by attention_scaling). */
+rl_status rl_schedule_cossin(const rl_schedule *sc, double m, double *c, double *s);
+/* M-RoPE: y = R(pos) x with pair i turned by pos[axis_i] theta_i
+ * (Qwen2-VL; pos = {t, h, w}); for schedules without axes, by pos[0]. */
+rl_status rl_rope_apply_axes(const rl_schedule *f, rl_layout layout, const double pos[3],
+                             const double *x, double *y);
 
 /* ------------------------------------------------------------------ */
 /* grids of relative distances                                         */
@@ -148,11 +282,16 @@ int rl_grid_is_exact(const rl_grid *g);
 
 /* RoFormer's relative upper bound
  *   (1/n) * sum_{j=1..n} |S_j|,  S_j = sum_{k<j} e^{i r theta_k},
+ * as the schedule's logit has it: times the logit multiplier (attention
+ * factor squared) and query scale, each term weighted by its amplitude
+ * (xpos) and r mapped by the schedule (rerope).  The schedule must
+ * outlive the workspaces that take it (decay, Monte Carlo).
  * by direct summation with accurate angles (the reference).  NaN when r
  * is outside [-RL_POS_MAX, RL_POS_MAX] or not finite. */
-double rl_decay_bound_ref(const rl_freqs *f, double r);
-/* Men et al. 2024, eq. 9: B_r = sum_i cos(r theta_i) (reference). */
-double rl_decay_similarity_ref(const rl_freqs *f, double r);
+double rl_decay_bound_ref(const rl_schedule *f, double r);
+/* Men et al. 2024, eq. 9: B_r = sum_i cos(r theta_i) (reference), with
+ * the same multipliers, weights and map. */
+double rl_decay_similarity_ref(const rl_schedule *f, double r);
 
 /* A streaming evaluator of bound and similarity over a grid: memory is
  * O(n) whatever the number of rows.  On exact grids it advances the
@@ -161,7 +300,7 @@ double rl_decay_similarity_ref(const rl_freqs *f, double r);
  * (measured by tests/measures/test_decay.c). */
 #define RL_DECAY_RESEED 256
 typedef struct rl_decay_ws rl_decay_ws;
-rl_status rl_decay_alloc(const rl_freqs *f, const rl_grid *g, rl_decay_ws **out);
+rl_status rl_decay_alloc(const rl_schedule *f, const rl_grid *g, rl_decay_ws **out);
 void rl_decay_free(rl_decay_ws *w);
 /* Rows j0 .. j0+count-1: r[k], bound[k], sim[k]; any output may be NULL.
  * Calls in increasing j0 are fastest; any order is correct. */
@@ -181,7 +320,7 @@ typedef struct rl_mc_result {
 } rl_mc_result;
 
 typedef struct rl_mc_ws rl_mc_ws;
-rl_status rl_mc_alloc(const rl_freqs *f, size_t samples, double sigma,
+rl_status rl_mc_alloc(const rl_schedule *f, size_t samples, double sigma,
                       unsigned long seed, rl_mc_ws **out);
 void rl_mc_free(rl_mc_ws *w);
 rl_status rl_mc_eval(rl_mc_ws *w, double r, rl_mc_result *res);
@@ -190,8 +329,7 @@ rl_status rl_mc_eval(rl_mc_ws *w, double r, rl_mc_result *res);
 /* property checks (what `ropelab check` runs)                         */
 
 typedef struct rl_check_params {
-  size_t dim, rot;
-  double base;
+  rl_schedule_params sched; /* the schedule the RoPE checks run on */
   unsigned long seed;
   size_t trials;  /* random vectors / positions per property */
 } rl_check_params;
@@ -302,9 +440,9 @@ typedef struct rl_scheme_cfg {
   size_t dim;        /* per-head dimension d; even for sinusoidal, xl,
                         rope; a multiple of 4 for rope2d (default 64) */
   size_t heads;      /* H (8) */
-  double base;       /* sinusoidal, xl, rope, rope2d frequency base (10000) */
-  size_t rot;        /* rope: rotated dimensions, 0 = all (0) */
-  rl_layout layout;  /* rope, rope2d pairing (interleaved) */
+  rl_schedule_params rope; /* rope, rope2d: the frequency schedule and
+                        layout (its dim follows dim; rope2d builds it for
+                        d/2); its base is also sinusoidal's and xl's */
   size_t width;      /* rope2d: p -> (p / width, p % width) (32) */
   size_t max_len;    /* learned, tupe: table length (512) */
   rl_past_policy past; /* learned, tupe: positions >= max_len (error) */
@@ -425,6 +563,9 @@ typedef struct rl_scheme_table {
   const double *data; /* row-major, owned by the scheme */
 } rl_scheme_table;
 rl_status rl_scheme_get_table(const rl_scheme *s, rl_scheme_table *t);
+/* The frequency schedule of sinusoidal, xl, rope and rope2d (rope2d: the
+ * one of each d/2 half), or NULL for the other schemes. */
+const rl_schedule *rl_scheme_get_schedule(const rl_scheme *s);
 
 /* T5 (Raffel et al. 2020, sec. 2.1; HF modeling_t5.py
  * _relative_position_bucket) with rel = key - query

@@ -67,10 +67,10 @@ static inline void tap_skip(const char *why)
 
 #ifdef ROPELAB_H
 /* The RoPE schedule a test needs; a test that cannot build it stops. */
-static inline rl_freqs *tap_rope(size_t dim, size_t rot, double base)
+static inline rl_schedule *tap_rope(size_t dim, size_t rot, double base)
 {
-  rl_freqs *f;
-  if (rl_freqs_rope(dim, rot, base, &f)) {
+  rl_schedule *f;
+  if (rl_schedule_rope(dim, rot, base, &f)) {
     printf("# cannot build the schedule d=%zu rot=%zu base=%g\n", dim, rot, base);
     exit(1);
   }

@@ -7,7 +7,7 @@
 #include <string.h>
 #include "cmd.h"
 #include "opt.h"
-#include "rope_opts.h"
+#include "sched_opts.h"
 #include "ropelab.h"
 
 enum { OPT_SEED = RL_OPT_FIRST_CMD, OPT_TRIALS, OPT_TAP, OPT_LIST,
@@ -23,7 +23,7 @@ static void help(FILE *fp)
         "measured error against its tolerance. Exit status 0 when all pass, 1\n"
         "when any fails; 'check --list' names them all.\n"
         "\n", fp);
-  rl_rope_opts_help(fp);
+  rl_sched_opts_help(fp);
   fputs("      --seed S       seed of the random vectors and positions (default 1)\n"
         "      --trials N     random vectors / positions per check, >= 1 (default 1000)\n"
         "      --only LIST    run only these checks (comma-separated names)\n"
@@ -88,7 +88,7 @@ static int parse_only(const char *cmd, const char *arg, const rl_check *list, si
 static int run(int argc, char **argv)
 {
   static const struct option opts[] = {
-      RL_ROPE_LONGOPTS,
+      RL_SCHED_LONGOPTS,
       {"seed", required_argument, NULL, OPT_SEED},
       {"trials", required_argument, NULL, OPT_TRIALS},
       {"tap", no_argument, NULL, OPT_TAP},
@@ -100,8 +100,8 @@ static int run(int argc, char **argv)
   const char *cmd = "check";
   const rl_check *list = rl_check_list();
   size_t n = count_checks(list);
-  rl_rope_opts ro;
-  rl_rope_opts_init(&ro);
+  rl_sched_opts so;
+  rl_sched_opts_init(&so, 0);
   unsigned long long seed = 1, trials = 1000;
   int tap = 0, do_list = 0;
   double tol_scale = 1.0;
@@ -109,12 +109,6 @@ static int run(int argc, char **argv)
   int c, r;
   while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
     switch (c) {
-    case RL_ROPT_DIM:
-    case RL_ROPT_BASE:
-    case RL_ROPT_ROT: /* check writes no CSV: no common options */
-      if ((r = rl_rope_opt_default(&ro, NULL, cmd, c, argv, opts)))
-        return r;
-      break;
     case OPT_SEED:
       if ((r = rl_opt_uint(cmd, "--seed", optarg, 0, (unsigned long)-1, &seed)))
         return r;
@@ -135,14 +129,25 @@ static int run(int argc, char **argv)
     case 'h':
       help(stdout);
       return RL_EXIT_OK;
-    default:
-      return rl_opt_bad(cmd, c, argv, opts);
+    default: /* check writes no CSV: no common options */
+      if (c == '?' || c == ':')
+        return rl_opt_bad(cmd, c, argv, opts);
+      if ((r = rl_sched_opt(&so, cmd, c, optarg)) > 1)
+        return r - 0x100;
+      if (!r)
+        return rl_opt_bad(cmd, '?', argv, opts);
+      break;
     }
   }
   if ((r = rl_opt_no_args(cmd, argc, argv)) ||
-      (r = rl_rope_opts_finish(&ro, cmd)))
+      (r = rl_sched_opts_finish(&so, cmd)))
     return r;
-  rl_check_params p = {ro.dim, ro.rot, ro.base, (unsigned long)seed, (size_t)trials};
+  /* a schedule the checks cannot build is a usage error before any check */
+  rl_schedule *probe;
+  if ((r = rl_sched_build(&so.p, cmd, &probe)))
+    return r;
+  rl_schedule_free(probe);
+  rl_check_params p = {so.p, (unsigned long)seed, (size_t)trials};
 
   size_t width = 0;
   for (size_t i = 0; i < n; i++)

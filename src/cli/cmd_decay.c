@@ -9,7 +9,7 @@
 #include "opt.h"
 #include "out.h"
 #include "progress.h"
-#include "rope_opts.h"
+#include "sched_opts.h"
 #include "ropelab.h"
 #include "sink.h"
 
@@ -37,9 +37,12 @@ static void help(FILE *fp)
         "\n"
         "RoPE's long-term decay against relative distance r, one row per r. The\n"
         "defaults reproduce RoFormer Fig. 2 (d = 128, base 10000, r = 0..256).\n"
-        "\n"
-        "schedule:\n", fp);
-  rl_rope_opts_help(fp);
+        "With a --method, every measure is of the logit that method computes: times\n"
+        "its logit multiplier (the attention factor squared, 'logit_multiplier' in\n"
+        "the metadata), at its mapped relative position (rerope), with its per-pair\n"
+        "amplitudes (xpos) and query scale (log-n at --seq-len).\n"
+        "\n", fp);
+  rl_sched_opts_help(fp);
   fputs("distances:\n"
         "      --from A       first distance (default 0; 1 with --log)\n"
         "      --to B         last distance, |B| <= 2147483648 (default 256)\n"
@@ -113,7 +116,7 @@ static int all_finite(const double *v, size_t n)
 static int run(int argc, char **argv)
 {
   static const struct option opts[] = {
-      RL_ROPE_LONGOPTS,
+      RL_SCHED_LONGOPTS,
       {"from", required_argument, NULL, OPT_FROM},
       {"to", required_argument, NULL, OPT_TO},
       {"step", required_argument, NULL, OPT_STEP},
@@ -126,8 +129,8 @@ static int run(int argc, char **argv)
       RL_COMMON_LONGOPTS,
       {NULL, 0, NULL, 0}};
   const char *cmd = "decay";
-  rl_rope_opts ro;
-  rl_rope_opts_init(&ro);
+  rl_sched_opts so;
+  rl_sched_opts_init(&so, 0);
   double from = 0, to = 256, step = 1, sigma = 1;
   unsigned long long points = LOG_POINTS, samples = 1000, seed = 1;
   int log_grid = 0, from_set = 0, step_set = 0, points_set = 0, mask = M_BOUND;
@@ -188,7 +191,7 @@ static int run(int argc, char **argv)
         return rl_usage(cmd, "invalid --sigma '%s': expected a number > 0", optarg);
       break;
     default:
-      if ((r = rl_rope_opt_default(&ro, &co, cmd, c, argv, opts)))
+      if ((r = rl_sched_opt_default(&so, &co, cmd, c, argv, opts)))
         return r;
       break;
     }
@@ -197,7 +200,7 @@ static int run(int argc, char **argv)
     help(stdout);
     return RL_EXIT_OK;
   }
-  if ((r = rl_opt_no_args(cmd, argc, argv)) || (r = rl_rope_opts_finish(&ro, cmd)))
+  if ((r = rl_opt_no_args(cmd, argc, argv)) || (r = rl_sched_opts_finish(&so, cmd)))
     return r;
   if (mc_opts && !(mask & M_MC))
     return rl_usage(cmd, "--samples, --seed and --sigma need --measure with 'mc'");
@@ -234,16 +237,16 @@ static int run(int argc, char **argv)
                                step_arg, from_arg, to_arg);
 
   /* the workspaces, before any output */
-  rl_freqs *f = NULL;
+  rl_schedule *f = NULL;
   rl_decay_ws *dw = NULL;
   rl_mc_ws *mw = NULL;
   double *buf = NULL;
   rl_sink sink = {0};
   rl_out *out = &sink.out;
   int rc = 0;
-  st = rl_freqs_rope(ro.dim, ro.rot, ro.base, &f);
-  if (!st)
-    st = rl_decay_alloc(f, &g, &dw);
+  if ((rc = rl_sched_build(&so.p, cmd, &f)))
+    goto done;
+  st = rl_decay_alloc(f, &g, &dw);
   if (!st && (mask & M_MC))
     st = rl_mc_alloc(f, (size_t)samples, sigma, (unsigned long)seed, &mw);
   if (st == RL_ERANGE) {
@@ -265,7 +268,7 @@ static int run(int argc, char **argv)
 
   /* metadata: every effective parameter, defaults included */
   rl_out_meta_begin(out);
-  rl_rope_opts_meta(&ro, out);
+  rl_sched_meta(&so.p, f, out);
   rl_out_meta(out, "grid", log_grid ? "log" : "linear");
   rl_out_meta_num(out, "from", from);
   rl_out_meta_num(out, "to", to);
@@ -343,7 +346,7 @@ done:
   free(buf);
   rl_mc_free(mw);
   rl_decay_free(dw);
-  rl_freqs_free(f);
+  rl_schedule_free(f);
   return rc;
 }
 

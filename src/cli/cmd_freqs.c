@@ -1,4 +1,5 @@
-/* cmd_freqs.c: `ropelab freqs`, the frequency schedule theta_i of RoPE. */
+/* cmd_freqs.c: `ropelab freqs`, the frequency schedule theta_i of any
+ * method, per rotary pair. */
 #include <getopt.h>
 #include <math.h>
 #include <stdio.h>
@@ -6,94 +7,94 @@
 #include "cmd.h"
 #include "opt.h"
 #include "out.h"
-#include "rope_opts.h"
 #include "ropelab.h"
+#include "rowfmt.h"
+#include "sched_opts.h"
 #include "sink.h"
-
-enum { OPT_TRAIN_LEN = RL_OPT_FIRST_CMD };
 
 static void help(FILE *fp)
 {
   fputs("usage: ropelab freqs [OPTIONS]\n"
         "\n"
-        "The RoPE frequency schedule theta_i = base^(-2i/rot), i = 0..rot/2-1\n"
-        "(RoFormer eq. 15), one row per rotary pair: pair,theta,wavelength where\n"
-        "wavelength = 2*pi/theta is the number of positions per full turn.\n"
-        "\n"
-        "schedule:\n", fp);
-  rl_rope_opts_help(fp);
-  fputs("      --train-len L  add rotations = L/wavelength and full_turn = 1 when the\n"
-        "                     pair turns at least once within L positions (default off)\n"
+        "The frequency schedule of a RoPE method, one row per rotary pair i:\n"
+        "  theta       the frequency, radians per position (RoFormer eq. 15:\n"
+        "              base^(-2i/rot); the methods rescale it)\n"
+        "  wavelength  2*pi/theta, positions per full turn (inf: the pair never turns)\n"
+        "  ratio       theta over RoFormer's theta_i of the same dim, rot and base\n"
+        "  band        extrapolated (frequency kept), interpolated (divided by the\n"
+        "              factor), between, or unrotated, as the method defines it\n"
+        "With --train-len L also rotations = L/wavelength and full_turn = 1 when the\n"
+        "pair turns at least once within L; with --method mrope also axis (t, h, w).\n"
+        "The head's attention factor (on cos and sin) and logit multiplier (its\n"
+        "square) are in the metadata.\n"
         "\n", fp);
+  rl_sched_opts_help(fp);
+  fputc('\n', fp);
   rl_common_help(fp);
 }
 
 static int run(int argc, char **argv)
 {
-  static const struct option opts[] = {
-      RL_ROPE_LONGOPTS,
-      {"train-len", required_argument, NULL, OPT_TRAIN_LEN},
-      RL_COMMON_LONGOPTS,
-      {NULL, 0, NULL, 0}};
+  static const struct option opts[] = {RL_SCHED_LONGOPTS, RL_COMMON_LONGOPTS, {NULL, 0, NULL, 0}};
   const char *cmd = "freqs";
-  rl_rope_opts ro;
-  rl_rope_opts_init(&ro);
-  double train_len = 0;
-  int have_train = 0;
+  rl_sched_opts so;
+  rl_sched_opts_init(&so, 0);
   rl_common co;
   rl_common_init(&co);
   int c, r;
-  while ((c = getopt_long(argc, argv, ":o:h", opts, NULL)) != -1) {
-    switch (c) {
-    case OPT_TRAIN_LEN:
-      if ((r = rl_opt_double(cmd, "--train-len", optarg, &train_len)))
-        return r;
-      if (!(train_len > 0))
-        return rl_usage(cmd, "invalid --train-len '%s': expected a number > 0", optarg);
-      have_train = 1;
-      break;
-    default:
-      if ((r = rl_rope_opt_default(&ro, &co, cmd, c, argv, opts)))
-        return r;
-      break;
-    }
-  }
+  while ((c = getopt_long(argc, argv, ":o:h", opts, NULL)) != -1)
+    if ((r = rl_sched_opt_default(&so, &co, cmd, c, argv, opts)))
+      return r;
   if (co.help) {
     help(stdout);
     return RL_EXIT_OK;
   }
-  rl_freqs *f;
-  if ((r = rl_opt_no_args(cmd, argc, argv)) || (r = rl_rope_opts_finish(&ro, cmd)) ||
-      (r = rl_rope_opts_freqs(&ro, cmd, &f)))
+  rl_schedule *f;
+  if ((r = rl_opt_no_args(cmd, argc, argv)) || (r = rl_sched_opts_finish(&so, cmd)) ||
+      (r = rl_sched_build(&so.p, cmd, &f)))
     return r;
-  rl_sink sink;
+  rl_sink sink = {0};
   rl_out *out = &sink.out;
   if ((r = rl_sink_open(&sink, cmd, &co, "freqs.gp"))) {
-    rl_freqs_free(f);
+    rl_schedule_free(f);
     return r;
   }
+  double L = so.p.train_len;
+  int have_train = L > 0, axes = f->axis != NULL;
   rl_out_meta_begin(out);
-  rl_rope_opts_meta(&ro, out);
+  rl_sched_meta(&so.p, f, out);
+  char hdr[128] = "pair,theta,wavelength,ratio,band";
   if (have_train)
-    rl_out_meta_num(out, "train_len", train_len);
-  rl_out_header(out, have_train ? "pair,theta,wavelength,rotations,full_turn"
-                                : "pair,theta,wavelength");
-  for (size_t i = 0; i < f->n; i++) {
-    double row[5];
-    row[0] = (double)i;
-    row[1] = f->theta[i];
-    row[2] = rl_freqs_wavelength(f, i);
+    strcat(hdr, ",rotations,full_turn");
+  if (axes)
+    strcat(hdr, ",axis");
+  rl_out_header(out, hdr);
+  static const char *const axis_names[] = {"t", "h", "w"};
+  for (size_t i = 0; i < f->n && !out->err; i++) {
+    char b[6][RL_NUMFMT_MAX];
+    const char *fld[8];
+    size_t m = 0;
+    snprintf(b[0], sizeof b[0], "%zu", i);
+    rl_numfmt(f->theta[i], b[1]);
+    rl_numfmt(rl_schedule_wavelength(f, i), b[2]);
+    rl_numfmt(rl_schedule_ratio(f, i), b[3]);
+    fld[m++] = b[0], fld[m++] = b[1], fld[m++] = b[2], fld[m++] = b[3];
+    fld[m++] = rl_band_name(f->band ? f->band[i] : RL_BAND_EXTRAPOLATED);
     if (have_train) {
       /* L*theta/(2*pi) in long double: one rounding instead of two */
-      row[3] = (double)((long double)train_len * (long double)f->theta[i] /
-                        (2.0L * 3.14159265358979323846264338327950288L));
-      row[4] = row[3] >= 1.0;
+      double rot = (double)((long double)L * (long double)f->theta[i] /
+                            (2.0L * 3.14159265358979323846264338327950288L));
+      rl_numfmt(rot, b[4]);
+      fld[m++] = b[4];
+      fld[m++] = rot >= 1.0 ? "1" : "0";
     }
-    rl_out_row(out, row, have_train ? 5 : 3);
+    if (axes)
+      fld[m++] = axis_names[f->axis[i]];
+    rl_out_fields(out, fld, m);
   }
-  rl_freqs_free(f);
+  rl_schedule_free(f);
   return rl_sink_close(&sink, NULL);
 }
 
-const struct rl_cmd rl_cmd_freqs = {"freqs", run, "the frequency schedule theta_i and wavelengths",
-                                    help};
+const struct rl_cmd rl_cmd_freqs = {"freqs", run,
+                                    "the frequency schedule theta_i of a method, per pair", help};

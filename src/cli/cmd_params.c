@@ -178,7 +178,7 @@ static int run(int argc, char **argv)
   }
 
   rl_scheme *s = NULL;
-  rl_freqs *f = NULL, *f2 = NULL;
+  const rl_schedule *f = NULL;
   rl_scheme_table tab = {0};
   rl_sink sink = {0};
   rl_out *out = &sink.out;
@@ -189,18 +189,9 @@ static int run(int argc, char **argv)
     rc = rl_usage(cmd, "scheme '%s' has no positional parameter table", name);
     goto done;
   }
-  if (what == W_FREQS) {
-    /* the schedules of scheme_abs.c, scheme_rel.c and scheme_rope.c
-     * (the core has no getter for a scheme's rl_freqs) */
-    size_t rot = cfg->rot ? cfg->rot : cfg->dim;
-    rl_status st = !strcmp(name, "rope") ? rl_freqs_rope(cfg->dim, rot, cfg->base, &f)
-                   : !strcmp(name, "rope2d")
-                       ? rl_freqs_rope(cfg->dim / 2, cfg->dim / 2, cfg->base, &f)
-                       : rl_freqs_rope(cfg->dim, cfg->dim, cfg->base, &f);
-    if (st) {
-      rc = rl_runtime(cmd, "%s", rl_strerror(st));
-      goto done;
-    }
+  if (what == W_FREQS && !(f = rl_scheme_get_schedule(s))) {
+    rc = rl_runtime(cmd, "internal error: scheme '%s' has no schedule", name);
+    goto done;
   }
   if ((rc = rl_sink_open(&sink, cmd, &co, NULL)))
     goto done;
@@ -254,7 +245,7 @@ static int run(int argc, char **argv)
     rl_out_header(out, two ? "pair,theta,wavelength,axis" : "pair,theta,wavelength");
     for (size_t a = 0; a < (two ? 2u : 1u); a++)
       for (size_t i = 0; i < f->n && !out->err; i++) {
-        double v[3] = {(double)(a * f->n + i), f->theta[i], rl_freqs_wavelength(f, i)};
+        double v[3] = {(double)(a * f->n + i), f->theta[i], rl_schedule_wavelength(f, i)};
         num_row(out, v, 3, two ? (a ? "row" : "col") : NULL);
       }
   } else if (strchr(tab.format, ',')) { /* key-value rows: t5 bucket,head,bias */
@@ -286,8 +277,6 @@ static int run(int argc, char **argv)
   rc = rl_sink_close(&sink, NULL);
 done:
   rl_sink_abort(&sink);
-  rl_freqs_free(f);
-  rl_freqs_free(f2);
   rl_scheme_free(s);
   return rc;
 }

@@ -147,6 +147,72 @@ int rl_opt_base(const char *cmd, const char *arg, double *base)
   return 0;
 }
 
+void rl_opt_alternatives(const char *const *names, size_t n, char *buf, size_t size)
+{
+  size_t len = 0;
+  buf[0] = 0;
+  for (size_t i = 0; i < n && len < size; i++)
+    len += (size_t)snprintf(buf + len, size - len, "%s%s", i == 0 ? "" : i + 1 == n ? " or " : ", ",
+                            names[i]);
+}
+
+static int bad_enum(const char *cmd, const char *opt, const char *arg, const char *word,
+                    const char *const *names, size_t n)
+{
+  char all[512];
+  size_t s = rl_suggest(word, names, n);
+  int list = strcmp(arg, word) != 0;
+  if (!*word)
+    return rl_usage(cmd, "invalid %s '%s': empty name", opt, arg);
+  if (s < n)
+    return list ? rl_usage(cmd, "invalid %s '%s': unknown '%s'; did you mean '%s'?", opt, arg,
+                           word, names[s])
+                : rl_usage(cmd, "invalid %s '%s': did you mean '%s'?", opt, arg, names[s]);
+  rl_opt_alternatives(names, n, all, sizeof all);
+  return list ? rl_usage(cmd, "invalid %s '%s': unknown '%s'; expected %s", opt, arg, word, all)
+              : rl_usage(cmd, "invalid %s '%s': expected %s", opt, arg, all);
+}
+
+int rl_opt_enum(const char *cmd, const char *opt, const char *arg, const char *const *names,
+                size_t n, int *out)
+{
+  for (size_t i = 0; i < n; i++)
+    if (!strcmp(arg, names[i])) {
+      *out = (int)i;
+      return 0;
+    }
+  return bad_enum(cmd, opt, arg, arg, names, n);
+}
+
+int rl_opt_enum_list(const char *cmd, const char *opt, const char *arg,
+                     const char *const *names, size_t n, int *idx, size_t max, size_t *count)
+{
+  *count = 0;
+  for (const char *p = arg;;) {
+    const char *e = strchr(p, ',');
+    size_t len = e ? (size_t)(e - p) : strlen(p);
+    char word[128];
+    if (len >= sizeof word)
+      len = sizeof word - 1;
+    memcpy(word, p, len);
+    word[len] = 0;
+    size_t i;
+    for (i = 0; i < n && strcmp(word, names[i]); i++)
+      ;
+    if (i == n)
+      return bad_enum(cmd, opt, arg, word, names, n);
+    for (size_t k = 0; k < *count; k++)
+      if (idx[k] == (int)i)
+        return rl_usage(cmd, "invalid %s '%s': '%s' given twice", opt, arg, word);
+    if (*count >= max)
+      return rl_usage(cmd, "invalid %s '%s': more than %zu items", opt, arg, max);
+    idx[(*count)++] = (int)i;
+    if (!e)
+      return 0;
+    p = e + 1;
+  }
+}
+
 int rl_opt_bad(const char *cmd, int c, char **argv, const struct option *longopts)
 {
   const char *arg = argv[optind - 1];

@@ -37,6 +37,17 @@ int rl_opt_rot_resolve(const char *cmd, const char *arg, size_t dim, size_t *rot
 /* --base: a finite number > 1. */
 int rl_opt_base(const char *cmd, const char *arg, double *base);
 
+/* One of names (table-driven enumerated options): *out = its index, or a
+ * usage error naming the value, the closest name or all of them. */
+int rl_opt_enum(const char *cmd, const char *opt, const char *arg, const char *const *names,
+                size_t n, int *out);
+/* A comma-separated list of names into idx[] (at most max, no repeats):
+ * *count entries.  Errors as rl_opt_enum, naming the bad item. */
+int rl_opt_enum_list(const char *cmd, const char *opt, const char *arg,
+                     const char *const *names, size_t n, int *idx, size_t max, size_t *count);
+/* "expected a, b or c" for messages, into buf. */
+void rl_opt_alternatives(const char *const *names, size_t n, char *buf, size_t size);
+
 /* Report what getopt_long returned for '?' or ':' (optstring must start
  * with ':' and opterr be 0) in our own words; returns RL_EXIT_USAGE. */
 int rl_opt_bad(const char *cmd, int c, char **argv, const struct option *longopts);

@@ -12,7 +12,7 @@ void rl_scheme_opts_init(rl_scheme_opts *o)
 {
   memset(o, 0, sizeof *o);
   rl_scheme_cfg_default(&o->cfg);
-  o->rot_arg = "dim";
+  rl_sched_opts_init(&o->sched, 1);
 }
 
 static size_t scheme_names(const char **names)
@@ -91,15 +91,13 @@ int rl_scheme_opt(rl_scheme_opts *o, const char *cmd, int opt, const char *arg)
 {
   rl_scheme_cfg *c = &o->cfg;
   unsigned long long v;
-  int r = 0;
+  int r = rl_sched_opt(&o->sched, cmd, opt, arg);
+  if (r)
+    return r;
   switch (opt) {
   case RL_SOPT_SCHEME:
     o->scheme_set = 1;
     r = parse_schemes(o, cmd, arg);
-    break;
-  case RL_SOPT_DIM:
-    /* the core takes d <= 65536 (odd d only for the schemes that allow it) */
-    r = size_opt(cmd, "--dim", arg, 2, 65536, &c->dim);
     break;
   case RL_SOPT_HEADS:
     r = size_opt(cmd, "--heads", arg, 1, 4096, &c->heads);
@@ -107,21 +105,6 @@ int rl_scheme_opt(rl_scheme_opts *o, const char *cmd, int opt, const char *arg)
   case RL_SOPT_HEAD:
     o->head_set = 1;
     r = size_opt(cmd, "--head", arg, 0, 4095, &o->head);
-    break;
-  case RL_SOPT_BASE:
-    r = rl_opt_base(cmd, arg, &c->base);
-    break;
-  case RL_SOPT_ROT:
-    o->rot_arg = arg;
-    r = rl_opt_rot(cmd, arg, &c->rot);
-    break;
-  case RL_SOPT_LAYOUT:
-    if (!strcmp(arg, "interleaved"))
-      c->layout = RL_LAYOUT_INTERLEAVED;
-    else if (!strcmp(arg, "half"))
-      c->layout = RL_LAYOUT_HALF;
-    else
-      r = rl_usage(cmd, "invalid --layout '%s': expected interleaved or half", arg);
     break;
   case RL_SOPT_WIDTH:
     r = size_opt(cmd, "--width", arg, 1, 1u << 30, &c->width);
@@ -185,9 +168,11 @@ int rl_scheme_opts_finish(rl_scheme_opts *o, const char *cmd, size_t max, const 
   }
   if (o->nnames > max)
     return rl_usage(cmd, "invalid --scheme '%s': expected one scheme", o->list);
-  if (o->cfg.rot && o->cfg.rot > o->cfg.dim)
+  if (o->sched.p.rot > o->sched.p.dim)
     return rl_usage(cmd, "invalid --rot '%s': expected an even integer <= --dim (%zu)",
-                    o->rot_arg, o->cfg.dim);
+                    o->sched.rot_arg, o->sched.p.dim);
+  o->cfg.dim = o->sched.p.dim;
+  o->cfg.rope = o->sched.p; /* rot 0 stays "all": rope2d builds its own halves */
   if (o->head >= o->cfg.heads)
     return rl_usage(cmd, "invalid --head '%zu': expected a head below --heads (%zu)", o->head,
                     o->cfg.heads);
@@ -233,12 +218,9 @@ void rl_scheme_opts_meta(const rl_scheme_opts *o, rl_out *out)
     strcat(names, o->names[k]);
   }
   rl_out_meta(out, "scheme", names);
-  rl_out_meta_uint(out, "dim", c->dim);
+  rl_sched_meta(&c->rope, NULL, out);
   rl_out_meta_uint(out, "heads", c->heads);
   rl_out_meta_uint(out, "head", o->head);
-  rl_out_meta_num(out, "base", c->base);
-  rl_out_meta_uint(out, "rot", c->rot ? c->rot : c->dim);
-  rl_out_meta(out, "layout", c->layout == RL_LAYOUT_HALF ? "half" : "interleaved");
   rl_out_meta_uint(out, "width", c->width);
   rl_out_meta_uint(out, "max_len", c->max_len);
   rl_out_meta(out, "past", rl_past_policy_name(c->past));
@@ -256,17 +238,16 @@ void rl_scheme_opts_meta(const rl_scheme_opts *o, rl_out *out)
 
 void rl_scheme_opts_help(FILE *fp)
 {
-  fputs("scheme (defaults as the core's rl_scheme_cfg_default):\n"
-        "      --dim D        per-head dimension (default 64)\n"
+  rl_sched_opts_help(fp);
+  fputs("scheme (defaults as the core's rl_scheme_cfg_default; the schedule above is\n"
+        "rope's and rope2d's, its --dim every scheme's, its --base sinusoidal's and xl's):\n"
         "      --heads H      number of heads (default 8)\n"
         "      --head h       the head shown, 0 <= h < H (default 0)\n"
         "      --seed S       seed of every drawn parameter (default 1)\n"
         "      --identity     W_q = W_k = I instead of random projections\n"
         "      --params FILE  the scheme's table from FILE (experiments/params/README.md);\n"
         "                     one scheme only.  Unreadable: exit 3; malformed: exit 2\n"
-        "      --base B       sinusoidal, xl, rope, rope2d frequency base (default 10000)\n"
-        "      --rot R        rope: rotated dimensions, even <= D, 'dim' for all (default dim)\n"
-        "      --layout L     rope, rope2d pairing: interleaved or half (default interleaved)\n"
+
         "      --width W      rope2d: position p is row p / W, column p mod W (default 32)\n"
         "      --max-len N    learned, tupe: table length (default 512)\n"
         "      --past P       learned, tupe past --max-len: error, clamp or wrap (default error)\n"

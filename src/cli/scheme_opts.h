@@ -11,17 +11,14 @@
 #include "opt.h"
 #include "out.h"
 #include "ropelab.h"
+#include "sched_opts.h"
 
 /* Option values of the scheme options: above the commands' own
  * (RL_OPT_FIRST_CMD + a few dozen). */
 enum {
   RL_SOPT_SCHEME = 0x300,
-  RL_SOPT_DIM,
   RL_SOPT_HEADS,
   RL_SOPT_HEAD,
-  RL_SOPT_BASE,
-  RL_SOPT_ROT,
-  RL_SOPT_LAYOUT,
   RL_SOPT_WIDTH,
   RL_SOPT_MAX_LEN,
   RL_SOPT_PAST,
@@ -39,12 +36,8 @@ enum {
 
 #define RL_SCHEME_LONGOPTS                                                      \
   {"scheme", required_argument, NULL, RL_SOPT_SCHEME},                          \
-  {"dim", required_argument, NULL, RL_SOPT_DIM},                                \
   {"heads", required_argument, NULL, RL_SOPT_HEADS},                            \
   {"head", required_argument, NULL, RL_SOPT_HEAD},                              \
-  {"base", required_argument, NULL, RL_SOPT_BASE},                              \
-  {"rot", required_argument, NULL, RL_SOPT_ROT},                                \
-  {"layout", required_argument, NULL, RL_SOPT_LAYOUT},                          \
   {"width", required_argument, NULL, RL_SOPT_WIDTH},                            \
   {"max-len", required_argument, NULL, RL_SOPT_MAX_LEN},                        \
   {"past", required_argument, NULL, RL_SOPT_PAST},                              \
@@ -57,7 +50,8 @@ enum {
   {"seed", required_argument, NULL, RL_SOPT_SEED},                              \
   {"identity", no_argument, NULL, RL_SOPT_IDENTITY},                            \
   {"params", required_argument, NULL, RL_SOPT_PARAMS},                          \
-  {"no-tupe-rel", no_argument, NULL, RL_SOPT_NO_TUPE_REL}
+  {"no-tupe-rel", no_argument, NULL, RL_SOPT_NO_TUPE_REL},                     \
+  RL_SCHED_LONGOPTS
 
 #define RL_SCHEMES_MAX 32
 
@@ -66,7 +60,7 @@ typedef struct rl_scheme_opts {
   const char *names[RL_SCHEMES_MAX]; /* the --scheme list, validated */
   size_t nnames;
   char list[512];       /* storage of names */
-  const char *rot_arg;  /* for messages */
+  rl_sched_opts sched;  /* --dim, --base, --rot, --layout, --method ...: cfg.rope */
   size_t head;          /* --head */
   int head_set, scheme_set;
 } rl_scheme_opts;

@@ -201,14 +201,14 @@ int main(void)
   size_t nth = 0;
   const double bases[] = {10000.0, 500000.0};
   for (int b = 0; b < 2; b++) {
-    rl_freqs *f;
-    if (rl_freqs_rope(128, 128, bases[b], &f) != RL_OK) {
-      tap_ok(0, "rl_freqs_rope(128, 128, %g)", bases[b]);
+    rl_schedule *f;
+    if (rl_schedule_rope(128, 128, bases[b], &f) != RL_OK) {
+      tap_ok(0, "rl_schedule_rope(128, 128, %g)", bases[b]);
       return tap_done();
     }
     for (size_t i = 0; i < f->n; i++)
       th[nth++] = f->theta[i];
-    rl_freqs_free(f);
+    rl_schedule_free(f);
   }
   th[nth++] = 1.0;
   th[nth++] = 0.1;

@@ -32,10 +32,10 @@ int main(int argc, char **argv)
     fprintf(stderr, "bench_decay: row count must be positive: '%s'\n", argv[1]);
     return 2;
   }
-  rl_freqs *f;
+  rl_schedule *f;
   rl_grid g;
   rl_decay_ws *w;
-  rl_status st = rl_freqs_rope(dim, dim, base, &f);
+  rl_status st = rl_schedule_rope(dim, dim, base, &f);
   if (!st)
     st = rl_grid_linear(0, (double)(rows - 1), 1, &g);
   if (!st)
@@ -93,6 +93,6 @@ int main(int argc, char **argv)
   free(bound);
   free(sim);
   rl_decay_free(w);
-  rl_freqs_free(f);
+  rl_schedule_free(f);
   return bad;
 }

@@ -17,12 +17,12 @@ static void test_ref_r0(void)
    * B_0 = n; the sums are of small integers, so exact. */
   size_t dims[][2] = {{2, 2}, {4, 4}, {64, 32}, {128, 128}, {256, 256}};
   for (size_t i = 0; i < sizeof dims / sizeof *dims; i++) {
-    rl_freqs *f = tap_rope(dims[i][0], dims[i][1], 10000);
+    rl_schedule *f = tap_rope(dims[i][0], dims[i][1], 10000);
     double n = (double)f->n;
     tap_abs_close(rl_decay_bound_ref(f, 0), (n + 1) / 2, 0.0, "ref bound(0) = (n+1)/2, d=%zu rot=%zu",
                   f->dim, f->rot);
     tap_abs_close(rl_decay_similarity_ref(f, 0), n, 0.0, "ref B_0 = n, d=%zu rot=%zu", f->dim, f->rot);
-    rl_freqs_free(f);
+    rl_schedule_free(f);
   }
 }
 
@@ -35,11 +35,11 @@ static void test_ref_roformer(void)
   static const struct {
     double r, bound;
   } pub[] = {{10, 17.954137}, {50, 12.629452}, {100, 10.227330}, {250, 6.548179}};
-  rl_freqs *f = tap_rope(128, 128, 10000);
+  rl_schedule *f = tap_rope(128, 128, 10000);
   for (size_t i = 0; i < sizeof pub / sizeof *pub; i++)
     tap_abs_close(rl_decay_bound_ref(f, pub[i].r), pub[i].bound, 5e-7,
                   "ref bound(%g) = RoFormer Fig. 2 value %.6f", pub[i].r, pub[i].bound);
-  rl_freqs_free(f);
+  rl_schedule_free(f);
 }
 
 static void test_ref_small(void)
@@ -50,13 +50,13 @@ static void test_ref_small(void)
    * independent evaluation; the reference's sincos is within 1 ulp too,
    * and |S_1| = sqrt(c^2 + s^2) adds at most 2 ulp: tolerances 2 and
    * 4 DBL_EPSILON absolute (values are at most 1). */
-  rl_freqs *f = tap_rope(2, 2, 10000);
+  rl_schedule *f = tap_rope(2, 2, 10000);
   for (size_t i = 0; i < sizeof rs / sizeof *rs; i++) {
     tap_abs_close(rl_decay_bound_ref(f, rs[i]), 1.0, 4 * DBL_EPSILON, "d=2: bound(%.17g) = 1", rs[i]);
     tap_abs_close(rl_decay_similarity_ref(f, rs[i]), cos(rs[i]), 2 * DBL_EPSILON,
                   "d=2: B_%.17g = cos r", rs[i]);
   }
-  rl_freqs_free(f);
+  rl_schedule_free(f);
 
   /* d = 4: theta = (1, t), t = 10000^(-1/2) = 0.01 (as the double the
    * schedule holds).  S_1 = e^{ir}, S_2 = e^{ir} + e^{irt}, so
@@ -76,7 +76,7 @@ static void test_ref_small(void)
     tap_abs_close(rl_decay_similarity_ref(f, rs[i]), bw, 16 * DBL_EPSILON,
                   "d=4: B_%g = cos r + cos rt", rs[i]);
   }
-  rl_freqs_free(f);
+  rl_schedule_free(f);
 
   /* symmetric in r: |S_j(-r)| = |conj S_j(r)|, B is even */
   f = tap_rope(128, 128, 10000);
@@ -85,7 +85,7 @@ static void test_ref_small(void)
   /* past the accurate range there is no answer: NaN, not a wrong digit */
   tap_ok(isnan(rl_decay_bound_ref(f, 3e9)), "ref bound past RL_POS_MAX is NaN");
   tap_ok(isnan(rl_decay_similarity_ref(f, NAN)), "ref similarity at NaN is NaN");
-  rl_freqs_free(f);
+  rl_schedule_free(f);
 }
 
 /* ------------------------------------------------------------------ */
@@ -100,7 +100,7 @@ typedef struct cmp {
   int r_ok;
 } cmp;
 
-static cmp compare_ref(const rl_freqs *f, const rl_grid *g, const double *r, const double *b,
+static cmp compare_ref(const rl_schedule *f, const rl_grid *g, const double *r, const double *b,
                        const double *s, size_t j0, size_t count, size_t stride)
 {
   cmp c = {0, 0, 1};
@@ -146,7 +146,7 @@ static void eval_all(rl_decay_ws *w, size_t rows, size_t chunk, double **r, doub
  * order tests below are what catch a re-seed in the wrong place.) */
 #define FAST_TOL 1e-12
 
-static void check_grid(const char *what, const rl_freqs *f, const rl_grid *g, size_t stride)
+static void check_grid(const char *what, const rl_schedule *f, const rl_grid *g, size_t stride)
 {
   rl_decay_ws *w;
   if (rl_decay_alloc(f, g, &w)) {
@@ -167,7 +167,7 @@ static void check_grid(const char *what, const rl_freqs *f, const rl_grid *g, si
 
 static void test_fast_vs_ref(void)
 {
-  rl_freqs *f = tap_rope(128, 128, 10000);
+  rl_schedule *f = tap_rope(128, 128, 10000);
   rl_grid g;
   /* every row of 0..10^5 (the fast path: exact grid) */
   rl_grid_linear(0, 1e5, 1, &g);
@@ -185,18 +185,18 @@ static void test_fast_vs_ref(void)
   rl_grid_linear(0, 1e9, 997, &g);
   check_grid("0:997:1e9, every 13th row", f, &g, 13);
   /* partial rotary and another base */
-  rl_freqs *p = tap_rope(96, 64, 500000);
+  rl_schedule *p = tap_rope(96, 64, 500000);
   rl_grid_linear(0, 3e4, 1, &g);
   check_grid("d=96 rot=64 base=5e5 0:1:3e4", p, &g, 1);
-  rl_freqs_free(p);
+  rl_schedule_free(p);
   /* tiny schedules (no 8-frequency kernel pass) */
   p = tap_rope(2, 2, 10000);
   rl_grid_linear(0, 5000, 1, &g);
   check_grid("d=2 0:1:5000", p, &g, 1);
-  rl_freqs_free(p);
+  rl_schedule_free(p);
   p = tap_rope(22, 22, 10000);
   check_grid("d=22 0:1:5000", p, &g, 1);
-  rl_freqs_free(p);
+  rl_schedule_free(p);
   /* a grid shorter than one block, and one with a huge exact step */
   rl_grid_linear(0, 5, 0.5, &g);
   check_grid("0:0.5:5 (11 rows)", f, &g, 1);
@@ -211,12 +211,12 @@ static void test_fast_vs_ref(void)
   tap_abs_close(b0, 32.5, 0.0, "fast bound(0) = (n+1)/2 = 32.5 exactly (n = 64)");
   tap_abs_close(s0, 64.0, 0.0, "fast B_0 = n exactly");
   rl_decay_free(w);
-  rl_freqs_free(f);
+  rl_schedule_free(f);
 }
 
 static void test_slow_vs_ref(void)
 {
-  rl_freqs *f = tap_rope(128, 128, 10000);
+  rl_schedule *f = tap_rope(128, 128, 10000);
   rl_grid g;
   /* 0.1 is not a dyadic: the slow path, per-term accurate angles */
   rl_grid_linear(0, 500, 0.1, &g);
@@ -242,7 +242,7 @@ static void test_slow_vs_ref(void)
     rl_decay_free(w);
   } else
     tap_skip("grid slack does not clamp 0:0.125:1-1e-13 here");
-  rl_freqs_free(f);
+  rl_schedule_free(f);
 }
 
 /* bitwise equality of two evaluations of the same rows */
@@ -253,7 +253,7 @@ static int same(const double *a, const double *b, size_t count)
 
 static void test_order(void)
 {
-  rl_freqs *f = tap_rope(128, 128, 10000);
+  rl_schedule *f = tap_rope(128, 128, 10000);
   rl_grid g;
   rl_grid_linear(0, 65535, 0.125, &g); /* 524281 rows */
   size_t rows = g.points;
@@ -300,25 +300,25 @@ static void test_order(void)
   free(b2);
   free(s2);
   rl_decay_free(w);
-  rl_freqs_free(f);
+  rl_schedule_free(f);
 }
 
 static void test_errors(void)
 {
-  rl_freqs *f = tap_rope(128, 128, 10000);
+  rl_schedule *f = tap_rope(128, 128, 10000);
   rl_grid g;
   rl_grid_linear(0, 99, 1, &g);
   rl_decay_ws *w = (rl_decay_ws *)1;
   tap_ok(rl_decay_alloc(NULL, &g, &w) == RL_EINVAL && w == NULL, "alloc without a schedule: EINVAL");
   tap_ok(rl_decay_alloc(f, NULL, &w) == RL_EINVAL, "alloc without a grid: EINVAL");
-  rl_freqs *bad;
-  rl_freqs_alloc(4, 4, &bad);
+  rl_schedule *bad;
+  rl_schedule_alloc(4, 4, &bad);
   bad->theta[0] = 2.0; /* past rl_angle_sincos's |theta| <= 1 */
   bad->theta[1] = 0.5;
   tap_ok(rl_decay_alloc(bad, &g, &w) == RL_ERANGE, "alloc with theta > 1: ERANGE");
   bad->theta[0] = NAN;
   tap_ok(rl_decay_alloc(bad, &g, &w) == RL_ERANGE, "alloc with NaN theta: ERANGE");
-  rl_freqs_free(bad);
+  rl_schedule_free(bad);
   rl_decay_alloc(f, &g, &w);
   double b[200];
   tap_ok(rl_decay_eval(w, 0, 101, NULL, b, NULL) == RL_EINVAL, "rows past the grid: EINVAL");
@@ -330,7 +330,7 @@ static void test_errors(void)
   rl_decay_free(w);
   rl_decay_free(NULL);
   tap_ok(1, "rl_decay_free(NULL) is a no-op");
-  rl_freqs_free(f);
+  rl_schedule_free(f);
 }
 
 int main(void)

@@ -25,7 +25,7 @@ enum { NR = sizeof RS / sizeof *RS };
 
 static void test_means(size_t dim, size_t rot, double sigma, size_t samples)
 {
-  rl_freqs *f = tap_rope(dim, rot, 10000);
+  rl_schedule *f = tap_rope(dim, rot, 10000);
   rl_mc_ws *w;
   if (rl_mc_alloc(f, samples, sigma, 42, &w)) {
     tap_ok(0, "mc alloc d=%zu rot=%zu", dim, rot);
@@ -59,7 +59,7 @@ static void test_means(size_t dim, size_t rot, double sigma, size_t samples)
            RS[i]);
   }
   rl_mc_free(w);
-  rl_freqs_free(f);
+  rl_schedule_free(f);
 }
 
 static void test_abel_tight(void)
@@ -69,7 +69,7 @@ static void test_abel_tight(void)
    * k: the max over 4000 samples exceeds 0.99 unless no angle falls
    * within 0.14 rad of 0 or pi, probability (1-0.09)^4000 ~ 1e-160.
    * So the test would catch a bound that is loose by a factor 1.01. */
-  rl_freqs *f = tap_rope(2, 2, 10000);
+  rl_schedule *f = tap_rope(2, 2, 10000);
   rl_mc_ws *w;
   rl_mc_alloc(f, 4000, 1.0, 7, &w);
   for (size_t i = 0; i < NR; i++) {
@@ -79,7 +79,7 @@ static void test_abel_tight(void)
            m.abel_max);
   }
   rl_mc_free(w);
-  rl_freqs_free(f);
+  rl_schedule_free(f);
   /* d = 4: samples with |h_1| small next to |h_0| reduce to the d = 2
    * case over a denominator |h_0| (1 + |S_2|) <= 3 |h_0|, so the max
    * ratio is near 1/3 at least (4000 samples hold many with |h_1| <
@@ -93,7 +93,7 @@ static void test_abel_tight(void)
            RS[i], m.abel_max);
   }
   rl_mc_free(w);
-  rl_freqs_free(f);
+  rl_schedule_free(f);
   /* d = 128 at r = 0: S_j = j, sum |S_j| = n(n+1)/2 = 2080, and the
    * bound is far from tight; still positive and <= 1 */
   f = tap_rope(128, 128, 10000);
@@ -105,12 +105,12 @@ static void test_abel_tight(void)
            m.abel_max);
   }
   rl_mc_free(w);
-  rl_freqs_free(f);
+  rl_schedule_free(f);
 }
 
 static void test_structure(void)
 {
-  rl_freqs *f = tap_rope(64, 64, 10000);
+  rl_schedule *f = tap_rope(64, 64, 10000);
   rl_mc_ws *w1, *w2;
   rl_mc_alloc(f, 2000, 1.0, 99, &w1);
   rl_mc_alloc(f, 2000, 2.0, 99, &w2);
@@ -140,7 +140,7 @@ static void test_structure(void)
   rl_mc_free(w1);
   rl_mc_free(w2);
   rl_mc_free(w3);
-  rl_freqs_free(f);
+  rl_schedule_free(f);
 }
 
 /* The same two samples redrawn here (mt19937 from the seed, q then k,
@@ -155,7 +155,7 @@ static void test_by_hand(void)
   enum { D = 10, ROT = 6, N = ROT / 2 };
   const double sigma = 1.5, r = 37.25;
   const unsigned long seed = 5;
-  rl_freqs *f = tap_rope(D, ROT, 100);
+  rl_schedule *f = tap_rope(D, ROT, 100);
   double R[D * D], q[2][D], k[2][D];
   gsl_rng *g = gsl_rng_alloc(gsl_rng_mt19937);
   gsl_rng_set(g, seed);
@@ -197,12 +197,12 @@ static void test_by_hand(void)
   tap_abs_close(m.self_mean, self, 1e-13, "2 samples by hand: mean q^T R_r q via rl_rope_matrix");
   tap_abs_close(m.abel_max, abel, 1e-13, "2 samples by hand: Abel ratio, complex arithmetic");
   rl_mc_free(w);
-  rl_freqs_free(f);
+  rl_schedule_free(f);
 }
 
 static void test_errors(void)
 {
-  rl_freqs *f = tap_rope(16, 16, 10000);
+  rl_schedule *f = tap_rope(16, 16, 10000);
   rl_mc_ws *w = (rl_mc_ws *)1;
   tap_ok(rl_mc_alloc(f, 1, 1.0, 1, &w) == RL_EINVAL && w == NULL, "samples = 1: EINVAL");
   tap_ok(rl_mc_alloc(f, 0, 1.0, 1, &w) == RL_EINVAL, "samples = 0: EINVAL");
@@ -220,7 +220,7 @@ static void test_errors(void)
          "two samples: finite standard errors");
   rl_mc_free(w);
   rl_mc_free(NULL);
-  rl_freqs_free(f);
+  rl_schedule_free(f);
 }
 
 int main(void)

@@ -86,8 +86,8 @@ static void test_commute(gsl_rng *rng)
   static const size_t dims[][2] = {{8, 8}, {128, 128}, {64, 32}, {6, 4}};
   double x[DMAX], px[DMAX], yi[DMAX], yh[DMAX], pyi[DMAX], ws[DMAX * DMAX];
   for (size_t k = 0; k < sizeof dims / sizeof *dims; k++) {
-    rl_freqs *f;
-    if (rl_freqs_rope(dims[k][0], dims[k][1], 10000, &f))
+    rl_schedule *f;
+    if (rl_schedule_rope(dims[k][0], dims[k][1], 10000, &f))
       continue;
     size_t d = f->dim;
     int ok[3] = {1, 1, 1}, tail = 1;
@@ -118,7 +118,7 @@ static void test_commute(gsl_rng *rng)
       tap_ok(ok[impl], "d=%zu r=%zu %s: rotate(half, P x) == P rotate(interleaved, x) bitwise",
              d, f->rot, names[impl]);
     tap_ok(tail, "d=%zu r=%zu: dims %zu..%zu unchanged", d, f->rot, f->rot, d - 1);
-    rl_freqs_free(f);
+    rl_schedule_free(f);
   }
 }
 
@@ -131,8 +131,8 @@ static void test_commute(gsl_rng *rng)
  * the library must match them to the last bit. */
 static void test_references(gsl_rng *rng)
 {
-  rl_freqs *f;
-  if (rl_freqs_rope(64, 48, 10000, &f))
+  rl_schedule *f;
+  if (rl_schedule_rope(64, 48, 10000, &f))
     return;
   size_t d = f->dim, n = f->n, r = f->rot;
   double q[DMAX], y[DMAX], hf[DMAX], c[DMAX], s[DMAX];
@@ -160,7 +160,7 @@ static void test_references(gsl_rng *rng)
   }
   tap_ok(ok_hf, "d=64 r=48: half == Hugging Face q*cos + rotate_half(q)*sin");
   tap_ok(ok_meta, "d=64 r=48: interleaved == Meta llama view_as_complex * polar");
-  rl_freqs_free(f);
+  rl_schedule_free(f);
 }
 
 int main(void)

@@ -47,7 +47,7 @@ static void random_vec(gsl_rng *rng, size_t d, double *x)
 
 /* max over pairs of |y1 - y2| / |pair of x|, in units of DBL_EPSILON;
  * tail dimensions must match exactly (inf otherwise). */
-static double pair_err(const rl_freqs *f, rl_layout L, const double *x, const double *y1,
+static double pair_err(const rl_schedule *f, rl_layout L, const double *x, const double *y1,
                        const double *y2)
 {
   double worst = 0;
@@ -69,7 +69,7 @@ static double pair_err(const rl_freqs *f, rl_layout L, const double *x, const do
  * sinl of an argument below 64 are far more accurate than a double ulp.
  * The rotated pair is then formed in long double.  Bound: 3u sqrt2 |pair|
  * (see the top) = 2.13 eps |pair|. */
-static double ref_err(const rl_freqs *f, rl_layout L, double m, const double *x,
+static double ref_err(const rl_schedule *f, rl_layout L, double m, const double *x,
                       const double *y)
 {
   double worst = 0;
@@ -89,8 +89,8 @@ static void test_reference(gsl_rng *rng)
 {
   double x[DMAX], y[DMAX];
   for (size_t k = 0; k < NCFG; k++) {
-    rl_freqs *f;
-    if (rl_freqs_rope(cfgs[k].dim, cfgs[k].rot, cfgs[k].base, &f))
+    rl_schedule *f;
+    if (rl_schedule_rope(cfgs[k].dim, cfgs[k].rot, cfgs[k].base, &f))
       continue;
     for (int L = 0; L < 2; L++) {
       double worst = 0;
@@ -103,7 +103,7 @@ static void test_reference(gsl_rng *rng)
       tap_le(worst, 2.13, "d=%zu r=%zu layout %d: vs long double cosl/sinl, |m| <= 64 "
              "(eps * |pair|)", f->dim, f->rot, L);
     }
-    rl_freqs_free(f);
+    rl_schedule_free(f);
   }
 }
 
@@ -111,9 +111,9 @@ static void test_agree(gsl_rng *rng)
 {
   double x[DMAX], y1[DMAX], y2[DMAX], y3[DMAX], y4[DMAX], ws[DMAX * DMAX];
   for (size_t k = 0; k < NCFG; k++) {
-    rl_freqs *f;
-    if (rl_freqs_rope(cfgs[k].dim, cfgs[k].rot, cfgs[k].base, &f)) {
-      tap_ok(0, "rl_freqs_rope(%zu, %zu, %g)", cfgs[k].dim, cfgs[k].rot, cfgs[k].base);
+    rl_schedule *f;
+    if (rl_schedule_rope(cfgs[k].dim, cfgs[k].rot, cfgs[k].base, &f)) {
+      tap_ok(0, "rl_schedule_rope(%zu, %zu, %g)", cfgs[k].dim, cfgs[k].rot, cfgs[k].base);
       continue;
     }
     for (int L = 0; L < 2; L++) {
@@ -147,7 +147,7 @@ static void test_agree(gsl_rng *rng)
       tap_le(ealias, 0.0, "d=%zu r=%zu %s: in place == out of place", f->dim, f->rot, ln);
       tap_le(etail, 0.0, "d=%zu r=%zu %s: pass-through dims unchanged", f->dim, f->rot, ln);
     }
-    rl_freqs_free(f);
+    rl_schedule_free(f);
   }
 }
 
@@ -158,9 +158,9 @@ static void test_hand(void)
 {
   static const double cos1 = 0.54030230586813971740, sin1 = 0.84147098480789650665;
   static const double cos2 = -0.41614683654714238700, sin2 = 0.90929742682568169540;
-  rl_freqs *f;
-  if (rl_freqs_rope(2, 2, 10000, &f)) {
-    tap_ok(0, "rl_freqs_rope(2, 2)");
+  rl_schedule *f;
+  if (rl_schedule_rope(2, 2, 10000, &f)) {
+    tap_ok(0, "rl_schedule_rope(2, 2)");
     return;
   }
   double e1[2] = {1, 0}, e2[2] = {0, 1}, y[2], R[4];
@@ -182,7 +182,7 @@ static void test_hand(void)
   double c, s;
   rl_rope_cossin(f, -1.0, &c, &s);
   tap_le(fmax(tap_ulps(c, cos1), tap_ulps(s, -sin1)), 1.0, "cossin(m=-1) = (cos 1, -sin 1)");
-  rl_freqs_free(f);
+  rl_schedule_free(f);
 }
 
 static long double dotl(size_t d, const double *a, const double *b)
@@ -197,8 +197,8 @@ static void test_properties(gsl_rng *rng)
 {
   double q[DMAX], k[DMAX], a[DMAX], b[DMAX], c[DMAX], R[DMAX * DMAX], P[DMAX * DMAX];
   for (size_t ci = 0; ci < NCFG; ci++) {
-    rl_freqs *f;
-    if (rl_freqs_rope(cfgs[ci].dim, cfgs[ci].rot, cfgs[ci].base, &f))
+    rl_schedule *f;
+    if (rl_schedule_rope(cfgs[ci].dim, cfgs[ci].rot, cfgs[ci].base, &f))
       continue;
     size_t d = f->dim;
     for (int L = 0; L < 2; L++) {
@@ -251,7 +251,7 @@ static void test_properties(gsl_rng *rng)
              f->rot, ln);
       tap_le(eorth, 3.0, "d=%zu r=%zu %s: R^T R = I (eps)", d, f->rot, ln);
     }
-    rl_freqs_free(f);
+    rl_schedule_free(f);
   }
 }
 
@@ -265,8 +265,8 @@ static int untouched(const double *y, size_t d)
 
 static void test_errors(void)
 {
-  rl_freqs *f;
-  if (rl_freqs_rope(8, 8, 10000, &f))
+  rl_schedule *f;
+  if (rl_schedule_rope(8, 8, 10000, &f))
     return;
   double x[8] = {1, 2, 3, 4, 5, 6, 7, 8}, y[64], ws[64];
   const double bad_m[] = {2147483649.0, -2147483649.0, NAN, INFINITY};
@@ -296,7 +296,7 @@ static void test_errors(void)
   f->theta[3] = 0.001;
   tap_ok(rl_rope_apply_complex(f, RL_LAYOUT_HALF, RL_POS_MAX, x, y) == RL_OK,
          "m = 2^31 accepted");
-  rl_freqs_free(f);
+  rl_schedule_free(f);
 }
 
 int main(void)

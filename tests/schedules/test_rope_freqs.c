@@ -12,42 +12,42 @@
 /* Closed forms that need no power function at all. */
 static void test_closed_forms(void)
 {
-  rl_freqs *f;
-  if (rl_freqs_rope(2, 2, 10000.0, &f) == RL_OK) {
+  rl_schedule *f;
+  if (rl_schedule_rope(2, 2, 10000.0, &f) == RL_OK) {
     /* base^0 = 1 exactly */
     tap_ok(f->n == 1 && f->theta[0] == 1.0, "d=2: theta_0 == 1");
     /* 2*pi/1 = 2*pi: the double 2*M_PI (doubling is exact) within 1 ulp */
-    tap_ulp_close(rl_freqs_wavelength(f, 0), 2 * 3.14159265358979323846, 1.0,
+    tap_ulp_close(rl_schedule_wavelength(f, 0), 2 * 3.14159265358979323846, 1.0,
                   "d=2: wavelength_0 = 2 pi");
-    rl_freqs_free(f);
+    rl_schedule_free(f);
   } else {
-    tap_ok(0, "rl_freqs_rope(2, 2, 1e4)");
+    tap_ok(0, "rl_schedule_rope(2, 2, 1e4)");
   }
-  if (rl_freqs_rope(4, 4, 100.0, &f) == RL_OK) {
+  if (rl_schedule_rope(4, 4, 100.0, &f) == RL_OK) {
     /* 100^(-1/2) = 1/10: must be the double nearest 0.1, i.e. 0.1 itself */
     tap_ok(f->theta[0] == 1.0 && f->theta[1] == 0.1, "d=4 base 100: theta = {1, 0.1}");
-    rl_freqs_free(f);
+    rl_schedule_free(f);
   } else {
-    tap_ok(0, "rl_freqs_rope(4, 4, 100)");
+    tap_ok(0, "rl_schedule_rope(4, 4, 100)");
   }
   /* partial rotary: r = 4 of d = 8, base 16: 16^(-2i/4) = 4^-i, exact powers of 2 */
-  if (rl_freqs_rope(8, 4, 16.0, &f) == RL_OK) {
+  if (rl_schedule_rope(8, 4, 16.0, &f) == RL_OK) {
     tap_ok(f->dim == 8 && f->rot == 4 && f->n == 2 && f->theta[0] == 1.0 &&
                f->theta[1] == 0.25,
            "d=8 r=4 base 16: theta = {1, 1/4} (exponent over r, not d)");
-    rl_freqs_free(f);
+    rl_schedule_free(f);
   } else {
-    tap_ok(0, "rl_freqs_rope(8, 4, 16)");
+    tap_ok(0, "rl_schedule_rope(8, 4, 16)");
   }
   /* base 2^64, d = 128: theta_i = 2^(-i) exactly */
-  if (rl_freqs_rope(128, 128, 0x1p64, &f) == RL_OK) {
+  if (rl_schedule_rope(128, 128, 0x1p64, &f) == RL_OK) {
     int all = 1;
     for (size_t i = 0; i < f->n; i++)
       all &= f->theta[i] == ldexp(1.0, -(int)i);
     tap_ok(all, "d=128 base 2^64: theta_i == 2^-i for all 64 pairs");
-    rl_freqs_free(f);
+    rl_schedule_free(f);
   } else {
-    tap_ok(0, "rl_freqs_rope(128, 128, 2^64)");
+    tap_ok(0, "rl_schedule_rope(128, 128, 2^64)");
   }
 }
 
@@ -60,9 +60,9 @@ static void test_closed_forms(void)
  * error (i roundings of 2^-64) stays below 2^-57, so within 1 ulp. */
 static void test_schedule(size_t d, double base)
 {
-  rl_freqs *f;
-  if (rl_freqs_rope(d, d, base, &f) != RL_OK) {
-    tap_ok(0, "rl_freqs_rope(%zu, %zu, %g)", d, d, base);
+  rl_schedule *f;
+  if (rl_schedule_rope(d, d, base, &f) != RL_OK) {
+    tap_ok(0, "rl_schedule_rope(%zu, %zu, %g)", d, d, base);
     return;
   }
   double worst = 0, worst_wl = 0;
@@ -82,7 +82,7 @@ static void test_schedule(size_t d, double base)
     worst = fmax(worst, tap_ulps(f->theta[i], want));
     /* wavelength 2*pi/theta in quad, correctly rounded, vs the library */
     __float128 wl = 2 * M_PIq / (__float128)f->theta[i];
-    worst_wl = fmax(worst_wl, tap_ulps(rl_freqs_wavelength(f, i), (double)wl));
+    worst_wl = fmax(worst_wl, tap_ulps(rl_schedule_wavelength(f, i), (double)wl));
   }
   tap_ok(exact + near == (int)f->n,
          "d=%zu base %g: %d of %zu theta_i are the nearest double to powq, %d within "
@@ -94,7 +94,7 @@ static void test_schedule(size_t d, double base)
   long double ratio = powl((long double)base, -2.0L / (long double)d), p = 1.0L;
   for (size_t i = 0; i < f->n; i++, p *= ratio) {
     worst = fmax(worst, tap_ulps(f->theta[i], (double)p));
-    worst_wl = fmax(worst_wl, tap_ulps(rl_freqs_wavelength(f, i) * f->theta[i],
+    worst_wl = fmax(worst_wl, tap_ulps(rl_schedule_wavelength(f, i) * f->theta[i],
                                        2 * 3.14159265358979323846));
   }
   (void)exact;
@@ -108,7 +108,7 @@ static void test_schedule(size_t d, double base)
   for (size_t i = 1; i < f->n; i++)
     mono &= f->theta[i] < f->theta[i - 1];
   tap_ok(mono && f->theta[f->n - 1] > 1.0 / base, "d=%zu base %g: decreasing from 1", d, base);
-  rl_freqs_free(f);
+  rl_schedule_free(f);
 }
 
 static void test_errors(void)
@@ -130,14 +130,14 @@ static void test_errors(void)
     {8, 8, INFINITY, "base inf"},
   };
   for (size_t j = 0; j < sizeof cases / sizeof *cases; j++) {
-    rl_freqs *f = (rl_freqs *)&f; /* anything but NULL */
-    rl_status st = rl_freqs_rope(cases[j].dim, cases[j].rot, cases[j].base, &f);
+    rl_schedule *f = (rl_schedule *)&f; /* anything but NULL */
+    rl_status st = rl_schedule_rope(cases[j].dim, cases[j].rot, cases[j].base, &f);
     tap_ok(st == RL_EINVAL && f == NULL, "%s -> RL_EINVAL, *out = NULL", cases[j].what);
-    rl_freqs_free(f);
+    rl_schedule_free(f);
   }
-  rl_freqs *f = NULL;
-  tap_ok(rl_freqs_alloc(6, 7, &f) == RL_EINVAL && f == NULL, "alloc rot > dim -> RL_EINVAL");
-  rl_freqs_free(NULL); /* must not crash */
+  rl_schedule *f = NULL;
+  tap_ok(rl_schedule_alloc(6, 7, &f) == RL_EINVAL && f == NULL, "alloc rot > dim -> RL_EINVAL");
+  rl_schedule_free(NULL); /* must not crash */
 }
 
 int main(void)

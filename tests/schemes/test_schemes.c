@@ -101,10 +101,10 @@ static void test_rope(void)
     rl_scheme_cfg_default(&c);
     c.dim = 16;
     c.identity = 1;
-    c.layout = (rl_layout)lay;
+    c.rope.layout = (rl_layout)lay;
     rl_scheme *s = mk("rope", &c);
-    rl_freqs *f;
-    rl_freqs_rope(16, 16, 10000.0, &f);
+    rl_schedule *f;
+    rl_schedule_rope(16, 16, 10000.0, &f);
     double xq[16], xk[16], a[16], b[16];
     fill(xq, 16, 3);
     fill(xk, 16, 4);
@@ -121,7 +121,7 @@ static void test_rope(void)
       tap_abs_close(lt.cc, want_cc, tol, "rope cc is the unrotated logit");
       tap_abs_close(lt.mix, lt.total - lt.cc, 0, "rope mix = total - cc");
     }
-    rl_freqs_free(f);
+    rl_schedule_free(f);
     rl_scheme_free(s);
   }
 }
@@ -349,7 +349,7 @@ static void test_errors(void)
   c.dim = 6;
   tap_ok(rl_scheme_alloc("rope2d", &c, &s, err) == RL_EINVAL, "rope2d dim 6: %s", err);
   c.dim = 8;
-  c.base = 1.0;
+  c.rope.base = 1.0;
   tap_ok(rl_scheme_alloc("rope", &c, &s, err) == RL_EINVAL, "base 1: %s", err);
   rl_scheme_cfg_default(&c);
   c.num_buckets = 2;

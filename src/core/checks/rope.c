@@ -15,14 +15,14 @@
 #define POS_MAX_CHECKED 1e6 /* the issue: m, n up to 10^6 */
 
 typedef struct ctx {
-  rl_freqs *f;
+  rl_schedule *f;
   gsl_rng *rng;
   double *q, *k, *a, *b, *c, *ws;
 } ctx;
 
 static void ctx_free(ctx *x)
 {
-  rl_freqs_free(x->f);
+  rl_schedule_free(x->f);
   gsl_rng_free(x->rng);
   free(x->q);
   free(x->ws);
@@ -31,10 +31,10 @@ static void ctx_free(ctx *x)
 static rl_status ctx_init(ctx *x, const rl_check_params *p)
 {
   *x = (ctx){0};
-  rl_status st = rl_freqs_rope(p->dim, p->rot, p->base, &x->f);
+  rl_status st = rl_schedule_new(&p->sched, &x->f, NULL);
   if (st)
     return st;
-  size_t d = p->dim;
+  size_t d = p->sched.dim;
   x->rng = gsl_rng_alloc(gsl_rng_mt19937);
   x->q = malloc(5 * d * sizeof *x->q);
   x->ws = malloc(d * d * sizeof *x->ws);
@@ -125,7 +125,7 @@ static rl_status relative_position(const rl_check_params *p, rl_check_result *re
   /* each rotated component is within ~2 ulp of |pair|; a d-term dot
    * product adds at most d ulp (gamma_d), twice: 2(d+2) eps relative to
    * |q||k|.  n - m is exact (both below 2^20, Sterbenz / integer). */
-  rl_check_set(res, worst, 2.0 * (double)(p->dim + 2) * DBL_EPSILON);
+  rl_check_set(res, worst, 2.0 * (double)(p->sched.dim + 2) * DBL_EPSILON);
   snprintf(res->detail, sizeof res->detail,
            "max |<R_m q,R_n k> - <q,R_{n-m} k>|/(|q||k|), %zu pairs, m,n <= 1e6", p->trials);
   return st;
@@ -146,7 +146,7 @@ static rl_status norm_preservation(const rl_check_params *p, rl_check_result *re
   double worst;
   rl_status st = worst_trial(p, norm_trial, &worst);
   /* two sums of d squares (gamma_d each) and ~2 ulp per rotated pair */
-  rl_check_set(res, worst, (double)(p->dim + 4) * DBL_EPSILON);
+  rl_check_set(res, worst, (double)(p->sched.dim + 4) * DBL_EPSILON);
   snprintf(res->detail, sizeof res->detail, "max ||R_m x| - |x||/|x|, %zu vectors", p->trials);
   return st;
 }
@@ -236,8 +236,8 @@ typedef enum mc_kind { MC_ABEL, MC_IND, MC_SELF } mc_kind;
 
 static rl_status mc_check(const rl_check_params *p, rl_check_result *res, mc_kind kind)
 {
-  rl_freqs *f;
-  rl_status st = rl_freqs_rope(p->dim, p->rot, p->base, &f);
+  rl_schedule *f;
+  rl_status st = rl_schedule_new(&p->sched, &f, NULL);
   if (st)
     return st;
   rl_mc_ws *w;
@@ -256,12 +256,12 @@ static rl_status mc_check(const rl_check_params *p, rl_check_result *res, mc_kin
     }
   }
   rl_mc_free(w);
-  rl_freqs_free(f);
+  rl_schedule_free(f);
   switch (kind) {
   case MC_ABEL:
     /* the bound is an inequality; allow only the rounding of the two
      * d-term sums that form the ratio */
-    rl_check_set(res, worst, 1.0 + 4.0 * (double)p->dim * DBL_EPSILON);
+    rl_check_set(res, worst, 1.0 + 4.0 * (double)p->sched.dim * DBL_EPSILON);
     snprintf(res->detail, sizeof res->detail,
              "max |q^T R_r k| / Abel bound over %zu samples, %zu distances to 1e6 (worst r=%g)",
              samples, (size_t)MC_NR, at);
@@ -298,8 +298,8 @@ static rl_status mc_self(const rl_check_params *p, rl_check_result *res)
 /* the streaming decay curve against the direct long-double sums */
 static rl_status decay_fast_path(const rl_check_params *p, rl_check_result *res)
 {
-  rl_freqs *f;
-  rl_status st = rl_freqs_rope(p->dim, p->rot, p->base, &f);
+  rl_schedule *f;
+  rl_status st = rl_schedule_new(&p->sched, &f, NULL);
   if (st)
     return st;
   rl_grid g;
@@ -321,7 +321,7 @@ static rl_status decay_fast_path(const rl_check_params *p, rl_check_result *res)
     }
   }
   rl_decay_free(w);
-  rl_freqs_free(f);
+  rl_schedule_free(f);
   /* the accuracy the decay command promises for its recurrences */
   rl_check_set(res, worst, 1e-12);
   snprintf(res->detail, sizeof res->detail,

@@ -31,8 +31,8 @@ static rl_scheme_cfg cfg_of(const rl_check_params *p)
 {
   rl_scheme_cfg c;
   rl_scheme_cfg_default(&c);
-  c.dim = p->dim;
-  c.base = p->base;
+  c.dim = p->sched.dim;
+  c.rope = p->sched;
   c.seed = p->seed;
   c.heads = 4;
   return c;
@@ -48,9 +48,9 @@ static rl_status sin_relative(const rl_check_params *p, rl_check_result *res)
   rl_status st = rl_scheme_alloc("sinusoidal", &c, &s, NULL);
   if (st)
     return st;
-  rl_freqs *f;
-  st = rl_freqs_rope(p->dim, p->dim, p->base, &f);
-  double *a = malloc(2 * p->dim * sizeof *a);
+  rl_schedule *f;
+  st = rl_schedule_rope(p->sched.dim, p->sched.dim, p->sched.base, &f);
+  double *a = malloc(2 * p->sched.dim * sizeof *a);
   gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
   double err = 0;
   if (!st && (!a || !r))
@@ -61,10 +61,10 @@ static rl_status sin_relative(const rl_check_params *p, rl_check_result *res)
       double i = floor(gsl_rng_uniform(r) * 1e6), j = floor(gsl_rng_uniform(r) * 1e6);
       st = rl_scheme_encoding(s, i, a);
       if (!st)
-        st = rl_scheme_encoding(s, j, a + p->dim);
+        st = rl_scheme_encoding(s, j, a + p->sched.dim);
       double dot = 0, want = 0;
-      for (size_t k = 0; k < p->dim; k++)
-        dot += a[k] * a[p->dim + k];
+      for (size_t k = 0; k < p->sched.dim; k++)
+        dot += a[k] * a[p->sched.dim + k];
       for (size_t k = 0; k < f->n && !st; k++) {
         double cs, sn;
         st = rl_angle_sincos(i - j, f->theta[k], &cs, &sn);
@@ -75,11 +75,11 @@ static rl_status sin_relative(const rl_check_params *p, rl_check_result *res)
     }
   }
   if (!st) {
-    rl_check_set(res, err, 4.0 * (double)p->dim * DBL_EPSILON);
+    rl_check_set(res, err, 4.0 * (double)p->sched.dim * DBL_EPSILON);
     snprintf(res->detail, sizeof res->detail,
              "max |p_i.p_j - sum cos((i-j) theta)| over %zu pairs, i, j < 1e6", p->trials);
   }
-  rl_freqs_free(f);
+  rl_schedule_free(f);
   free(a);
   gsl_rng_free(r);
   rl_scheme_free(s);
@@ -97,9 +97,9 @@ static rl_status sin_rotation(const rl_check_params *p, rl_check_result *res)
   rl_status st = rl_scheme_alloc("sinusoidal", &c, &s, NULL);
   if (st)
     return st;
-  rl_freqs *f = NULL;
-  st = rl_freqs_rope(p->dim, p->dim, p->base, &f);
-  size_t d = p->dim;
+  rl_schedule *f = NULL;
+  st = rl_schedule_rope(p->sched.dim, p->sched.dim, p->sched.base, &f);
+  size_t d = p->sched.dim;
   double *a = malloc(2 * d * sizeof *a), err = 0;
   gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
   if (!st && (!a || !r))
@@ -125,7 +125,7 @@ static rl_status sin_rotation(const rl_check_params *p, rl_check_result *res)
     snprintf(res->detail, sizeof res->detail,
              "max |PE(pos+k) - M_k PE(pos)| over %zu (pos < 1e6, k < 1000)", p->trials);
   }
-  rl_freqs_free(f);
+  rl_schedule_free(f);
   free(a);
   gsl_rng_free(r);
   rl_scheme_free(s);
@@ -222,7 +222,7 @@ static rl_status toeplitz_dev(const char *name, const rl_check_params *p, double
   rl_status st = rl_scheme_alloc(name, &c, &s, NULL);
   if (st)
     return st;
-  size_t d = p->dim, L = rl_scheme_prep_len(s);
+  size_t d = p->sched.dim, L = rl_scheme_prep_len(s);
   double *buf = malloc((2 * d + 2 * (NTOE + 1) * L + (NTOE + 1) * (NTOE + 1)) * sizeof *buf);
   gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
   if (!buf || !r) {
@@ -261,7 +261,7 @@ done:
  * of the rotation (a few eps per component): 32 d eps */
 static double toeplitz_tol(const rl_check_params *p)
 {
-  return 32.0 * (double)p->dim * DBL_EPSILON;
+  return 32.0 * (double)p->sched.dim * DBL_EPSILON;
 }
 
 /* Every scheme flagged RL_SCHEME_RELATIVE (1-D) has a Toeplitz
@@ -327,7 +327,7 @@ static rl_status relative_flags(const rl_check_params *p, rl_check_result *res)
 static rl_status rope2d_offsets(const rl_check_params *p, rl_check_result *res)
 {
   rl_scheme_cfg c = cfg_of(p);
-  c.dim = p->dim - p->dim % 4;
+  c.dim = p->sched.dim - p->sched.dim % 4;
   if (c.dim < 4)
     c.dim = 4;
   rl_scheme *s;
@@ -379,11 +379,11 @@ static double phi(double x)
 
 static rl_status linear_rope(const rl_check_params *p, rl_check_result *res)
 {
-  rl_freqs *f;
-  rl_status st = rl_freqs_rope(p->dim, p->rot, p->base, &f);
+  rl_schedule *f;
+  rl_status st = rl_schedule_new(&p->sched, &f, NULL);
   if (st)
     return st;
-  size_t d = p->dim, n = NTOE;
+  size_t d = p->sched.dim, n = NTOE;
   double *q = malloc((d * (n + 4) + n) * sizeof *q), err = 0;
   gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
   if (!q || !r) {
@@ -438,7 +438,7 @@ static rl_status linear_rope(const rl_check_params *p, rl_check_result *res)
 done:
   free(q);
   gsl_rng_free(r);
-  rl_freqs_free(f);
+  rl_schedule_free(f);
   return st;
 }
 

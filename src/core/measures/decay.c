@@ -62,6 +62,8 @@ typedef struct lane {
 
 struct rl_decay_ws {
   size_t n;
+  const rl_schedule *f; /* the caller's: read by the reference path */
+  double mult;          /* logit multiplier times query scale */
   double *theta;       /* copy of the schedule's n frequencies */
   rl_grid g;
   int exact;           /* fast path applies */
@@ -75,39 +77,48 @@ struct rl_decay_ws {
 /* ------------------------------------------------------------------ */
 /* reference                                                           */
 
-/* bound and similarity at r from accurate angles, sums in long double.
+/* bound and similarity at r from accurate angles, sums in long double,
+ * as the schedule computes its logit: the relative position mapped
+ * (rerope), each pair weighted by its amplitude (xpos), the whole scaled
+ * by the logit multiplier and query scale (mult).
  * Returns nonzero when r is outside the accurate range. */
-static int row_ref(size_t n, const double *theta, double r, double *bound, double *sim)
+static int row_ref(const rl_schedule *f, double mult, double r, double *bound, double *sim)
 {
   long double sr = 0, si = 0, acc = 0, cs = 0;
-  for (size_t k = 0; k < n; k++) {
-    double c, s;
-    if (rl_angle_sincos(r, theta[k], &c, &s))
+  double rm = rl_schedule_relpos(f, r);
+  for (size_t k = 0; k < f->n; k++) {
+    double c, s, a = rl_schedule_amplitude(f, k, r);
+    if (rl_angle_sincos(rm, f->theta[k], &c, &s))
       return 1;
-    sr += c;
-    si += s;
-    cs += c;
+    sr += (long double)a * c;
+    si += (long double)a * s;
+    cs += (long double)a * c;
     acc += sqrtl(sr * sr + si * si);
   }
   if (bound)
-    *bound = (double)(acc / (long double)n);
+    *bound = (double)(acc / (long double)f->n) * mult;
   if (sim)
-    *sim = (double)cs;
+    *sim = (double)cs * mult;
   return 0;
+}
+
+static double mult_of(const rl_schedule *f)
+{
+  return f->logit_mult * rl_schedule_qscale(f, f->p.seq_len);
 }
 
 /* Both return NaN when r or a theta is outside what rl_angle_sincos
  * computes accurately: there is no accurate answer to give. */
-double rl_decay_bound_ref(const rl_freqs *f, double r)
+double rl_decay_bound_ref(const rl_schedule *f, double r)
 {
   double b;
-  return row_ref(f->n, f->theta, r, &b, NULL) ? (double)NAN : b;
+  return row_ref(f, mult_of(f), r, &b, NULL) ? (double)NAN : b;
 }
 
-double rl_decay_similarity_ref(const rl_freqs *f, double r)
+double rl_decay_similarity_ref(const rl_schedule *f, double r)
 {
   double s;
-  return row_ref(f->n, f->theta, r, NULL, &s) ? (double)NAN : s;
+  return row_ref(f, mult_of(f), r, NULL, &s) ? (double)NAN : s;
 }
 
 /* ------------------------------------------------------------------ */
@@ -147,7 +158,7 @@ void rl_decay_free(rl_decay_ws *w)
   free(w);
 }
 
-rl_status rl_decay_alloc(const rl_freqs *f, const rl_grid *g, rl_decay_ws **out)
+rl_status rl_decay_alloc(const rl_schedule *f, const rl_grid *g, rl_decay_ws **out)
 {
   *out = NULL;
   if (!f || !g || f->n < 1 || !f->theta || g->points < 1)
@@ -160,8 +171,12 @@ rl_status rl_decay_alloc(const rl_freqs *f, const rl_grid *g, rl_decay_ws **out)
     return RL_ENOMEM;
   size_t n = f->n;
   w->n = n;
+  w->f = f;
+  w->mult = mult_of(f);
   w->g = *g;
-  w->exact = rl_grid_is_exact(g);
+  /* the recurrence advances plain phases e^{i r theta}: mapped positions
+   * and amplitudes take the reference path */
+  w->exact = rl_grid_is_exact(g) && rl_schedule_is_plain(f);
   w->theta = dalloc(n);
   if (!w->theta)
     goto nomem;
@@ -362,8 +377,10 @@ static void block_eval(const rl_decay_ws *w, lane *l, size_t blk)
     k += eight ? 8 : 1;
   }
   double n = (double)w->n;
-  for (size_t b = 0; b < BLOCK; b++)
-    l->bnd[b] /= n;
+  for (size_t b = 0; b < BLOCK; b++) {
+    l->bnd[b] = l->bnd[b] / n * w->mult;
+    l->sim[b] *= w->mult;
+  }
   l->cached = blk;
   l->fresh = 0;
   l->next = (blk + 1) % PERIOD ? blk + 1 : NONE;
@@ -407,7 +424,7 @@ static void run_rows(const job *jb)
     } else {
       double r = rl_grid_at(&w->g, j), b = 0, s = 0;
       /* grid values are within RL_POS_MAX (rl_grid_*), so this succeeds */
-      (void)row_ref(w->n, w->theta, r, &b, &s);
+      (void)row_ref(w->f, w->mult, r, &b, &s);
       if (jb->r)
         jb->r[k] = r;
       if (jb->bound)

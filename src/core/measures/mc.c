@@ -21,6 +21,7 @@
 #include "ropelab.h"
 
 struct rl_mc_ws {
+  const rl_schedule *f; /* the caller's: position map, amplitudes, scales */
   size_t dim, rot, n, samples;
   double sigma;
   unsigned long seed;
@@ -43,7 +44,7 @@ void rl_mc_free(rl_mc_ws *w)
   free(w);
 }
 
-rl_status rl_mc_alloc(const rl_freqs *f, size_t samples, double sigma, unsigned long seed,
+rl_status rl_mc_alloc(const rl_schedule *f, size_t samples, double sigma, unsigned long seed,
                       rl_mc_ws **out)
 {
   *out = NULL;
@@ -54,6 +55,7 @@ rl_status rl_mc_alloc(const rl_freqs *f, size_t samples, double sigma, unsigned 
   rl_mc_ws *w = calloc(1, sizeof *w);
   if (!w)
     return RL_ENOMEM;
+  w->f = f;
   w->dim = f->dim;
   w->rot = f->rot;
   w->n = f->n;
@@ -101,9 +103,17 @@ rl_status rl_mc_eval(rl_mc_ws *w, double r, rl_mc_result *res)
 {
   if (!w || !res)
     return RL_EINVAL;
-  for (size_t i = 0; i < w->n; i++)
-    if (rl_angle_sincos(r, w->theta[i], &w->c[i], &w->s[i]))
+  /* the schedule's logit: mapped position, per-pair weight (attention
+   * factor squared, xpos amplitude, log-n query scale) on the rotated
+   * pairs; the query scale alone on the pass-through dimensions */
+  double qs = rl_schedule_qscale(w->f, w->f->p.seq_len), rm = rl_schedule_relpos(w->f, r);
+  for (size_t i = 0; i < w->n; i++) {
+    if (rl_angle_sincos(rm, w->theta[i], &w->c[i], &w->s[i]))
       return RL_ERANGE;
+    double wt = w->f->logit_mult * qs * rl_schedule_amplitude(w->f, i, r);
+    w->c[i] *= wt;
+    w->s[i] *= wt;
+  }
   /* sum_{j=1..n} |S_j|, S_j = sum_{i<j} e^{i r theta_i}: the part of the
    * Abel bound that depends on r only */
   double sabs = 0, sr = 0, si = 0, csum = 0;
@@ -156,15 +166,15 @@ rl_status rl_mc_eval(rl_mc_ws *w, double r, rl_mc_result *res)
       if (ratio > abel)
         abel = ratio;
     }
-    welford_add(&ind, rk + pk);
-    welford_add(&self, rq + pq);
+    welford_add(&ind, rk + qs * pk);
+    welford_add(&self, rq + qs * pq);
   }
   double s2 = w->sigma * w->sigma;
   res->ind_mean = ind.mean;
   res->ind_se = welford_se(&ind);
   res->self_mean = self.mean;
   res->self_se = welford_se(&self);
-  res->self_expect = 2.0 * s2 * csum + s2 * (double)(w->dim - w->rot);
+  res->self_expect = 2.0 * s2 * csum + qs * s2 * (double)(w->dim - w->rot);
   res->abel_max = abel;
   return RL_OK;
 }

@@ -18,7 +18,7 @@
 
 /* Every angle in range before any output is written, so that an error
  * leaves the caller's buffers untouched. */
-static rl_status check_range(const rl_freqs *f, double m)
+static rl_status check_range(const rl_schedule *f, double m)
 {
   if (!isfinite(m) || fabs(m) > RL_POS_MAX)
     return RL_ERANGE;
@@ -28,7 +28,7 @@ static rl_status check_range(const rl_freqs *f, double m)
   return RL_OK;
 }
 
-rl_status rl_rope_cossin(const rl_freqs *f, double m, double *c, double *s)
+rl_status rl_rope_cossin(const rl_schedule *f, double m, double *c, double *s)
 {
   rl_status st = check_range(f, m);
   if (st)
@@ -38,7 +38,39 @@ rl_status rl_rope_cossin(const rl_freqs *f, double m, double *c, double *s)
   return RL_OK;
 }
 
-rl_status rl_rope_matrix(const rl_freqs *f, rl_layout layout, double m, double *R)
+rl_status rl_schedule_cossin(const rl_schedule *sc, double m, double *c, double *s)
+{
+  rl_status st = rl_rope_cossin(sc, m, c, s);
+  for (size_t i = 0; !st && sc->attn != 1.0 && i < sc->n; i++) {
+    c[i] *= sc->attn;
+    s[i] *= sc->attn;
+  }
+  return st;
+}
+
+rl_status rl_rope_apply_axes(const rl_schedule *f, rl_layout layout, const double pos[3],
+                             const double *x, double *y)
+{
+  for (int a = 0; a < 3; a++) {
+    rl_status st = check_range(f, pos[a]);
+    if (st)
+      return st;
+  }
+  for (size_t i = 0; i < f->n; i++) {
+    double c, s;
+    size_t a, b;
+    rl_angle_sincos(pos[f->axis ? f->axis[i] : 0], f->theta[i], &c, &s);
+    rl_layout_pair(layout, f->rot, i, &a, &b);
+    double xa = x[a], xb = x[b];
+    y[a] = xa * c - xb * s;
+    y[b] = xb * c + xa * s;
+  }
+  if (y != x)
+    memcpy(y + f->rot, x + f->rot, (f->dim - f->rot) * sizeof *y);
+  return RL_OK;
+}
+
+rl_status rl_rope_matrix(const rl_schedule *f, rl_layout layout, double m, double *R)
 {
   rl_status st = check_range(f, m);
   if (st)
@@ -60,7 +92,7 @@ rl_status rl_rope_matrix(const rl_freqs *f, rl_layout layout, double m, double *
   return RL_OK;
 }
 
-rl_status rl_rope_apply_matrix(const rl_freqs *f, rl_layout layout, double m,
+rl_status rl_rope_apply_matrix(const rl_schedule *f, rl_layout layout, double m,
                                const double *x, double *y, double *ws)
 {
   rl_status st = rl_rope_matrix(f, layout, m, ws);
@@ -74,7 +106,7 @@ rl_status rl_rope_apply_matrix(const rl_freqs *f, rl_layout layout, double m,
   return RL_OK;
 }
 
-rl_status rl_rope_apply_elementwise(const rl_freqs *f, rl_layout layout, double m,
+rl_status rl_rope_apply_elementwise(const rl_schedule *f, rl_layout layout, double m,
                                     const double *x, double *y)
 {
   rl_status st = check_range(f, m);
@@ -98,7 +130,7 @@ rl_status rl_rope_apply_elementwise(const rl_freqs *f, rl_layout layout, double 
   return RL_OK;
 }
 
-rl_status rl_rope_apply_complex(const rl_freqs *f, rl_layout layout, double m,
+rl_status rl_rope_apply_complex(const rl_schedule *f, rl_layout layout, double m,
                                 const double *x, double *y)
 {
   rl_status st = check_range(f, m);

@@ -74,7 +74,7 @@ static rl_status add_pair(const rl_scheme *s, size_t head, const double *pi,
 
 /* sinusoidal: Vaswani et al. 2017, "Attention is all you need", sec. 3.5:
  * PE(pos, 2k) = sin(pos / base^(2k/d)), PE(pos, 2k+1) = cos(same), the
- * frequencies of rl_freqs_rope(d, d, base), angles by rl_angle_sincos
+ * frequencies of rl_schedule_rope(d, d, base), angles by rl_angle_sincos
  * (accurate to 2^31).  Reference: tensor2tensor
  * get_timing_signal_1d concatenates instead; the paper interleaves. */
 static rl_status sin_init(rl_scheme *s, gsl_rng *rng, char *err)
@@ -84,9 +84,9 @@ static rl_status sin_init(rl_scheme *s, gsl_rng *rng, char *err)
     rl_sch_err(err, "sinusoidal needs an even dimension, not '%zu'", s->d);
     return RL_EINVAL;
   }
-  rl_status st = rl_freqs_rope(s->d, s->d, s->cfg.base, &s->f);
+  rl_status st = rl_schedule_rope(s->d, s->d, s->cfg.rope.base, &s->f);
   if (st)
-    rl_sch_err(err, "bad base '%g': must be finite and > 1", s->cfg.base);
+    rl_sch_err(err, "bad base '%g': must be finite and > 1", s->cfg.rope.base);
   return st;
 }
 

@@ -46,8 +46,8 @@ static rl_status xl_init(rl_scheme *s, gsl_rng *rng, char *err)
     rl_sch_err(err, "xl needs an even dimension, not '%zu'", d);
     return RL_EINVAL;
   }
-  if (rl_freqs_rope(d, d, s->cfg.base, &s->f)) {
-    rl_sch_err(err, "bad base '%g': must be finite and > 1", s->cfg.base);
+  if (rl_schedule_rope(d, d, s->cfg.rope.base, &s->f)) {
+    rl_sch_err(err, "bad base '%g': must be finite and > 1", s->cfg.rope.base);
     return RL_EINVAL;
   }
   s->m1 = alloc_doubles(H * d * d);

@@ -11,34 +11,89 @@
 #include "ropelab.h"
 #include "scheme_impl.h"
 
+/* The schedule of cfg.rope for a head of dim d (rot 0 = all of it). */
+static rl_status build(rl_scheme *s, size_t d, size_t rot, char *err)
+{
+  rl_schedule_params p = s->cfg.rope;
+  p.dim = d;
+  p.rot = rot;
+  char msg[RL_SCHEDULE_ERR_MAX];
+  rl_status st = rl_schedule_new(&p, &s->f, msg);
+  if (st)
+    rl_sch_err(err, "%s", msg);
+  return st;
+}
+
 static rl_status rope_init(rl_scheme *s, gsl_rng *rng, char *err)
 {
   (void)rng;
-  size_t rot = s->cfg.rot ? s->cfg.rot : s->d;
-  if (rl_freqs_rope(s->d, rot, s->cfg.base, &s->f)) {
-    rl_sch_err(err, "bad rope shape: dim '%zu', rot '%zu', base '%g' (even dim, even rot "
-               "<= dim, base > 1)", s->d, rot, s->cfg.base);
-    return RL_EINVAL;
-  }
-  return RL_OK;
+  return build(s, s->d, s->cfg.rope.rot, err);
 }
 
+/* xPos: pair i of a query at pos scaled e^{pos rate_i}, of a key e^{-pos rate_i} */
+static void amplify(const rl_schedule *f, rl_layout layout, int role, double pos, double *y)
+{
+  if (!f->amp_rate)
+    return;
+  for (size_t i = 0; i < f->n; i++) {
+    size_t a, b;
+    rl_layout_pair(layout, f->rot, i, &a, &b);
+    double g = exp((role == RL_ROLE_QUERY ? pos : -pos) * f->amp_rate[i]);
+    y[a] *= g;
+    y[b] *= g;
+  }
+}
+
+/* Prepared: [W x, R(pos) W x]; a schedule that maps relative positions
+ * (rerope) cannot rotate by absolute position, so its second half is W x
+ * and the pair rotates the key by the mapped distance instead. */
 static rl_status rope_prep(const rl_scheme *s, size_t head, int role, const double *pos,
                            const double *x, double *out)
 {
   rl_sch_matvec(role == RL_ROLE_QUERY ? rl_sch_wq(s, head) : rl_sch_wk(s, head), x, out,
                 s->d);
-  return rl_rope_apply_elementwise(s->f, s->cfg.layout, pos[0], out, out + s->d);
+  if (s->f->type->relpos) {
+    memcpy(out + s->d, out, s->d * sizeof *out);
+    return pos[0] == pos[0] ? RL_OK : RL_EINVAL;
+  }
+  rl_status st = rl_rope_apply_elementwise(s->f, s->cfg.rope.layout, pos[0], out, out + s->d);
+  if (!st)
+    amplify(s->f, s->cfg.rope.layout, role, pos[0], out + s->d);
+  return st;
+}
+
+/* <q, R_{-m} k> with m = relpos(i - j): RoFormer's <R_i q, R_j k> =
+ * <q, R_{j-i} k> at the mapped distance */
+static double mapped_dot(const rl_scheme *s, double i, double j, const double *q, const double *k)
+{
+  const rl_schedule *f = s->f;
+  double m = rl_schedule_relpos(f, i - j), dot = 0;
+  for (size_t p = 0; p < f->n; p++) {
+    size_t a, b;
+    double c, sn;
+    rl_layout_pair(s->cfg.rope.layout, f->rot, p, &a, &b);
+    (void)rl_angle_sincos(-m, f->theta[p], &c, &sn);
+    dot += q[a] * (c * k[a] - sn * k[b]) + q[b] * (sn * k[a] + c * k[b]);
+  }
+  for (size_t p = f->rot; p < s->d; p++)
+    dot += q[p] * k[p];
+  return dot;
 }
 
 static rl_status rope_pair(const rl_scheme *s, size_t head, const double *pi,
                            const double *pj, const double *pq, const double *pk,
                            rl_logit_terms *t)
 {
-  (void)head, (void)pi, (void)pj;
+  (void)head;
   size_t d = s->d;
+  const rl_schedule *f = s->f;
+  /* the attention factor on cos and sin of q and k, and log-n's query
+   * scale at the schedule's current length */
+  double mult = f->logit_mult * rl_schedule_qscale(f, f->p.seq_len);
   t->cc = rl_sch_dot(pq, pk, d) * s->scale;
-  t->total = rl_sch_dot(pq + d, pk + d, d) * s->scale;
+  double rot = f->type->relpos ? mapped_dot(s, pi[0], pj[0], pq + d, pk + d)
+                               : rl_sch_dot(pq + d, pk + d, d);
+  t->total = rot * s->scale * mult;
   t->mix = t->total - t->cc;
   return RL_OK;
 }
@@ -59,9 +114,9 @@ const rl_scheme_ops rl_sch_rope = {
 /* rope2d: axial RoPE for images (Heo et al. 2024, ECCV, "Rotary position
  * embedding for vision transformer", RoPE-Axial).  Reference
  * naver-ai/rope-vit compute_axial_cis: frequencies base^(-4t/d),
- * t < d/4 (= rl_freqs_rope(d/2, d/2, base)); the first d/4 pairs rotate
+ * t < d/4 (= rl_schedule_rope(d/2, d/2, base)); the first d/4 pairs rotate
  * with the column x = p % width, the next d/4 with the row y = p / width
- * (init_t_xy); rope-vit's default base is 100, ours cfg.base.  With
+ * (init_t_xy); rope-vit's default base is 100, ours cfg.rope.base.  With
  * RL_LAYOUT_HALF each d/2 block is paired half-split instead. */
 static rl_status rope2d_init(rl_scheme *s, gsl_rng *rng, char *err)
 {
@@ -71,11 +126,12 @@ static rl_status rope2d_init(rl_scheme *s, gsl_rng *rng, char *err)
                s->d, s->cfg.width);
     return RL_EINVAL;
   }
-  if (rl_freqs_rope(s->d / 2, s->d / 2, s->cfg.base, &s->f)) {
-    rl_sch_err(err, "bad base '%g': must be finite and > 1", s->cfg.base);
+  if (s->cfg.rope.method->relpos) {
+    rl_sch_err(err, "method '%s' maps relative positions, which rope2d does not take",
+               s->cfg.rope.method->name);
     return RL_EINVAL;
   }
-  return RL_OK;
+  return build(s, s->d / 2, s->d / 2, err);
 }
 
 /* pos = (row, col) */
@@ -84,9 +140,14 @@ static rl_status rope2d_prep(const rl_scheme *s, size_t head, int role, const do
 {
   size_t d = s->d, h = d / 2;
   rl_sch_matvec(role == RL_ROLE_QUERY ? rl_sch_wq(s, head) : rl_sch_wk(s, head), x, out, d);
-  rl_status st = rl_rope_apply_elementwise(s->f, s->cfg.layout, pos[1], out, out + d);
+  rl_layout lay = s->cfg.rope.layout;
+  rl_status st = rl_rope_apply_elementwise(s->f, lay, pos[1], out, out + d);
   if (!st)
-    st = rl_rope_apply_elementwise(s->f, s->cfg.layout, pos[0], out + h, out + d + h);
+    st = rl_rope_apply_elementwise(s->f, lay, pos[0], out + h, out + d + h);
+  if (!st) {
+    amplify(s->f, lay, role, pos[1], out + d);
+    amplify(s->f, lay, role, pos[0], out + d + h);
+  }
   return st;
 }
 

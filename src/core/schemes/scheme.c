@@ -67,10 +67,9 @@ const char *rl_past_policy_name(rl_past_policy p)
 void rl_scheme_cfg_default(rl_scheme_cfg *c)
 {
   *c = (rl_scheme_cfg){0};
-  c->dim = 64;
+  rl_schedule_params_default(&c->rope);
+  c->dim = c->rope.dim; /* one default head dimension for every command */
   c->heads = 8;
-  c->base = 10000.0;
-  c->layout = RL_LAYOUT_INTERLEAVED;
   c->width = 32;
   c->max_len = 512;
   c->past = RL_PAST_ERROR;
@@ -201,7 +200,7 @@ void rl_scheme_free(rl_scheme *s)
   free(s->wq);
   free(s->wk);
   free(s->scratch);
-  rl_freqs_free(s->f);
+  rl_schedule_free(s->f);
   free(s->tab);
   free(s->m1);
   free(s->m2);
@@ -422,6 +421,11 @@ rl_status rl_scheme_encoding(const rl_scheme *s, double pos, double *out)
   if (!pos_ok(pos))
     return RL_ERANGE;
   return s->ops->encode(s, pos, out);
+}
+
+const rl_schedule *rl_scheme_get_schedule(const rl_scheme *s)
+{
+  return s->f;
 }
 
 rl_status rl_scheme_get_table(const rl_scheme *s, rl_scheme_table *t)

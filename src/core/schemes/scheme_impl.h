@@ -34,7 +34,7 @@ struct rl_scheme {
   double scale;     /* content scale (1/sqrt(d), 1/sqrt(2d), ...) */
   double *wq, *wk;  /* H d x d, row-major: (W x)_r = sum_c W[r d + c] x_c */
   double *scratch;  /* 2 prep_len for rl_scheme_logit */
-  rl_freqs *f;      /* sinusoidal, xl, rope; rope2d: one half */
+  rl_schedule *f;      /* sinusoidal, xl, rope; rope2d: one half */
   /* tables, meaning per scheme (scheme files say which) */
   double *tab;      /* learned, tupe positions, deberta rel, t5 bias, alibi */
   size_t tab_rows, tab_cols;

@@ -1,1 +1,1 @@
-"$ROPELAB" profile --scheme alibi,nope --to 4 --samples 2 --no-meta
+"$ROPELAB" profile --scheme alibi,nope --dim 64 --to 4 --samples 2 --no-meta

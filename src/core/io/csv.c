@@ -1,0 +1,212 @@
+/* csv.c: see csv.h. */
+#include <errno.h>
+#include <locale.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "csv.h"
+
+#define MAX_COLS 64
+
+static rl_status fail(rl_status st, char *err, size_t n, const char *fmt, ...)
+{
+  if (err && n) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, n, fmt, ap);
+    va_end(ap);
+  }
+  return st;
+}
+
+void rl_csv_free(rl_csv_table *t)
+{
+  free(t->data);
+  free(t->present);
+  t->data = NULL;
+  t->present = NULL;
+}
+
+/* the whole file, NUL-terminated; refuses what is not a regular file
+ * (a FIFO without a writer would block, /dev/zero never ends) */
+static rl_status slurp(const char *path, char **buf, size_t *len, char *err, size_t n)
+{
+  struct stat sb;
+  if (stat(path, &sb) != 0)
+    return fail(RL_EIO, err, n, "cannot read '%s': %s", path, strerror(errno));
+  if (S_ISDIR(sb.st_mode))
+    return fail(RL_EIO, err, n, "cannot read '%s': it is a directory", path);
+  if (!S_ISREG(sb.st_mode))
+    return fail(RL_EIO, err, n, "cannot read '%s': not a regular file", path);
+  if ((unsigned long long)sb.st_size > RL_CSV_MAX_BYTES)
+    return fail(RL_EFORMAT, err, n, "'%s' has %lld bytes: expected at most %u", path,
+                (long long)sb.st_size, RL_CSV_MAX_BYTES);
+  FILE *fp = fopen(path, "rb");
+  if (!fp)
+    return fail(RL_EIO, err, n, "cannot read '%s': %s", path, strerror(errno));
+  *buf = malloc((size_t)sb.st_size + 1);
+  if (!*buf) {
+    fclose(fp);
+    return RL_ENOMEM;
+  }
+  *len = fread(*buf, 1, (size_t)sb.st_size, fp);
+  int bad = ferror(fp);
+  fclose(fp);
+  if (bad) {
+    free(*buf);
+    return fail(RL_EIO, err, n, "cannot read '%s': read error", path);
+  }
+  (*buf)[*len] = 0;
+  if (memchr(*buf, 0, *len)) {
+    free(*buf);
+    return fail(RL_EFORMAT, err, n, "'%s' holds a NUL byte: expected a text CSV file", path);
+  }
+  return RL_OK;
+}
+
+static double num_c(const char *s, char **end)
+{
+  static locale_t c_loc;
+  if (!c_loc)
+    c_loc = newlocale(LC_ALL_MASK, "C", (locale_t)0);
+  locale_t old = c_loc ? uselocale(c_loc) : (locale_t)0;
+  double v = strtod(s, end);
+  if (old)
+    uselocale(old);
+  return v;
+}
+
+rl_status rl_csv_read(const char *path, const char *const *want, size_t ncols,
+                      unsigned optional, const char *meta_key, rl_csv_table *t, char *err,
+                      size_t n)
+{
+  memset(t, 0, sizeof *t);
+  char *buf = NULL;
+  size_t len = 0;
+  rl_status st = slurp(path, &buf, &len, err, n);
+  if (st)
+    return st;
+  int map[MAX_COLS]; /* header column -> want index, or -1 */
+  size_t hcols = 0, cap = 0, line = 0;
+  int have_header = 0;
+  t->ncols = ncols;
+  t->present = calloc(ncols ? ncols : 1, sizeof *t->present);
+  if (!t->present) {
+    free(buf);
+    return RL_ENOMEM;
+  }
+  for (char *p = buf, *next; *p; p = next) {
+    line++;
+    char *nl = strchr(p, '\n');
+    next = nl ? nl + 1 : p + strlen(p);
+    if (nl)
+      *nl = 0;
+    size_t l = strlen(p);
+    if (l && p[l - 1] == '\r')
+      p[--l] = 0;
+    if (p[0] == '#') {
+      size_t kl = meta_key ? strlen(meta_key) : 0;
+      if (kl && !strncmp(p + 1, " ", 1) && !strncmp(p + 2, meta_key, kl) && p[2 + kl] == '=') {
+        char *end;
+        double v = num_c(p + 3 + kl, &end);
+        if (*end || !isfinite(v)) {
+          st = fail(RL_EFORMAT, err, n, "%s:%zu: invalid %s '%s': expected a finite number",
+                    path, line, meta_key, p + 3 + kl);
+          goto out;
+        }
+        t->meta = v;
+        t->has_meta = 1;
+      }
+      continue;
+    }
+    if (!l) {
+      if (!have_header)
+        continue;
+      st = fail(RL_EFORMAT, err, n, "%s:%zu: empty line: expected %zu numbers", path, line,
+                hcols);
+      goto out;
+    }
+    if (!have_header) {
+      for (char *f = p, *e;; f = e + 1) {
+        e = strchr(f, ',');
+        if (e)
+          *e = 0;
+        if (hcols >= MAX_COLS) {
+          st = fail(RL_EFORMAT, err, n, "%s:%zu: more than %d columns", path, line, MAX_COLS);
+          goto out;
+        }
+        map[hcols] = -1;
+        for (size_t k = 0; k < ncols; k++)
+          if (!strcmp(f, want[k])) {
+            if (t->present[k]) {
+              st = fail(RL_EFORMAT, err, n, "%s:%zu: column '%s' appears twice", path, line, f);
+              goto out;
+            }
+            map[hcols] = (int)k;
+            t->present[k] = 1;
+          }
+        hcols++;
+        if (!e)
+          break;
+      }
+      for (size_t k = 0; k < ncols; k++)
+        if (!t->present[k] && !(optional & (1u << k))) {
+          st = fail(RL_EFORMAT, err, n, "%s:%zu: no column '%s' in the header", path, line,
+                    want[k]);
+          goto out;
+        }
+      have_header = 1;
+      continue;
+    }
+    if (t->rows == cap) {
+      cap = cap ? 2 * cap : 64;
+      double *d = realloc(t->data, cap * (ncols ? ncols : 1) * sizeof *d);
+      if (!d) {
+        st = RL_ENOMEM;
+        goto out;
+      }
+      t->data = d;
+    }
+    double *row = t->data + t->rows * ncols;
+    size_t c = 0;
+    for (char *f = p, *e;; f = e + 1, c++) {
+      e = strchr(f, ',');
+      if (e)
+        *e = 0;
+      if (c >= hcols) {
+        st = fail(RL_EFORMAT, err, n, "%s:%zu: more fields than the %zu header columns", path,
+                  line, hcols);
+        goto out;
+      }
+      char *end;
+      double v = num_c(f, &end);
+      if (!*f || *end || !isfinite(v)) {
+        st = fail(RL_EFORMAT, err, n, "%s:%zu: invalid value '%s' in column %zu: expected a "
+                                      "finite number", path, line, f, c + 1);
+        goto out;
+      }
+      if (map[c] >= 0)
+        row[map[c]] = v;
+      if (!e)
+        break;
+    }
+    if (c + 1 != hcols) {
+      st = fail(RL_EFORMAT, err, n, "%s:%zu: %zu fields, expected %zu", path, line, c + 1,
+                hcols);
+      goto out;
+    }
+    t->rows++;
+  }
+  if (!have_header)
+    st = fail(RL_EFORMAT, err, n, "'%s' has no header line: expected a CSV file", path);
+  else if (!t->rows)
+    st = fail(RL_EFORMAT, err, n, "'%s' has a header but no rows", path);
+out:
+  free(buf);
+  if (st)
+    rl_csv_free(t);
+  return st;
+}

@@ -1,0 +1,50 @@
+/* dynamic.c: dynamic NTK scaling (emozilla 2023; HF
+ * _compute_dynamic_ntk_parameters): the base recomputed from the current
+ * length N,
+ *   base' = base * (s N / L - (s - 1))^(r/(r-2)),
+ * hf:   N = max(seq_len, L): unchanged up to L; HF's forward
+ *       (dynamic_rope_update) recomputes when a longer N arrives, keeps
+ *       the longest N seen, and returns to the original below L;
+ * vllm: DynamicNTKScalingRotaryEmbedding builds one cache at
+ *       N = s L, whatever the current length (seq_len is not used).
+ * llama.cpp has no dynamic NTK. */
+#include "schedule_impl.h"
+
+static rl_status init(rl_schedule *s, char *err)
+{
+  const rl_schedule_params *p = &s->p;
+  if (p->variant == RL_VARIANT_VLLM && (p->set & RL_SP_SEQ_LEN)) {
+    rl_sched_err(err, "--seq-len does not apply to method 'dynamic' with --variant vllm (it "
+                      "scales for s L once)");
+    return RL_EINVAL;
+  }
+  if (p->variant == RL_VARIANT_HF && !(p->set & RL_SP_SEQ_LEN)) {
+    rl_sched_err(err, "method 'dynamic' with --variant hf needs --seq-len (the current length)");
+    return RL_EINVAL;
+  }
+  if (s->rot <= 2) {
+    rl_sched_err(err, "method 'dynamic' needs a rotated width above 2, not '%zu'", s->rot);
+    return RL_EINVAL;
+  }
+  long double L = (long double)p->train_len, f = (long double)p->factor;
+  long double N = p->variant == RL_VARIANT_VLLM ? f * L : (long double)p->seq_len;
+  if (N < L)
+    N = L;
+  long double r = (long double)s->rot;
+  long double lb = logl((long double)p->base) + r / (r - 2) * logl(f * N / L - (f - 1));
+  s->base = (double)expl(lb);
+  if (rl_sched_want_band(s))
+    return RL_ENOMEM;
+  for (size_t i = 0; i < s->n; i++) {
+    s->theta[i] = (double)expl(-(long double)(2 * i) / r * lb);
+    s->band[i] = s->base == p->base || i == 0 ? RL_BAND_EXTRAPOLATED : RL_BAND_BETWEEN;
+  }
+  return RL_OK;
+}
+
+const rl_schedule_type rl_sched_dynamic = {
+    "dynamic", "dynamic NTK: the base recomputed from the current length",
+    "emozilla 2023 (Dynamically Scaled RoPE); Peng et al. 2023 (YaRN) sec. 3.3",
+    "HF _compute_dynamic_ntk_parameters, dynamic_rope_update; vLLM DynamicNTKScalingRotaryEmbedding",
+    RL_SP_FACTOR | RL_SP_TRAIN_LEN | RL_SP_SEQ_LEN | RL_SP_VARIANT, RL_SP_FACTOR | RL_SP_TRAIN_LEN,
+    (1u << RL_VARIANT_HF) | (1u << RL_VARIANT_VLLM), init, NULL, NULL};

@@ -1,0 +1,47 @@
+/* file.c: frequencies read from a user's CSV (a column theta, one row per
+ * pair; an optional pair column must count 0, 1, ...; a line
+ * "# attention_factor=X" sets the attention factor): any schedule a user
+ * has can be analysed.  The output of `ropelab freqs` is such a file. */
+#include <stdio.h>
+#include "../io/csv.h"
+#include "schedule_impl.h"
+
+static rl_status init(rl_schedule *s, char *err)
+{
+  const rl_schedule_params *p = &s->p;
+  static const char *const cols[] = {"theta", "pair"};
+  rl_csv_table t;
+  char msg[RL_SCHEDULE_ERR_MAX - 24];
+  if (!p->freqs_file) /* rl_schedule_alloc's placeholder type */
+    return RL_OK;
+  rl_status st = rl_csv_read(p->freqs_file, cols, 2, 2u, "attention_factor", &t, msg, sizeof msg);
+  if (st) {
+    rl_sched_err(err, "invalid --freqs-file: %s", msg);
+    return st;
+  }
+  if (t.rows != s->n) {
+    rl_sched_err(err, "invalid --freqs-file '%s': %zu frequencies, expected rot/2 = %zu (give "
+                      "--dim and --rot to match the file)", p->freqs_file, t.rows, s->n);
+    rl_csv_free(&t);
+    return RL_EFORMAT;
+  }
+  for (size_t i = 0; i < s->n && !st; i++) {
+    double th = t.data[2 * i], pr = t.present[1] ? t.data[2 * i + 1] : (double)i;
+    if (pr != (double)i || !(th >= 0 && th <= 1)) {
+      rl_sched_err(err, "invalid --freqs-file '%s': row %zu has pair %g, theta %g: expected "
+                        "pairs 0.. in order and 0 <= theta <= 1", p->freqs_file, i + 1, pr, th);
+      st = RL_EFORMAT;
+    }
+    s->theta[i] = th;
+  }
+  if (!st && t.has_meta)
+    s->attn = t.meta;
+  if (!st && (p->set & RL_SP_ATTN))
+    s->attn = p->attention_factor;
+  rl_csv_free(&t);
+  return st;
+}
+
+const rl_schedule_type rl_sched_file = {
+    "file", "frequencies read from a CSV file (column theta)", "any", "the user's own",
+    RL_SP_FREQS_FILE | RL_SP_TRAIN_LEN | RL_SP_VARIANT | RL_SP_ATTN, RL_SP_FREQS_FILE, 0, init, NULL, NULL};

@@ -1,0 +1,45 @@
+/* rerope.c: ReRoPE and Leaky ReRoPE (Su 2023, "Rectified Rotary Position
+ * Embeddings", kexue.fm 9708; bojone/rerope): RoFormer's frequencies with
+ * the relative position mapped, so no distance past the window w is seen:
+ *   rerope        map(r) = min(r, w)
+ *   leaky-rerope  map(r) = r for r < w, w + (r - w) / k beyond
+ * (odd in r).  The logit at distance r is that of RoPE at map(r). */
+#include <stdio.h>
+#include "schedule_impl.h"
+
+static rl_status init(rl_schedule *s, char *err)
+{
+  const rl_schedule_params *p = &s->p;
+  if (!isfinite(p->window) || !(p->window >= 1) || p->window > RL_POS_MAX) {
+    rl_sched_err(err, "invalid --window '%g': expected a length from 1 to 2147483648", p->window);
+    return RL_EINVAL;
+  }
+  if (s->type == &rl_sched_leaky_rerope && (!isfinite(p->leak) || !(p->leak >= 1))) {
+    rl_sched_err(err, "invalid --leak '%g': expected a number >= 1 (the slope is 1/k)", p->leak);
+    return RL_EINVAL;
+  }
+  rl_sched_fill_plain(s, (long double)p->base);
+  return RL_OK;
+}
+
+static double map_hard(const rl_schedule *s, double r)
+{
+  double a = fabs(r), w = s->p.window;
+  return copysign(a < w ? a : w, r);
+}
+
+static double map_leaky(const rl_schedule *s, double r)
+{
+  double a = fabs(r), w = s->p.window;
+  return copysign(a < w ? a : w + (a - w) / s->p.leak, r);
+}
+
+const rl_schedule_type rl_sched_rerope = {
+    "rerope", "RoPE with relative positions capped at the window w",
+    "Su 2023, Rectified Rotary Position Embeddings (kexue.fm/archives/9708)", "bojone/rerope",
+    RL_SP_WINDOW | RL_SP_TRAIN_LEN | RL_SP_VARIANT, 0, 0, init, map_hard, NULL};
+
+const rl_schedule_type rl_sched_leaky_rerope = {
+    "leaky-rerope", "RoPE with relative positions past w growing at slope 1/k",
+    "Su 2023, Rectified Rotary Position Embeddings (kexue.fm/archives/9708)", "bojone/rerope",
+    RL_SP_WINDOW | RL_SP_LEAK | RL_SP_TRAIN_LEN | RL_SP_VARIANT, 0, 0, init, map_leaky, NULL};

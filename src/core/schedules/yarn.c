@@ -1,0 +1,134 @@
+/* yarn.c: YaRN (Peng et al. 2023, "YaRN: Efficient Context Window
+ * Extension of Large Language Models"): NTK-by-parts interpolation with
+ * an attention temperature.
+ *
+ * The code's ramp (HF _compute_yarn_parameters, vLLM
+ * YaRNScalingRotaryEmbedding, ggml rope_yarn): the correction dimension
+ * of a pair that turns b times within L,
+ *   cd(b) = r ln(L / (2 pi b)) / (2 ln base),
+ * gives low = cd(beta_fast), high = cd(beta_slow), rounded outward
+ * (floor, ceil) when truncating and clamped to [0, r - 1]; pair i has
+ *   gamma_i = clamp((i - low) / (high - low), 0, 1)
+ *   theta_i = theta_i^plain ((1 - gamma_i) + gamma_i / s):
+ * pairs below low keep their frequency (extrapolated), pairs above high
+ * are fully interpolated.  Where low == high, HF and vLLM add 0.001 to
+ * high; ggml divides by max(0.001, high - low) (rope_yarn_ramp).
+ * The paper's ramp (sec. 3.2, eq. 18-20) is linear in r_i = L / lambda_i,
+ * not in the pair index: gamma(r) = clamp((r - alpha) / (beta - alpha),
+ * 0, 1) with alpha = beta_slow, beta = beta_fast, and
+ *   theta_i = theta_i^plain (gamma + (1 - gamma) / s).
+ * Attention factor (sec. 3.4): sqrt(1/t) = 0.1 ln s + 1; with DeepSeek's
+ * mscale and mscale_all_dim, get_mscale(s, mscale) / get_mscale(s,
+ * mscale_all_dim) (HF; vLLM DeepseekScalingRotaryEmbedding). */
+#include <stdio.h>
+#include <string.h>
+#include "schedule_impl.h"
+
+static long double corr_dim(const rl_schedule *s, double b)
+{
+  long double r = (long double)s->rot;
+  return r * logl((long double)s->p.train_len / (2 * RL_PI_L * (long double)b)) /
+         (2 * logl((long double)s->p.base));
+}
+
+static rl_status check(const rl_schedule *s, char *err)
+{
+  const rl_schedule_params *p = &s->p;
+  if (!(p->beta_fast > p->beta_slow) || !(p->beta_slow > 0) || !isfinite(p->beta_fast)) {
+    rl_sched_err(err, "invalid --beta-fast '%g' / --beta-slow '%g': expected beta-fast > "
+                      "beta-slow > 0", p->beta_fast, p->beta_slow);
+    return RL_EINVAL;
+  }
+  if (p->ramp_paper && (p->set & RL_SP_TRUNCATE)) {
+    rl_sched_err(err, "--truncate does not apply to method 'yarn' with --ramp paper (the paper's "
+                      "ramp has no correction range)");
+    return RL_EINVAL;
+  }
+  if (p->variant != RL_VARIANT_HF && !p->truncate) {
+    rl_sched_err(err, "invalid --truncate 'no' with --variant %s: it always rounds the "
+                      "correction range (hf only)", rl_variant_name(p->variant));
+    return RL_EINVAL;
+  }
+  if (p->variant == RL_VARIANT_GGML && (p->set & RL_SP_MSCALE)) {
+    rl_sched_err(err, "--mscale does not apply to method 'yarn' with --variant ggml (ggml takes "
+                      "one attention factor: use --attention-factor)");
+    return RL_EINVAL;
+  }
+  if ((p->set & RL_SP_MSCALE) && (!isfinite(p->mscale) || p->mscale < 0 ||
+                                  !isfinite(p->mscale_all_dim) || p->mscale_all_dim < 0)) {
+    rl_sched_err(err, "invalid --mscale '%g' / --mscale-all-dim '%g': expected numbers >= 0",
+                 p->mscale, p->mscale_all_dim);
+    return RL_EINVAL;
+  }
+  return RL_OK;
+}
+
+static rl_status init(rl_schedule *s, char *err)
+{
+  const rl_schedule_params *p = &s->p;
+  rl_status st = check(s, err);
+  if (st)
+    return st;
+  if (rl_sched_want_band(s))
+    return RL_ENOMEM;
+  long double f = (long double)p->factor;
+  long double low = 0, high = 0;
+  if (!p->ramp_paper) {
+    low = corr_dim(s, p->beta_fast);
+    high = corr_dim(s, p->beta_slow);
+    snprintf(s->note, sizeof s->note, "correction range %.17g .. %.17g before rounding",
+             (double)low, (double)high);
+    if (p->truncate) {
+      low = floorl(low);
+      high = ceill(high);
+    }
+    if (low < 0)
+      low = 0;
+    if (high > (long double)(s->rot - 1))
+      high = (long double)(s->rot - 1);
+    size_t l = strlen(s->note);
+    snprintf(s->note + l, sizeof s->note - l, ", %.17g .. %.17g used", (double)low,
+             (double)high);
+  }
+  long double span = high - low;
+  if (p->variant == RL_VARIANT_GGML)
+    span = span > 0.001L ? span : 0.001L;
+  else if (span == 0)
+    span = 0.001L;
+  for (size_t i = 0; i < s->n; i++) {
+    long double th = rl_sched_plain(s, (long double)p->base, i), keep; /* keep: weight of th */
+    if (p->ramp_paper) {
+      long double ratio = (long double)p->train_len * th / (2 * RL_PI_L);
+      long double g = (ratio - (long double)p->beta_slow) /
+                      (long double)(p->beta_fast - p->beta_slow);
+      keep = g < 0 ? 0 : g > 1 ? 1 : g;
+    } else {
+      long double g = ((long double)i - low) / span;
+      keep = 1 - (g < 0 ? 0 : g > 1 ? 1 : g);
+    }
+    s->theta[i] = (double)(th * (keep + (1 - keep) / f));
+    s->band[i] = keep == 1 || f == 1 ? RL_BAND_EXTRAPOLATED
+                 : keep == 0         ? RL_BAND_INTERPOLATED
+                                     : RL_BAND_BETWEEN;
+  }
+  if ((p->set & RL_SP_MSCALE) && p->mscale != 0 && p->mscale_all_dim != 0)
+    s->attn = rl_sched_yarn_mscale(p->factor, p->mscale) /
+              rl_sched_yarn_mscale(p->factor, p->mscale_all_dim);
+  else
+    s->attn = rl_sched_yarn_mscale(p->factor, (p->set & RL_SP_MSCALE) && p->mscale != 0
+                                                  ? p->mscale : 1.0);
+  /* a config's attention factor replaces the derived one in HF
+   * (attention_factor); vLLM and ggml multiply by it (attn_factor) */
+  if (p->set & RL_SP_ATTN)
+    s->attn = p->variant == RL_VARIANT_HF ? p->attention_factor : s->attn * p->attention_factor;
+  return RL_OK;
+}
+
+const rl_schedule_type rl_sched_yarn = {
+    "yarn", "NTK-by-parts ramp between extrapolated and interpolated pairs, with temperature",
+    "Peng et al. 2023, arXiv:2309.00071 (YaRN), sec. 3.2-3.4",
+    "HF _compute_yarn_parameters; ggml ggml_rope_yarn_corr_dims, rope_yarn; vLLM "
+    "YaRNScalingRotaryEmbedding, DeepseekScalingRotaryEmbedding",
+    RL_SP_FACTOR | RL_SP_TRAIN_LEN | RL_SP_BETA | RL_SP_TRUNCATE | RL_SP_MSCALE | RL_SP_RAMP |
+        RL_SP_VARIANT | RL_SP_ATTN,
+    RL_SP_FACTOR | RL_SP_TRAIN_LEN, 0, init, NULL, NULL};
