@@ -8,6 +8,7 @@
 #include "opt.h"
 #include "out.h"
 #include "rl_config.h"
+#include "ropelab.h"
 
 #define RL_COMMANDS(X) \
   X(freqs)             \
@@ -38,6 +39,7 @@ static void usage(FILE *fp)
     fprintf(fp, "  %-10s %s\n", commands[i]->name, commands[i]->summary);
   fputs("\n"
         "  help COMMAND   the options of COMMAND, with their defaults\n"
+        "  help methods   the frequency schedules (context-extension methods)\n"
         "\n"
         "exit status:\n"
         "  0  success\n"
@@ -69,6 +71,18 @@ static int unknown(const char *name)
   return rl_usage(NULL, "'%s' is not a ropelab command; see 'ropelab --help'", name);
 }
 
+/* `ropelab help methods`: the schedule registry, with citations */
+static int methods(void)
+{
+  puts("The frequency schedules (--method M of every command with RoPE in it):\n");
+  for (const rl_schedule_type *const *t = rl_schedule_types(); *t; t++)
+    printf("  %-13s %s\n  %-13s paper: %s\n  %-13s code:  %s\n\n", (*t)->name, (*t)->summary,
+           "", (*t)->paper, "", (*t)->code);
+  puts("Options each method takes: see 'ropelab help freqs'; a setting the method does\n"
+       "not use is an error.");
+  return fflush(stdout) == 0 ? RL_EXIT_OK : rl_runtime(NULL, "cannot write to standard output");
+}
+
 static int help(int argc, char **argv)
 {
   if (argc < 2) {
@@ -77,6 +91,8 @@ static int help(int argc, char **argv)
   }
   if (argc > 2)
     return rl_usage("help", "unexpected argument '%s'", argv[2]);
+  if (!strcmp(argv[1], "methods"))
+    return methods();
   const struct rl_cmd *c = find(argv[1]);
   if (!c)
     return unknown(argv[1]);

@@ -181,6 +181,11 @@ rl_status rl_csv_read(const char *path, const char *const *want, size_t ncols,
                   line, hcols);
         goto out;
       }
+      if (map[c] < 0) { /* a column not asked for may hold text (band) */
+        if (!e)
+          break;
+        continue;
+      }
       char *end;
       double v = num_c(f, &end);
       if (!*f || *end || !isfinite(v)) {
@@ -188,8 +193,7 @@ rl_status rl_csv_read(const char *path, const char *const *want, size_t ncols,
                                       "finite number", path, line, f, c + 1);
         goto out;
       }
-      if (map[c] >= 0)
-        row[map[c]] = v;
+      row[map[c]] = v;
       if (!e)
         break;
     }

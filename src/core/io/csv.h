@@ -2,7 +2,8 @@
  * core (schedule frequencies, LongRoPE factors); private to the core.
  * Lines starting with '#' are comments (one "# key=value" line may be
  * captured); the first other line is the header; every later line holds
- * one finite number per column, read in the C locale.  Errors name
+ * one field per header column; the columns asked for hold finite numbers,
+ * read in the C locale (the others may hold text).  Errors name
  * FILE:LINE, the problem and what was expected. */
 #ifndef RL_IO_CSV_H
 #define RL_IO_CSV_H

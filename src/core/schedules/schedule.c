@@ -217,12 +217,12 @@ rl_status rl_schedule_new(const rl_schedule_params *p, rl_schedule **out, char *
     return st;
   s->p = *p;
   s->p.rot = rot;
-  s->p.factors_file = s->p.freqs_file = NULL; /* the caller's strings */
   if (!(p->set & RL_SP_SEQ_LEN))
     s->p.seq_len = p->train_len;
   s->type = p->method;
   s->base = p->base;
   st = s->type->init(s, err); /* a method that takes --attention-factor applies it */
+  s->p.factors_file = s->p.freqs_file = NULL; /* the caller's strings: not kept */
   s->logit_mult = s->attn * s->attn;
   for (size_t i = 0; !st && i < s->n; i++)
     if (!isfinite(s->theta[i]) || s->theta[i] < 0 || s->theta[i] > 1) {
@@ -266,7 +266,9 @@ double rl_schedule_wavelength(const rl_schedule *s, size_t i)
 
 double rl_schedule_ratio(const rl_schedule *s, size_t i)
 {
-  return (double)((long double)s->theta[i] / rl_sched_plain(s, (long double)s->p.base, i));
+  /* both as doubles: a kept frequency gives exactly 1, a power-of-two
+   * factor exactly 1/s */
+  return s->theta[i] / (double)rl_sched_plain(s, (long double)s->p.base, i);
 }
 
 double rl_schedule_relpos(const rl_schedule *s, double r)

@@ -1,0 +1,2 @@
+# plain RoPE takes no factor
+exec "$ROPELAB" decay --factor 2

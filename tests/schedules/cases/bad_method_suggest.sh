@@ -1,0 +1,2 @@
+# an unknown method gets the closest name
+exec "$ROPELAB" freqs --method yarm

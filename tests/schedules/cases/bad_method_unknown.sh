@@ -1,0 +1,2 @@
+# a name far from every method lists them all
+exec "$ROPELAB" decay --method foo
