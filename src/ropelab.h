@@ -581,6 +581,12 @@ long rl_deberta_bucket(long rel, long bucket_size, long max_position);
  * power of two; otherwise those of the power of two c below H, then every
  * other slope of 2c.  RL_EINVAL for H == 0. */
 rl_status rl_scheme_alibi_slopes(size_t heads, double *slopes);
+/* TUPE-R's bucket for a query at position i and a key at j (Ke et al.
+ * 2021, eq. 7; guolinke/TUPE): [CLS] is position 0 and has buckets of
+ * its own, num_buckets / 2 (a bucket T5's bidirectional rule never
+ * gives) for its row and num_buckets for its column; other pairs take
+ * T5's bidirectional bucket of j - i.  -1 where T5 gives none. */
+long rl_tupe_bucket(long i, long j, long num_buckets, long max_distance);
 #define RL_T5_RELPOS "key - query (memory_position - context_position)"
 #define RL_DEBERTA_RELPOS "query - key"
 

@@ -18,7 +18,7 @@
 
 enum { OPT_WHAT = RL_OPT_FIRST_CMD, OPT_FROM, OPT_TO };
 
-enum { W_DEFAULT, W_SLOPES, W_BUCKETS, W_TABLE, W_FREQS };
+enum { W_DEFAULT, W_SLOPES, W_BUCKETS, W_TABLE, W_FREQS, W_RELEMB };
 
 static void help(FILE *fp)
 {
@@ -30,12 +30,18 @@ static void help(FILE *fp)
         "                       slopes   alibi: head,slope (Press et al. 2022: 2^(-8h/H))\n"
         "                       buckets  t5, deberta: distance,bucket over --from..--to;\n"
         "                                t5 distance = key - query, deberta = query - key\n"
-        "                                (deberta adds row, the clamped table row)\n"
+        "                                (deberta adds row, the clamped table row);\n"
+        "                                tupe: query,key,bucket for positions --from..--to\n"
+        "                                (default 0..16), [CLS] = position 0 with its own\n"
+        "                                buckets (row: buckets/2, column: buckets)\n"
         "                       table    the learned table in its --params file format\n"
         "                                (t5 bucket,head,bias; alibi head,slope; learned\n"
         "                                and tupe position,v0..; deberta bucket,v0..)\n"
         "                       freqs    sinusoidal, xl, rope, rope2d: pair,theta,wavelength\n"
-        "                                (rope2d adds axis: col or row)\n"
+        "                                (rope2d adds axis: col or row; rope and rope2d\n"
+        "                                take --method: see 'ropelab freqs' for more columns)\n"
+        "                       relemb   xl: distance,v0..v{d-1}, Transformer-XL's relative\n"
+        "                                embedding R_r (d/2 sines, then d/2 cosines)\n"
         "      --from A       first distance for buckets (default -2 --max-distance for t5,\n"
         "                     -2 --max-relative-positions for deberta)\n"
         "      --to B         last distance for buckets (default: minus --from)\n"
@@ -47,16 +53,11 @@ static void help(FILE *fp)
 
 static int parse_what(const char *cmd, const char *arg, int *what)
 {
-  static const char *const names[] = {"slopes", "buckets", "table", "freqs"};
-  for (int i = 0; i < 4; i++)
-    if (!strcmp(arg, names[i])) {
-      *what = W_SLOPES + i;
-      return 0;
-    }
-  size_t s = rl_suggest(arg, names, 4);
-  if (s < 4)
-    return rl_usage(cmd, "invalid --what '%s': did you mean '%s'?", arg, names[s]);
-  return rl_usage(cmd, "invalid --what '%s': expected slopes, buckets, table or freqs", arg);
+  static const char *const names[] = {"slopes", "buckets", "table", "freqs", "relemb"};
+  int k, r = rl_opt_enum(cmd, "--what", arg, names, 5, &k);
+  if (!r)
+    *what = W_SLOPES + k;
+  return r;
 }
 
 static int parse_long(const char *cmd, const char *opt, const char *arg, long *out)
@@ -147,7 +148,7 @@ static int run(int argc, char **argv)
     return rl_usage(cmd, "--plot is not available for params");
   const char *name = so.names[0];
   const rl_scheme_cfg *cfg = &so.cfg;
-  int is_t5 = !strcmp(name, "t5"), is_deb = !strcmp(name, "deberta");
+  int is_t5 = !strcmp(name, "t5"), is_deb = !strcmp(name, "deberta"), is_tupe = !strcmp(name, "tupe");
   int is_freq = !strcmp(name, "sinusoidal") || !strcmp(name, "xl") || !strcmp(name, "rope") ||
                 !strcmp(name, "rope2d");
   if (what == W_DEFAULT)
@@ -156,15 +157,29 @@ static int run(int argc, char **argv)
   if (what == W_SLOPES && strcmp(name, "alibi"))
     return rl_usage(cmd, "invalid --what 'slopes': only scheme 'alibi' has slopes, not '%s'",
                     name);
-  if (what == W_BUCKETS && !is_t5 && !is_deb)
-    return rl_usage(cmd, "invalid --what 'buckets': only schemes 't5' and 'deberta' bucket "
-                         "distances, not '%s'", name);
+  if (what == W_BUCKETS && !is_t5 && !is_deb && !(is_tupe && cfg->tupe_rel))
+    return rl_usage(cmd, "invalid --what 'buckets': only schemes 't5', 'deberta' and 'tupe' "
+                         "(with its T5 bias) bucket distances, not '%s'", name);
+  if (what == W_RELEMB && strcmp(name, "xl"))
+    return rl_usage(cmd, "invalid --what 'relemb': only scheme 'xl' has a relative embedding, "
+                         "not '%s'", name);
   if (what == W_FREQS && !is_freq)
     return rl_usage(cmd, "invalid --what 'freqs': scheme '%s' has no sinusoids (sinusoidal, xl, "
                          "rope, rope2d do)", name);
-  if ((from_set || to_set) && what != W_BUCKETS)
-    return rl_usage(cmd, "--from and --to need --what buckets");
-  if (what == W_BUCKETS) {
+  if ((from_set || to_set) && what != W_BUCKETS && what != W_RELEMB)
+    return rl_usage(cmd, "--from and --to need --what buckets or relemb");
+  if (what == W_RELEMB || (what == W_BUCKETS && is_tupe)) {
+    if (!from_set)
+      from = is_tupe ? 0 : -16;
+    if (!to_set)
+      to = 16;
+    if (to < from || (is_tupe && from < 0))
+      return rl_usage(cmd, "invalid range: --from '%ld' --to '%ld': expected %sfrom <= to", from,
+                      to, is_tupe ? "0 <= " : "");
+    if ((double)to - (double)from > (is_tupe ? 4096 : 1e6))
+      return rl_usage(cmd, "invalid range: more than %s positions from '%ld' to '%ld'",
+                      is_tupe ? "4096" : "1e6", from, to);
+  } else if (what == W_BUCKETS) {
     long span = is_t5 ? (long)cfg->max_distance : (long)cfg->max_relative_positions;
     if (!from_set)
       from = -2 * span;
@@ -197,7 +212,7 @@ static int run(int argc, char **argv)
     goto done;
   rl_out_meta_begin(out);
   rl_scheme_opts_meta(&so, out);
-  static const char *const wnames[] = {"", "slopes", "buckets", "table", "freqs"};
+  static const char *const wnames[] = {"", "slopes", "buckets", "table", "freqs", "relemb"};
   rl_out_meta(out, "what", wnames[what]);
 
   if (what == W_SLOPES || (what == W_TABLE && tab.cols == 1 && !strcmp(tab.format, "head,slope"))) {
@@ -212,6 +227,59 @@ static int run(int argc, char **argv)
       double v[2] = {(double)h, tab.data[h]};
       num_row(out, v, 2, NULL);
     }
+  } else if (what == W_BUCKETS && is_tupe) {
+    rl_out_meta(out, "bucket", "TUPE-R: [CLS] (position 0) row buckets/2, column buckets; "
+                               "else T5 bidirectional bucket of key - query");
+    rl_out_header(out, "query,key,bucket");
+    for (long i = from; i <= to && !out->err; i++)
+      for (long j = from; j <= to; j++) {
+        double v[3] = {(double)i, (double)j,
+                       (double)rl_tupe_bucket(i, j, (long)cfg->num_buckets,
+                                              (long)cfg->max_distance)};
+        num_row(out, v, 3, NULL);
+      }
+  } else if (what == W_RELEMB) {
+    rl_out_meta(out, "relemb", "R_r: sin(r theta_i), i < d/2, then cos(r theta_i) (Dai et al. "
+                               "2019 sec. 3.3; PositionalEmbedding)");
+    size_t d = cfg->dim;
+    double *v = malloc(d * sizeof *v);
+    if (!v) {
+      rc = rl_runtime(cmd, "%s", rl_strerror(RL_ENOMEM));
+      goto done;
+    }
+    char *hdr = malloc(12 * d + 16);
+    if (!hdr) {
+      free(v);
+      rc = rl_runtime(cmd, "%s", rl_strerror(RL_ENOMEM));
+      goto done;
+    }
+    size_t p = (size_t)sprintf(hdr, "distance");
+    for (size_t k = 0; k < d; k++)
+      p += (size_t)sprintf(hdr + p, ",v%zu", k);
+    if (out->header) {
+      rl_out_write(out, hdr, p);
+      rl_out_write(out, "\n", 1);
+    }
+    free(hdr);
+    for (long dist = from; dist <= to && !out->err; dist++) {
+      rl_status st = rl_scheme_encoding(s, (double)dist, v);
+      if (st) {
+        free(v);
+        rc = rl_runtime(cmd, "cannot compute R_r at %ld: %s", dist, rl_strerror(st));
+        goto done;
+      }
+      char line[64];
+      int l = snprintf(line, sizeof line, "%ld", dist);
+      rl_out_write(out, line, (size_t)l);
+      for (size_t k = 0; k < d; k++) {
+        char b[RL_NUMFMT_MAX + 1];
+        b[0] = ',';
+        int m = rl_numfmt(v[k] + 0.0, b + 1);
+        rl_out_write(out, b, (size_t)m + 1);
+      }
+      rl_out_write(out, "\n", 1);
+    }
+    free(v);
   } else if (what == W_BUCKETS) {
     rl_out_meta(out, "distance", is_t5 ? RL_T5_RELPOS : RL_DEBERTA_RELPOS);
     rl_out_meta_num(out, "from", (double)from);

@@ -315,6 +315,15 @@ static rl_status tupe_prep(const rl_scheme *s, size_t head, int role, const doub
   return RL_OK;
 }
 
+long rl_tupe_bucket(long i, long j, long num_buckets, long max_distance)
+{
+  if (i == 0)
+    return num_buckets / 2;
+  if (j == 0)
+    return num_buckets;
+  return rl_t5_bucket(j - i, 1, num_buckets, max_distance);
+}
+
 static rl_status tupe_pair(const rl_scheme *s, size_t head, const double *pi,
                            const double *pj, const double *pq, const double *pk,
                            rl_logit_terms *t)
@@ -324,8 +333,7 @@ static rl_status tupe_pair(const rl_scheme *s, size_t head, const double *pi,
   t->cc = rl_sch_dot(pq, pk, d) * s->scale;
   t->pp = qcls ? s->v1[head] : kcls ? s->v2[head] : rl_sch_dot(pq + d, pk + d, d) * s->scale;
   if (s->cfg.tupe_rel) {
-    size_t b = qcls ? nb / 2 : kcls ? nb
-               : (size_t)rl_t5_bucket((long)(pj[0] - pi[0]), 1, (long)nb,
+    size_t b = (size_t)rl_tupe_bucket((long)pi[0], (long)pj[0], (long)nb,
                                       (long)s->cfg.max_distance);
     t->bias = s->v3[b * H + head];
   }
