@@ -64,39 +64,16 @@ static void help(FILE *fp)
   rl_common_help(fp);
 }
 
-static int parse_measure(const char *cmd, const char *arg, int *mask)
+/* --measure: the measures in the order given (their columns follow it) */
+static int parse_measure(const char *cmd, const char *arg, int *order, size_t *n, int *mask)
 {
   static const char *const names[] = {"bound", "similarity", "mc"};
   static const int bits[] = {M_BOUND, M_SIM, M_MC};
+  int r = rl_opt_enum_list(cmd, "--measure", arg, names, 3, order, 3, n);
   *mask = 0;
-  const char *p = arg;
-  for (;;) {
-    const char *e = strchr(p, ',');
-    size_t len = e ? (size_t)(e - p) : strlen(p);
-    char word[64];
-    if (len >= sizeof word)
-      len = sizeof word - 1;
-    memcpy(word, p, len);
-    word[len] = 0;
-    size_t i;
-    for (i = 0; i < 3 && strcmp(word, names[i]); i++)
-      ;
-    if (i == 3) {
-      size_t s = rl_suggest(word, names, 3);
-      if (!*word)
-        return rl_usage(cmd, "invalid --measure '%s': empty name; expected bound, similarity "
-                             "or mc", arg);
-      if (s < 3)
-        return rl_usage(cmd, "invalid --measure '%s': unknown measure '%s'; did you mean '%s'?",
-                        arg, word, names[s]);
-      return rl_usage(cmd, "invalid --measure '%s': unknown measure '%s'; expected bound, "
-                           "similarity or mc", arg, word);
-    }
-    *mask |= bits[i];
-    if (!e)
-      return 0;
-    p = e + 1;
-  }
+  for (size_t k = 0; !r && k < *n; k++)
+    *mask |= bits[order[k]];
+  return r;
 }
 
 static int out_of_range(const char *cmd, const char *opt, const char *arg)
@@ -134,6 +111,8 @@ static int run(int argc, char **argv)
   double from = 0, to = 256, step = 1, sigma = 1;
   unsigned long long points = LOG_POINTS, samples = 1000, seed = 1;
   int log_grid = 0, from_set = 0, step_set = 0, points_set = 0, mask = M_BOUND;
+  int order[3] = {0, 0, 0};
+  size_t norder = 1;
   int mc_opts = 0;
   const char *from_arg = "0", *to_arg = "256", *step_arg = "1";
   rl_common co;
@@ -169,7 +148,7 @@ static int run(int argc, char **argv)
       log_grid = 1;
       break;
     case OPT_MEASURE:
-      if ((r = parse_measure(cmd, optarg, &mask)))
+      if ((r = parse_measure(cmd, optarg, order, &norder, &mask)))
         return r;
       break;
     case OPT_SAMPLES:
@@ -277,15 +256,16 @@ static int run(int argc, char **argv)
   else
     rl_out_meta_num(out, "step", step);
   rl_out_meta_uint(out, "rows", g.points);
+  static const char *const mnames[] = {"bound", "similarity", "mc"};
+  static const char *const mcols[] = {
+      "bound", "similarity",
+      "mc_ind_mean,mc_ind_se,mc_self_mean,mc_self_se,mc_self_expect,abel_max"};
   char mlist[64] = "";
   char cols[256] = "r";
-  if (mask & M_BOUND)
-    strcat(mlist, ",bound"), strcat(cols, ",bound");
-  if (mask & M_SIM)
-    strcat(mlist, ",similarity"), strcat(cols, ",similarity");
-  if (mask & M_MC)
-    strcat(mlist, ",mc"),
-        strcat(cols, ",mc_ind_mean,mc_ind_se,mc_self_mean,mc_self_se,mc_self_expect,abel_max");
+  for (size_t k = 0; k < norder; k++) {
+    strcat(mlist, ","), strcat(mlist, mnames[order[k]]);
+    strcat(cols, ","), strcat(cols, mcols[order[k]]);
+  }
   rl_out_meta(out, "measure", mlist + 1);
   if (mask & M_MC) {
     rl_out_meta_uint(out, "samples", samples);
@@ -311,25 +291,27 @@ static int run(int argc, char **argv)
       double row[9];
       size_t m = 0;
       row[m++] = rv[k];
-      if (mask & M_BOUND)
-        row[m++] = bv[k];
-      if (mask & M_SIM)
-        row[m++] = sv[k];
-      if (mask & M_MC) {
-        rl_mc_result res;
-        st = rl_mc_eval(mw, rv[k], &res);
-        if (st) {
-          rc = rl_runtime(cmd, "cannot evaluate the Monte Carlo estimate at r = %g: %s", rv[k],
-                          rl_strerror(st));
-          goto done;
+      for (size_t q = 0; q < norder; q++) {
+        if (order[q] == 0) {
+          row[m++] = bv[k];
+        } else if (order[q] == 1) {
+          row[m++] = sv[k];
+        } else {
+          rl_mc_result res;
+          st = rl_mc_eval(mw, rv[k], &res);
+          if (st) {
+            rc = rl_runtime(cmd, "cannot evaluate the Monte Carlo estimate at r = %g: %s",
+                            rv[k], rl_strerror(st));
+            goto done;
+          }
+          row[m++] = res.ind_mean;
+          row[m++] = res.ind_se;
+          row[m++] = res.self_mean;
+          row[m++] = res.self_se;
+          row[m++] = res.self_expect;
+          row[m++] = res.abel_max;
+          rl_progress_update(&prog, j0 + k + 1);
         }
-        row[m++] = res.ind_mean;
-        row[m++] = res.ind_se;
-        row[m++] = res.self_mean;
-        row[m++] = res.self_se;
-        row[m++] = res.self_expect;
-        row[m++] = res.abel_max;
-        rl_progress_update(&prog, j0 + k + 1);
       }
       /* never print nan: a non-finite value is a bug, reported as such */
       if (!all_finite(row, m)) {

@@ -15,12 +15,22 @@
 
 static int vmessage(int code, const char *cmd, const char *fmt, va_list ap)
 {
-  char buf[1024];
-  vsnprintf(buf, sizeof buf, fmt, ap);
+  /* sized to the message: a long value must not cut off its "expected" */
+  char small[1024], *buf = small;
+  va_list aq;
+  va_copy(aq, ap);
+  int n = vsnprintf(small, sizeof small, fmt, ap);
+  if (n >= (int)sizeof small && (buf = malloc((size_t)n + 1)))
+    vsnprintf(buf, (size_t)n + 1, fmt, aq);
+  va_end(aq);
+  if (!buf)
+    buf = small;
   if (cmd)
     fprintf(stderr, "ropelab %s: %s\n", cmd, buf);
   else
     fprintf(stderr, "ropelab: %s\n", buf);
+  if (buf != small)
+    free(buf);
   return code;
 }
 
@@ -162,13 +172,13 @@ static int bad_enum(const char *cmd, const char *opt, const char *arg, const cha
   char all[512];
   size_t s = rl_suggest(word, names, n);
   int list = strcmp(arg, word) != 0;
+  rl_opt_alternatives(names, n, all, sizeof all);
   if (!*word)
-    return rl_usage(cmd, "invalid %s '%s': empty name", opt, arg);
+    return rl_usage(cmd, "invalid %s '%s': empty name; expected %s", opt, arg, all);
   if (s < n)
     return list ? rl_usage(cmd, "invalid %s '%s': unknown '%s'; did you mean '%s'?", opt, arg,
                            word, names[s])
                 : rl_usage(cmd, "invalid %s '%s': did you mean '%s'?", opt, arg, names[s]);
-  rl_opt_alternatives(names, n, all, sizeof all);
   return list ? rl_usage(cmd, "invalid %s '%s': unknown '%s'; expected %s", opt, arg, word, all)
               : rl_usage(cmd, "invalid %s '%s': expected %s", opt, arg, all);
 }
@@ -234,6 +244,18 @@ int rl_opt_bad(const char *cmd, int c, char **argv, const struct option *longopt
     for (const struct option *o = longopts; o->name; o++)
       if (o->has_arg == no_argument && !strncmp(o->name, arg + 2, len))
         return rl_usage(cmd, "option '--%s' takes no value", o->name);
+  }
+  if (!strncmp(arg, "--", 2)) {
+    const char *names[256];
+    size_t n = 0;
+    char word[64];
+    size_t len = eq ? (size_t)(eq - arg - 2) : strlen(arg + 2);
+    snprintf(word, sizeof word, "%.*s", (int)(len < 63 ? len : 63), arg + 2);
+    for (const struct option *o = longopts; o->name && n < 256; o++)
+      names[n++] = o->name;
+    size_t s = rl_suggest(word, names, n);
+    if (s < n)
+      return rl_usage(cmd, "unknown option '%s'; did you mean '--%s'?", arg, names[s]);
   }
   return rl_usage(cmd, "unknown option '%s' (see 'ropelab help %s')", arg, cmd);
 }
