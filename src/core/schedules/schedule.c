@@ -217,12 +217,13 @@ rl_status rl_schedule_new(const rl_schedule_params *p, rl_schedule **out, char *
     return st;
   s->p = *p;
   s->p.rot = rot;
-  s->p.factors_file = s->p.freqs_file = NULL; /* the caller's strings */
   if (!(p->set & RL_SP_SEQ_LEN))
     s->p.seq_len = p->train_len;
   s->type = p->method;
   s->base = p->base;
   st = s->type->init(s, err); /* a method that takes --attention-factor applies it */
+  /* the file names are the caller's strings: read by init, not kept */
+  s->p.factors_file = s->p.freqs_file = NULL;
   s->logit_mult = s->attn * s->attn;
   for (size_t i = 0; !st && i < s->n; i++)
     if (!isfinite(s->theta[i]) || s->theta[i] < 0 || s->theta[i] > 1) {
