@@ -5,6 +5,7 @@
 #include "ropelab.h"
 
 extern const rl_check rl_checks_rope[];
+extern const rl_check rl_checks_schedules[];
 
 /* Fill a result: pass when error <= tolerance (and error is not NaN). */
 static inline void rl_check_set(rl_check_result *res, double error, double tolerance)

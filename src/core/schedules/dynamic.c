@@ -31,12 +31,14 @@ static rl_status init(rl_schedule *s, char *err)
   if (N < L)
     N = L;
   long double r = (long double)s->rot;
-  long double lb = logl((long double)p->base) + r / (r - 2) * logl(f * N / L - (f - 1));
-  s->base = (double)expl(lb);
+  /* in base 2, as rl_sched_plain: at N = L the exponent is log2(base)
+   * exactly and theta is rope's, bitwise */
+  long double lb = log2l((long double)p->base) + r / (r - 2) * log2l(f * N / L - (f - 1));
+  s->base = (double)exp2l(lb);
   if (rl_sched_want_band(s))
     return RL_ENOMEM;
   for (size_t i = 0; i < s->n; i++) {
-    s->theta[i] = (double)expl(-(long double)(2 * i) / r * lb);
+    s->theta[i] = (double)exp2l(-(long double)(2 * i) / r * lb);
     s->band[i] = s->base == p->base || i == 0 ? RL_BAND_EXTRAPOLATED : RL_BAND_BETWEEN;
   }
   return RL_OK;

@@ -12,13 +12,15 @@ static rl_status init(rl_schedule *s, char *err)
                  s->rot);
     return RL_EINVAL;
   }
+  /* in base 2, as rl_sched_plain: at s = 1 the exponent is log2(base)
+   * exactly and theta is rope's, bitwise */
   long double r = (long double)s->rot;
-  long double lb = logl((long double)s->p.base) + r / (r - 2) * logl((long double)s->p.factor);
-  s->base = (double)expl(lb);
+  long double lb = log2l((long double)s->p.base) + r / (r - 2) * log2l((long double)s->p.factor);
+  s->base = (double)exp2l(lb);
   if (rl_sched_want_band(s))
     return RL_ENOMEM;
   for (size_t i = 0; i < s->n; i++) {
-    s->theta[i] = (double)expl(-(long double)(2 * i) / r * lb);
+    s->theta[i] = (double)exp2l(-(long double)(2 * i) / r * lb);
     s->band[i] = s->p.factor == 1 || i == 0        ? RL_BAND_EXTRAPOLATED
                  : i + 1 == s->n                  ? RL_BAND_INTERPOLATED
                                                   : RL_BAND_BETWEEN;
