@@ -27,7 +27,7 @@ llama3|llama3, L = 4096, low 1, high 4|--method llama3 --factor 8 --low-freq-fac
 dynamic|dynamic NTK (hf), N = 32768|--method dynamic --factor 8 --seq-len 32768 --variant hf
 p-rope|p-RoPE, p = 0.75|--method p-rope --fraction 0.75"
 
-names=
+
 printf '%s\n' "$runs" | {
   meta=
   while IFS='|' read -r name label opts; do
