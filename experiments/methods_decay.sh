@@ -4,7 +4,7 @@
 # one axis: d = 128, base 10000, trained at L = 4096, s = 8, r from 1 to
 # 65536 on 16000 log-spaced distances.  Past r ~ 100 the bound oscillates
 # faster than any plot can show, so the figure draws its average over each
-# 1/16 octave of r (about 60 distances a bin; the raw values are in the
+# 1/8 octave of r (about 125 distances a bin; the raw values are in the
 # per-method CSVs).  With a --method, `ropelab decay`
 # measures the logit the method computes: times its logit multiplier
 # (YaRN's attention factor squared), at the mapped position (leaky
@@ -45,7 +45,7 @@ printf '%s\n' "$runs" | {
   {
     printf '# experiment=methods_decay: d = 128, base 10000, L = 4096, s = 8\n'
     printf '# train_len=4096\n# factor=8\n'
-    printf '# binning=mean of the bound over each 1/16 octave of r (16000 log-spaced r in 1 .. 65536)\n'
+    printf '# binning=mean of the bound over each 1/8 octave of r (16000 log-spaced r in 1 .. 65536)\n'
     printf '%s' "$meta"
     # shellcheck disable=SC2086
     set -- $names
@@ -54,7 +54,7 @@ printf '%s\n' "$runs" | {
       /^#/ { next }
       !hdr { hdr = 1; for (i = 1; i <= NF; i++) if ($i == "bound") c[f] = i; next }
       {
-        b = int(log($1) / log(2) * 16 + 1e-9); if ($1 >= 65536) b = 255
+        b = int(log($1) / log(2) * 8 + 1e-9); if ($1 >= 65536) b = 127
         v[f, b] += $(c[f]); cnt[f, b]++
         if (b > maxb) maxb = b
       }
@@ -62,7 +62,7 @@ printf '%s\n' "$runs" | {
         n = split(names, nm, " ")
         printf "r"; for (j = 1; j <= n; j++) printf ",%s", nm[j]; printf "\n"
         for (k = 0; k <= maxb; k++) {
-          printf "%.10g", 2 ^ ((k + 0.5) / 16); for (j = 1; j <= n; j++) printf ",%.17g", v[j, k] / cnt[j, k]; printf "\n"
+          printf "%.10g", 2 ^ ((k + 0.5) / 8); for (j = 1; j <= n; j++) printf ",%.17g", v[j, k] / cnt[j, k]; printf "\n"
         }
       }' $(for n in "$@"; do printf '%s ' "$out/$n.csv"; done)
   } > "$out/bound.csv.tmp"
