@@ -34,7 +34,7 @@ leaky-rerope|leaky ReRoPE, w = 512, k = 16|--method leaky-rerope --window 512 --
 log-n|log-n, N = 32768: query x ln N / ln L = 1.25|--method log-n --seq-len 32768"
 
 printf '%s\n' "$runs" | {
-  names= meta=
+  names='' meta=''
   while IFS='|' read -r name label opts; do
     # shellcheck disable=SC2086
     "$ropelab" decay $common $opts --quiet -o "$out/$name.csv"
@@ -47,9 +47,8 @@ printf '%s\n' "$runs" | {
     printf '# train_len=4096\n# factor=8\n'
     printf '# binning=mean of the bound over each 1/8 octave of r (16000 log-spaced r in 1 .. 65536)\n'
     printf '%s' "$meta"
-    # shellcheck disable=SC2086
-    set -- $names
-    awk -F, -v names="$*" '
+    awk -F, -v names="$names" -v dir="$out" '
+      BEGIN { n = split(names, nm, " "); for (j = 1; j <= n; j++) ARGV[j] = dir "/" nm[j] ".csv"; ARGC = n + 1 }
       FNR == 1 { f++; hdr = 0 }
       /^#/ { next }
       !hdr { hdr = 1; for (i = 1; i <= NF; i++) if ($i == "bound") c[f] = i; next }
@@ -64,7 +63,7 @@ printf '%s\n' "$runs" | {
         for (k = 0; k <= maxb; k++) {
           printf "%.10g", 2 ^ ((k + 0.5) / 8); for (j = 1; j <= n; j++) printf ",%.17g", v[j, k] / cnt[j, k]; printf "\n"
         }
-      }' $(for n in "$@"; do printf '%s ' "$out/$n.csv"; done)
+      }'
   } > "$out/bound.csv.tmp"
   mv "$out/bound.csv.tmp" "$out/bound.csv"
 }

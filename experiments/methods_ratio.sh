@@ -29,7 +29,7 @@ p-rope|p-RoPE, p = 0.75|--method p-rope --fraction 0.75"
 
 
 printf '%s\n' "$runs" | {
-  meta=
+  names='' meta=''
   while IFS='|' read -r name label opts; do
     # shellcheck disable=SC2086
     "$ropelab" freqs $common $opts -o "$out/$name.csv"
@@ -41,9 +41,8 @@ printf '%s\n' "$runs" | {
   {
     printf '# experiment=methods_ratio: d = 128, base 10000, L = 4096, s = 8\n'
     printf '%s' "$meta"
-    # shellcheck disable=SC2086
-    set -- $names
-    awk -F, -v names="$*" '
+    awk -F, -v names="$names" -v dir="$out" '
+      BEGIN { n = split(names, nm, " "); for (j = 1; j <= n; j++) ARGV[j] = dir "/" nm[j] ".csv"; ARGC = n + 1 }
       FNR == 1 { f++; hdr = 0 }
       /^#/ { next }
       !hdr { hdr = 1; for (i = 1; i <= NF; i++) if ($i == "ratio") c[f] = i; next }
@@ -54,7 +53,7 @@ printf '%s\n' "$runs" | {
         for (p = 0; p <= maxp; p++) {
           printf "%d", p; for (j = 1; j <= n; j++) printf ",%s", v[j, p]; printf "\n"
         }
-      }' $(for n in "$@"; do printf '%s ' "$out/$n.csv"; done)
+      }'
   } > "$out/ratio.csv.tmp"
   mv "$out/ratio.csv.tmp" "$out/ratio.csv"
 }

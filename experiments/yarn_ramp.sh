@@ -32,6 +32,7 @@ common="--method yarn --dim 128 --base 10000 --train-len 4096 --factor 8"
 range=$(sed -n 's/^# schedule=.*correction range \([0-9.]*\) \.\. \([0-9.]*\) before rounding, \([0-9]*\) \.\. \([0-9]*\) used.*/\1 \2 \3 \4/p' \
   "$out/code-truncate.csv")
 [ -n "$range" ] || { echo "yarn_ramp: no correction range in the schedule metadata" >&2; exit 1; }
+# shellcheck disable=SC2086
 set -- $range
 low=$1 high=$2 lowr=$3 highr=$4
 
