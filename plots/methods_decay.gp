@@ -1,0 +1,49 @@
+# methods_decay.gp: plot experiments/methods_decay.sh's bound.csv: RoFormer's
+# relative upper bound of each method's logit (its mean over bins of r)
+# against r (log r), with the
+# training length L and s L as vertical lines (metadata train_len, factor).
+# usage: gnuplot -c methods_decay.gp DATA.csv OUT.{png,svg,pdf} [TERMINAL]
+
+data = ARG1
+out = ARG2
+term = ARG3
+if (strlen(term) == 0) {
+    ext = out[strlen(out)-2:]
+    term = (ext eq "png") ? "pngcairo" : (ext eq "svg") ? "svg" : (ext eq "pdf") ? "pdfcairo" : ""
+    if (strlen(term) == 0) { print "methods_decay.gp: OUT must end in .png, .svg or .pdf"; exit status 1 }
+}
+if (term eq "pngcairo") { set terminal pngcairo size 900,560 noenhanced font ",10" }
+if (term eq "svg")      { set terminal svg size 900,560 noenhanced dynamic font ",10" }
+if (term eq "pdfcairo") { set terminal pdfcairo size 6.4in,4in noenhanced font ",9" }
+set output out
+
+hdr = system(sprintf("awk '!/^#/ { print; exit }' '%s' | tr ',' ' '", data))
+ncol = words(hdr)
+meta(k) = system(sprintf("sed -n 's/^# %s=//p' '%s' | head -n 1", k, data))
+L = real(meta("train_len"))
+s = real(meta("factor"))
+
+set datafile separator comma
+set datafile commentschars "#"
+set title "Long-term decay of each method's logit: RoFormer's relative upper bound, d = 128, base 10000, L = 4096, s = 8"
+set xlabel "relative distance r (log scale; each point: the mean over a 1/8 octave of r)"
+set ylabel "RoFormer's relative upper bound (1/n) Σ|S_j| × each method's logit multiplier"
+set logscale x 2
+set xtics ("1" 1, "4" 4, "16" 16, "64" 64, "256" 256, "1024" 1024, "4096" 4096, "16384" 16384, "65536" 65536)
+set xrange [1:65536]
+set yrange [0:*]
+set grid lc rgb "#dddddd"
+set key at graph 0.99, graph 0.99 right top box opaque font ",9" spacing 1.05
+
+set arrow 1 from first L, graph 0 to first L, graph 1 nohead dt 2 lw 1.3 lc rgb "#444444" back
+set arrow 2 from first s*L, graph 0 to first s*L, graph 1 nohead dt 2 lw 1.3 lc rgb "#444444" back
+set label 1 sprintf("L = %.0f ", L) at first L, graph 0.04 right tc rgb "#333333"
+set label 2 sprintf("s L = %.0f ", s*L) at first s*L, graph 0.04 right tc rgb "#333333"
+
+label(n) = system(sprintf("sed -n 's/^# series\\.%s=//p' '%s' | head -n 1", n, data))
+array col[8] = ["#000000", "#0072B2", "#D55E00", "#009E73", "#CC79A7", "#56B4E9", "#8C6D00", "#E69F00"]
+array dts[8] = [1, 2, 4, 1, 5, 1, 2, 3]
+array lws[8] = [2.2, 1.6, 1.6, 1.8, 1.6, 1.6, 1.6, 1.8]
+plot for [i=2:ncol] data using 1:i with lines lc rgb col[(i-2)%8+1] dt dts[(i-2)%8+1] \
+     lw lws[(i-2)%8+1] title label(word(hdr, i))
+unset output

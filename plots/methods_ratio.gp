@@ -1,0 +1,54 @@
+# methods_ratio.gp: plot experiments/methods_ratio.sh's ratio.csv: each
+# method's theta_i / theta_i^RoPE against the pair index, log y.
+# usage: gnuplot -c methods_ratio.gp DATA.csv OUT.{png,svg,pdf} [TERMINAL]
+# The columns after 'pair' are methods; '# series.NAME=LABEL' lines give
+# the key's text.  A ratio of 0 (p-RoPE's unrotated pairs) has no place on
+# a log axis: those pairs are drawn on a strip below the axis' 1/64.
+
+data = ARG1
+out = ARG2
+term = ARG3
+if (strlen(term) == 0) {
+    ext = out[strlen(out)-2:]
+    term = (ext eq "png") ? "pngcairo" : (ext eq "svg") ? "svg" : (ext eq "pdf") ? "pdfcairo" : ""
+    if (strlen(term) == 0) { print "methods_ratio.gp: OUT must end in .png, .svg or .pdf"; exit status 1 }
+}
+if (term eq "pngcairo") { set terminal pngcairo size 900,560 noenhanced font ",10" }
+if (term eq "svg")      { set terminal svg size 900,560 noenhanced dynamic font ",10" }
+if (term eq "pdfcairo") { set terminal pdfcairo size 6.4in,4in noenhanced font ",9" }
+set output out
+
+hdr = system(sprintf("awk '!/^#/ { print; exit }' '%s' | tr ',' ' '", data))
+ncol = words(hdr)
+label(n) = system(sprintf("sed -n 's/^# series\\.%s=//p' '%s' | head -n 1", n, data))
+
+set datafile separator comma
+set datafile commentschars "#"
+set title "Frequency ratio θ_i / θ_i(RoPE) of each method: d = 128, base 10000, L = 4096, s = 8"
+set xlabel "rotary pair i (θ_i = 10000^(-2i/128) before scaling; high frequency left)"
+set ylabel "θ_i / θ_i(RoPE)  (log scale)"
+set logscale y 2
+zero = 1.0/96
+set yrange [zero*0.8:1.35]
+set ytics ("1" 1, "1/2" 0.5, "1/4" 0.25, "1/8" 0.125, "1/16" 1.0/16, "1/32" 1.0/32, "1/64" 1.0/64, "0" zero)
+set xrange [-0.5:63.5]
+set xtics 0, 4, 63
+set grid xtics ytics lc rgb "#dddddd"
+set key at graph 0.01, graph 0.02 left bottom box opaque spacing 1.1 width 1 font ",9"
+
+# reference lines: kept frequency (1) and frequency divided by s (1/8)
+set arrow 1 from graph 0, first 1 to graph 1, first 1 nohead lc rgb "#555555" dt 2 lw 1.2 back
+set arrow 2 from graph 0, first 0.125 to graph 1, first 0.125 nohead lc rgb "#555555" dt 2 lw 1.2 back
+set label 1 "extrapolated (θ kept, ratio 1)" at first 0.5, first 1.1 left tc rgb "#333333"
+set label 2 "interpolated (θ / s, ratio 1/8)" at first 0.5, first 0.137 left tc rgb "#333333"
+set arrow 3 from graph 0, first zero*1.3 to graph 1, first zero*1.3 nohead lc rgb "#bbbbbb" dt 3 back
+set label 3 "ratio 0 (θ = 0, unrotated)" at graph 0.99, first zero*1.13 right tc rgb "#333333" font ",8"
+
+array col[8] = ["#0072B2", "#D55E00", "#009E73", "#56B4E9", "#CC79A7", "#8C6D00", "#000000", "#E69F00"]
+array dts[8] = [1, 2, 1, 4, 1, 5, 1, 3]
+array pts[8] = [7, 5, 9, 11, 13, 3, 6, 8]
+z(v) = (v <= 0 ? zero : v)
+plot for [i=2:ncol] data using 1:(z(column(i))) with linespoints \
+     lc rgb col[(i-2)%8+1] dt dts[(i-2)%8+1] pt pts[(i-2)%8+1] ps 0.6 lw 1.6 \
+     title label(word(hdr, i))
+unset output
