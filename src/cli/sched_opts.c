@@ -272,6 +272,8 @@ void rl_sched_meta(const rl_schedule_params *p, const rl_schedule *f, rl_out *ou
     rl_out_meta_num(out, "effective_base", f->base);
   rl_out_meta_num(out, "attention_factor", f->attn);
   rl_out_meta_num(out, "logit_multiplier", f->logit_mult);
+  if (t->qscale) /* log-n: the query scale at the current length, on the whole logit */
+    rl_out_meta_num(out, "query_scale", rl_schedule_qscale(f, f->p.seq_len));
   rl_schedule_describe(f, buf, sizeof buf);
   rl_out_meta(out, "schedule", buf);
 }
