@@ -24,7 +24,7 @@ static void help(FILE *fp)
         "when any fails; 'check --list' names them all.\n"
         "\n", fp);
   rl_sched_opts_help(fp);
-  fputs("      --seed S       seed of the random vectors and positions (default 1)\n"
+  fputs("      --seed S       seed of the random vectors and positions, 1..2^32-1 (default 1)\n"
         "      --trials N     random vectors / positions per check, >= 1 (default 1000)\n"
         "      --only LIST    run only these checks (comma-separated names)\n"
         "      --tolerance-scale S  multiply every tolerance by S >= 0, to guard\n"
@@ -110,7 +110,7 @@ static int run(int argc, char **argv)
   while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
     switch (c) {
     case OPT_SEED:
-      if ((r = rl_opt_uint(cmd, "--seed", optarg, 0, (unsigned long)-1, &seed)))
+      if ((r = rl_opt_seed(cmd, optarg, &seed)))
         return r;
       break;
     case OPT_TRIALS:

@@ -58,7 +58,7 @@ static void help(FILE *fp)
         "                                   mc_ind_se, mc_self_mean, mc_self_se,\n"
         "                                   mc_self_expect, abel_max\n"
         "      --samples N    Monte Carlo samples per distance, >= 2 (default 1000)\n"
-        "      --seed S       Monte Carlo seed (default 1)\n"
+        "      --seed S       Monte Carlo seed, 1..2^32-1 (default 1)\n"
         "      --sigma X      standard deviation of q and k entries, > 0 (default 1)\n"
         "\n", fp);
   rl_common_help(fp);
@@ -159,7 +159,7 @@ static int run(int argc, char **argv)
       break;
     case OPT_SEED:
       mc_opts = 1;
-      if ((r = rl_opt_uint(cmd, "--seed", optarg, 0, (unsigned long)-1, &seed)))
+      if ((r = rl_opt_seed(cmd, optarg, &seed)))
         return r;
       break;
     case OPT_SIGMA:

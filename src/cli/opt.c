@@ -102,6 +102,11 @@ int rl_opt_uint(const char *cmd, const char *opt, const char *arg,
   return 0;
 }
 
+int rl_opt_seed(const char *cmd, const char *arg, unsigned long long *seed)
+{
+  return rl_opt_uint(cmd, "--seed", arg, 1, 4294967295ull, seed);
+}
+
 static int parse_even(const char *cmd, const char *opt, const char *arg, size_t *out)
 {
   const char *p = arg;

@@ -28,6 +28,9 @@ int rl_opt_double(const char *cmd, const char *opt, const char *arg, double *out
 /* Unsigned decimal digits only (no sign, no blanks), in [lo, hi]. */
 int rl_opt_uint(const char *cmd, const char *opt, const char *arg,
                 unsigned long long lo, unsigned long long hi, unsigned long long *out);
+/* --seed: 1 .. 2^32 - 1.  GSL's mt19937 keeps only the low 32 bits and
+ * turns 0 into 4357, so any other seed would silently equal another. */
+int rl_opt_seed(const char *cmd, const char *arg, unsigned long long *seed);
 /* --dim: an even integer >= 2. */
 int rl_opt_dim(const char *cmd, const char *arg, size_t *dim);
 /* --rot: "dim" (stored as 0, resolved later) or an even integer >= 2. */

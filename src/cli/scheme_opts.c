@@ -57,6 +57,11 @@ static int parse_schemes(rl_scheme_opts *o, const char *cmd, const char *arg)
       *e = 0;
     if (!strcmp(p, "all")) {
       for (const rl_scheme_info *i = rl_scheme_list(); i->name; i++) {
+        int have = 0; /* "all" adds the schemes not listed yet: no duplicate columns */
+        for (size_t k = 0; k < o->nnames; k++)
+          have |= !strcmp(o->names[k], i->name);
+        if (have)
+          continue;
         if (o->nnames >= RL_SCHEMES_MAX)
           return rl_usage(cmd, "invalid --scheme '%s': too many schemes", arg);
         o->names[o->nnames++] = i->name;
@@ -64,13 +69,18 @@ static int parse_schemes(rl_scheme_opts *o, const char *cmd, const char *arg)
     } else {
       if (!rl_scheme_find(p))
         return unknown_scheme(cmd, arg, p);
+      int have = 0;
       for (size_t k = 0; k < o->nnames; k++)
-        if (!strcmp(o->names[k], p))
-          return rl_usage(cmd, "invalid --scheme '%s': scheme '%s' given twice", arg, p);
+        have |= !strcmp(o->names[k], p);
+      if (have && strstr(arg, "all"))
+        goto next; /* already brought in by "all" */
+      if (have)
+        return rl_usage(cmd, "invalid --scheme '%s': scheme '%s' given twice", arg, p);
       if (o->nnames >= RL_SCHEMES_MAX)
         return rl_usage(cmd, "invalid --scheme '%s': too many schemes", arg);
       o->names[o->nnames++] = rl_scheme_find(p)->name;
     }
+  next:
     if (!e)
       return 0;
     p = e + 1;
@@ -132,7 +142,7 @@ int rl_scheme_opt(rl_scheme_opts *o, const char *cmd, int opt, const char *arg)
                  &c->max_relative_positions);
     break;
   case RL_SOPT_SEED:
-    r = rl_opt_uint(cmd, "--seed", arg, 0, (unsigned long)-1, &v);
+    r = rl_opt_seed(cmd, arg, &v);
     if (!r)
       c->seed = (unsigned long)v;
     break;
@@ -243,7 +253,7 @@ void rl_scheme_opts_help(FILE *fp)
         "rope's and rope2d's, its --dim every scheme's, its --base sinusoidal's and xl's):\n"
         "      --heads H      number of heads (default 8)\n"
         "      --head h       the head shown, 0 <= h < H (default 0)\n"
-        "      --seed S       seed of every drawn parameter (default 1)\n"
+        "      --seed S       seed of every drawn parameter, 1..2^32-1 (default 1)\n"
         "      --identity     W_q = W_k = I instead of random projections\n"
         "      --params FILE  the scheme's table from FILE (experiments/params/README.md);\n"
         "                     one scheme only.  Unreadable: exit 3; malformed: exit 2\n"
