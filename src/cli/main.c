@@ -11,6 +11,7 @@
 
 #define RL_COMMANDS(X) \
   X(freqs)             \
+  X(angles)            \
   X(decay)             \
   X(check)             \
   X(profile)           \
