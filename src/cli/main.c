@@ -12,6 +12,7 @@
 
 #define RL_COMMANDS(X) \
   X(freqs)             \
+  X(angles)            \
   X(decay)             \
   X(check)             \
   X(profile)           \

@@ -1,0 +1,1 @@
+exec "$ROPELAB" angles --method leaky-rerope

@@ -1,0 +1,1 @@
+exec "$ROPELAB" angles --step 0

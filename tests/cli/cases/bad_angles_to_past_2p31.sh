@@ -1,0 +1,1 @@
+exec "$ROPELAB" angles --to 2147483649
