@@ -8,6 +8,6 @@ out=${1:-$top/out/schemes_compare}
 "$top/experiments/setup.sh"
 rl=$top/build/src/ropelab
 mkdir -p "$out"
-"$rl" compare --len 64 -o "$out/compare.csv"
-"$rl" compare --len 64 --format markdown -o "$out/compare.md"
+"$rl" compare --dim 64 --len 64 -o "$out/compare.csv"
+"$rl" compare --dim 64 --len 64 --format markdown -o "$out/compare.md"
 cat "$out/compare.md" >&2

@@ -10,7 +10,7 @@ out=${1:-$top/out/schemes_heatmaps}
 rl=$top/build/src/ropelab
 mkdir -p "$out"
 for s in nope sinusoidal learned xl t5 tupe deberta alibi rope rope2d integer binary; do
-  "$rl" matrix --scheme "$s" --len 128 --term positional --content same --format grid \
+  "$rl" matrix --scheme "$s" --dim 64 --len 128 --term positional --content same --format grid \
     -o "$out/$s.csv" --plot "$out/$s.png"
   echo "$out/$s.png" >&2
 done

@@ -13,7 +13,7 @@ out=${1:-$top/out/schemes_profiles}
 "$top/experiments/setup.sh"
 rl=$top/build/src/ropelab
 mkdir -p "$out"
-"$rl" profile --scheme rope,alibi,t5,deberta,xl,sinusoidal,learned,tupe --to 256 --identity --head 7 \
+"$rl" profile --scheme rope,alibi,t5,deberta,xl,sinusoidal,learned,tupe --dim 64 --to 256 --identity --head 7 \
   --samples 200 -o "$out/profiles.csv" --plot "$out/profiles_same.png"
 gnuplot -c "$top/plots/profile.gp" "$out/profiles.csv" "$out/profiles_mean.png" "" mean
 echo "$out/profiles_same.png $out/profiles_mean.png" >&2
