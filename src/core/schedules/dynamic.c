@@ -6,7 +6,9 @@
  *       (dynamic_rope_update) recomputes when a longer N arrives, keeps
  *       the longest N seen, and returns to the original below L;
  * vllm: DynamicNTKScalingRotaryEmbedding builds one cache at
- *       N = s L, whatever the current length (seq_len is not used).
+ *       N = s L, whatever the current length (seq_len is not used): the
+ *       bracket is the constant s^2 - s + 1 (as reported in vLLM's issue
+ *       tracker for the Nomic embedding models).
  * llama.cpp has no dynamic NTK. */
 #include "schedule_impl.h"
 

@@ -1,7 +1,13 @@
 /* ntk.c: NTK-aware scaling, static (bloc97 2023, as used by Code Llama
  * and formalised in YaRN, Peng et al. 2023, sec. 3.1): the base becomes
  * base * s^(r/(r-2)), so the lowest frequency is exactly the plain one
- * divided by s while the highest is unchanged. */
+ * divided by s while the highest is unchanged (hf: Hugging Face v4.45's
+ * _compute_ntk_parameters).
+ * vllm: NTKScalingRotaryEmbedding._compute_inv_freq (ntk_scaling_rope.py,
+ * mixed_b unset) multiplies the base by s and then divides every inverse
+ * frequency by s^(2/r): theta_i = base^(-2i/r) s^(-(2i+2)/r), so even the
+ * highest pair is slowed, by s^(-2/r), and the lowest is again /s.
+ * llama.cpp has no NTK type (users set the base). */
 #include "schedule_impl.h"
 
 /* ln of the rescaled base, shared with dynamic.c's formula */
@@ -19,9 +25,15 @@ static rl_status init(rl_schedule *s, char *err)
   s->base = (double)exp2l(lb);
   if (rl_sched_want_band(s))
     return RL_ENOMEM;
+  int vllm = s->p.variant == RL_VARIANT_VLLM;
+  if (vllm)
+    s->base = (double)((long double)s->p.base * (long double)s->p.factor);
+  long double l2b = log2l((long double)s->p.base), l2s = log2l((long double)s->p.factor);
   for (size_t i = 0; i < s->n; i++) {
-    s->theta[i] = (double)exp2l(-(long double)(2 * i) / r * lb);
-    s->band[i] = s->p.factor == 1 || i == 0        ? RL_BAND_EXTRAPOLATED
+    long double k = (long double)(2 * i);
+    s->theta[i] = vllm ? (double)exp2l(-k / r * l2b - (k + 2) / r * l2s)
+                       : (double)exp2l(-k / r * lb);
+    s->band[i] = s->p.factor == 1 || (i == 0 && !vllm) ? RL_BAND_EXTRAPOLATED
                  : i + 1 == s->n                  ? RL_BAND_INTERPOLATED
                                                   : RL_BAND_BETWEEN;
   }
@@ -31,5 +43,6 @@ static rl_status init(rl_schedule *s, char *err)
 const rl_schedule_type rl_sched_ntk = {
     "ntk", "NTK-aware: base * s^(r/(r-2)), static",
     "bloc97 2023 (NTK-aware scaled RoPE); Peng et al. 2023 (YaRN) sec. 3.1",
-    "the formula as in YaRN's appendix; HF has only the dynamic form",
-    RL_SP_FACTOR | RL_SP_TRAIN_LEN | RL_SP_VARIANT, RL_SP_FACTOR, 0, init, NULL, NULL};
+    "HF v4.45 _compute_ntk_parameters; vLLM NTKScalingRotaryEmbedding (differs: see above)",
+    RL_SP_FACTOR | RL_SP_TRAIN_LEN | RL_SP_VARIANT, RL_SP_FACTOR,
+    (1u << RL_VARIANT_HF) | (1u << RL_VARIANT_VLLM), init, NULL, NULL};
