@@ -15,7 +15,10 @@ Tolerances (relative, per pair; theta = 0 must match exactly):
          carried with a relative error of a few 2^-53 moves theta_i by
          |x| times that, plus a few roundings for the blend (YaRN, Llama 3).
          For base 5e5 and the last pair (|ln theta| = 13.1) this is 3.4e-15;
-         for pair 0 it is 4.4e-16.
+         for pair 0 it is 4.4e-16.  Llama 3 times (1 + s): the smoothing
+         weight (L/lambda - lf)/(hf - lf) cancels near the low-frequency edge
+         and its error is amplified by up to ~s in theta' (plain double
+         evaluation measured up to 2.2x the unamplified bound at s = 8).
   f32:   u = 2^-24 (float32 unit roundoff), tolerance u * (K + |ln theta_i|)
          with K the number of float32 roundings the variant's pipeline puts
          on pair i, bounded generously:
@@ -41,10 +44,15 @@ U64 = 2.0 ** -53
 METHOD_EXTRA = {"linear": 1, "ntk": 2, "dynamic": 2, "yarn": 6, "llama3": 8, "longrope": 2}
 
 
-def theta_tolerance(mode, variant, method, i, theta):
+def theta_tolerance(mode, variant, method, i, theta, factor=1.0):
     lt = abs(math.log(theta)) if theta > 0 else 0.0
     if mode == "exact":
-        return U64 * (4 + 2 * lt)
+        tol = U64 * (4 + 2 * lt)
+        if method == "llama3":
+            # smooth = (L/lambda - lf)/(hf - lf) cancels near the low edge; its
+            # error reaches theta' amplified by up to ~s (theta' ~ theta/s there)
+            tol *= 1 + factor
+        return tol
     k = (2 * i + 4) if variant == "ggml" else 4
     k += METHOD_EXTRA.get(method, 0)
     return U32 * (k + lt)
@@ -95,6 +103,7 @@ def compare(mode, variant, method, got_path, ref_path):
     if sorted(got) != sorted(ref):
         return ["pairs differ: ropelab %d rows, reference %d rows" % (len(got), len(ref))]
     worst = (0.0, None)
+    factor = float(rmeta.get("factor", "1"))
     for i in sorted(ref):
         t_ref, ax_ref = ref[i]
         t_got, ax_got = got[i]
@@ -105,7 +114,7 @@ def compare(mode, variant, method, got_path, ref_path):
                 bad.append("pair %d theta %r, expected %r" % (i, t_got, t_ref))
             continue
         e = rel(t_got, t_ref)
-        tol = theta_tolerance(mode, variant, method, i, t_ref)
+        tol = theta_tolerance(mode, variant, method, i, t_ref, factor)
         if e > tol:
             bad.append("pair %d theta %r, expected %r (rel %.3g > %.3g)" % (i, t_got, t_ref, e, tol))
         if tol > 0 and e / tol > worst[0]:

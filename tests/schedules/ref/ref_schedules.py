@@ -587,6 +587,8 @@ def main(argv):
         out.write(",".join(r) + "\n")
     out.write("# attention_factor=%r\n" % float(att))
     out.write("# method=%s\n# variant=%s\n# precision=%s\n" % (a.method, a.variant, a.precision))
+    if a.factor is not None:
+        out.write("# factor=%s\n" % a.factor)
     for k in sorted(meta):
         out.write("# %s=%s\n" % (k, meta[k]))
     return 0

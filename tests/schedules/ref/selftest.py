@@ -226,9 +226,52 @@ def f32_budget():
         print("# worst error / tolerance, %s %s: %.3f" % (key[0], key[1], worst[key]))
 
 
+def double_budget():
+    """A plain double evaluation, as a C implementation would do it, stays
+    within compare_freqs' exact tolerance of the exact evaluation."""
+    worst, bad, n = 0.0, [], 0
+    for d in (64, 128):
+        for b in (1e4, 5e5):
+            rope = [math.pow(b, -2.0 * i / d) for i in range(d // 2)]
+            alt = [math.exp(-2.0 * i / d * math.log(b)) for i in range(d // 2)]
+            for s in (2.0, 8.0, 16.0):
+                for L in (2048, 4096, 8192):
+                    lo = math.floor(d * math.log(L / (32 * 2 * math.pi)) / (2 * math.log(b)))
+                    hi = math.ceil(d * math.log(L / (1 * 2 * math.pi)) / (2 * math.log(b)))
+                    lo, hi = max(lo, 0), min(hi, d - 1)
+                    yarn = []
+                    for i, t in enumerate(rope):
+                        ramp = min(1.0, max(0.0, (i - lo) / max(hi - lo, 0.001)))
+                        yarn.append(t / s * ramp + t * (1 - ramp))
+                    l3 = []
+                    for t in alt:
+                        wl = 2 * math.pi / t
+                        if wl < L / 4:
+                            l3.append(t)
+                        elif wl > L:
+                            l3.append(t / s)
+                        else:
+                            sm = (L / wl - 1) / 3
+                            l3.append((1 - sm) * t / s + sm * t)
+                    for method, vals, extra in (("rope", rope, []), ("rope", alt, []),
+                                                ("yarn", yarn, ["--factor", s, "--train-len", L]),
+                                                ("llama3", l3, ["--factor", s, "--train-len", L])):
+                        ex, _, _, _ = run("--method", method, "--dim", d, "--base", b, *extra)
+                        for i, (a, c) in enumerate(zip(ex, vals)):
+                            n += 1
+                            tol = compare_freqs.theta_tolerance("exact", "hf", method, i, a, s)
+                            e = rel(a, c)
+                            worst = max(worst, e / tol)
+                            if e > tol:
+                                bad.append("%s d%d b%g s%g L%d pair %d rel %.3g > %.3g" % (method, d, b, s, L, i, e, tol))
+    check(not bad, "plain double evaluation within the exact tolerance (%d values)" % n, "; ".join(bad[:3]))
+    print("# worst error / tolerance, double evaluation: %.3f" % worst)
+
+
 def main():
     published()
     identities()
+    double_budget()
     f32_budget()
     print("# %d checks, %d failed" % (count, failures))
     return 1 if failures else 0
