@@ -18,6 +18,9 @@
 
 /* Every angle in range before any output is written, so that an error
  * leaves the caller's buffers untouched. */
+static void rotate_pairs(const rl_schedule *f, rl_layout layout, const double pos[3],
+                         const double *x, double *y);
+
 static rl_status check_range(const rl_schedule *f, double m)
 {
   if (!isfinite(m) || fabs(m) > RL_POS_MAX)
@@ -56,17 +59,7 @@ rl_status rl_rope_apply_axes(const rl_schedule *f, rl_layout layout, const doubl
     if (st)
       return st;
   }
-  for (size_t i = 0; i < f->n; i++) {
-    double c, s;
-    size_t a, b;
-    rl_angle_sincos(pos[f->axis ? f->axis[i] : 0], f->theta[i], &c, &s);
-    rl_layout_pair(layout, f->rot, i, &a, &b);
-    double xa = x[a], xb = x[b];
-    y[a] = xa * c - xb * s;
-    y[b] = xb * c + xa * s;
-  }
-  if (y != x)
-    memcpy(y + f->rot, x + f->rot, (f->dim - f->rot) * sizeof *y);
+  rotate_pairs(f, layout, pos, x, y);
   return RL_OK;
 }
 
@@ -106,27 +99,34 @@ rl_status rl_rope_apply_matrix(const rl_schedule *f, rl_layout layout, double m,
   return RL_OK;
 }
 
+/* Pair i turned by pos[axis_i] (pos[0] without axes), RoFormer eq. 34:
+ * y = x cos + rot(x) sin, rot(x) = (-x_b, x_a) on the pair (Hugging Face's
+ * rotate_half in the half layout).  Both members are read before either
+ * is written: x and y may alias.  Positions already checked. */
+static void rotate_pairs(const rl_schedule *f, rl_layout layout, const double pos[3],
+                         const double *x, double *y)
+{
+  for (size_t i = 0; i < f->n; i++) {
+    double c, s;
+    size_t a, b;
+    rl_angle_sincos(pos[f->axis ? f->axis[i] : 0], f->theta[i], &c, &s);
+    rl_layout_pair(layout, f->rot, i, &a, &b);
+    double xa = x[a], xb = x[b];
+    y[a] = xa * c - xb * s;
+    y[b] = xb * c + xa * s;
+  }
+  if (y != x)
+    memcpy(y + f->rot, x + f->rot, (f->dim - f->rot) * sizeof *y);
+}
+
 rl_status rl_rope_apply_elementwise(const rl_schedule *f, rl_layout layout, double m,
                                     const double *x, double *y)
 {
   rl_status st = check_range(f, m);
   if (st)
     return st;
-  for (size_t i = 0; i < f->n; i++) {
-    double c, s;
-    size_t a, b;
-    rl_angle_sincos(m, f->theta[i], &c, &s);
-    rl_layout_pair(layout, f->rot, i, &a, &b);
-    /* rot(x) = (-x_b, x_a) on the pair: Hugging Face's rotate_half in the
-     * half layout, RoFormer eq. 34's second vector in the interleaved.
-     * Both members read before either is written: x and y may alias. */
-    double xa = x[a], xb = x[b];
-    double ra = -xb, rb = xa;
-    y[a] = xa * c + ra * s;
-    y[b] = xb * c + rb * s;
-  }
-  if (y != x)
-    memcpy(y + f->rot, x + f->rot, (f->dim - f->rot) * sizeof *y);
+  const double pos[3] = {m, m, m};
+  rotate_pairs(f, layout, pos, x, y);
   return RL_OK;
 }
 

@@ -54,7 +54,7 @@ static rl_status rope_prep(const rl_scheme *s, size_t head, int role, const doub
                 s->d);
   if (s->f->type->relpos) {
     memcpy(out + s->d, out, s->d * sizeof *out);
-    return pos[0] == pos[0] ? RL_OK : RL_EINVAL;
+    return RL_OK; /* pos was checked by rl_scheme_prepare */
   }
   rl_status st = rl_rope_apply_elementwise(s->f, s->cfg.rope.layout, pos[0], out, out + s->d);
   if (!st)
