@@ -277,6 +277,15 @@ double rl_grid_at(const rl_grid *g, size_t j);
  * angle step is exact and the fast recurrence applies. */
 int rl_grid_is_exact(const rl_grid *g);
 
+/* A list of values in the sweep syntax: comma-separated items, each a
+ * number or a range START:STOP:STEP (STEP +S / -S arithmetic, xK
+ * geometric; STOP included when reached to 1e-9 of a step), e.g.
+ * "500,1e4,5e5", "1:8:x2", "0:1:0.25".  *out (malloc'd, caller frees)
+ * holds *count <= max values in the order given.  RL_EINVAL with a
+ * message in err (the bad item quoted, what was expected) otherwise. */
+rl_status rl_values_parse(const char *text, size_t max, double **out, size_t *count, char *err,
+                          size_t errlen);
+
 /* ------------------------------------------------------------------ */
 /* long-term decay (RoFormer section 3.4.3)                            */
 

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "ropelab.h"
 #include "cmd.h"
 #include "opt.h"
 #include "plot.h"
@@ -159,6 +160,18 @@ int rl_opt_base(const char *cmd, const char *arg, double *base)
     return r;
   if (!(*base > 1.0))
     return rl_usage(cmd, "invalid --base '%s': expected a number > 1", arg);
+  return 0;
+}
+
+int rl_opt_values(const char *cmd, const char *opt, const char *arg, size_t max, double **vals,
+                  size_t *n)
+{
+  char err[256];
+  rl_status st = rl_values_parse(arg, max, vals, n, err, sizeof err);
+  if (st == RL_ENOMEM)
+    return rl_runtime(cmd, "out of memory reading %s", opt);
+  if (st)
+    return rl_usage(cmd, "invalid %s '%s': %s", opt, arg, err);
   return 0;
 }
 

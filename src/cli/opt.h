@@ -48,6 +48,12 @@ int rl_opt_enum(const char *cmd, const char *opt, const char *arg, const char *c
  * *count entries.  Errors as rl_opt_enum, naming the bad item. */
 int rl_opt_enum_list(const char *cmd, const char *opt, const char *arg,
                      const char *const *names, size_t n, int *idx, size_t max, size_t *count);
+/* A list or range of numbers, the sweep syntax of rl_values_parse
+ * ("a,b,c", "START:STOP:STEP", "START:STOP:xK"): *vals (caller frees)
+ * holds *n <= max values.  Each value still needs its option's own
+ * domain check. */
+int rl_opt_values(const char *cmd, const char *opt, const char *arg, size_t max, double **vals,
+                  size_t *n);
 /* "expected a, b or c" for messages, into buf. */
 void rl_opt_alternatives(const char *const *names, size_t n, char *buf, size_t size);
 
