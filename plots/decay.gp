@@ -1,56 +1,146 @@
-# decay.gp: plot a `ropelab decay` CSV: every column after r against r.
+# decay.gp: plot a `ropelab decay` CSV against r, one panel per kind of
+# quantity, so no axis mixes units:
+#   - bound, similarity: RoFormer's relative upper bound and B_r (both
+#     dimensionless sums of unit phasors);
+#   - mc_self_mean (+-2 mc_self_se band) and its closed form
+#     mc_self_expect: the logit q^T R_r q;
+#   - mc_ind_mean (+-2 mc_ind_se band) and its expectation 0: the logit
+#     q^T R_r k of independent q, k;
+#   - abel_max: a ratio (<= 1), on its own small axis.
+# Columns are picked by their exact names; any other column is drawn in
+# the first panel under its own name.
 # usage: gnuplot -c decay.gp DATA.csv OUT.{png,svg,pdf} [TERMINAL]
 # The terminal follows OUT's extension unless given (ropelab passes it,
-# because it draws into a temporary file first).
-# Standard-error columns (*_se) are not drawn: they belong to their means.
+# because it draws into a temporary file first); "table" writes the
+# plotted points as text (see common.gp).
 
 data = ARG1
 out = ARG2
 term = ARG3
-if (strlen(term) == 0) {
-    ext = out[strlen(out)-2:]
-    term = (ext eq "png") ? "pngcairo" : (ext eq "svg") ? "svg" : (ext eq "pdf") ? "pdfcairo" : ""
-    if (strlen(term) == 0) { print "decay.gp: OUT must end in .png, .svg or .pdf"; exit status 1 }
-}
-if (term eq "pngcairo") { set terminal pngcairo size 960,600 noenhanced font ",11" }
-if (term eq "svg")      { set terminal svg size 960,600 noenhanced dynamic font ",11" }
-if (term eq "pdfcairo") { set terminal pdfcairo size 6.4in,4in noenhanced font ",10" }
-set output out
+hdr0 = system(sprintf("awk '!/^#/ { print; exit }' '%s' | tr ',' ' '", data))
+has(n) = strstrt(" " . hdr0 . " ", " " . n . " ") > 0
+nox = (ARG3 eq "table") ? "%g" : ""  # the table needs its x values
+known = " r bound similarity mc_ind_mean mc_ind_se mc_self_mean mc_self_se mc_self_expect abel_max "
+nother = 0
+do for [i=2:words(hdr0)] { if (strstrt(known, " " . word(hdr0, i) . " ") == 0) { nother = nother + 1 } }
+pA = has("bound") || has("similarity") || nother > 0
+pB = has("mc_self_mean") || has("mc_self_expect")
+pC = has("mc_ind_mean")
+pD = has("abel_max")
+# panel heights (relative): the ratio panel is a strip
+wA = pA ? 1.0 : 0
+wB = pB ? 1.0 : 0
+wC = pC ? 0.75 : 0
+wD = pD ? 0.55 : 0
+wsum = wA + wB + wC + wD
+if (wsum == 0) { print "decay.gp: no data columns in ", data; exit status 1 }
+W = 1040
+npanel = pA + pB + pC + pD
+H = npanel == 1 ? 600 : int(190 + 300 * wsum)
+load system(sprintf("dirname '%s'", ARG0)) . "/common.gp"
 
-# The header row (first line not starting with '#') names the columns;
-# the metadata lines give d and the base for the title.
-hdr = system(sprintf("awk '!/^#/ { print; exit }' '%s' | tr ',' ' '", data))
-dim = system(sprintf("sed -n 's/^# dim=//p' '%s' | head -n 1", data))
-rot = system(sprintf("sed -n 's/^# rot=//p' '%s' | head -n 1", data))
-base = system(sprintf("sed -n 's/^# base=//p' '%s' | head -n 1", data))
-grid = system(sprintf("sed -n 's/^# grid=//p' '%s' | head -n 1", data))
-ncol = words(hdr)
-
+dim = meta("dim")
+rot = meta("rot")
+base = meta("base")
+grid = meta("grid")
 set datafile separator comma
 set datafile commentschars "#"
-title = "RoPE long-term decay"
-if (strlen(dim) > 0) { title = title . sprintf(", d = %s", dim) }
-if (strlen(rot) > 0 && rot ne dim) { title = title . sprintf(" (%s rotated)", rot) }
-if (strlen(base) > 0) { title = title . sprintf(", base = %s", base) }
-set title title
-set xlabel "relative distance r"
-if (ncol == 2 && word(hdr, 2) eq "bound") {
-    set ylabel "relative upper bound (RoFormer §3.4.3)"
-} else {
-    set ylabel "value (bound: RoFormer §3.4.3; similarity: sum cos(r theta_i))"
-}
-if (grid eq "log") { set logscale x }
-set key top right
-set grid
-set autoscale xfix
 
-cmd = ""
-do for [i=2:ncol] {
-    name = word(hdr, i)
-    if (strstrt(name, "_se") == 0) {
-        cmd = cmd . (strlen(cmd) > 0 ? ", " : "") . sprintf("'%s' using 1:%d with lines lw 1.5 title '%s'", data, i, name)
-    }
+t1 = "Long-term decay of RoPE's logit"
+if (strlen(dim) > 0) { t1 = t1 . sprintf(", d = %s", dim) }
+if (strlen(rot) > 0 && rot ne dim) { t1 = t1 . sprintf(" (%s rotated)", rot) }
+if (strlen(base) > 0) { t1 = t1 . sprintf(", base = %s", base) }
+if (strlen(schedule_desc) > 0) { t1 = t1 . "\n" . schedule_desc }
+if (pB || pC || pD) {
+    t1 = t1 . sprintf("\nMonte Carlo: %s samples of q, k ~ N(0, sigma^2 I) per r, sigma = %s, seed %s (the same samples at every r)", meta("samples"), meta("sigma"), meta("seed"))
 }
-if (strlen(cmd) == 0) { print "decay.gp: no data columns in ", data; exit status 1 }
-eval("plot " . cmd)
+
+# vertical layout in screen coordinates: title on top, footer below
+ntl = 1 + (strlen(schedule_desc) > 0) + (pB || pC || pD)
+top = 1.0 - (28.0 + 16.0 * ntl) / H
+bot = 78.0 / H
+unit = (top - bot) / wsum
+set lmargin at screen 0.09
+if (npanel == 1) {
+    set rmargin at screen 0.97
+    set key inside right top Right noreverse box opaque font ",10" samplen 2.5 spacing 1.1
+} else {
+    set rmargin at screen 0.70
+    set key at screen 0.715, graph 1.0 left top Left reverse font ",10" samplen 2.5 spacing 1.1
+}
+set grid lc rgb "#dddddd"
+if (grid eq "log") { set logscale x }
+set autoscale xfix
+set multiplot title t1 font ",11"
+eval footer
+
+# the panels top to bottom; only the lowest has x labels
+y0 = top
+last = pD ? 4 : pC ? 3 : pB ? 2 : 1
+xlab = "relative distance r" . (grid eq "log" ? " (log scale)" : "")
+
+blue = "#0072B2"
+verm = "#D55E00"
+green = "#009E73"
+purple = "#CC79A7"
+
+if (pA) {
+    set tmargin at screen y0
+    y0 = y0 - wA * unit
+    set bmargin at screen y0 + (last == 1 ? 0 : 0.012)
+    if (last == 1) { set xlabel xlab; set format x "%g" } else { unset xlabel; set format x nox }
+    yl = (has("bound") && has("similarity")) ? "(1/n) Σ_j |S_j|  and  Σ_i cos(r θ_i)" : has("bound") ? "relative upper bound (1/n) Σ_j |S_j|" : has("similarity") ? "B_r = Σ_i cos(r θ_i)" : "value"
+    set ylabel yl
+    cmd = ""
+    if (has("bound")) { cmd = cmd . sprintf("data using 1:%d with lines lw 1.6 lc rgb '%s' title 'bound (RoFormer §3.4.3)'", col("bound"), blue) }
+    if (has("similarity")) { cmd = cmd . (strlen(cmd) ? ", " : "") . sprintf("data using 1:%d with lines lw 1.6 lc rgb '%s' title 'similarity B_r (Men et al. 2024)'", col("similarity"), verm) }
+    do for [i=2:ncol] {
+        if (strstrt(known, " " . word(hdr, i) . " ") == 0) {
+            cmd = cmd . (strlen(cmd) ? ", " : "") . sprintf("data using 1:%d with lines lw 1.4 title '%s'", i, word(hdr, i))
+        }
+    }
+    eval("plot " . cmd)
+}
+if (pB) {
+    set tmargin at screen y0
+    y0 = y0 - wB * unit
+    set bmargin at screen y0 + (last == 2 ? 0 : 0.012)
+    if (last == 2) { set xlabel xlab; set format x "%g" } else { unset xlabel; set format x nox }
+    set ylabel "logit q^T R_r q (k = q)"
+    cmd = ""
+    if (has("mc_self_mean") && has("mc_self_se")) {
+        cmd = sprintf("data using 1:($%d-2*$%d):($%d+2*$%d) with filledcurves fs transparent solid 0.3 noborder lc rgb '%s' title 'mean ± 2 se', ", \
+                      col("mc_self_mean"), col("mc_self_se"), col("mc_self_mean"), col("mc_self_se"), blue)
+    }
+    if (has("mc_self_mean")) { cmd = cmd . sprintf("data using 1:%d with lines lw 1.4 lc rgb '%s' title 'mc_self_mean', ", col("mc_self_mean"), blue) }
+    if (has("mc_self_expect")) { cmd = cmd . sprintf("data using 1:%d with lines lw 1.4 dt 2 lc rgb '#000000' title 'mc_self_expect = 2σ²B_r + σ²(d - rot)', ", col("mc_self_expect")) }
+    eval("plot " . cmd[1:strlen(cmd)-2])
+}
+if (pC) {
+    set tmargin at screen y0
+    y0 = y0 - wC * unit
+    set bmargin at screen y0 + (last == 3 ? 0 : 0.012)
+    if (last == 3) { set xlabel xlab; set format x "%g" } else { unset xlabel; set format x nox }
+    set ylabel "logit q^T R_r k (independent)"
+    cmd = ""
+    if (has("mc_ind_se")) {
+        cmd = sprintf("data using 1:($%d-2*$%d):($%d+2*$%d) with filledcurves fs transparent solid 0.3 noborder lc rgb '%s' title 'mean ± 2 se', ", \
+                      col("mc_ind_mean"), col("mc_ind_se"), col("mc_ind_mean"), col("mc_ind_se"), green)
+    }
+    cmd = cmd . sprintf("data using 1:%d with lines lw 1.4 lc rgb '%s' title 'mc_ind_mean', ", col("mc_ind_mean"), green)
+    cmd = cmd . "data using 1:(0) with lines lw 1.2 dt 2 lc rgb '#000000' title 'expectation 0'"
+    eval("plot " . cmd)
+}
+if (pD) {
+    set tmargin at screen y0
+    y0 = y0 - wD * unit
+    set bmargin at screen y0
+    set xlabel xlab
+    set format x "%g"
+    set ylabel "max |q^T R_r k| / Abel" font ",10"
+    set yrange [0:*]
+    plot data using 1:(column(col("abel_max"))) with lines lw 1.4 lc rgb purple title "abel_max (≤ 1)"
+}
+unset multiplot
+if (term eq "table") { unset table }
 unset output

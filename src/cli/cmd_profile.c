@@ -33,7 +33,8 @@
 #include "sink.h"
 #include "threads.h"
 
-enum { OPT_FROM = RL_OPT_FIRST_CMD, OPT_TO, OPT_STEP, OPT_QUERY_POS, OPT_SAMPLES, OPT_THREADS };
+enum { OPT_FROM = RL_OPT_FIRST_CMD, OPT_TO, OPT_STEP, OPT_QUERY_POS, OPT_SAMPLES, OPT_THREADS,
+       OPT_PLOT_NORMALIZE };
 
 #define CHUNK 256 /* distances per worker and round */
 
@@ -56,6 +57,11 @@ static void help(FILE *fp)
         "                     are >= 0 for r >= 0)\n"
         "      --samples N    content samples, >= 2 (default 100)\n"
         "      --threads T    worker threads (default: online processors, at most 64)\n"
+        "      --plot-normalize none|max  the --plot figure (two panels: same content,\n"
+        "                     independent content +-2 se): none draws the logits as\n"
+        "                     computed, max divides each scheme by its largest |value|\n"
+        "                     (the divisor in the key); the CSV is never scaled\n"
+        "                     (default: none for one scheme, max for several)\n"
         "\n",
         fp);
   rl_scheme_opts_help(fp);
@@ -140,6 +146,7 @@ static int run(int argc, char **argv)
       {"query-pos", required_argument, NULL, OPT_QUERY_POS},
       {"samples", required_argument, NULL, OPT_SAMPLES},
       {"threads", required_argument, NULL, OPT_THREADS},
+      {"plot-normalize", required_argument, NULL, OPT_PLOT_NORMALIZE},
       RL_SCHEME_LONGOPTS,
       RL_COMMON_LONGOPTS,
       {NULL, 0, NULL, 0}};
@@ -152,6 +159,7 @@ static int run(int argc, char **argv)
   unsigned long long samples = 100, threads = 0;
   int q_set = 0, c, r;
   const char *from_arg = "0", *to_arg = "256", *step_arg = "1";
+  const char *plot_norm = NULL; /* --plot-normalize; NULL: profile.gp decides */
   while ((c = getopt_long(argc, argv, ":o:h", opts, NULL)) != -1) {
     switch (c) {
     case OPT_FROM:
@@ -184,6 +192,14 @@ static int run(int argc, char **argv)
       if ((r = rl_opt_uint(cmd, "--threads", optarg, 1, RL_THREADS_MAX, &threads)))
         return r;
       break;
+    case OPT_PLOT_NORMALIZE: {
+      static const char *const norms[] = {"none", "max"};
+      int k;
+      if ((r = rl_opt_enum(cmd, "--plot-normalize", optarg, norms, 2, &k)))
+        return r;
+      plot_norm = norms[k];
+      break;
+    }
     default:
       if ((r = rl_scheme_opt_default(&so, &co, cmd, c, argv, opts)))
         return r;
@@ -197,6 +213,8 @@ static int run(int argc, char **argv)
   if ((r = rl_opt_no_args(cmd, argc, argv)) ||
       (r = rl_scheme_opts_finish(&so, cmd, RL_SCHEMES_MAX, "rope")))
     return r;
+  if (plot_norm && !co.plot)
+    return rl_usage(cmd, "invalid --plot-normalize '%s': expected with --plot (the CSV is never scaled)", plot_norm);
   if (to < from)
     return rl_usage(cmd, "invalid range: --to '%s' is below --from '%s'", to_arg, from_arg);
   if (!q_set)
@@ -287,6 +305,8 @@ static int run(int argc, char **argv)
 
   if ((rc = rl_sink_open(&sink, cmd, &co, "profile.gp")))
     goto done;
+  sink.plot.args[0] = "both"; /* profile.gp's panels, then its normalisation */
+  sink.plot.args[1] = plot_norm;
   rl_out_meta_begin(out);
   rl_scheme_opts_meta(&so, out);
   rl_out_meta_num(out, "from", from);

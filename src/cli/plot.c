@@ -231,7 +231,12 @@ static int run_gnuplot(const rl_plot *p, char *script, int *status)
   char data[32], term[32];
   snprintf(data, sizeof data, "/dev/fd/%d", fileno(p->data));
   snprintf(term, sizeof term, "%s", p->term);
-  char *args[] = {"gnuplot", "-c", script, data, p->img_tmp, term, NULL};
+  char *args[] = {"gnuplot", "-c", script, data, p->img_tmp, term, NULL, NULL, NULL};
+  char extra[2][16]; /* execvp takes char *const[]: writable copies */
+  for (int i = 0, n = 6; i < 2 && p->args[i]; i++) {
+    snprintf(extra[i], sizeof extra[i], "%s", p->args[i]);
+    args[n++] = extra[i];
+  }
   fflush(stdout);
   fflush(stderr);
   pid_t parent = getpid();

@@ -15,6 +15,7 @@ typedef struct rl_plot {
   char *img_tmp;        /* FILE.tmpXXXXXX, created up front so bad paths fail fast */
   const char *data_dir; /* $TMPDIR or /tmp, for messages */
   FILE *data;           /* the CSV gnuplot reads (unlinked): rl_out's tee */
+  const char *args[2];  /* the script's ARG4, ARG5 (NULL: none); set after rl_plot_open */
 } rl_plot;
 
 /* gnuplot terminal for path's extension (.png .svg .pdf), or NULL. */
