@@ -5,8 +5,11 @@
 # W_q = W_k = I (--identity), so 'same content' means q = k and RoPE's curve
 # is sum_i |x_i|^2 (cos r theta_i - 1); head 7 of 8 gives ALiBi its gentlest
 # slope, 1/256, so every scheme shares one scale.
-# Writes OUTDIR/profiles.csv, profiles_same.png (identical content) and
-# profiles_mean.png (independent content, +-2 se bands).
+# Raw logits (--plot-normalize none): with head 7 every scheme fits one
+# scale, so no curve needs rescaling.
+# Writes OUTDIR/profiles.csv, profiles.png (two panels: identical content
+# above, independent content with +-2 se bands below), and each panel on
+# its own: profiles_same.png, profiles_mean.png.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:-$top/out/schemes_profiles}
@@ -14,6 +17,7 @@ out=${1:-$top/out/schemes_profiles}
 rl=$top/build/src/ropelab
 mkdir -p "$out"
 "$rl" profile --scheme rope,alibi,t5,deberta,xl,sinusoidal,learned,tupe --dim 64 --to 256 --identity --head 7 \
-  --samples 200 -o "$out/profiles.csv" --plot "$out/profiles_same.png"
-gnuplot -c "$top/plots/profile.gp" "$out/profiles.csv" "$out/profiles_mean.png" "" mean
-echo "$out/profiles_same.png $out/profiles_mean.png" >&2
+  --samples 200 --plot-normalize none -o "$out/profiles.csv" --plot "$out/profiles.png"
+gnuplot -c "$top/plots/profile.gp" "$out/profiles.csv" "$out/profiles_same.png" "" same none
+gnuplot -c "$top/plots/profile.gp" "$out/profiles.csv" "$out/profiles_mean.png" "" mean none
+echo "$out/profiles.png $out/profiles_same.png $out/profiles_mean.png" >&2
