@@ -602,6 +602,42 @@ long rl_tupe_bucket(long i, long j, long num_buckets, long max_distance);
 /* The scheme properties of `ropelab check`, NULL-terminated. */
 extern const rl_check rl_checks_schemes[];
 
+/* ------------------------------------------------------------------ */
+/* numeric arrays from a user's files (src/core/io/npy.c, array.c)     */
+
+/* A 1-D or 2-D array of finite numbers, row-major whatever the file's
+ * order.  elem is the file's storage: 16, 32 or 64 (IEEE binary16, 32,
+ * 64 in a .npy), or for CSV text 32 when every field has at most 9
+ * significant digits (then data holds the float32 each field denotes,
+ * strtof's) and 64 otherwise. */
+typedef struct rl_array {
+  size_t rows, cols;   /* 1-D: cols = 1 */
+  int ndim;            /* 1 or 2 */
+  double *data;        /* rows x cols (malloc'ed) */
+  int elem;            /* 16, 32 or 64 */
+  int npy;             /* 1 for a .npy file, 0 for CSV */
+  int fortran;         /* .npy: the file was in Fortran (column) order */
+  char *header;        /* CSV: the header line, or NULL when none */
+} rl_array;
+#define RL_ARRAY_MAX_ELEMS ((size_t)1 << 27) /* 1 GiB of doubles */
+/* A NumPy .npy array held in memory (format versions 1.0, 2.0, 3.0;
+ * descr '<f2' '<f4' '<f8', '>' byte-swapped, '=' native; fortran_order
+ * True or False; shape (n,) or (n, m), n, m >= 1).  name labels the
+ * messages.  RL_EFORMAT with err
+ * "NAME: problem: expected ..." for anything else, a short or long data
+ * part, NaN or infinity. */
+rl_status rl_npy_parse(const unsigned char *buf, size_t len, const char *name, rl_array *a,
+                       char *err, size_t errsize);
+/* A file: .npy when it starts with NumPy's magic string (or is named
+ * *.npy), otherwise CSV of numbers (lines starting with '#' skipped, an
+ * optional header line of names, the same number of fields on every
+ * line).  RL_EIO (exit 3) when it cannot be read, a directory, not a
+ * regular file; RL_EFORMAT (exit 2) when malformed or empty. */
+rl_status rl_array_read(const char *path, rl_array *a, char *err, size_t errsize);
+void rl_array_free(rl_array *a);
+/* The index of header column name (CSV with a header), or -1. */
+int rl_array_column(const rl_array *a, const char *name);
+
 #ifdef __cplusplus
 }
 #endif
