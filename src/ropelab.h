@@ -638,6 +638,91 @@ void rl_array_free(rl_array *a);
 /* The index of header column name (CSV with a header), or -1. */
 int rl_array_column(const rl_array *a, const char *name);
 
+/* ------------------------------------------------------------------ */
+/* audit: which RoPE is a user's table, and how far off is it          */
+/* (src/core/audit/)                                                   */
+
+/* What a user's file held, as the audit reads it (rl_audit_load):
+ * inverse frequencies (one value per pair), or a cos and a sin table of
+ * npos positions x ncols columns (one column per pair, or per rotated
+ * dimension in either layout). */
+enum { RL_AUDIT_FREQS = 0, RL_AUDIT_TABLE = 1 };
+typedef struct rl_audit_input {
+  int kind;              /* RL_AUDIT_FREQS or RL_AUDIT_TABLE */
+  size_t npos, ncols;    /* FREQS: npos = 0, ncols values */
+  double *pos;           /* npos positions (TABLE) */
+  double *cos, *sin;     /* npos x ncols, row-major (TABLE) */
+  double *freq;          /* ncols inverse frequencies (FREQS) */
+  int elem;              /* the file's number format: 16, 32 or 64 bits */
+  int fmt;               /* narrowest format holding every value exactly:
+                            16 (float16), 17 (bfloat16), 32 or 64 */
+  char form[48];         /* how it was read, for the metadata */
+} rl_audit_input;
+
+/* Read path (CSV or .npy, rl_array_read): one column of inverse
+ * frequencies; columns pos,pair,cos,sin (`ropelab angles` long format);
+ * a header pos,cos...,sin... (angles pairs, dims, hf); or, with
+ * sin_path, a cos table whose sin table is sin_path (same shape).
+ * Rows are positions 0, 1, 2, ... unless a pos column or positions
+ * (npositions values, one per row) say otherwise.  Errors as
+ * rl_array_read ("FILE: problem: expected ..."), RL_EFORMAT also for a
+ * table too small to identify. */
+rl_status rl_audit_load(const char *path, const char *sin_path, const double *positions,
+                        size_t npositions, rl_audit_input *in, char *err, size_t errsize);
+void rl_audit_input_free(rl_audit_input *in);
+
+/* How a table's columns hold the pairs. */
+enum {
+  RL_AUDIT_LAYOUT_PAIRS = 0,       /* one column per pair (complex, freqs) */
+  RL_AUDIT_LAYOUT_INTERLEAVED = 1, /* dims 2i, 2i+1 = pair i */
+  RL_AUDIT_LAYOUT_HALF = 2         /* dims i, i + r/2 = pair i (HF) */
+};
+const char *rl_audit_layout_name(int layout);
+
+/* The error of a table against a schedule's exact values, with the
+ * table's columns read in layout: over every entry, the largest absolute
+ * difference and the largest in ulps of the table's own format (in->fmt)
+ * at the expected value, and where the worst (absolute) one is. */
+typedef struct rl_audit_err {
+  double max_abs, max_ulp;
+  double worst_pos;      /* TABLE: its position; FREQS: -1 */
+  size_t worst_pair, worst_col;
+  int worst_sin;         /* 1 when the worst entry is in the sin table */
+  double expected, found;
+} rl_audit_err;
+/* pair_abs, pair_ulp (n = rot/2 entries) and pos_abs, pos_ulp (npos)
+ * may be NULL; otherwise they receive the per-pair and per-position
+ * maxima.  RL_EINVAL when the table's width does not fit the schedule
+ * (n columns, or rot in a dims layout). */
+rl_status rl_audit_compare(const rl_audit_input *in, int layout, const rl_schedule *sc,
+                           rl_audit_err *e, double *pair_abs, double *pair_ulp,
+                           double *pos_abs, double *pos_ulp);
+
+/* One candidate schedule and its error. */
+typedef struct rl_audit_candidate {
+  rl_schedule_params p;  /* method, variant, dim, rot, base, factor, ... */
+  int layout;
+  double max_abs_err, max_ulp;
+} rl_audit_candidate;
+
+/* What identification found: the layout of the columns, the frequency
+ * fitted to each pair (slope of the unwrapped phase against position),
+ * the attention factor (median of sqrt(cos^2 + sin^2)), the base of the
+ * log-linear fit of ln theta_i against i over the leading pairs, and the
+ * candidates ranked by max_abs_err (best first). */
+typedef struct rl_audit_fit {
+  int layout;
+  size_t n;              /* pairs */
+  double *theta;         /* n fitted frequencies */
+  double attn, base_fit;
+  size_t ncand;
+  rl_audit_candidate *cand;
+} rl_audit_fit;
+/* dim_hint: the head dimension when known (rot < dim), else 0. */
+rl_status rl_audit_identify(const rl_audit_input *in, size_t dim_hint, rl_audit_fit *fit,
+                            char *err, size_t errsize);
+void rl_audit_fit_free(rl_audit_fit *fit);
+
 #ifdef __cplusplus
 }
 #endif
