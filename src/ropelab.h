@@ -113,6 +113,7 @@ typedef struct rl_schedule_params {
   size_t sections[3];    /* mrope: pairs per axis t, h, w; 0 = none */
   const char *freqs_file;/* file: CSV with a theta column */
   unsigned set;          /* RL_SP_* given explicitly by the caller */
+  const struct rl_precision *precision; /* pipeline (see "precision"); NULL = exact */
 } rl_schedule_params;
 
 /* The defaults noted above: the one place they are set (the CLI parses
@@ -143,6 +144,13 @@ typedef struct rl_schedule {
   rl_schedule_params p;  /* as built (file names not kept) */
   char note[200];        /* what the method derived, for the metadata
                             (yarn: its correction range), or "" */
+  /* The exact frequency is theta[i] + theta_lo[i] (double-double: the
+   * method's formula evaluated in 113-bit arithmetic, see "precision");
+   * under a framework pipeline theta holds the framework's frequencies
+   * (float32 values) and theta_lo is zero. */
+  double *theta_lo;
+  const struct rl_precision *prec; /* the pipeline (never NULL once built) */
+  struct rl_pipe *pipe;  /* the pipeline's private state, or NULL */
 } rl_schedule;
 
 /* What a method is and does: see src/core/schedules/schedule_impl.h. */
@@ -212,6 +220,99 @@ long double rl_angle_reduce(double m, double theta);
  * value (measured against libquadmath by tests/base/test_angle.c).  Returns RL_ERANGE (and leaves c, s alone) when
  * |m| > RL_POS_MAX, |theta| > 1, or either is not finite. */
 rl_status rl_angle_sincos(double m, double theta, double *c, double *s);
+
+/* ------------------------------------------------------------------ */
+/* precision: the seam every cos/sin, rotation and logit goes through   */
+
+/* A precision pipeline is the order of operations and the number format
+ * of one framework's RoPE (src/core/precision/, one file per family, a
+ * registry as the schedules').  It is chosen in rl_schedule_params
+ * (.precision) and carried by the built schedule, so every measure that
+ * takes an rl_schedule computes through it:
+ *   - the frequencies: exact (double-double, the default), fp64 (the
+ *     double nearest each exact frequency, ropelab before 0.2), or the
+ *     framework's float32 inv_freq (theta[] then holds those values);
+ *   - cos and sin of position m (rl_rope_cossin, rl_schedule_cossin): exact
+ *     pipelines give the correctly rounded double of the exact angle's
+ *     cos/sin; framework ones compute the angle and cosf/sinf in float32
+ *     as the framework orders them, then round the table to table_dtype;
+ *   - the rotation (rl_rope_apply_pipeline): q, k rounded to act_dtype and
+ *     the products and sums rounded as the framework's kernels do.
+ * Measures of a relative distance r (decay, mc, check) use the table at
+ * position r with the key at position 0. */
+
+/* Number formats.  bfloat16 and float16 values are produced by correct
+ * rounding (to nearest, ties to even) from float32. */
+typedef enum rl_dtype {
+  RL_DTYPE_F64 = 0,  /* IEEE binary64 */
+  RL_DTYPE_F32 = 1,  /* IEEE binary32 (C float, no excess precision) */
+  RL_DTYPE_BF16 = 2, /* bfloat16: binary32's exponent, 8-bit significand */
+  RL_DTYPE_F16 = 3   /* IEEE binary16: max 65504, subnormals below 2^-14 */
+} rl_dtype;
+const char *rl_dtype_name(rl_dtype t);
+/* x rounded to t (F64: x itself; BF16 and F16 from float32: x is first
+ * rounded to float32, then to the narrow format). */
+double rl_dtype_round(rl_dtype t, double x);
+/* The spacing of t's numbers at |x| (ulp(x), ulp(0) the smallest
+ * subnormal); inf for an infinite or NaN x. */
+double rl_dtype_ulp(rl_dtype t, double x);
+/* The 16-bit encodings: correct rounding of a float32, and back. */
+uint16_t rl_bf16_bits(float x);
+uint16_t rl_f16_bits(float x);
+float rl_bf16_value(uint16_t bits);
+float rl_f16_value(uint16_t bits);
+/* rl_bf16_value(rl_bf16_bits(x)), rl_f16_value(rl_f16_bits(x)). */
+float rl_bf16_round(float x);
+float rl_f16_round(float x);
+
+typedef struct rl_pipe rl_pipe;
+typedef struct rl_precision rl_precision;
+struct rl_precision {
+  const char *name;     /* "exact", "fp64", "hf-fp32", ... */
+  const char *summary;  /* one line */
+  const char *code;     /* the reference lines it follows (file, function) */
+  int variant;          /* the rl_variant whose formulas it computes; -1 any */
+  int exact;            /* 1: exact and fp64 (accurate angles, doubles) */
+  rl_dtype freq_dtype;  /* the frequencies as held */
+  rl_dtype table_dtype; /* cos and sin as stored before the rotation */
+  rl_dtype act_dtype;   /* q and k, and the rotation's results */
+  int fused;            /* 1: the rotation computed in float32 and rounded
+                           once to act_dtype (ggml); 0: each product and
+                           the sum rounded to act_dtype (PyTorch ops) */
+  /* Replace the exact frequencies of s (theta + theta_lo, filled by the
+   * method) with the pipeline's, and set up s->pipe.  NULL: keep. */
+  rl_status (*init)(rl_schedule *s, char *err);
+  /* c[i] = scale cos, s[i] = scale sin of position m for every pair, as
+   * the pipeline computes them (scale: 1, or the attention factor). */
+  void (*cossin)(const rl_schedule *s, double m, double scale, double *c, double *sn);
+};
+
+/* The registered pipelines, NULL-terminated; one by name (or NULL). */
+const rl_precision *const *rl_precisions(void);
+const rl_precision *rl_precision_find(const char *name);
+/* The default (exact) and today's double pipeline (fp64). */
+const rl_precision *rl_precision_exact(void);
+const rl_precision *rl_precision_fp64(void);
+
+/* The per-pair seam: c = cos, s = sin of position m for pair i as the
+ * schedule's pipeline computes them (no attention factor).  Exact
+ * pipelines cost one accurate sincos; framework ones compute the row
+ * (ggml's angles are a running product over the pairs): use
+ * rl_rope_cossin for whole rows.  RL_ERANGE past RL_POS_MAX. */
+rl_status rl_schedule_sincos(const rl_schedule *f, size_t i, double m, double *c, double *s);
+
+/* y = R(m) x as the schedule's pipeline computes it: x rounded to the
+ * pipeline's act_dtype, cos/sin its table (times the attention factor
+ * when with_attn), products and sums rounded as its kernel does.  For
+ * exact and fp64 the same as rl_rope_apply_elementwise (with_attn
+ * multiplies y by attn).  x and y may alias. */
+rl_status rl_rope_apply_pipeline(const rl_schedule *f, rl_layout layout, double m, int with_attn,
+                                 const double *x, double *y);
+
+/* cos and sin of m*(theta_hi + theta_lo), the frequency a double-double:
+ * as rl_angle_sincos with the product m*theta_lo added to the exact
+ * partial products (its rounding is below 2^-80 for the ranges there). */
+rl_status rl_angle_sincos2(double m, double theta_hi, double theta_lo, double *c, double *s);
 
 /* ------------------------------------------------------------------ */
 /* rotations                                                           */
