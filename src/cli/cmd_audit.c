@@ -199,7 +199,8 @@ static int identify(const char *cmd, const rl_sched_opts *so, int dim_given,
     rl_out_meta_num(out, "attention_factor_fit", fit.attn);
   }
   rl_out_meta_num(out, "base_fit", fit.base_fit);
-  rl_out_meta(out, "precision", "exact: errors against the exact values of each candidate");
+  rl_out_meta(out, "precision", "each candidate's values as the named pipeline computes them "
+                                "(exact: the mathematical values)");
   const rl_audit_candidate *best = &fit.cand[0];
   if (report == 0) {
     rl_out_header(out, "rank,method,variant,layout,precision,dim,rot,base,factor,params,"
@@ -217,23 +218,35 @@ static int identify(const char *cmd, const rl_sched_opts *so, int dim_given,
       params_text(&c->p, prm, sizeof prm);
       const char *fld[] = {b[0], c->p.method->name,
                            (c->p.method->uses & RL_SP_VARIANT) ? rl_variant_name(c->p.variant) : "",
-                           rl_audit_layout_name(c->layout), "exact", b[1], b[2], b[3],
+                           rl_audit_layout_name(c->layout),
+                           c->p.precision ? c->p.precision->name : "exact", b[1], b[2], b[3],
                            (c->p.method->uses & RL_SP_FACTOR) ? b[4] : "1",
                            prm[0] == ';' ? prm + 1 : prm, b[5], b[6]};
       rl_out_fields(out, fld, 12);
     }
   } else {
-    rl_schedule *f = NULL;
+    /* the best candidate's errors against the exact values and against
+     * its pipeline's own values: a float32 table is far from the first
+     * and close to the second, a wrong one far from both */
+    rl_schedule *fx = NULL, *fp = NULL;
+    rl_schedule_params px = best->p;
+    px.precision = NULL;
     size_t n = fit.n, m = in->kind == RL_AUDIT_TABLE ? in->npos : 0;
-    double *v = calloc(2 * n + 2 * m + 1, sizeof *v);
+    double *v = calloc(4 * n + 4 * m + 1, sizeof *v);
     rl_audit_err e;
-    st = v ? rl_schedule_new(&best->p, &f, NULL) : RL_ENOMEM;
+    st = v ? rl_schedule_new(&px, &fx, NULL) : RL_ENOMEM;
     if (!st)
-      st = rl_audit_compare(in, best->layout, f, &e, v, v + n, m ? v + 2 * n : NULL,
-                            m ? v + 2 * n + m : NULL);
+      st = rl_schedule_new(&best->p, &fp, NULL);
+    if (!st)
+      st = rl_audit_compare(in, best->layout, fx, &e, v, v + n, m ? v + 4 * n : NULL,
+                            m ? v + 4 * n + m : NULL);
+    if (!st)
+      st = rl_audit_compare(in, best->layout, fp, &e, v + 2 * n, v + 3 * n,
+                            m ? v + 4 * n + 2 * m : NULL, m ? v + 4 * n + 3 * m : NULL);
     if (st) {
       free(v);
-      rl_schedule_free(f);
+      rl_schedule_free(fx);
+      rl_schedule_free(fp);
       rl_audit_fit_free(&fit);
       rl_sink_abort(&sink);
       return rl_runtime(cmd, "%s", rl_strerror(st));
@@ -244,21 +257,35 @@ static int identify(const char *cmd, const rl_sched_opts *so, int dim_given,
     rl_out_meta_num(out, "best_base", best->p.base);
     rl_out_meta_num(out, "best_factor", best->p.factor);
     rl_out_meta(out, "best_params", prm[0] == ';' ? prm + 1 : prm);
+    rl_out_meta(out, "best_precision", best->p.precision ? best->p.precision->name : "exact");
     if (report == 1) {
-      rl_out_header(out, "pair,theta_fit,theta,max_abs_err,max_ulp");
+      rl_out_header(out, "pair,theta_fit,theta_exact,theta_pipeline,max_abs_err_exact,"
+                         "max_ulp_exact,max_abs_err_pipeline,max_ulp_pipeline");
       for (size_t i = 0; i < n; i++) {
-        double row[5] = {(double)i, fit.theta[i], f->theta[i], v[i], v[n + i]};
-        rl_out_row(out, row, 5);
+        double row[8] = {(double)i, fit.theta[i], fx->theta[i], fp->theta[i],
+                         v[i], v[n + i], v[2 * n + i], v[3 * n + i]};
+        rl_out_row(out, row, 8);
       }
     } else if (m) {
-      rl_out_header(out, "pos,max_abs_err,max_ulp");
+      rl_out_header(out, "pos,max_abs_err_exact,max_ulp_exact,max_abs_err_pipeline,"
+                         "max_ulp_pipeline");
+      const double *q = v + 4 * n;
       for (size_t j = 0; j < m; j++) {
-        double row[3] = {in->pos[j], v[2 * n + j], v[2 * n + m + j]};
-        rl_out_row(out, row, 3);
+        double row[5] = {in->pos[j], q[j], q[m + j], q[2 * m + j], q[3 * m + j]};
+        rl_out_row(out, row, 5);
       }
+    } else {
+      free(v);
+      rl_schedule_free(fx);
+      rl_schedule_free(fp);
+      rl_audit_fit_free(&fit);
+      rl_sink_abort(&sink);
+      return rl_usage(cmd, "--report positions: %s holds frequencies, no positions: expected "
+                           "--report candidates or pairs", file);
     }
     free(v);
-    rl_schedule_free(f);
+    rl_schedule_free(fx);
+    rl_schedule_free(fp);
   }
   rl_audit_fit_free(&fit);
   return rl_sink_close(&sink, NULL);

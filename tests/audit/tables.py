@@ -20,7 +20,7 @@ Kinds (positions 0..P-1, P = 64 unless said):
   yarn-f32    HF _compute_yarn_parameters, float32 inv_freq, d = 64,
               base 10000, factor 4, L = 4096, beta 32/1, truncate;
               cos/sin P x 32 pairs as .npy with attention factor
-              0.1 ln 4 + 1; positions 0, 7, 14, ... (--positions)
+              0.1 ln 4 + 1; positions 0, 3, 6, ... (--positions)
   swapped     hf-f32's table with the halves put back interleaved
               (columns 2i, 2i+1 = pair i): a wrong layout for HF
   base-off    hf-f32 with base 10001
@@ -136,7 +136,7 @@ def main():
     elif kind in ('yarn-f32', 'yarn-round'):
         inv = yarn_inv(64, 10000.0, 4.0, 4096.0, kind == 'yarn-round')
         attn = 0.1 * math.log(4.0) + 1.0
-        positions = [7 * k for k in range(P)]
+        positions = [3 * k for k in range(P)]
         cos, sin = [], []
         for p in positions:
             fr = [f32(f32(p) * w) for w in inv]

@@ -228,10 +228,44 @@ static void try_variants(ctx *c, rl_schedule_params p)
   }
 }
 
+/* how many decimal digits x needs (a power of two counts as one): on
+ * equal errors the rounder number is the likelier one written in a
+ * config (base 500000, not 500000.435; L = 4096 before 3580) */
+static int digits(double x)
+{
+  if (x > 0 && x == exp2(round(log2(x))))
+    return 1;
+  char b[RL_NUMFMT_MAX];
+  rl_numfmt(x, b);
+  int k = 0, started = 0, zeros = 0; /* trailing zeros are not significant */
+  for (const char *c = b; *c && *c != 'e'; c++)
+    if (*c >= '0' && *c <= '9') {
+      started |= *c != '0';
+      k += started;
+      zeros = *c == '0' ? zeros + started : 0;
+    }
+  return k - zeros > 0 ? k - zeros : 1;
+}
+
+static int complexity(const rl_schedule_params *p)
+{
+  int c = digits(p->base);
+  if (p->method->uses & RL_SP_FACTOR)
+    c += digits(p->factor);
+  if ((p->method->uses & RL_SP_TRAIN_LEN) && p->train_len > 0)
+    c += digits(p->train_len);
+  if (p->set & RL_SP_ATTN)
+    c += digits(p->attention_factor);
+  return c;
+}
+
 static int by_error(const void *a, const void *b)
 {
   const rl_audit_candidate *x = a, *y = b;
-  return (x->max_abs_err > y->max_abs_err) - (x->max_abs_err < y->max_abs_err);
+  if (x->max_abs_err != y->max_abs_err)
+    return (x->max_abs_err > y->max_abs_err) - (x->max_abs_err < y->max_abs_err);
+  int cx = complexity(&x->p), cy = complexity(&y->p);
+  return (cx > cy) - (cx < cy);
 }
 
 /* a stable sort by error (ties keep the order tried: simpler first):
@@ -421,23 +455,59 @@ rl_status rl_audit_identify(const rl_audit_input *in, size_t dim_hint, rl_audit_
                 f->theta[nn - 1]);
   }
   /* stable sorts: on equal errors the simpler candidate, tried first,
-   * stays first; then the best by the quick score measured in full */
+   * stays first.  The best schedules by the quick score are then measured
+   * against the whole table, each as exact values and as every
+   * framework pipeline (the float32 / bfloat16 / float16 order of
+   * operations of HF, ggml, vLLM), so that a table that is simply float32
+   * matches its pipeline closely rather than the exact values loosely. */
   sort(f->cand, f->ncand);
-  size_t keep = 0;
-  for (size_t i = 0; i < f->ncand && keep < RL_AUDIT_KEEP; i++) {
+  rl_audit_candidate *all = malloc(RL_AUDIT_KEEP * 16 * sizeof *all);
+  if (!all) {
+    rl_audit_fit_free(f);
+    return RL_ENOMEM;
+  }
+  size_t kept = 0, nall = 0;
+  for (size_t i = 0; i < f->ncand && kept < RL_AUDIT_KEEP; i++) {
     int dup = 0; /* roundings that coincide */
-    for (size_t j = 0; j < keep && !dup; j++)
+    for (size_t j = 0; j < kept && !dup; j++)
       dup = !memcmp(&f->cand[j].p, &f->cand[i].p, sizeof f->cand[i].p);
     if (dup)
       continue;
-    f->cand[keep] = f->cand[i];
-    st = full_eval(in, &f->cand[keep++]);
-    if (st == RL_ENOMEM) {
-      rl_audit_fit_free(f);
-      return st;
+    f->cand[kept++] = f->cand[i];
+  }
+  for (size_t i = 0; i < kept; i++) {
+    for (const rl_precision *const *pp = rl_precisions(); *pp && nall < RL_AUDIT_KEEP * 16; pp++) {
+      rl_audit_candidate k = f->cand[i];
+      const rl_precision *pr = *pp;
+      if (pr == rl_precision_fp64())
+        continue; /* within 1e-16 of exact: it would only double the rows */
+      k.p.precision = pr == rl_precision_exact() ? NULL : pr;
+      if (pr->variant >= 0) {
+        k.p.variant = (rl_variant)pr->variant;
+        k.p.set &= ~(unsigned)RL_SP_VARIANT;
+      }
+      int dup = 0;
+      for (size_t j = 0; j < nall && !dup; j++)
+        dup = !memcmp(&all[j].p, &k.p, sizeof k.p);
+      if (dup)
+        continue;
+      st = full_eval(in, &k);
+      if (st == RL_ENOMEM) {
+        free(all);
+        rl_audit_fit_free(f);
+        return st;
+      }
+      if (!st)
+        all[nall++] = k;
     }
   }
-  f->ncand = keep;
+  free(f->cand);
+  f->cand = all;
+  f->ncand = nall;
   sort(f->cand, f->ncand);
+  if (!nall) {
+    rl_audit_fit_free(f);
+    return fail(err, n, "no schedule fits the table's width: expected a RoPE table");
+  }
   return RL_OK;
 }
