@@ -113,6 +113,7 @@ typedef struct rl_schedule_params {
   size_t sections[3];    /* mrope: pairs per axis t, h, w; 0 = none */
   const char *freqs_file;/* file: CSV with a theta column */
   unsigned set;          /* RL_SP_* given explicitly by the caller */
+  const struct rl_precision *precision; /* pipeline (see "precision"); NULL = exact */
 } rl_schedule_params;
 
 /* The defaults noted above: the one place they are set (the CLI parses
@@ -143,6 +144,13 @@ typedef struct rl_schedule {
   rl_schedule_params p;  /* as built (file names not kept) */
   char note[200];        /* what the method derived, for the metadata
                             (yarn: its correction range), or "" */
+  /* The exact frequency is theta[i] + theta_lo[i] (double-double: the
+   * method's formula evaluated in 113-bit arithmetic, see "precision");
+   * under a framework pipeline theta holds the framework's frequencies
+   * (float32 values) and theta_lo is zero. */
+  double *theta_lo;
+  const struct rl_precision *prec; /* the pipeline (never NULL once built) */
+  struct rl_pipe *pipe;  /* the pipeline's private state, or NULL */
 } rl_schedule;
 
 /* What a method is and does: see src/core/schedules/schedule_impl.h. */
@@ -212,6 +220,99 @@ long double rl_angle_reduce(double m, double theta);
  * value (measured against libquadmath by tests/base/test_angle.c).  Returns RL_ERANGE (and leaves c, s alone) when
  * |m| > RL_POS_MAX, |theta| > 1, or either is not finite. */
 rl_status rl_angle_sincos(double m, double theta, double *c, double *s);
+
+/* ------------------------------------------------------------------ */
+/* precision: the seam every cos/sin, rotation and logit goes through   */
+
+/* A precision pipeline is the order of operations and the number format
+ * of one framework's RoPE (src/core/precision/, one file per family, a
+ * registry as the schedules').  It is chosen in rl_schedule_params
+ * (.precision) and carried by the built schedule, so every measure that
+ * takes an rl_schedule computes through it:
+ *   - the frequencies: exact (double-double, the default), fp64 (the
+ *     double nearest each exact frequency, ropelab before 0.2), or the
+ *     framework's float32 inv_freq (theta[] then holds those values);
+ *   - cos and sin of position m (rl_rope_cossin, rl_schedule_cossin): exact
+ *     pipelines give the correctly rounded double of the exact angle's
+ *     cos/sin; framework ones compute the angle and cosf/sinf in float32
+ *     as the framework orders them, then round the table to table_dtype;
+ *   - the rotation (rl_rope_apply_pipeline): q, k rounded to act_dtype and
+ *     the products and sums rounded as the framework's kernels do.
+ * Measures of a relative distance r (decay, mc, check) use the table at
+ * position r with the key at position 0. */
+
+/* Number formats.  bfloat16 and float16 values are produced by correct
+ * rounding (to nearest, ties to even) from float32. */
+typedef enum rl_dtype {
+  RL_DTYPE_F64 = 0,  /* IEEE binary64 */
+  RL_DTYPE_F32 = 1,  /* IEEE binary32 (C float, no excess precision) */
+  RL_DTYPE_BF16 = 2, /* bfloat16: binary32's exponent, 8-bit significand */
+  RL_DTYPE_F16 = 3   /* IEEE binary16: max 65504, subnormals below 2^-14 */
+} rl_dtype;
+const char *rl_dtype_name(rl_dtype t);
+/* x rounded to t (F64: x itself; BF16 and F16 from float32: x is first
+ * rounded to float32, then to the narrow format). */
+double rl_dtype_round(rl_dtype t, double x);
+/* The spacing of t's numbers at |x| (ulp(x), ulp(0) the smallest
+ * subnormal); inf for an infinite or NaN x. */
+double rl_dtype_ulp(rl_dtype t, double x);
+/* The 16-bit encodings: correct rounding of a float32, and back. */
+uint16_t rl_bf16_bits(float x);
+uint16_t rl_f16_bits(float x);
+float rl_bf16_value(uint16_t bits);
+float rl_f16_value(uint16_t bits);
+/* rl_bf16_value(rl_bf16_bits(x)), rl_f16_value(rl_f16_bits(x)). */
+float rl_bf16_round(float x);
+float rl_f16_round(float x);
+
+typedef struct rl_pipe rl_pipe;
+typedef struct rl_precision rl_precision;
+struct rl_precision {
+  const char *name;     /* "exact", "fp64", "hf-fp32", ... */
+  const char *summary;  /* one line */
+  const char *code;     /* the reference lines it follows (file, function) */
+  int variant;          /* the rl_variant whose formulas it computes; -1 any */
+  int exact;            /* 1: exact and fp64 (accurate angles, doubles) */
+  rl_dtype freq_dtype;  /* the frequencies as held */
+  rl_dtype table_dtype; /* cos and sin as stored before the rotation */
+  rl_dtype act_dtype;   /* q and k, and the rotation's results */
+  int fused;            /* 1: the rotation computed in float32 and rounded
+                           once to act_dtype (ggml); 0: each product and
+                           the sum rounded to act_dtype (PyTorch ops) */
+  /* Replace the exact frequencies of s (theta + theta_lo, filled by the
+   * method) with the pipeline's, and set up s->pipe.  NULL: keep. */
+  rl_status (*init)(rl_schedule *s, char *err);
+  /* c[i] = scale cos, s[i] = scale sin of position m for every pair, as
+   * the pipeline computes them (scale: 1, or the attention factor). */
+  void (*cossin)(const rl_schedule *s, double m, double scale, double *c, double *sn);
+};
+
+/* The registered pipelines, NULL-terminated; one by name (or NULL). */
+const rl_precision *const *rl_precisions(void);
+const rl_precision *rl_precision_find(const char *name);
+/* The default (exact) and today's double pipeline (fp64). */
+const rl_precision *rl_precision_exact(void);
+const rl_precision *rl_precision_fp64(void);
+
+/* The per-pair seam: c = cos, s = sin of position m for pair i as the
+ * schedule's pipeline computes them (no attention factor).  Exact
+ * pipelines cost one accurate sincos; framework ones compute the row
+ * (ggml's angles are a running product over the pairs): use
+ * rl_rope_cossin for whole rows.  RL_ERANGE past RL_POS_MAX. */
+rl_status rl_schedule_sincos(const rl_schedule *f, size_t i, double m, double *c, double *s);
+
+/* y = R(m) x as the schedule's pipeline computes it: x rounded to the
+ * pipeline's act_dtype, cos/sin its table (times the attention factor
+ * when with_attn), products and sums rounded as its kernel does.  For
+ * exact and fp64 the same as rl_rope_apply_elementwise (with_attn
+ * multiplies y by attn).  x and y may alias. */
+rl_status rl_rope_apply_pipeline(const rl_schedule *f, rl_layout layout, double m, int with_attn,
+                                 const double *x, double *y);
+
+/* cos and sin of m*(theta_hi + theta_lo), the frequency a double-double:
+ * as rl_angle_sincos with the product m*theta_lo added to the exact
+ * partial products (its rounding is below 2^-80 for the ranges there). */
+rl_status rl_angle_sincos2(double m, double theta_hi, double theta_lo, double *c, double *s);
 
 /* ------------------------------------------------------------------ */
 /* rotations                                                           */
@@ -601,6 +702,127 @@ long rl_tupe_bucket(long i, long j, long num_buckets, long max_distance);
 
 /* The scheme properties of `ropelab check`, NULL-terminated. */
 extern const rl_check rl_checks_schemes[];
+
+/* ------------------------------------------------------------------ */
+/* numeric arrays from a user's files (src/core/io/npy.c, array.c)     */
+
+/* A 1-D or 2-D array of finite numbers, row-major whatever the file's
+ * order.  elem is the file's storage: 16, 32 or 64 (IEEE binary16, 32,
+ * 64 in a .npy), or for CSV text 32 when every field has at most 9
+ * significant digits (then data holds the float32 each field denotes,
+ * strtof's) and 64 otherwise. */
+typedef struct rl_array {
+  size_t rows, cols;   /* 1-D: cols = 1 */
+  int ndim;            /* 1 or 2 */
+  double *data;        /* rows x cols (malloc'ed) */
+  int elem;            /* 16, 32 or 64 */
+  int npy;             /* 1 for a .npy file, 0 for CSV */
+  int fortran;         /* .npy: the file was in Fortran (column) order */
+  char *header;        /* CSV: the header line, or NULL when none */
+} rl_array;
+#define RL_ARRAY_MAX_ELEMS ((size_t)1 << 27) /* 1 GiB of doubles */
+/* A NumPy .npy array held in memory (format versions 1.0, 2.0, 3.0;
+ * descr '<f2' '<f4' '<f8', '>' byte-swapped, '=' native; fortran_order
+ * True or False; shape (n,) or (n, m), n, m >= 1).  name labels the
+ * messages.  RL_EFORMAT with err
+ * "NAME: problem: expected ..." for anything else, a short or long data
+ * part, NaN or infinity. */
+rl_status rl_npy_parse(const unsigned char *buf, size_t len, const char *name, rl_array *a,
+                       char *err, size_t errsize);
+/* A file: .npy when it starts with NumPy's magic string (or is named
+ * *.npy), otherwise CSV of numbers (lines starting with '#' skipped, an
+ * optional header line of names, the same number of fields on every
+ * line).  RL_EIO (exit 3) when it cannot be read, a directory, not a
+ * regular file; RL_EFORMAT (exit 2) when malformed or empty. */
+rl_status rl_array_read(const char *path, rl_array *a, char *err, size_t errsize);
+void rl_array_free(rl_array *a);
+/* The index of header column name (CSV with a header), or -1. */
+int rl_array_column(const rl_array *a, const char *name);
+
+/* ------------------------------------------------------------------ */
+/* audit: which RoPE is a user's table, and how far off is it          */
+/* (src/core/audit/)                                                   */
+
+/* What a user's file held, as the audit reads it (rl_audit_load):
+ * inverse frequencies (one value per pair), or a cos and a sin table of
+ * npos positions x ncols columns (one column per pair, or per rotated
+ * dimension in either layout). */
+enum { RL_AUDIT_FREQS = 0, RL_AUDIT_TABLE = 1 };
+typedef struct rl_audit_input {
+  int kind;              /* RL_AUDIT_FREQS or RL_AUDIT_TABLE */
+  size_t npos, ncols;    /* FREQS: npos = 0, ncols values */
+  double *pos;           /* npos positions (TABLE) */
+  double *cos, *sin;     /* npos x ncols, row-major (TABLE) */
+  double *freq;          /* ncols inverse frequencies (FREQS) */
+  int elem;              /* the file's number format: 16, 32 or 64 bits */
+  int fmt;               /* narrowest format holding every value exactly:
+                            16 (float16), 17 (bfloat16), 32 or 64 */
+  char form[48];         /* how it was read, for the metadata */
+} rl_audit_input;
+
+/* Read path (CSV or .npy, rl_array_read): one column of inverse
+ * frequencies; columns pos,pair,cos,sin (`ropelab angles` long format);
+ * a header pos,cos...,sin... (angles pairs, dims, hf); or, with
+ * sin_path, a cos table whose sin table is sin_path (same shape).
+ * Rows are positions 0, 1, 2, ... unless a pos column or positions
+ * (npositions values, one per row) say otherwise.  Errors as
+ * rl_array_read ("FILE: problem: expected ..."), RL_EFORMAT also for a
+ * table too small to identify. */
+rl_status rl_audit_load(const char *path, const char *sin_path, const double *positions,
+                        size_t npositions, rl_audit_input *in, char *err, size_t errsize);
+void rl_audit_input_free(rl_audit_input *in);
+
+/* How a table's columns hold the pairs. */
+enum {
+  RL_AUDIT_LAYOUT_PAIRS = 0,       /* one column per pair (complex, freqs) */
+  RL_AUDIT_LAYOUT_INTERLEAVED = 1, /* dims 2i, 2i+1 = pair i */
+  RL_AUDIT_LAYOUT_HALF = 2         /* dims i, i + r/2 = pair i (HF) */
+};
+const char *rl_audit_layout_name(int layout);
+
+/* The error of a table against a schedule's exact values, with the
+ * table's columns read in layout: over every entry, the largest absolute
+ * difference and the largest in ulps of the table's own format (in->fmt)
+ * at the expected value, and where the worst (absolute) one is. */
+typedef struct rl_audit_err {
+  double max_abs, max_ulp;
+  double worst_pos;      /* TABLE: its position; FREQS: -1 */
+  size_t worst_pair, worst_col;
+  int worst_sin;         /* 1 when the worst entry is in the sin table */
+  double expected, found;
+} rl_audit_err;
+/* pair_abs, pair_ulp (n = rot/2 entries) and pos_abs, pos_ulp (npos)
+ * may be NULL; otherwise they receive the per-pair and per-position
+ * maxima.  RL_EINVAL when the table's width does not fit the schedule
+ * (n columns, or rot in a dims layout). */
+rl_status rl_audit_compare(const rl_audit_input *in, int layout, const rl_schedule *sc,
+                           rl_audit_err *e, double *pair_abs, double *pair_ulp,
+                           double *pos_abs, double *pos_ulp);
+
+/* One candidate schedule and its error. */
+typedef struct rl_audit_candidate {
+  rl_schedule_params p;  /* method, variant, dim, rot, base, factor, ... */
+  int layout;
+  double max_abs_err, max_ulp;
+} rl_audit_candidate;
+
+/* What identification found: the layout of the columns, the frequency
+ * fitted to each pair (slope of the unwrapped phase against position),
+ * the attention factor (median of sqrt(cos^2 + sin^2)), the base of the
+ * log-linear fit of ln theta_i against i over the leading pairs, and the
+ * candidates ranked by max_abs_err (best first). */
+typedef struct rl_audit_fit {
+  int layout;
+  size_t n;              /* pairs */
+  double *theta;         /* n fitted frequencies */
+  double attn, base_fit;
+  size_t ncand;
+  rl_audit_candidate *cand;
+} rl_audit_fit;
+/* dim_hint: the head dimension when known (rot < dim), else 0. */
+rl_status rl_audit_identify(const rl_audit_input *in, size_t dim_hint, rl_audit_fit *fit,
+                            char *err, size_t errsize);
+void rl_audit_fit_free(rl_audit_fit *fit);
 
 #ifdef __cplusplus
 }

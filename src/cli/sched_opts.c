@@ -4,6 +4,7 @@
 #include <string.h>
 #include "cmd.h"
 #include "sched_opts.h"
+#include "precision_opts.h"
 
 void rl_sched_opts_init(rl_sched_opts *o, int any_dim)
 {
@@ -102,6 +103,9 @@ int rl_sched_opt(rl_sched_opts *o, const char *cmd, int c, const char *arg)
       p->method = rl_schedule_types()[k];
     break;
   }
+  case RL_SCHOPT_PRECISION:
+    r = rl_precision_opt(cmd, arg, &p->precision);
+    break;
   case RL_SCHOPT_VARIANT:
     if (!(r = rl_opt_enum(cmd, "--variant", arg, variants, 3, &k)))
       p->variant = (rl_variant)k, p->set |= RL_SP_VARIANT;
@@ -228,7 +232,9 @@ void rl_sched_meta(const rl_schedule_params *p, const rl_schedule *f, rl_out *ou
   rl_out_meta_num(out, "base", p->base);
   rl_out_meta(out, "layout", p->layout == RL_LAYOUT_HALF ? "half" : "interleaved");
   rl_out_meta(out, "method", t->name);
-  rl_out_meta(out, "variant", rl_variant_name(p->variant));
+  rl_out_meta(out, "variant", rl_variant_name(f ? f->p.variant : p->variant));
+  if (p->precision) /* given: the default (exact) is not written, as before */
+    rl_out_meta(out, "precision", p->precision->name);
   if (t->uses & RL_SP_FACTOR)
     rl_out_meta_num(out, "factor", p->factor);
   if ((t->uses & RL_SP_TRAIN_LEN) && p->train_len > 0)
@@ -307,7 +313,10 @@ void rl_sched_opts_help(FILE *fp)
           "      --window W     rerope, leaky-rerope window (default %g)\n"
           "      --leak K       leaky-rerope: slope 1/K past the window (default %g)\n"
           "      --sections T,H,W  mrope: pairs per axis, summing to R/2\n"
-          "      --freqs-file F file: CSV with a theta column (e.g. 'ropelab freqs' output)\n",
+          "      --freqs-file F file: CSV with a theta column (e.g. 'ropelab freqs' output)\n"
+          "      --precision P  exact, fp64, or a framework pipeline: hf-fp32, hf-bf16, hf-f16,\n"
+          "                     ggml-f32, ggml-f16, vllm-fp32, vllm-bf16, vllm-f16 (default\n"
+          "                     exact; 'ropelab help precision' says what each computes)\n",
           d.dim, d.base, d.method->name, rl_variant_name(d.variant), d.beta_fast, d.beta_slow,
           d.low_freq_factor, d.high_freq_factor, d.scale_base, d.window, d.leak);
 }

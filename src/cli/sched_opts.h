@@ -21,7 +21,8 @@ enum {
   RL_SCHOPT_BETA_FAST, RL_SCHOPT_BETA_SLOW, RL_SCHOPT_TRUNCATE, RL_SCHOPT_MSCALE,
   RL_SCHOPT_MSCALE_ALL, RL_SCHOPT_RAMP, RL_SCHOPT_ATTN, RL_SCHOPT_LOW, RL_SCHOPT_HIGH,
   RL_SCHOPT_FACTORS, RL_SCHOPT_FRACTION, RL_SCHOPT_SCALE_BASE, RL_SCHOPT_WINDOW,
-  RL_SCHOPT_LEAK, RL_SCHOPT_SECTIONS, RL_SCHOPT_FREQS_FILE
+  RL_SCHOPT_LEAK, RL_SCHOPT_SECTIONS, RL_SCHOPT_FREQS_FILE,
+  RL_SCHOPT_PRECISION
 };
 
 #define RL_SCHED_LONGOPTS                                                \
@@ -49,7 +50,8 @@ enum {
   {"window", required_argument, NULL, RL_SCHOPT_WINDOW},                 \
   {"leak", required_argument, NULL, RL_SCHOPT_LEAK},                     \
   {"sections", required_argument, NULL, RL_SCHOPT_SECTIONS},             \
-  {"freqs-file", required_argument, NULL, RL_SCHOPT_FREQS_FILE}
+  {"freqs-file", required_argument, NULL, RL_SCHOPT_FREQS_FILE},         \
+  {"precision", required_argument, NULL, RL_SCHOPT_PRECISION}
 
 typedef struct rl_sched_opts {
   rl_schedule_params p;  /* the core's defaults, then what was given */

@@ -70,7 +70,7 @@ static void two_sum(long double a, long double b, long double *s, long double *e
  * with terms up to 2^5) would be hundreds of ulps of a sin or cos near
  * zero.  Reducing by pi/2 keeps the kernel's argument where sinl and cosl
  * are accurate relative to their (possibly tiny) result. */
-static int reduce_pio2(double m, double theta, long double *hi, long double *lo)
+static int reduce_pio2(double m, double theta, double theta_lo, long double *hi, long double *lo)
 {
   double mh, ml, th, tl;
   split(m, &mh, &ml);
@@ -82,11 +82,13 @@ static int reduce_pio2(double m, double theta, long double *hi, long double *lo)
   /* hh - k*C1/4 is exact: when k != 0, |hh| > 1/2, so hh (52 bits) and
    * k*C1/4 (lsb 2^-32) are both multiples of 2^-53, and their difference
    * is below 2^6: at most 59 bits. */
-  long double terms[6] = {
-    -kl * (C2 / 4), hl, lh, -kl * (C3 / 4), ll, -kl * (C4 / 4),
+  /* m*theta_lo (double-double frequencies): |m theta_lo| < 2^31 ulp(theta)/2
+   * <= 2^-22, so its long double rounding is below 2^-86 */
+  long double terms[7] = {
+    -kl * (C2 / 4), hl, lh, -kl * (C3 / 4), ll, (long double)m * theta_lo, -kl * (C4 / 4),
   };
   long double sum = hh - kl * (C1 / 4), err = 0, e;
-  for (int j = 0; j < 6; j++) {
+  for (int j = 0; j < 7; j++) {
     two_sum(sum, terms[j], &sum, &e);
     err += e;
   }
@@ -96,10 +98,16 @@ static int reduce_pio2(double m, double theta, long double *hi, long double *lo)
 
 rl_status rl_angle_sincos(double m, double theta, double *c, double *s)
 {
-  if (!isfinite(m) || fabs(m) > RL_POS_MAX || !isfinite(theta) || fabs(theta) > 1.0)
+  return rl_angle_sincos2(m, theta, 0.0, c, s);
+}
+
+rl_status rl_angle_sincos2(double m, double theta, double theta_lo, double *c, double *s)
+{
+  if (!isfinite(m) || fabs(m) > RL_POS_MAX || !isfinite(theta) || fabs(theta) > 1.0 ||
+      !isfinite(theta_lo) || fabs(theta_lo) > 0x1p-52)
     return RL_ERANGE;
   long double hi, lo, sx, cx;
-  int q = reduce_pio2(m, theta, &hi, &lo);
+  int q = reduce_pio2(m, theta, theta_lo, &hi, &lo);
   sincosl(hi, &sx, &cx);
   /* sin(hi + lo) = sin hi + lo cos hi (lo^2 is below 2^-120) */
   long double sr = sx + lo * cx, cr = cx - lo * sx;

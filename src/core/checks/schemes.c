@@ -67,7 +67,7 @@ static rl_status sin_relative(const rl_check_params *p, rl_check_result *res)
         dot += a[k] * a[p->sched.dim + k];
       for (size_t k = 0; k < f->n && !st; k++) {
         double cs, sn;
-        st = rl_angle_sincos(i - j, f->theta[k], &cs, &sn);
+        st = rl_schedule_sincos(f, k, i - j, &cs, &sn);
         want += cs;
       }
       if (fabs(dot - want) > err)
@@ -113,7 +113,7 @@ static rl_status sin_rotation(const rl_check_params *p, rl_check_result *res)
       st = rl_scheme_encoding(s, pos + k, a + d);
     for (size_t m = 0; !st && m < f->n; m++) {
       double ck, sk;
-      st = rl_angle_sincos(k, f->theta[m], &ck, &sk);
+      st = rl_schedule_sincos(f, m, k, &ck, &sk);
       double sn = a[2 * m], cs = a[2 * m + 1];
       double e1 = fabs(a[d + 2 * m] - (sn * ck + cs * sk));
       double e2 = fabs(a[d + 2 * m + 1] - (cs * ck - sn * sk));

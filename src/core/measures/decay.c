@@ -86,15 +86,22 @@ static int row_ref(const rl_schedule *f, double mult, double r, double *bound, d
 {
   long double sr = 0, si = 0, acc = 0, cs = 0;
   double rm = rl_schedule_relpos(f, r);
+  /* the row from the schedule's precision pipeline (the seam) */
+  double row[2 * 256], *cr = f->n <= 256 ? row : malloc(2 * f->n * sizeof *cr);
+  if (!cr || rl_rope_cossin(f, rm, cr, cr + f->n)) {
+    if (cr != row)
+      free(cr);
+    return 1;
+  }
   for (size_t k = 0; k < f->n; k++) {
-    double c, s, a = rl_schedule_amplitude(f, k, r);
-    if (rl_angle_sincos(rm, f->theta[k], &c, &s))
-      return 1;
+    double c = cr[k], s = cr[f->n + k], a = rl_schedule_amplitude(f, k, r);
     sr += (long double)a * c;
     si += (long double)a * s;
     cs += (long double)a * c;
     acc += sqrtl(sr * sr + si * si);
   }
+  if (cr != row)
+    free(cr);
   if (bound)
     *bound = (double)(acc / (long double)f->n) * mult;
   if (sim)
@@ -176,7 +183,7 @@ rl_status rl_decay_alloc(const rl_schedule *f, const rl_grid *g, rl_decay_ws **o
   w->g = *g;
   /* the recurrence advances plain phases e^{i r theta}: mapped positions
    * and amplitudes take the reference path */
-  w->exact = rl_grid_is_exact(g) && rl_schedule_is_plain(f);
+  w->exact = rl_grid_is_exact(g) && rl_schedule_is_plain(f) && f->prec->exact;
   w->theta = dalloc(n);
   if (!w->theta)
     goto nomem;
@@ -205,14 +212,15 @@ rl_status rl_decay_alloc(const rl_schedule *f, const rl_grid *g, rl_decay_ws **o
       for (size_t b = 0; b < BLOCK && w->exact; b++)
         if (b >= tb)
           w->tr[k * BLOCK + b] = w->ti[k * BLOCK + b] = 0.0;
-        else if (rl_angle_sincos((double)b * g->step, th, &w->tr[k * BLOCK + b],
-                                 &w->ti[k * BLOCK + b]))
+        else if (rl_angle_sincos2((double)b * g->step, th, f->theta_lo[k], &w->tr[k * BLOCK + b],
+                                  &w->ti[k * BLOCK + b]))
           w->exact = 0;
-      if (w->exact && rl_angle_sincos((double)BLOCK * g->step, th, &w->wr[k], &w->wi[k]))
+      if (w->exact &&
+          rl_angle_sincos2((double)BLOCK * g->step, th, f->theta_lo[k], &w->wr[k], &w->wi[k]))
         w->exact = 0;
       for (size_t m = 0; m < mult && w->exact; m++)
-        if (rl_angle_sincos((double)(m * RL_DECAY_RESEED) * g->step, th, &w->br[k * MULTI + m],
-                            &w->bi[k * MULTI + m]))
+        if (rl_angle_sincos2((double)(m * RL_DECAY_RESEED) * g->step, th, f->theta_lo[k],
+                             &w->br[k * MULTI + m], &w->bi[k * MULTI + m]))
           w->exact = 0;
     }
     for (int t = 0; t < NTHREADS && w->exact; t++) {
@@ -269,7 +277,7 @@ static void seed(const rl_decay_ws *w, lane *l, size_t blk)
     /* a grid row, so in range; exact as a grid value */
     double r0 = w->g.from + (double)((P - m) * RL_DECAY_RESEED) * w->g.step;
     for (size_t k = 0; k < w->n; k++)
-      (void)rl_angle_sincos(r0, w->theta[k], &l->ar[k], &l->ai[k]);
+      (void)rl_angle_sincos2(r0, w->theta[k], w->f->theta_lo[k], &l->ar[k], &l->ai[k]);
     l->a_idx = P / MULTI;
   }
   for (size_t k = 0; k < w->n; k++) {

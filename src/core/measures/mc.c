@@ -107,9 +107,9 @@ rl_status rl_mc_eval(rl_mc_ws *w, double r, rl_mc_result *res)
    * factor squared, xpos amplitude, log-n query scale) on the rotated
    * pairs; the query scale alone on the pass-through dimensions */
   double qs = rl_schedule_qscale(w->f, w->f->p.seq_len), rm = rl_schedule_relpos(w->f, r);
+  if (rl_rope_cossin(w->f, rm, w->c, w->s)) /* the precision seam */
+    return RL_ERANGE;
   for (size_t i = 0; i < w->n; i++) {
-    if (rl_angle_sincos(rm, w->theta[i], &w->c[i], &w->s[i]))
-      return RL_ERANGE;
     double wt = w->f->logit_mult * qs * rl_schedule_amplitude(w->f, i, r);
     w->c[i] *= wt;
     w->s[i] *= wt;

@@ -2,8 +2,8 @@
  *
  * R(m) is RoFormer's block-diagonal rotation (eq. 13-15): pair i turns by
  * m*theta_i, [y_a; y_b] = [cos -sin; sin cos] [x_a; x_b].  The three
- * implementations share only the angles (rl_angle_sincos, accurate to
- * |m| = 2^31) so that the tests can play them against each other:
+ * implementations share only the angles (rl_schedule_sincos, the
+ * pipeline's: exact ones accurate to |m| = 2^31) so that the tests can play them against each other:
  *   matrix      the explicit dim x dim matrix and a GSL BLAS dgemv;
  *   elementwise RoFormer eq. 34, x (*) cos + rot(x) (*) sin;
  *   complex     pairs as C99 complex numbers times e^{i m theta}
@@ -31,24 +31,24 @@ static rl_status check_range(const rl_schedule *f, double m)
   return RL_OK;
 }
 
+/* The seam (ropelab.h, "precision"): every cos/sin comes from the
+ * schedule's pipeline. */
 rl_status rl_rope_cossin(const rl_schedule *f, double m, double *c, double *s)
 {
   rl_status st = check_range(f, m);
   if (st)
     return st;
-  for (size_t i = 0; i < f->n; i++)
-    rl_angle_sincos(m, f->theta[i], &c[i], &s[i]);
+  f->prec->cossin(f, m, 1.0, c, s);
   return RL_OK;
 }
 
 rl_status rl_schedule_cossin(const rl_schedule *sc, double m, double *c, double *s)
 {
-  rl_status st = rl_rope_cossin(sc, m, c, s);
-  for (size_t i = 0; !st && sc->attn != 1.0 && i < sc->n; i++) {
-    c[i] *= sc->attn;
-    s[i] *= sc->attn;
-  }
-  return st;
+  rl_status st = check_range(sc, m);
+  if (st)
+    return st;
+  sc->prec->cossin(sc, m, sc->attn, c, s);
+  return RL_OK;
 }
 
 rl_status rl_rope_apply_axes(const rl_schedule *f, rl_layout layout, const double pos[3],
@@ -75,7 +75,7 @@ rl_status rl_rope_matrix(const rl_schedule *f, rl_layout layout, double m, doubl
   for (size_t i = 0; i < f->n; i++) {
     double c, s;
     size_t a, b;
-    rl_angle_sincos(m, f->theta[i], &c, &s);
+    rl_schedule_sincos(f, i, m, &c, &s);
     rl_layout_pair(layout, f->rot, i, &a, &b);
     R[a * d + a] = c;
     R[a * d + b] = -s;
@@ -109,7 +109,7 @@ static void rotate_pairs(const rl_schedule *f, rl_layout layout, const double po
   for (size_t i = 0; i < f->n; i++) {
     double c, s;
     size_t a, b;
-    rl_angle_sincos(pos[f->axis ? f->axis[i] : 0], f->theta[i], &c, &s);
+    rl_schedule_sincos(f, i, pos[f->axis ? f->axis[i] : 0], &c, &s);
     rl_layout_pair(layout, f->rot, i, &a, &b);
     double xa = x[a], xb = x[b];
     y[a] = xa * c - xb * s;
@@ -139,7 +139,7 @@ rl_status rl_rope_apply_complex(const rl_schedule *f, rl_layout layout, double m
   for (size_t i = 0; i < f->n; i++) {
     double c, s;
     size_t a, b;
-    rl_angle_sincos(m, f->theta[i], &c, &s);
+    rl_schedule_sincos(f, i, m, &c, &s);
     rl_layout_pair(layout, f->rot, i, &a, &b);
     /* CMPLX, not x + I*y: the latter may compute 0*y and turn -0 or inf
      * into something else. */

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "schedule_impl.h"
+#include "../precision/precision_impl.h"
 
 void rl_schedule_params_default(rl_schedule_params *p)
 {
@@ -105,10 +106,14 @@ rl_status rl_schedule_alloc(size_t dim, size_t rot, rl_schedule **out)
   if (!s)
     return RL_ENOMEM;
   s->theta = calloc(rot / 2, sizeof *s->theta);
-  if (!s->theta) {
+  s->theta_lo = calloc(rot / 2, sizeof *s->theta_lo);
+  if (!s->theta || !s->theta_lo) {
+    free(s->theta);
+    free(s->theta_lo);
     free(s);
     return RL_ENOMEM;
   }
+  s->prec = rl_precision_exact();
   s->dim = dim;
   s->rot = rot;
   s->n = rot / 2;
@@ -127,6 +132,8 @@ void rl_schedule_free(rl_schedule *s)
   if (!s)
     return;
   free(s->theta);
+  free(s->theta_lo);
+  rl_pipe_free(s->pipe);
   free(s->amp_rate);
   free(s->band);
   free(s->axis);
@@ -208,6 +215,19 @@ rl_status rl_schedule_new(const rl_schedule_params *p, rl_schedule **out, char *
     rl_sched_err(err, "no schedule method given");
     return RL_EINVAL;
   }
+  /* a framework pipeline computes its framework's formulas */
+  const rl_precision *prec = p->precision ? p->precision : rl_precision_exact();
+  rl_schedule_params q = *p;
+  if (prec->variant >= 0) {
+    if ((p->set & RL_SP_VARIANT) && (int)p->variant != prec->variant) {
+      rl_sched_err(err, "--variant %s does not apply with --precision %s: it computes the %s "
+                        "variant", rl_variant_name(p->variant), prec->name,
+                   rl_variant_name((rl_variant)prec->variant));
+      return RL_EINVAL;
+    }
+    q.variant = (rl_variant)prec->variant;
+  }
+  p = &q;
   rl_status st = common_checks(p, err);
   if (st)
     return st;
@@ -216,6 +236,7 @@ rl_status rl_schedule_new(const rl_schedule_params *p, rl_schedule **out, char *
   if ((st = rl_schedule_alloc(p->dim, rot, &s)))
     return st;
   s->p = *p;
+  s->p.precision = prec;
   s->p.rot = rot;
   if (!(p->set & RL_SP_SEQ_LEN))
     s->p.seq_len = p->train_len;
@@ -235,6 +256,10 @@ rl_status rl_schedule_new(const rl_schedule_params *p, rl_schedule **out, char *
     rl_sched_err(err, "method '%s' gives the attention factor %g", s->type->name, s->attn);
     st = RL_EINVAL;
   }
+  /* the pipeline's frequencies replace the exact ones */
+  s->prec = prec;
+  if (!st && prec->init)
+    st = prec->init(s, err);
   if (st) {
     if (err && !err[0])
       rl_sched_err(err, "cannot build schedule '%s': %s", s->type->name, rl_strerror(st));

@@ -93,7 +93,7 @@ static rl_status sin_init(rl_scheme *s, gsl_rng *rng, char *err)
 static rl_status sin_encode(const rl_scheme *s, double pos, double *out)
 {
   for (size_t k = 0; k < s->f->n; k++) {
-    rl_status st = rl_angle_sincos(pos, s->f->theta[k], &out[2 * k + 1], &out[2 * k]);
+    rl_status st = rl_schedule_sincos(s->f, k, pos, &out[2 * k + 1], &out[2 * k]);
     if (st)
       return st;
   }

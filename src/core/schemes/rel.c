@@ -72,7 +72,7 @@ static rl_status xl_phase(const rl_scheme *s, double p, const double *y, double 
   size_t n = s->f->n;
   for (size_t k = 0; k < n; k++) {
     double c, sn;
-    rl_status st = rl_angle_sincos(p, s->f->theta[k], &c, &sn);
+    rl_status st = rl_schedule_sincos(s->f, k, p, &c, &sn);
     if (st)
       return st;
     A[k] = y[k] * sn + y[n + k] * c;
@@ -88,7 +88,7 @@ static rl_status xl_prep(const rl_scheme *s, size_t head, int role, const double
   if (role == RL_ROLE_KEY) {
     rl_sch_matvec(rl_sch_wk(s, head), x, out, d);
     for (size_t k = 0; k < n; k++) {
-      rl_status st = rl_angle_sincos(pos[0], s->f->theta[k], &out[d + k], &out[d + n + k]);
+      rl_status st = rl_schedule_sincos(s->f, k, pos[0], &out[d + k], &out[d + n + k]);
       if (st)
         return st;
     }
@@ -128,7 +128,7 @@ static rl_status xl_encode(const rl_scheme *s, double pos, double *out)
 {
   size_t n = s->f->n;
   for (size_t k = 0; k < n; k++) {
-    rl_status st = rl_angle_sincos(pos, s->f->theta[k], &out[n + k], &out[k]);
+    rl_status st = rl_schedule_sincos(s->f, k, pos, &out[n + k], &out[k]);
     if (st)
       return st;
   }

@@ -72,7 +72,7 @@ static double mapped_dot(const rl_scheme *s, double i, double j, const double *q
     size_t a, b;
     double c, sn;
     rl_layout_pair(s->cfg.rope.layout, f->rot, p, &a, &b);
-    (void)rl_angle_sincos(-m, f->theta[p], &c, &sn);
+    (void)rl_schedule_sincos(f, p, -m, &c, &sn);
     dot += q[a] * (c * k[a] - sn * k[b]) + q[b] * (sn * k[a] + c * k[b]);
   }
   for (size_t p = f->rot; p < s->d; p++)

@@ -1,0 +1,364 @@
+/* cmd_audit.c: `ropelab audit FILE`, which RoPE a user's table is and
+ * how far off it is (identification and fitting in src/core/audit/);
+ * with --tolerance, a verdict for CI against the schedule the options
+ * give. */
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cmd.h"
+#include "opt.h"
+#include "out.h"
+#include "ropelab.h"
+#include "rowfmt.h"
+#include "sched_opts.h"
+#include "sink.h"
+
+enum { OPT_SIN = RL_OPT_FIRST_CMD, OPT_POSITIONS, OPT_TOLERANCE, OPT_REPORT };
+
+static void help(FILE *fp)
+{
+  fputs("usage: ropelab audit FILE [OPTIONS]\n"
+        "\n"
+        "Which RoPE is the table in FILE, dumped from your own code, and how far\n"
+        "off is it. FILE (CSV with or without a header, or NumPy .npy, float16,\n"
+        "float32 or float64, C or Fortran order) holds one of:\n"
+        "  inverse frequencies, one value per pair (1-D, or one column);\n"
+        "  columns pos,pair,cos,sin (ropelab angles --format long);\n"
+        "  a header pos,cos...,sin... (angles --format pairs, dims or hf);\n"
+        "  a cos table, positions x columns, with its sin table in --sin FILE2.\n"
+        "Columns are one per pair, or one per rotated dimension interleaved\n"
+        "(pair i on 2i, 2i+1) or half (pair i on i and i + r/2, Hugging Face's\n"
+        "duplicated halves): the layout is found from which columns repeat.\n"
+        "\n"
+        "Without --tolerance, the schedule is found by fitting: theta_i from the\n"
+        "phase of each pair against position, the base from the log-linear fit\n"
+        "of ln theta_i against i, the factor and the method's range (yarn's\n"
+        "correction dims, llama3's bands, hence the training length) from how\n"
+        "each pair departs from RoPE; then the roundings of each fitted number\n"
+        "and each variant are measured against the whole table. One row per\n"
+        "candidate, best first: rank,method,variant,layout,precision,dim,rot,\n"
+        "base,factor,params,max_abs_err,max_ulp (ulps of the table's own format:\n"
+        "the narrowest of bfloat16, float16, float32, float64 that holds every\n"
+        "value; in the metadata). --report pairs or positions gives, for the\n"
+        "best candidate, the error per pair or per position instead.\n"
+        "\n"
+        "With --tolerance T, audit verifies FILE against the schedule the options\n"
+        "below give (--layout says how dims columns are paired): one row\n"
+        "verdict,max_abs_err,max_ulp,tolerance,pos,pair,column,table,expected,found\n"
+        "naming the worst entry; exit 0 when every |found - expected| <= T, 1 when\n"
+        "not (and one line on stderr naming the entry).\n"
+        "\n"
+        "audit:\n"
+        "      --sin FILE2    the sin table of a cos table FILE (same shape)\n"
+        "      --positions LIST  the position of each row, when not 0, 1, 2, ...\n"
+        "                     ('0:4095:1', '0,1,10,100', ...)\n"
+        "      --tolerance T  verify against the schedule options: T >= 0, absolute\n"
+        "      --report R     candidates, pairs or positions (default candidates)\n"
+        "\n", fp);
+  rl_sched_opts_help(fp);
+  fputc('\n', fp);
+  rl_common_help(fp);
+}
+
+/* method parameters that distinguish a candidate, "k=v;..." */
+static void params_text(const rl_schedule_params *p, char *buf, size_t size)
+{
+  const rl_schedule_type *t = p->method;
+  char v[RL_NUMFMT_MAX];
+  size_t l = 0;
+  buf[0] = 0;
+#define ADD(...) (l += (size_t)snprintf(buf + l, l < size ? size - l : 0, __VA_ARGS__))
+  if ((t->uses & RL_SP_TRAIN_LEN) && p->train_len > 0) {
+    rl_numfmt(p->train_len, v);
+    ADD("train_len=%s", v);
+  }
+  if (t->uses & RL_SP_BETA) {
+    if (p->ramp_paper)
+      ADD(";ramp=paper");
+    else
+      ADD(";truncate=%s", p->truncate ? "yes" : "no");
+  }
+  if (t->uses & RL_SP_LLAMA3) {
+    rl_numfmt(p->low_freq_factor, v);
+    ADD(";low_freq_factor=%s", v);
+    rl_numfmt(p->high_freq_factor, v);
+    ADD(";high_freq_factor=%s", v);
+  }
+  if (p->set & RL_SP_ATTN) {
+    rl_numfmt(p->attention_factor, v);
+    ADD(";attention_factor=%s", v);
+  }
+#undef ADD
+}
+
+static const char *fmt_name(int fmt)
+{
+  return fmt == 16 ? "float16" : fmt == 17 ? "bfloat16" : fmt == 32 ? "float32" : "float64";
+}
+
+static int load_error(const char *cmd, rl_status st, const char *msg)
+{
+  if (st == RL_EIO || st == RL_ENOMEM)
+    return rl_runtime(cmd, "%s", st == RL_ENOMEM ? "out of memory" : msg);
+  return rl_usage(cmd, "%s", msg);
+}
+
+static int verify(const char *cmd, const rl_sched_opts *so, const rl_audit_input *in,
+                  const char *file, double tol, const rl_common *co)
+{
+  rl_schedule *f;
+  int r;
+  if ((r = rl_sched_build(&so->p, cmd, &f)))
+    return r;
+  int layout = in->kind == RL_AUDIT_FREQS || in->ncols == f->n
+                   ? RL_AUDIT_LAYOUT_PAIRS
+                   : so->p.layout == RL_LAYOUT_HALF ? RL_AUDIT_LAYOUT_HALF
+                                                     : RL_AUDIT_LAYOUT_INTERLEAVED;
+  rl_audit_err e;
+  rl_status st = rl_audit_compare(in, layout, f, &e, NULL, NULL, NULL, NULL);
+  if (st == RL_EINVAL) {
+    fprintf(stderr, "ropelab %s: %s: not this schedule: %zu columns, expected %zu (one per "
+                    "pair) or %zu (one per rotated dimension)\n", cmd, file, in->ncols, f->n,
+            2 * f->n);
+    rl_schedule_free(f);
+    return RL_EXIT_FAIL;
+  }
+  if (st) {
+    rl_schedule_free(f);
+    return rl_runtime(cmd, "%s", rl_strerror(st));
+  }
+  rl_sink sink = {0};
+  rl_out *out = &sink.out;
+  if ((r = rl_sink_open(&sink, cmd, co, NULL))) {
+    rl_schedule_free(f);
+    return r;
+  }
+  int pass = e.max_abs <= tol;
+  rl_out_meta_begin(out);
+  rl_out_meta(out, "file", file);
+  rl_out_meta(out, "read_as", in->form);
+  rl_out_meta(out, "table_format", fmt_name(in->fmt));
+  rl_out_meta(out, "layout_read", rl_audit_layout_name(layout));
+  rl_sched_meta(&so->p, f, out);
+  rl_out_header(out, "verdict,max_abs_err,max_ulp,tolerance,pos,pair,column,table,expected,found");
+  char b[7][RL_NUMFMT_MAX], pair[24], col[24];
+  rl_numfmt(e.max_abs, b[0]);
+  rl_numfmt(e.max_ulp, b[1]);
+  rl_numfmt(tol, b[2]);
+  rl_numfmt(e.worst_pos, b[3]);
+  rl_numfmt(e.expected, b[4]);
+  rl_numfmt(e.found, b[5]);
+  snprintf(pair, sizeof pair, "%zu", e.worst_pair);
+  snprintf(col, sizeof col, "%zu", e.worst_col);
+  const char *tbl = in->kind == RL_AUDIT_FREQS ? "theta" : e.worst_sin ? "sin" : "cos";
+  const char *fld[] = {pass ? "pass" : "fail", b[0], b[1], b[2],
+                       in->kind == RL_AUDIT_FREQS ? "" : b[3], pair, col, tbl, b[4], b[5]};
+  rl_out_fields(out, fld, 10);
+  rl_schedule_free(f);
+  if ((r = rl_sink_close(&sink, NULL)))
+    return r;
+  if (pass)
+    return RL_EXIT_OK;
+  if (in->kind == RL_AUDIT_FREQS)
+    fprintf(stderr, "ropelab %s: %s: off by %s > %s at pair %zu: expected %s, found %s\n", cmd,
+            file, b[0], b[2], e.worst_pair, b[4], b[5]);
+  else
+    fprintf(stderr, "ropelab %s: %s: off by %s > %s at position %s, pair %zu (%s, column %zu): "
+                    "expected %s, found %s\n", cmd, file, b[0], b[2], b[3], e.worst_pair, tbl,
+            e.worst_col, b[4], b[5]);
+  return RL_EXIT_FAIL;
+}
+
+static int identify(const char *cmd, const rl_sched_opts *so, int dim_given,
+                    const rl_audit_input *in, const char *file, int report, const rl_common *co)
+{
+  rl_audit_fit fit;
+  char err[512];
+  rl_status st = rl_audit_identify(in, dim_given ? so->p.dim : 0, &fit,
+                                   err, sizeof err);
+  if (st)
+    return st == RL_ENOMEM ? rl_runtime(cmd, "out of memory") : rl_usage(cmd, "%s: %s", file, err);
+  rl_sink sink = {0};
+  rl_out *out = &sink.out;
+  int r;
+  if ((r = rl_sink_open(&sink, cmd, co, NULL))) {
+    rl_audit_fit_free(&fit);
+    return r;
+  }
+  rl_out_meta_begin(out);
+  rl_out_meta(out, "file", file);
+  rl_out_meta(out, "read_as", in->form);
+  rl_out_meta_uint(out, "file_bits", (unsigned long long)in->elem);
+  rl_out_meta(out, "table_format", fmt_name(in->fmt));
+  rl_out_meta(out, "layout_found", rl_audit_layout_name(fit.layout));
+  rl_out_meta_uint(out, "pairs", fit.n);
+  if (in->kind == RL_AUDIT_TABLE) {
+    rl_out_meta_uint(out, "positions", in->npos);
+    rl_out_meta_num(out, "attention_factor_fit", fit.attn);
+  }
+  rl_out_meta_num(out, "base_fit", fit.base_fit);
+  rl_out_meta(out, "precision", "each candidate's values as the named pipeline computes them "
+                                "(exact: the mathematical values)");
+  const rl_audit_candidate *best = &fit.cand[0];
+  if (report == 0) {
+    rl_out_header(out, "rank,method,variant,layout,precision,dim,rot,base,factor,params,"
+                       "max_abs_err,max_ulp");
+    for (size_t k = 0; k < fit.ncand && !out->err; k++) {
+      const rl_audit_candidate *c = &fit.cand[k];
+      char b[8][RL_NUMFMT_MAX], prm[200];
+      snprintf(b[0], sizeof b[0], "%zu", k + 1);
+      snprintf(b[1], sizeof b[1], "%zu", c->p.dim);
+      snprintf(b[2], sizeof b[2], "%zu", c->p.rot);
+      rl_numfmt(c->p.base, b[3]);
+      rl_numfmt(c->p.factor, b[4]);
+      rl_numfmt(c->max_abs_err, b[5]);
+      rl_numfmt(c->max_ulp, b[6]);
+      params_text(&c->p, prm, sizeof prm);
+      const char *fld[] = {b[0], c->p.method->name,
+                           (c->p.method->uses & RL_SP_VARIANT) ? rl_variant_name(c->p.variant) : "",
+                           rl_audit_layout_name(c->layout),
+                           c->p.precision ? c->p.precision->name : "exact", b[1], b[2], b[3],
+                           (c->p.method->uses & RL_SP_FACTOR) ? b[4] : "1",
+                           prm[0] == ';' ? prm + 1 : prm, b[5], b[6]};
+      rl_out_fields(out, fld, 12);
+    }
+  } else {
+    /* the best candidate's errors against the exact values and against
+     * its pipeline's own values: a float32 table is far from the first
+     * and close to the second, a wrong one far from both */
+    rl_schedule *fx = NULL, *fp = NULL;
+    rl_schedule_params px = best->p;
+    px.precision = NULL;
+    size_t n = fit.n, m = in->kind == RL_AUDIT_TABLE ? in->npos : 0;
+    double *v = calloc(4 * n + 4 * m + 1, sizeof *v);
+    rl_audit_err e;
+    st = v ? rl_schedule_new(&px, &fx, NULL) : RL_ENOMEM;
+    if (!st)
+      st = rl_schedule_new(&best->p, &fp, NULL);
+    if (!st)
+      st = rl_audit_compare(in, best->layout, fx, &e, v, v + n, m ? v + 4 * n : NULL,
+                            m ? v + 4 * n + m : NULL);
+    if (!st)
+      st = rl_audit_compare(in, best->layout, fp, &e, v + 2 * n, v + 3 * n,
+                            m ? v + 4 * n + 2 * m : NULL, m ? v + 4 * n + 3 * m : NULL);
+    if (st) {
+      free(v);
+      rl_schedule_free(fx);
+      rl_schedule_free(fp);
+      rl_audit_fit_free(&fit);
+      rl_sink_abort(&sink);
+      return rl_runtime(cmd, "%s", rl_strerror(st));
+    }
+    char prm[200];
+    params_text(&best->p, prm, sizeof prm);
+    rl_out_meta(out, "best_method", best->p.method->name);
+    rl_out_meta_num(out, "best_base", best->p.base);
+    rl_out_meta_num(out, "best_factor", best->p.factor);
+    rl_out_meta(out, "best_params", prm[0] == ';' ? prm + 1 : prm);
+    rl_out_meta(out, "best_precision", best->p.precision ? best->p.precision->name : "exact");
+    if (report == 1) {
+      rl_out_header(out, "pair,theta_fit,theta_exact,theta_pipeline,max_abs_err_exact,"
+                         "max_ulp_exact,max_abs_err_pipeline,max_ulp_pipeline");
+      for (size_t i = 0; i < n; i++) {
+        double row[8] = {(double)i, fit.theta[i], fx->theta[i], fp->theta[i],
+                         v[i], v[n + i], v[2 * n + i], v[3 * n + i]};
+        rl_out_row(out, row, 8);
+      }
+    } else if (m) {
+      rl_out_header(out, "pos,max_abs_err_exact,max_ulp_exact,max_abs_err_pipeline,"
+                         "max_ulp_pipeline");
+      const double *q = v + 4 * n;
+      for (size_t j = 0; j < m; j++) {
+        double row[5] = {in->pos[j], q[j], q[m + j], q[2 * m + j], q[3 * m + j]};
+        rl_out_row(out, row, 5);
+      }
+    } else {
+      free(v);
+      rl_schedule_free(fx);
+      rl_schedule_free(fp);
+      rl_audit_fit_free(&fit);
+      rl_sink_abort(&sink);
+      return rl_usage(cmd, "--report positions: %s holds frequencies, no positions: expected "
+                           "--report candidates or pairs", file);
+    }
+    free(v);
+    rl_schedule_free(fx);
+    rl_schedule_free(fp);
+  }
+  rl_audit_fit_free(&fit);
+  return rl_sink_close(&sink, NULL);
+}
+
+static int run(int argc, char **argv)
+{
+  static const struct option opts[] = {
+      {"sin", required_argument, NULL, OPT_SIN},
+      {"positions", required_argument, NULL, OPT_POSITIONS},
+      {"tolerance", required_argument, NULL, OPT_TOLERANCE},
+      {"report", required_argument, NULL, OPT_REPORT},
+      RL_SCHED_LONGOPTS, RL_COMMON_LONGOPTS, {NULL, 0, NULL, 0}};
+  static const char *const reports[] = {"candidates", "pairs", "positions"};
+  const char *cmd = "audit", *sin_path = NULL, *pos_arg = NULL;
+  double tol = -1;
+  int report = 0, dim_given = 0;
+  rl_sched_opts so;
+  rl_sched_opts_init(&so, 0);
+  rl_common co;
+  rl_common_init(&co);
+  int c, r;
+  while ((c = getopt_long(argc, argv, ":o:h", opts, NULL)) != -1) {
+    switch (c) {
+    case OPT_SIN:
+      sin_path = optarg;
+      break;
+    case OPT_POSITIONS:
+      pos_arg = optarg;
+      break;
+    case OPT_TOLERANCE:
+      if ((r = rl_opt_double(cmd, "--tolerance", optarg, &tol)))
+        return r;
+      if (!(tol >= 0))
+        return rl_usage(cmd, "invalid --tolerance '%s': expected a number >= 0", optarg);
+      break;
+    case OPT_REPORT:
+      if ((r = rl_opt_enum(cmd, "--report", optarg, reports, 3, &report)))
+        return r;
+      break;
+    default:
+      dim_given |= c == RL_SCHOPT_DIM;
+      if ((r = rl_sched_opt_default(&so, &co, cmd, c, argv, opts)))
+        return r;
+    }
+  }
+  if (co.help) {
+    help(stdout);
+    return RL_EXIT_OK;
+  }
+  if (optind >= argc)
+    return rl_usage(cmd, "missing FILE: expected 'ropelab audit FILE' (see 'ropelab help audit')");
+  const char *file = argv[optind++];
+  if ((r = rl_opt_no_args(cmd, argc, argv)) || (r = rl_sched_opts_finish(&so, cmd)))
+    return r;
+  if (report && tol >= 0)
+    return rl_usage(cmd, "--report '%s' with --tolerance: expected one of them (--report "
+                         "describes the best candidate found without --tolerance)",
+                    reports[report]);
+  double *pos = NULL;
+  size_t npos = 0;
+  if (pos_arg && (r = rl_opt_values(cmd, "--positions", pos_arg, RL_ARRAY_MAX_ELEMS, &pos, &npos)))
+    return r;
+  rl_audit_input in;
+  char err[512];
+  rl_status st = rl_audit_load(file, sin_path, pos, npos, &in, err, sizeof err);
+  free(pos);
+  if (st)
+    return load_error(cmd, st, err);
+  r = tol >= 0 ? verify(cmd, &so, &in, file, tol, &co) : identify(cmd, &so, dim_given, &in, file, report, &co);
+  rl_audit_input_free(&in);
+  return r;
+}
+
+const struct rl_cmd rl_cmd_audit = {"audit", run,
+                                    "identify a RoPE table from your code, or verify it (CI)", help};

@@ -1,0 +1,513 @@
+/* identify.c: which schedule a user's table is (rl_audit_identify).
+ *
+ * Found by fitting, then refined over a few rounded values:
+ *  1. the layout, from which columns duplicate each other (Hugging Face
+ *     concatenates freqs with itself: dims i and i + r/2 equal; a
+ *     repeat_interleave table has dims 2i and 2i + 1 equal);
+ *  2. per pair, theta_i as the least-squares slope of the unwrapped phase
+ *     atan2(sin, cos) against position, and the attention factor as the
+ *     median of sqrt(cos^2 + sin^2);
+ *  3. the base from the log-linear fit ln theta_i = ln theta_0 - (i/n) ln
+ *     base (RoFormer eq. 15), over all pairs (rope, linear, where NTK is a
+ *     rope of larger base) and over the leading quarter (methods that
+ *     keep the high frequencies: yarn, llama3);
+ *  4. the factor s from the last pair (theta_{n-1} = RoPE's / s), the
+ *     share g_i = (theta_i / RoPE_i - 1/s) / (1 - 1/s) that each pair
+ *     keeps, and from its pattern the method's range: YaRN's code ramps
+ *     g linearly in the pair index between its correction dims
+ *     d(beta) = r ln(L / (2 pi beta)) / (2 ln base) (HF
+ *     _compute_yarn_parameters; Peng et al. 2023 eq. 17-18), the paper's
+ *     and Llama 3's linearly in L / lambda = L theta / (2 pi) (Llama 3:
+ *     (L/lambda - low) / (high - low)), which gives the training length
+ *     L for the default betas (32, 1) and frequency factors (1, 4);
+ *  5. every candidate, with each rounding of its fitted numbers (the
+ *     value, 3 and 2 significant digits, the nearest power of two) and
+ *     each variant, built by rl_schedule_new and measured against the
+ *     whole table by rl_audit_compare; ranked by the largest error. */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "ropelab.h"
+
+#define PI 3.14159265358979323846
+#define MAX_CAND 4096
+#define RL_AUDIT_KEEP 24 /* candidates measured against the whole table */
+
+static rl_status fail(char *err, size_t n, const char *fmt, ...)
+{
+  if (err && n) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, n, fmt, ap);
+    va_end(ap);
+  }
+  return RL_EFORMAT;
+}
+
+void rl_audit_fit_free(rl_audit_fit *f)
+{
+  if (!f)
+    return;
+  free(f->theta);
+  free(f->cand);
+  memset(f, 0, sizeof *f);
+}
+
+static int layout_of(const rl_audit_input *in)
+{
+  size_t c = in->ncols, h = c / 2;
+  if (c % 2)
+    return RL_AUDIT_LAYOUT_PAIRS;
+  int half = 1, inter = 1;
+  for (size_t r = 0; r < in->npos && (half || inter); r++) {
+    const double *cr = in->cos + r * c, *sr = in->sin + r * c;
+    for (size_t k = 0; k < h; k++) {
+      half = half && cr[k] == cr[k + h] && sr[k] == sr[k + h];
+      inter = inter && cr[2 * k] == cr[2 * k + 1] && sr[2 * k] == sr[2 * k + 1];
+    }
+  }
+  return half ? RL_AUDIT_LAYOUT_HALF : inter ? RL_AUDIT_LAYOUT_INTERLEAVED : RL_AUDIT_LAYOUT_PAIRS;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+/* the table's column holding pair i */
+static size_t col_of(int layout, size_t i)
+{
+  return layout == RL_AUDIT_LAYOUT_INTERLEAVED ? 2 * i : i;
+}
+
+static rl_status fit_table(const rl_audit_input *in, rl_audit_fit *f, char *err, size_t n)
+{
+  size_t P = in->npos, C = in->ncols;
+  size_t *ord = malloc(P * sizeof *ord);
+  double *ph = malloc(P * sizeof *ph), *amp = malloc(P * C * sizeof *amp);
+  if (!ord || !ph || !amp) {
+    free(ord), free(ph), free(amp);
+    return RL_ENOMEM;
+  }
+  /* positions in increasing order (insertion sort: tables are sorted) */
+  for (size_t r = 0; r < P; r++) {
+    size_t j = r;
+    while (j && in->pos[ord[j - 1]] > in->pos[r]) {
+      ord[j] = ord[j - 1];
+      j--;
+    }
+    ord[j] = r;
+  }
+  for (size_t i = 0; i < f->n; i++) {
+    size_t k = col_of(f->layout, i);
+    double mx = 0, my = 0, sxx = 0, sxy = 0, prev = 0;
+    for (size_t j = 0; j < P; j++) {
+      size_t r = ord[j];
+      double a = atan2(in->sin[r * C + k], in->cos[r * C + k]);
+      if (j) { /* unwrap: the step to the next position is below pi */
+        double d = a - prev;
+        d -= 2 * PI * nearbyint(d / (2 * PI));
+        a = ph[j - 1] + d;
+      }
+      prev = atan2(in->sin[r * C + k], in->cos[r * C + k]);
+      ph[j] = a;
+      mx += in->pos[r];
+      my += a;
+    }
+    mx /= (double)P, my /= (double)P;
+    for (size_t j = 0; j < P; j++) {
+      double dx = in->pos[ord[j]] - mx;
+      sxx += dx * dx;
+      sxy += dx * (ph[j] - my);
+    }
+    f->theta[i] = sxx > 0 ? fabs(sxy / sxx) : 0;
+  }
+  for (size_t k = 0; k < P * C; k++)
+    amp[k] = hypot(in->cos[k], in->sin[k]);
+  qsort(amp, P * C, sizeof *amp, cmp_double);
+  f->attn = amp[P * C / 2];
+  free(ord), free(ph), free(amp);
+  (void)err, (void)n;
+  return RL_OK;
+}
+
+/* ln theta_i against i over pairs [0, m): base = exp(-slope n) */
+static double base_fit(const double *th, size_t n, size_t m)
+{
+  double sx = 0, sy = 0, sxx = 0, sxy = 0;
+  size_t k = 0;
+  for (size_t i = 0; i < m; i++) {
+    if (!(th[i] > 0))
+      continue;
+    double x = (double)i, y = log(th[i]);
+    sx += x, sy += y, sxx += x * x, sxy += x * y, k++;
+  }
+  double den = (double)k * sxx - sx * sx;
+  if (k < 2 || !(den > 0))
+    return NAN;
+  double slope = ((double)k * sxy - sx * sy) / den;
+  return exp(-slope * (double)n);
+}
+
+/* x and its roundings: 3 and 2 significant digits, an integer, the
+ * nearest power of two; up to 5 distinct values >= lo */
+static size_t roundings(double x, double lo, double *out)
+{
+  size_t k = 0;
+  if (!isfinite(x) || !(x > 0))
+    return 0;
+  double e = floor(log10(x));
+  double c[5] = {x, round(x / pow(10, e - 2)) * pow(10, e - 2),
+                 round(x / pow(10, e - 1)) * pow(10, e - 1), round(x), exp2(round(log2(x)))};
+  for (int j = 0; j < 5; j++) {
+    int dup = !(c[j] >= lo);
+    for (size_t q = 0; q < k && !dup; q++)
+      dup = out[q] == c[j];
+    if (!dup)
+      out[k++] = c[j];
+  }
+  return k;
+}
+
+typedef struct {
+  const rl_audit_input *in;
+  rl_audit_fit *f;
+  size_t cap;
+  rl_status st;
+} ctx;
+
+/* a candidate, scored first by how far its frequencies and attention
+ * factor are from the fitted ones (cheap: n values); the best of these
+ * are then measured against the whole table (full_eval) */
+static void try_one(ctx *c, const rl_schedule_params *p)
+{
+  if (c->st || c->f->ncand >= c->cap)
+    return;
+  rl_schedule *sc = NULL;
+  if (rl_schedule_new(p, &sc, NULL) != RL_OK)
+    return;
+  double score = fabs(sc->attn - c->f->attn) / c->f->attn;
+  for (size_t i = 0; i < sc->n && i < c->f->n; i++)
+    score = fmax(score, fabs(sc->theta[i] - c->f->theta[i]) / fmax(c->f->theta[i], 1e-300));
+  rl_schedule_free(sc);
+  rl_audit_candidate *k = &c->f->cand[c->f->ncand++];
+  k->p = *p;
+  k->layout = c->f->layout;
+  k->max_abs_err = score; /* the quick score until full_eval */
+  k->max_ulp = HUGE_VAL;
+}
+
+static rl_status full_eval(const rl_audit_input *in, rl_audit_candidate *k)
+{
+  rl_schedule *sc = NULL;
+  rl_status st = rl_schedule_new(&k->p, &sc, NULL);
+  if (st)
+    return st;
+  rl_audit_err e;
+  st = rl_audit_compare(in, k->layout, sc, &e, NULL, NULL, NULL, NULL);
+  rl_schedule_free(sc);
+  k->max_abs_err = e.max_abs;
+  k->max_ulp = e.max_ulp;
+  return st;
+}
+
+/* each variant a method distinguishes */
+static void try_variants(ctx *c, rl_schedule_params p)
+{
+  if (!(p.method->uses & RL_SP_VARIANT)) {
+    try_one(c, &p);
+    return;
+  }
+  for (int v = 0; v < RL_VARIANT_COUNT; v++) {
+    p.variant = (rl_variant)v;
+    p.set = v ? p.set | RL_SP_VARIANT : p.set & ~(unsigned)RL_SP_VARIANT;
+    try_one(c, &p);
+  }
+}
+
+/* how many decimal digits x needs (a power of two counts as one): on
+ * equal errors the rounder number is the likelier one written in a
+ * config (base 500000, not 500000.435; L = 4096 before 3580) */
+static int digits(double x)
+{
+  if (x > 0 && x == exp2(round(log2(x))))
+    return 1;
+  char b[RL_NUMFMT_MAX];
+  rl_numfmt(x, b);
+  int k = 0, started = 0, zeros = 0; /* trailing zeros are not significant */
+  for (const char *c = b; *c && *c != 'e'; c++)
+    if (*c >= '0' && *c <= '9') {
+      started |= *c != '0';
+      k += started;
+      zeros = *c == '0' ? zeros + started : 0;
+    }
+  return k - zeros > 0 ? k - zeros : 1;
+}
+
+static int complexity(const rl_schedule_params *p)
+{
+  int c = digits(p->base);
+  if (p->method->uses & RL_SP_FACTOR)
+    c += digits(p->factor);
+  if ((p->method->uses & RL_SP_TRAIN_LEN) && p->train_len > 0)
+    c += digits(p->train_len);
+  if (p->set & RL_SP_ATTN)
+    c += digits(p->attention_factor);
+  return c;
+}
+
+static int by_error(const void *a, const void *b)
+{
+  const rl_audit_candidate *x = a, *y = b;
+  if (x->max_abs_err != y->max_abs_err)
+    return (x->max_abs_err > y->max_abs_err) - (x->max_abs_err < y->max_abs_err);
+  int cx = complexity(&x->p), cy = complexity(&y->p);
+  return (cx > cy) - (cx < cy);
+}
+
+/* a stable sort by error (ties keep the order tried: simpler first):
+ * a merge sort, since qsort is not stable */
+static void sort(rl_audit_candidate *a, size_t n)
+{
+  if (n < 2)
+    return;
+  rl_audit_candidate *t = malloc(n * sizeof *t);
+  if (!t) { /* insertion sort in place */
+    for (size_t i = 1; i < n; i++)
+      for (size_t j = i; j && by_error(&a[j - 1], &a[j]) > 0; j--) {
+        rl_audit_candidate x = a[j];
+        a[j] = a[j - 1];
+        a[j - 1] = x;
+      }
+    return;
+  }
+  for (size_t w = 1; w < n; w *= 2) {
+    for (size_t lo = 0; lo < n; lo += 2 * w) {
+      size_t mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;
+      size_t i = lo, j = mid, k = lo;
+      while (i < mid && j < hi)
+        t[k++] = by_error(&a[j], &a[i]) < 0 ? a[j++] : a[i++];
+      while (i < mid)
+        t[k++] = a[i++];
+      while (j < hi)
+        t[k++] = a[j++];
+    }
+    memcpy(a, t, n * sizeof *t);
+  }
+  free(t);
+}
+
+rl_status rl_audit_identify(const rl_audit_input *in, size_t dim_hint, rl_audit_fit *f,
+                            char *err, size_t n)
+{
+  memset(f, 0, sizeof *f);
+  if (in->kind == RL_AUDIT_TABLE) {
+    f->layout = layout_of(in);
+    f->n = f->layout == RL_AUDIT_LAYOUT_PAIRS ? in->ncols : in->ncols / 2;
+    double lo = in->pos[0], hi = in->pos[0];
+    for (size_t r = 1; r < in->npos; r++)
+      lo = fmin(lo, in->pos[r]), hi = fmax(hi, in->pos[r]);
+    if (in->npos < 2 || hi == lo)
+      return fail(err, n, "table too small to identify: %zu distinct position(s): expected at "
+                          "least 2 (better 16 or more)", hi == lo ? (size_t)1 : in->npos);
+  } else {
+    f->layout = RL_AUDIT_LAYOUT_PAIRS;
+    f->n = in->ncols;
+  }
+  if (f->n < 2)
+    return fail(err, n, "table too small to identify: %zu pair(s): expected at least 2 to fit "
+                        "a base", f->n);
+  f->theta = malloc(f->n * sizeof *f->theta);
+  f->cand = malloc(MAX_CAND * sizeof *f->cand);
+  if (!f->theta || !f->cand) {
+    rl_audit_fit_free(f);
+    return RL_ENOMEM;
+  }
+  rl_status st = RL_OK;
+  if (in->kind == RL_AUDIT_TABLE) {
+    st = fit_table(in, f, err, n);
+  } else {
+    memcpy(f->theta, in->freq, f->n * sizeof *f->theta);
+    f->attn = 1;
+  }
+  if (st) {
+    rl_audit_fit_free(f);
+    return st;
+  }
+  size_t nn = f->n, lead = nn / 4 > 2 ? nn / 4 : 2;
+  double b_all = base_fit(f->theta, nn, nn), b_lead = base_fit(f->theta, nn, lead);
+  f->base_fit = b_lead;
+  ctx c = {in, f, MAX_CAND, RL_OK};
+  rl_schedule_params p0;
+  rl_schedule_params_default(&p0);
+  p0.rot = 2 * nn;
+  p0.dim = dim_hint > p0.rot ? dim_hint : p0.rot;
+  double bases[5], facs[5], lens[8];
+
+  /* rope (NTK is a rope of a larger base), linear */
+  size_t nb = roundings(b_all, 1.000001, bases);
+  for (size_t j = 0; j < nb; j++) {
+    rl_schedule_params p = p0;
+    p.base = bases[j];
+    try_one(&c, &p);
+    double s = 1 / f->theta[0];
+    size_t nf = roundings(s, 1, facs);
+    for (size_t q = 0; q < nf && s > 1.0001; q++) {
+      p.method = rl_schedule_type_find("linear");
+      p.factor = facs[q];
+      p.set = RL_SP_FACTOR;
+      try_variants(&c, p);
+    }
+  }
+  /* the methods that keep the leading pairs */
+  nb = roundings(b_lead, 1.000001, bases);
+  for (size_t j = 0; j < nb; j++) {
+    double b = bases[j], r = (double)p0.rot;
+    double rope_last = pow(b, -2.0 * (double)(nn - 1) / r);
+    double s = rope_last / f->theta[nn - 1];
+    if (!(s > 1.0001))
+      continue;
+    size_t nf = roundings(s, 1, facs);
+    for (size_t q = 0; q < nf; q++) {
+      double fs = facs[q];
+      /* g_i and its fits: against i (yarn code) and against theta (llama3, paper) */
+      double si = 0, sg = 0, sii = 0, sig = 0, st_ = 0, stt = 0, stg = 0;
+      size_t m = 0, last_keep = 0, first_div = nn;
+      for (size_t i = 0; i < nn; i++) {
+        double th = pow(b, -2.0 * (double)i / r);
+        double g = (f->theta[i] / th - 1 / fs) / (1 - 1 / fs);
+        if (g > 0.999)
+          last_keep = i;
+        if (g < 0.001 && first_div == nn)
+          first_div = i;
+        if (g > 0.001 && g < 0.999) {
+          si += (double)i, sg += g, sii += (double)i * (double)i, sig += (double)i * g;
+          st_ += th, stt += th * th, stg += th * g;
+          m++;
+        }
+      }
+      size_t nl = 0;
+      if (m >= 2) {
+        double den = (double)m * sii - si * si, beta = ((double)m * sig - si * sg) / den;
+        double alpha = (sg - beta * si) / (double)m;
+        double low = (1 - alpha) / beta; /* g = 1 at the low correction dim */
+        /* yarn: d(32) = low -> L = 2 pi 32 b^(2 low / r); truncated, low =
+         * floor(d), so also the middle of [low, low + 1) */
+        lens[nl++] = 2 * PI * 32 * pow(b, 2 * low / r);
+        lens[nl++] = 2 * PI * 32 * pow(b, 2 * (floor(low + 0.5) + 0.5) / r);
+        double dent = (double)m * stt - st_ * st_, A = ((double)m * stg - st_ * sg) / dent;
+        /* llama3: g = (L theta / 2 pi - 1) / (4 - 1); the yarn paper's
+         * ramp: (L theta / 2 pi - 1) / (32 - 1) */
+        lens[nl++] = 2 * PI * A * 3;
+        lens[nl++] = 2 * PI * A * 31;
+      } else {
+        /* no pair between: llama3's L lies in (4 lambda_keep, lambda_div) */
+        double lk = 2 * PI / pow(b, -2.0 * (double)last_keep / r);
+        double ld = first_div < nn ? 2 * PI / pow(b, -2.0 * (double)first_div / r) : 8 * lk;
+        lens[nl++] = exp2(ceil(log2(4 * lk)));
+        lens[nl++] = exp2(floor(log2(ld)));
+      }
+      for (size_t q2 = 0; q2 < nl; q2++) {
+        /* each length with its roundings */
+        double ls[5];
+        size_t nls = roundings(lens[q2], 1, ls);
+        for (size_t u = 0; u < nls; u++) {
+          rl_schedule_params p = p0;
+          p.base = b;
+          p.factor = fs;
+          p.train_len = ls[u];
+          p.set = RL_SP_FACTOR | RL_SP_TRAIN_LEN;
+          p.method = rl_schedule_type_find("llama3");
+          try_variants(&c, p);
+          p.method = rl_schedule_type_find("yarn");
+          for (int tr = 1; tr >= 0; tr--) {
+            rl_schedule_params y = p;
+            y.truncate = tr;
+            if (!tr)
+              y.set |= RL_SP_TRUNCATE;
+            try_variants(&c, y);
+            double own = 0.1 * log(fs) + 1; /* YaRN eq. 22 */
+            if (fabs(f->attn - own) > 1e-6 * own) {
+              y.attention_factor = f->attn;
+              y.set |= RL_SP_ATTN;
+              try_variants(&c, y);
+            }
+          }
+          rl_schedule_params y = p;
+          y.ramp_paper = 1;
+          y.set |= RL_SP_RAMP;
+          try_variants(&c, y);
+        }
+      }
+    }
+  }
+  if (c.st) {
+    rl_audit_fit_free(f);
+    return c.st;
+  }
+  if (!f->ncand) {
+    rl_audit_fit_free(f);
+    return fail(err, n, "no schedule fits: the fitted frequencies (theta_0 = %.6g, theta_%zu = "
+                        "%.6g) give no base > 1: expected a RoPE table", f->theta[0], nn - 1,
+                f->theta[nn - 1]);
+  }
+  /* stable sorts: on equal errors the simpler candidate, tried first,
+   * stays first.  The best schedules by the quick score are then measured
+   * against the whole table, each as exact values and as every
+   * framework pipeline (the float32 / bfloat16 / float16 order of
+   * operations of HF, ggml, vLLM), so that a table that is simply float32
+   * matches its pipeline closely rather than the exact values loosely. */
+  sort(f->cand, f->ncand);
+  rl_audit_candidate *all = malloc(RL_AUDIT_KEEP * 16 * sizeof *all);
+  if (!all) {
+    rl_audit_fit_free(f);
+    return RL_ENOMEM;
+  }
+  size_t kept = 0, nall = 0;
+  for (size_t i = 0; i < f->ncand && kept < RL_AUDIT_KEEP; i++) {
+    int dup = 0; /* roundings that coincide */
+    for (size_t j = 0; j < kept && !dup; j++)
+      dup = !memcmp(&f->cand[j].p, &f->cand[i].p, sizeof f->cand[i].p);
+    if (dup)
+      continue;
+    f->cand[kept++] = f->cand[i];
+  }
+  for (size_t i = 0; i < kept; i++) {
+    for (const rl_precision *const *pp = rl_precisions(); *pp && nall < RL_AUDIT_KEEP * 16; pp++) {
+      rl_audit_candidate k = f->cand[i];
+      const rl_precision *pr = *pp;
+      if (pr == rl_precision_fp64())
+        continue; /* within 1e-16 of exact: it would only double the rows */
+      k.p.precision = pr == rl_precision_exact() ? NULL : pr;
+      if (pr->variant >= 0) {
+        k.p.variant = (rl_variant)pr->variant;
+        k.p.set &= ~(unsigned)RL_SP_VARIANT;
+      }
+      int dup = 0;
+      for (size_t j = 0; j < nall && !dup; j++)
+        dup = !memcmp(&all[j].p, &k.p, sizeof k.p);
+      if (dup)
+        continue;
+      st = full_eval(in, &k);
+      if (st == RL_ENOMEM) {
+        free(all);
+        rl_audit_fit_free(f);
+        return st;
+      }
+      if (!st)
+        all[nall++] = k;
+    }
+  }
+  free(f->cand);
+  f->cand = all;
+  f->ncand = nall;
+  sort(f->cand, f->ncand);
+  if (!nall) {
+    rl_audit_fit_free(f);
+    return fail(err, n, "no schedule fits the table's width: expected a RoPE table");
+  }
+  return RL_OK;
+}

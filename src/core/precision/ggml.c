@@ -1,0 +1,117 @@
+/* ggml.c: llama.cpp's ggml CPU pipelines (ggml-f32, ggml-f16).
+ *
+ * ggml/src/ggml-cpu/ops.cpp:
+ *   ggml_compute_forward_rope: theta_scale = powf(freq_base, -2.0f/n_dims);
+ *     corr_dims from ggml_rope_yarn_corr_dims (ggml.c: floorf/ceilf of
+ *     n_dims * logf(n_ctx_orig / (n_rot * 2 * (float)M_PI)) / (2 *
+ *     logf(base)), clamped to [0, n_dims - 1]);
+ *   ggml_rope_cache_init: theta = p (the int32 position as float); per
+ *     pair: rope_yarn(theta / ff, ...), then theta *= theta_scale, so
+ *     pair i's angle is p * theta_scale^i by i float multiplications;
+ *   rope_yarn: theta_interp = freq_scale * theta_extrap; with ext_factor !=
+ *     0: ramp_mix = rope_yarn_ramp(...) * ext_factor, theta = theta_interp
+ *     * (1 - ramp_mix) + theta_extrap * ramp_mix and mscale *= 1 + 0.1 *
+ *     logf(1 / freq_scale); cos = cosf(theta) * mscale, sin likewise; the
+ *     cache is float32 whatever the tensor type;
+ *   rotate_pairs (f32 and f16): dst = x0 * cos - x1 * sin, x0 * sin + x1 *
+ *     cos computed in float32 from the (f16 -> f32) inputs and rounded once
+ *     to the tensor type.
+ * Methods: linear sets freq_scale = 1/s (llama-model.cpp
+ * rope_freq_scale_train); yarn also ext_factor = 1 and the correction
+ * range; the others enter as freq_factors (the converter's rope_freqs /
+ * rope_factors tensors, float32 divisors): here the exact ratio's inverse
+ * rounded to float32.  llama.cpp divides its YaRN attention factor by ggml's
+ * own 1 + 0.1 ln(1/freq_scale) (llama-context.cpp) so that the product is
+ * the method's; that division and product are rounded here as there. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "precision_impl.h"
+
+static float corr_dim(size_t n_dims, double n_ctx_orig, double n_rot, double base)
+{
+  return (float)n_dims * logf((float)n_ctx_orig / ((float)n_rot * 2 * 3.14159265358979323846f)) /
+         (2 * logf((float)base));
+}
+
+static rl_status init(rl_schedule *s, char *err)
+{
+  (void)err;
+  const rl_schedule_params *p = &s->p;
+  rl_status st = rl_pipe_alloc(s);
+  if (st)
+    return st;
+  rl_pipe *g = s->pipe;
+  g->theta_scale = powf((float)s->base, -2.0f / (float)s->rot);
+  int linear = !strcmp(s->type->name, "linear"), yarn = !strcmp(s->type->name, "yarn");
+  if (linear || yarn)
+    g->freq_scale = 1.0f / (float)p->factor;
+  if (yarn) {
+    g->ext_factor = 1.0f;
+    float lo = floorf(corr_dim(s->rot, p->train_len, p->beta_fast, p->base));
+    float hi = ceilf(corr_dim(s->rot, p->train_len, p->beta_slow, p->base));
+    g->corr[0] = lo > 0 ? lo : 0;
+    g->corr[1] = hi < (float)(s->rot - 1) ? hi : (float)(s->rot - 1);
+  } else if (!linear) {
+    int any = 0;
+    for (size_t i = 0; i < s->n; i++)
+      any |= rl_prec_ratio(s, i) != 1.0;
+    if (any) {
+      if (!(g->ff = calloc(s->n, sizeof *g->ff)))
+        return RL_ENOMEM;
+      for (size_t i = 0; i < s->n; i++) {
+        double r = rl_prec_ratio(s, i);
+        g->ff[i] = r == 0 ? INFINITY : (float)(1.0 / r);
+      }
+    }
+  }
+  /* the frequencies as ggml holds them: the angle at position 1 */
+  float theta = 1.0f;
+  for (size_t i = 0; i < s->n; i++) {
+    float te = g->ff ? theta / g->ff[i] : theta, t = g->freq_scale * te;
+    if (g->ext_factor != 0.0f) {
+      float y = ((float)i - g->corr[0]) / fmaxf(0.001f, g->corr[1] - g->corr[0]);
+      float mix = (1 - fminf(1, fmaxf(0, y))) * g->ext_factor;
+      t = t * (1 - mix) + te * mix;
+    }
+    g->th[i] = t;
+    s->theta[i] = (double)t;
+    s->theta_lo[i] = 0;
+    theta *= g->theta_scale;
+  }
+  return RL_OK;
+}
+
+static void cossin(const rl_schedule *s, double m, double scale, double *c, double *sn)
+{
+  const rl_pipe *g = s->pipe;
+  float mscale = (float)scale;
+  if (g->ext_factor != 0.0f) {
+    float internal = 1.0f + 0.1f * logf(1.0f / g->freq_scale);
+    mscale = (float)scale / internal * internal;
+  }
+  float theta = (float)m;
+  for (size_t i = 0; i < s->n; i++) {
+    float te = g->ff ? theta / g->ff[i] : theta, t = g->freq_scale * te;
+    if (g->ext_factor != 0.0f) {
+      float y = ((float)i - g->corr[0]) / fmaxf(0.001f, g->corr[1] - g->corr[0]);
+      float mix = (1 - fminf(1, fmaxf(0, y))) * g->ext_factor;
+      t = t * (1 - mix) + te * mix;
+    }
+    c[i] = (double)(cosf(t) * mscale);
+    sn[i] = (double)(sinf(t) * mscale);
+    theta *= g->theta_scale;
+  }
+}
+
+#define GGML_CODE                                                                            \
+  "ggml-cpu/ops.cpp ggml_compute_forward_rope, ggml_rope_cache_init, rope_yarn, "          \
+  "rotate_pairs; ggml.c ggml_rope_yarn_corr_dims"
+
+const rl_precision rl_prec_ggml_f32 = {
+    "ggml-f32", "llama.cpp/ggml CPU, float32 tensors: angles by repeated float products",
+    GGML_CODE, RL_VARIANT_GGML, 0, RL_DTYPE_F32, RL_DTYPE_F32, RL_DTYPE_F32, 1, init, cossin};
+
+const rl_precision rl_prec_ggml_f16 = {
+    "ggml-f16", "llama.cpp/ggml CPU, float16 tensors: float32 cache, result rounded to float16",
+    GGML_CODE, RL_VARIANT_GGML, 0, RL_DTYPE_F32, RL_DTYPE_F32, RL_DTYPE_F16, 1, init, cossin};

@@ -1,0 +1,167 @@
+/* hf.c: Hugging Face transformers' pipelines (hf-fp32, hf-bf16, hf-f16),
+ * and the float32 frequency builder vLLM shares (vllm.c).
+ *
+ * What the pipeline follows, in transformers:
+ *   modeling_rope_utils.py _compute_default_rope_parameters: inv_freq =
+ *     1.0 / (base ** (torch.arange(0, dim, 2, dtype=torch.int64).float() /
+ *     dim)), float32 throughout: the exponent f32(2i)/f32(r), powf, and a
+ *     float32 reciprocal (a Python scalar over a tensor is
+ *     tensor.reciprocal() * scalar);
+ *   _compute_linear_scaling_rope_parameters: inv_freq /= factor;
+ *   _compute_yarn_parameters: pos_freqs = base ** (arange/dim),
+ *     inv_freq_extrapolation = 1 / pos_freqs, inv_freq_interpolation =
+ *     1 / (factor * pos_freqs), inv_freq = inv_freq_interpolation * (1 -
+ *     extrapolation_factor) + inv_freq_extrapolation *
+ *     extrapolation_factor, the ramp (arange(dim/2).float() - low) / (high
+ *     - low) clamped to [0, 1] (low, high as the exact schedule has them);
+ *   _compute_llama3_parameters: wavelen = 2 * math.pi / inv_freq, bands by
+ *     wavelen against L / low_freq_factor and L / high_freq_factor, smooth
+ *     = (L / wavelen - low) / (high - low), smoothed = (1 - smooth) *
+ *     inv_freq / factor + smooth * inv_freq, all float32;
+ *   ntk, dynamic: the same inv_freq at the rescaled base (a Python double);
+ *   other methods: the plain float32 inv_freq at the effective base times
+ *     the method's exact ratio rounded to float32 (one more rounding);
+ *   modeling_llama.py LlamaRotaryEmbedding.forward: freqs =
+ *     inv_freq[:, None].float() @ position_ids[:, None, :].float()
+ *     (autocast off: float32, one product per entry), emb = cat(freqs,
+ *     freqs), cos = emb.cos() * attention_scaling, then .to(x.dtype);
+ *   apply_rotary_pos_emb: q_embed = (q * cos) + (rotate_half(q) * sin) in
+ *     q's dtype: each product and the sum rounded to it.
+ * cos and sin are glibc's cosf and sinf (PyTorch's CPU kernels use SLEEF,
+ * CUDA its cosf: CUDA documents cosf/sinf within 2 ulp; the fast-math
+ * __cosf/__sinf within 2^-21.41 absolute on [-pi, pi] and worse outside,
+ * i.e. useless for large angles). */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "precision_impl.h"
+
+static const double TWO_PI = 6.283185307179586476925286766559;
+
+/* 1 / base^(2i/r) as transformers builds it in float32. */
+float rl_prec_torch_inv_freq(double base, size_t rot, size_t i)
+{
+  float e = (float)(2 * i) / (float)rot;
+  return 1.0f / powf((float)base, e);
+}
+
+static int is(const rl_schedule *s, const char *name)
+{
+  return !strcmp(s->type->name, name);
+}
+
+/* The yarn correction range as the exact schedule used it, re-derived in
+ * double as transformers does (math.log, math.floor/ceil on doubles). */
+static void yarn_range(const rl_schedule *s, double *low, double *high)
+{
+  const rl_schedule_params *p = &s->p;
+  double r = (double)s->rot;
+  double lo = r * log(p->train_len / (p->beta_fast * TWO_PI)) / (2 * log(p->base));
+  double hi = r * log(p->train_len / (p->beta_slow * TWO_PI)) / (2 * log(p->base));
+  if (p->truncate) {
+    lo = floor(lo);
+    hi = ceil(hi);
+  }
+  lo = lo < 0 ? 0 : lo;
+  hi = hi > r - 1 ? r - 1 : hi;
+  if (lo == hi)
+    hi += 0.001;
+  *low = lo;
+  *high = hi;
+}
+
+rl_status rl_prec_torch_theta(rl_schedule *s, char *err)
+{
+  const rl_schedule_params *p = &s->p;
+  rl_status st = rl_pipe_alloc(s);
+  if (st)
+    return st;
+  float *th = s->pipe->th, fs = (float)p->factor;
+  int vllm = p->variant == RL_VARIANT_VLLM;
+  if (is(s, "yarn") && p->ramp_paper) {
+    if (err)
+      snprintf(err, RL_SCHEDULE_ERR_MAX, "--ramp paper has no framework pipeline (no "
+                                         "implementation uses it): use --precision exact");
+    return RL_EINVAL;
+  }
+  double low = 0, high = 0;
+  if (is(s, "yarn"))
+    yarn_range(s, &low, &high);
+  for (size_t i = 0; i < s->n; i++) {
+    float inv = rl_prec_torch_inv_freq(s->base, s->rot, i);
+    if (is(s, "linear")) {
+      /* hf: inv_freq /= factor; vllm keeps inv_freq and divides positions */
+      th[i] = vllm ? inv : inv / fs;
+    } else if (is(s, "ntk") && vllm) {
+      /* vLLM NTKScalingRotaryEmbedding._compute_inv_freq: inv_freq at
+       * base * s, then / s ** (2 / rotary_dim) (a Python double) */
+      float d = (float)pow(p->factor, 2.0 / (double)s->rot);
+      th[i] = rl_prec_torch_inv_freq(p->base * p->factor, s->rot, i) / d;
+    } else if (is(s, "yarn")) {
+      float pos = powf((float)p->base, (float)(2 * i) / (float)s->rot);
+      float extra = 1.0f / pos, inter = 1.0f / (fs * pos);
+      float lin = ((float)i - (float)low) / (float)(high - low);
+      float ramp = lin < 0.0f ? 0.0f : lin > 1.0f ? 1.0f : lin;
+      float ef = 1.0f - ramp;
+      th[i] = inter * (1.0f - ef) + extra * ef;
+    } else if (is(s, "llama3")) {
+      double L = p->train_len, lf = p->low_freq_factor, hf = p->high_freq_factor;
+      float wl = (1.0f / inv) * (float)TWO_PI;
+      if ((double)wl < L / hf) {
+        th[i] = inv;
+      } else if ((double)wl > L / lf) {
+        th[i] = inv / fs;
+      } else {
+        float sm = ((1.0f / wl) * (float)L - (float)lf) / (float)(hf - lf);
+        th[i] = (1.0f - sm) * inv / fs + sm * inv;
+      }
+    } else {
+      /* rope and methods that keep its frequencies: ratio 1 exactly */
+      double ratio = rl_prec_ratio(s, i);
+      th[i] = ratio == 1.0 ? inv : ratio == 0.0 ? 0.0f : inv * (float)ratio;
+    }
+  }
+  if (is(s, "linear") && vllm)
+    s->pipe->pos_div = fs;
+  for (size_t i = 0; i < s->n; i++) {
+    s->theta[i] = (double)th[i] / (double)s->pipe->pos_div;
+    s->theta_lo[i] = 0;
+  }
+  return RL_OK;
+}
+
+void rl_prec_torch_cossin(const rl_schedule *s, double m, double scale, double *c, double *sn)
+{
+  const rl_pipe *p = s->pipe;
+  /* position_ids.float(), then (vLLM linear) t / scaling_factor */
+  float fm = (float)m / p->pos_div, fa = (float)scale;
+  for (size_t i = 0; i < s->n; i++) {
+    float a = fm * p->th[i];
+    float cf = cosf(a), sf = sinf(a);
+    if (scale != 1.0) {
+      cf = cf * fa;
+      sf = sf * fa;
+    }
+    c[i] = rl_prec_table(s->prec, cf);
+    sn[i] = rl_prec_table(s->prec, sf);
+  }
+}
+
+#define HF_CODE                                                                              \
+  "transformers modeling_rope_utils.py _compute_*_parameters (float32 inv_freq); "        \
+  "modeling_llama.py LlamaRotaryEmbedding.forward, apply_rotary_pos_emb"
+
+const rl_precision rl_prec_hf_fp32 = {
+    "hf-fp32", "Hugging Face, float32 model: float32 inv_freq, angles, cosf/sinf",
+    HF_CODE, RL_VARIANT_HF, 0, RL_DTYPE_F32, RL_DTYPE_F32, RL_DTYPE_F32, 0,
+    rl_prec_torch_theta, rl_prec_torch_cossin};
+
+const rl_precision rl_prec_hf_bf16 = {
+    "hf-bf16", "Hugging Face, bfloat16 model: the float32 table cast to bfloat16, rotation in "
+               "bfloat16", HF_CODE, RL_VARIANT_HF, 0, RL_DTYPE_F32, RL_DTYPE_BF16, RL_DTYPE_BF16,
+    0, rl_prec_torch_theta, rl_prec_torch_cossin};
+
+const rl_precision rl_prec_hf_f16 = {
+    "hf-f16", "Hugging Face, float16 model: the float32 table cast to float16, rotation in "
+              "float16", HF_CODE, RL_VARIANT_HF, 0, RL_DTYPE_F32, RL_DTYPE_F16, RL_DTYPE_F16,
+    0, rl_prec_torch_theta, rl_prec_torch_cossin};

@@ -1,0 +1,1 @@
+mkdir d && exec "$ROPELAB" audit d

@@ -1,0 +1,1 @@
+: > e.csv && exec "$ROPELAB" audit e.csv

@@ -1,0 +1,1 @@
+exec "$ROPELAB" audit --dim 64

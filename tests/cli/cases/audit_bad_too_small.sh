@@ -1,0 +1,1 @@
+printf "1\n" > f.csv && exec "$ROPELAB" audit f.csv
