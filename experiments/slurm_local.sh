@@ -12,10 +12,9 @@ set -eu
 host=$(hostname -s)
 
 stop() {
-  for d in slurmd slurmctld munged; do
-    for pid in $(pgrep -x "$d" || true); do
-      kill "$pid" 2>/dev/null || true
-    done
+  # by the pid files the daemons wrote, never by name
+  for f in /run/slurmd.pid /run/slurmctld.pid /run/munge/munged.pid; do
+    if [ -s "$f" ]; then kill "$(cat "$f")" 2>/dev/null || true; fi
   done
   echo "slurm_local: stopped" >&2
 }
