@@ -1,6 +1,8 @@
 /* main.c: `ropelab COMMAND [OPTIONS]` dispatch (the kmod tools/kmod.c and
  * git help.c pattern).  A new command is one cmd_<name>.c file plus one
- * X(name) below. */
+ * X(name) below; a command that writes a table also gets a row in the
+ * sweep table (sweep_table.c: which of its options take a list or a
+ * range), which gives it sweeps, --shard, --jobs and --meta. */
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
@@ -9,6 +11,7 @@
 #include "out.h"
 #include "rl_config.h"
 #include "ropelab.h"
+#include "sweep.h"
 
 #define RL_COMMANDS(X) \
   X(freqs)             \
@@ -20,6 +23,7 @@
   X(matrix)            \
   X(compare)           \
   X(audit)
+  X(merge)
 
 #define X(n) extern const struct rl_cmd rl_cmd_##n;
 RL_COMMANDS(X)
@@ -99,6 +103,7 @@ static int help(int argc, char **argv)
   if (!c)
     return unknown(argv[1]);
   c->help(stdout);
+  rl_sweep_help(stdout, c->name);
   return RL_EXIT_OK;
 }
 
@@ -136,5 +141,5 @@ int main(int argc, char **argv)
   const struct rl_cmd *cmd = find(cargv[0]);
   if (!cmd)
     return unknown(cargv[0]);
-  return cmd->run(cargc, cargv);
+  return rl_sweep_main(cmd, cargc, cargv);
 }

@@ -1,4 +1,5 @@
 /* out.c: CSV output, written atomically, with metadata. */
+#define _GNU_SOURCE /* fopencookie: the sweep layer's line hooks */
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -128,11 +129,32 @@ int rl_tmp_create(char *tmpl)
 
 static int saved_argc;
 static char **saved_argv;
+#define RL_SKIP_MAX 8
+static struct {
+  char **first;
+  int n;
+} skips[RL_SKIP_MAX];
+static int nskips;
 
 void rl_out_set_argv(int argc, char **argv)
 {
   saved_argc = argc;
   saved_argv = argv;
+  nskips = 0;
+}
+
+void rl_out_argv_skip(char **first, int n)
+{
+  if (nskips < RL_SKIP_MAX && n > 0)
+    skips[nskips].first = first, skips[nskips++].n = n;
+}
+
+static int skipped(int i)
+{
+  for (int k = 0; k < nskips; k++)
+    if (saved_argv + i >= skips[k].first && saved_argv + i < skips[k].first + skips[k].n)
+      return 1;
+  return 0;
 }
 
 static int safe_char(unsigned char c)
@@ -143,7 +165,7 @@ static int safe_char(unsigned char c)
 
 /* POSIX sh quoting: bare when harmless, else '...' with ' as '\'' ; control
  * characters leave the quotes as $'\ooo' so the metadata stays one line. */
-static void put_quoted(FILE *fp, const char *s)
+void rl_out_quote(FILE *fp, const char *s)
 {
   int bare = *s != 0;
   for (const char *p = s; *p; p++)
@@ -163,6 +185,230 @@ static void put_quoted(FILE *fp, const char *s)
       fputc(*p, fp);
   }
   fputc('\'', fp);
+}
+
+static void put_command(FILE *fp)
+{
+  int first = 1;
+  for (int i = 0; i < saved_argc; i++) {
+    if (skipped(i))
+      continue;
+    if (!first)
+      fputc(' ', fp);
+    first = 0;
+    rl_out_quote(fp, saved_argv[i]);
+  }
+}
+
+char *rl_out_command_line(void)
+{
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *fp = open_memstream(&buf, &len);
+  if (!fp)
+    return NULL;
+  put_command(fp);
+  if (fclose(fp) != 0) {
+    free(buf);
+    return NULL;
+  }
+  return buf;
+}
+
+static void note(rl_out *o, FILE *fp, int ok);
+
+/* ---- metadata lists -------------------------------------------------- */
+
+void rl_meta_add(rl_meta *m, const char *key, const char *val)
+{
+  if (m->n == m->cap) {
+    size_t c = m->cap ? 2 * m->cap : 32;
+    char **k = realloc(m->key, c * sizeof *k);
+    if (k)
+      m->key = k;
+    char **v = k ? realloc(m->val, c * sizeof *v) : NULL;
+    if (v)
+      m->val = v;
+    if (!k || !v) {
+      m->oom = 1;
+      return;
+    }
+    m->cap = c;
+  }
+  char *k = strdup(key), *v = strdup(val);
+  if (!k || !v) {
+    free(k);
+    free(v);
+    m->oom = 1;
+    return;
+  }
+  m->key[m->n] = k;
+  m->val[m->n++] = v;
+}
+
+void rl_meta_clear(rl_meta *m)
+{
+  for (size_t i = 0; i < m->n; i++)
+    free(m->key[i]), free(m->val[i]);
+  free(m->key);
+  free(m->val);
+  memset(m, 0, sizeof *m);
+}
+
+/* ---- the sweep layer's hooks (out.h) --------------------------------- */
+
+enum { MODE_NORMAL, MODE_CAPTURE, MODE_POINT };
+static struct {
+  int mode;
+  rl_meta *meta;     /* capture */
+  char **header;     /* capture */
+  FILE *to;          /* point */
+  const char *prefix, *path;
+} hookcfg;
+static int json_next;
+static const char *json_extra;
+
+void rl_out_mode_normal(void)
+{
+  memset(&hookcfg, 0, sizeof hookcfg);
+}
+
+void rl_out_mode_capture(rl_meta *meta, char **header)
+{
+  rl_out_mode_normal();
+  hookcfg.mode = MODE_CAPTURE;
+  hookcfg.meta = meta;
+  hookcfg.header = header;
+  *header = NULL;
+}
+
+void rl_out_mode_point(FILE *fp, const char *prefix, const char *path)
+{
+  rl_out_mode_normal();
+  hookcfg.mode = MODE_POINT;
+  hookcfg.to = fp;
+  hookcfg.prefix = prefix;
+  hookcfg.path = path;
+}
+
+void rl_out_set_json(int on, const char *extra)
+{
+  json_next = on;
+  json_extra = extra;
+}
+
+struct hook {
+  int capture;
+  char *line; /* capture: the first line so far */
+  size_t len, cap;
+  char **header; /* capture: where the line goes */
+  int done;      /* capture: header taken */
+  FILE *to;      /* point */
+  const char *prefix;
+  size_t plen;
+  int bol; /* point: next byte starts a line */
+};
+
+/* fopencookie's write: the number of bytes taken, or 0 with errno set */
+static ssize_t hook_write(void *cookie, const char *buf, size_t size)
+{
+  struct hook *h = cookie;
+  if (h->capture) {
+    if (h->done) {
+      errno = ECANCELED;
+      return 0;
+    }
+    const char *nl = memchr(buf, '\n', size);
+    size_t take = nl ? (size_t)(nl - buf) : size;
+    if (h->len + take + 1 > h->cap) {
+      size_t c = 2 * (h->len + take + 1);
+      char *p = realloc(h->line, c);
+      if (!p) {
+        errno = ENOMEM;
+        return 0;
+      }
+      h->line = p;
+      h->cap = c;
+    }
+    memcpy(h->line + h->len, buf, take);
+    h->len += take;
+    h->line[h->len] = 0;
+    if (!nl)
+      return (ssize_t)size;
+    *h->header = h->line;
+    h->line = NULL;
+    h->done = 1;
+    errno = ECANCELED; /* the command stops: its rows are not wanted */
+    return 0;
+  }
+  for (size_t i = 0; i < size;) {
+    if (h->bol && fwrite(h->prefix, 1, h->plen, h->to) != h->plen)
+      goto fail;
+    const char *nl = memchr(buf + i, '\n', size - i);
+    size_t n = nl ? (size_t)(nl - (buf + i)) + 1 : size - i;
+    if (fwrite(buf + i, 1, n, h->to) != n)
+      goto fail;
+    h->bol = nl != NULL;
+    i += n;
+  }
+  return (ssize_t)size;
+fail:
+  if (!errno)
+    errno = EIO;
+  return 0;
+}
+
+static int hook_close(void *cookie)
+{
+  struct hook *h = cookie;
+  free(h->line);
+  free(h);
+  return 0;
+}
+
+static int open_hook(rl_out *o)
+{
+  struct hook *h = calloc(1, sizeof *h);
+  if (!h)
+    return rl_runtime(o->cmd, "%s", strerror(ENOMEM));
+  h->capture = hookcfg.mode == MODE_CAPTURE;
+  h->header = hookcfg.header;
+  h->to = hookcfg.to;
+  h->prefix = hookcfg.prefix ? hookcfg.prefix : "";
+  h->plen = strlen(h->prefix);
+  h->bol = 1;
+  cookie_io_functions_t fns = {NULL, hook_write, NULL, hook_close};
+  o->fp = fopencookie(h, "w", fns);
+  if (!o->fp) {
+    free(h);
+    return rl_runtime(o->cmd, "%s", strerror(ENOMEM));
+  }
+  /* capture sees each write at once (it stops at the header line) */
+  if (h->capture)
+    setvbuf(o->fp, NULL, _IONBF, 0);
+  else
+    setvbuf(o->fp, NULL, _IOFBF, 1 << 16);
+  o->swept = 1;
+  o->hook = h;
+  o->meta = 1;
+  o->header = h->capture; /* a point's own header is left out */
+  o->path = hookcfg.path;
+  return 0;
+}
+
+static int close_hook(rl_out *o)
+{
+  errno = 0;
+  if (fflush(o->fp) == EOF || ferror(o->fp))
+    note(o, o->fp, 0);
+  fclose(o->fp);
+  o->fp = NULL;
+  o->swept = 0;
+  if (hookcfg.mode == MODE_CAPTURE || !o->err)
+    return 0;
+  if (o->path)
+    return rl_runtime(o->cmd, "cannot write '%s': %s", o->path, strerror(o->err));
+  return rl_runtime(o->cmd, "cannot write to standard output: %s", strerror(o->err));
 }
 
 /* ---- the writer ------------------------------------------------------ */
@@ -245,7 +491,13 @@ int rl_out_open(rl_out *o, const char *cmd, const char *path, int meta, int head
   o->cmd = cmd;
   o->meta = meta;
   o->header = header;
+  if (hookcfg.mode != MODE_NORMAL)
+    return open_hook(o);
+  o->json = json_next;
+  o->jextra = json_next ? json_extra : NULL;
   if (!path || !strcmp(path, "-")) {
+    if (o->json)
+      return rl_usage(cmd, "--meta json needs -o FILE: the metadata goes to FILE.json");
     o->fp = stdout;
     return 0;
   }
@@ -256,6 +508,10 @@ int rl_out_open(rl_out *o, const char *cmd, const char *path, int meta, int head
     return rl_runtime(cmd, "cannot write '%s': %s", path, strerror(e));
   if (t.kind == RL_TARGET_REPLACE)
     return open_tmp(o, t.file); /* takes t.file */
+  if (o->json) {
+    rl_target_free(&t);
+    return rl_usage(cmd, "--meta json needs -o naming a regular file, not '%s'", path);
+  }
   int rc = open_direct(o, &t);
   rl_target_free(&t);
   return rc;
@@ -278,21 +534,53 @@ static void each(rl_out *o, int meta_only, void (*fn)(rl_out *, FILE *, const vo
 
 static void begin_one(rl_out *o, FILE *fp, const void *arg)
 {
-  (void)arg;
-  put_meta(o, fp, "ropelab", RL_VERSION);
+  const char *const *vc = arg; /* version and command, or NULL for ours */
+  put_meta(o, fp, "ropelab", vc ? vc[0] : RL_VERSION);
   errno = 0;
   fputs("# command=", fp);
-  for (int i = 0; i < saved_argc; i++) {
-    if (i)
-      fputc(' ', fp);
-    put_quoted(fp, saved_argv[i]);
-  }
+  if (vc)
+    fputs(vc[1], fp);
+  else
+    put_command(fp);
   note(o, fp, fputc('\n', fp) != EOF);
+}
+
+static void jmeta_add(rl_out *o, const char *key, const char *val)
+{
+  if (!o->jmeta && !(o->jmeta = calloc(1, sizeof *o->jmeta))) {
+    o->err = ENOMEM;
+    return;
+  }
+  rl_meta_add(o->jmeta, key, val);
+  if (o->jmeta->oom && !o->err)
+    o->err = ENOMEM;
+}
+
+static void begin_as(rl_out *o, const char *const *vc)
+{
+  if (o->swept)
+    return; /* the sweep writes it once */
+  if (o->json) {
+    char *cmdline = vc ? NULL : rl_out_command_line();
+    jmeta_add(o, "ropelab", vc ? vc[0] : RL_VERSION);
+    jmeta_add(o, "command", vc ? vc[1] : cmdline ? cmdline : "");
+    free(cmdline);
+    if (o->tee)
+      begin_one(o, o->tee, vc);
+    return;
+  }
+  each(o, 1, begin_one, vc);
 }
 
 void rl_out_meta_begin(rl_out *o)
 {
-  each(o, 1, begin_one, NULL);
+  begin_as(o, NULL);
+}
+
+void rl_out_meta_begin_as(rl_out *o, const char *version, const char *command)
+{
+  const char *vc[2] = {version, command};
+  begin_as(o, vc);
 }
 
 struct kv {
@@ -308,6 +596,17 @@ static void meta_one(rl_out *o, FILE *fp, const void *arg)
 void rl_out_meta(rl_out *o, const char *key, const char *val)
 {
   struct kv kv = {key, val};
+  if (o->swept) {
+    if (hookcfg.mode == MODE_CAPTURE)
+      rl_meta_add(hookcfg.meta, key, val);
+    return;
+  }
+  if (o->json) {
+    jmeta_add(o, key, val);
+    if (o->tee)
+      meta_one(o, o->tee, &kv);
+    return;
+  }
   each(o, 1, meta_one, &kv);
 }
 
@@ -361,8 +660,25 @@ void rl_out_row(rl_out *o, const double *v, size_t n)
     line_one(o, o->tee, line);
 }
 
+static void free_jmeta(rl_out *o)
+{
+  if (o->jmeta) {
+    rl_meta_clear(o->jmeta);
+    free(o->jmeta);
+    o->jmeta = NULL;
+  }
+}
+
 void rl_out_abort(rl_out *o)
 {
+  free_jmeta(o);
+  if (o->swept) {
+    if (o->fp)
+      fclose(o->fp);
+    o->fp = NULL;
+    o->swept = 0;
+    return;
+  }
   if (o->direct && o->fp)
     fclose(o->fp);
   if (o->tmp) {
@@ -398,8 +714,77 @@ static void finish_file(rl_out *o)
     o->err = errno ? errno : EIO;
 }
 
+/* ---- the JSON sidecar (--meta json) ----------------------------------- */
+
+static void json_str(FILE *fp, const char *s)
+{
+  fputc('"', fp);
+  for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+    if (*p == '"' || *p == '\\')
+      fprintf(fp, "\\%c", *p);
+    else if (*p < 0x20 || *p == 0x7f)
+      fprintf(fp, "\\u%04x", *p);
+    else
+      fputc(*p, fp);
+  }
+  fputc('"', fp);
+}
+
+/* {"ropelab": V, "command": C, "parameters": {k: v, ...}, extra}: the
+ * comment lines' values as strings, unchanged, in their order. */
+static int write_sidecar(rl_out *o)
+{
+  size_t len = strlen(o->path);
+  char *jpath = malloc(len + sizeof ".json");
+  if (!jpath)
+    return rl_runtime(o->cmd, "%s", strerror(ENOMEM));
+  memcpy(jpath, o->path, len);
+  memcpy(jpath + len, ".json", sizeof ".json");
+  rl_out j;
+  int saved = json_next;
+  json_next = 0;
+  int rc = rl_out_open(&j, o->cmd, jpath, 0, 0);
+  json_next = saved;
+  if (rc) {
+    free(jpath);
+    return rc;
+  }
+  rl_meta *m = o->jmeta;
+  size_t first = 0;
+  fputs("{\n", j.fp);
+  for (; m && first < m->n && first < 2 && (!strcmp(m->key[first], "ropelab") ||
+                                            !strcmp(m->key[first], "command")); first++) {
+    fputs("  ", j.fp);
+    json_str(j.fp, m->key[first]);
+    fputs(": ", j.fp);
+    json_str(j.fp, m->val[first]);
+    fputs(",\n", j.fp);
+  }
+  fputs("  \"parameters\": {", j.fp);
+  for (size_t i = first; m && i < m->n; i++) {
+    fputs(i > first ? ",\n    " : "\n    ", j.fp);
+    json_str(j.fp, m->key[i]);
+    fputs(": ", j.fp);
+    json_str(j.fp, m->val[i]);
+  }
+  fputs(m && m->n > first ? "\n  }" : "}", j.fp);
+  if (o->jextra)
+    fprintf(j.fp, ",\n  %s", o->jextra);
+  errno = 0;
+  if (fputs("\n}\n", j.fp) == EOF || ferror(j.fp))
+    note(&j, j.fp, 0);
+  j.path = jpath;
+  rc = rl_out_close(&j);
+  free(jpath);
+  return rc;
+}
+
 int rl_out_close(rl_out *o)
 {
+  if (o->swept) {
+    free_jmeta(o);
+    return close_hook(o);
+  }
   if (!o->path) { /* stdout: flush now to catch EPIPE/ENOSPC before exit */
     errno = 0;
     if (fflush(stdout) == EOF || ferror(stdout))
@@ -409,6 +794,15 @@ int rl_out_close(rl_out *o)
     return 0;
   }
   finish_file(o);
+  /* the sidecar in place before the CSV: whoever sees the CSV finds it */
+  if (o->json && !o->err) {
+    int rc = write_sidecar(o);
+    if (rc) {
+      rl_out_abort(o);
+      return rc;
+    }
+  }
+  free_jmeta(o);
   errno = 0;
   if (!o->err && o->tmp && rename(o->tmp, o->file) != 0)
     o->err = errno ? errno : EIO;

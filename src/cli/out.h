@@ -27,10 +27,56 @@ typedef struct rl_out {
   int meta, header; /* 0 after --no-meta / --no-header */
   int err;          /* first errno of a failed write, 0 if none */
   int tee_err;      /* same for tee */
+  int swept;        /* fp is a hook of the sweep layer (see below), not a file of ours */
+  void *hook;       /* its state */
+  int json;         /* --meta json: metadata collected, written to PATH.json at close */
+  struct rl_meta *jmeta;
+  const char *jextra; /* one more member of the JSON object, or NULL */
 } rl_out;
+
+/* Metadata lines, key and value (copies); oom set when a copy failed. */
+typedef struct rl_meta {
+  char **key, **val;
+  size_t n, cap;
+  int oom;
+} rl_meta;
+void rl_meta_add(rl_meta *m, const char *key, const char *val);
+void rl_meta_clear(rl_meta *m);
 
 /* The process's argv, quoted into the '# command=' line. */
 void rl_out_set_argv(int argc, char **argv);
+/* Leave argv[first..first+n) (pointers into the argv given above) out of
+ * the command line: the sweep layer's --shard and --jobs, which do not
+ * change a number.  At most 8 ranges. */
+void rl_out_argv_skip(char **first, int n);
+/* The '# command=' value, shell-quoted (malloc'd; NULL without memory). */
+char *rl_out_command_line(void);
+/* One word shell-quoted as in the '# command=' line. */
+void rl_out_quote(FILE *fp, const char *s);
+
+/* ---- hooks of the sweep layer (sweep.h) and of --meta json ---------
+ * The mode applies to every rl_out opened after it is set:
+ *   normal   as described above;
+ *   capture  nothing is opened: metadata lines go to *meta, the first
+ *            line written (the header) to *header (malloc'd), and the
+ *            next write fails with ECANCELED, so that the command stops
+ *            before its rows; rl_out_close then returns 0 in silence;
+ *   point    every line written goes to fp with prefix in front (the
+ *            swept values), metadata and header are left out (the sweep
+ *            wrote them once); errors are reported against path (NULL:
+ *            standard output). */
+void rl_out_mode_normal(void);
+void rl_out_mode_capture(rl_meta *meta, char **header);
+void rl_out_mode_point(FILE *fp, const char *prefix, const char *path);
+/* --meta json for the rl_out opened next: the metadata goes into PATH.json
+ * (atomic, written before the CSV is renamed into place), no comment
+ * lines in the CSV; -o must name a regular file or a new one.  extra,
+ * when not NULL, is one more member ("name": value) of the JSON object;
+ * it must stay valid until rl_out_close. */
+void rl_out_set_json(int on, const char *extra);
+/* The metadata begin of a file joined from others (merge): the given
+ * version and command line instead of ours. */
+void rl_out_meta_begin_as(rl_out *o, const char *version, const char *command);
 
 /* Open stdout (path NULL or "-"), the temp file for path, or path
  * itself when it must not be replaced (path.h); prints

@@ -1,0 +1,384 @@
+/* cmd_merge.c: `ropelab merge SHARD...`: the parts of a sweep written with
+ * --shard K/N (sweep.h) joined into exactly the bytes of the run without
+ * --shard.  A shard file is the whole sweep's metadata (the command line
+ * without --shard), a last line '# shard=K/N', the header, then the rows
+ * of its contiguous part of the points; so the merge is the metadata
+ * without that line, the header once, and the rows in shard order.  The
+ * shards must agree on every metadata line and the header (their -o may
+ * differ: in the merged command line it becomes the merge's own -o). */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include "cmd.h"
+#include "opt.h"
+#include "out.h"
+#include "rowfmt.h"
+
+enum { OPT_META = RL_OPT_FIRST_CMD };
+
+static void help(FILE *fp)
+{
+  fputs("usage: ropelab merge [-o FILE] [--meta comments|json] SHARD...\n"
+        "\n"
+        "Join the files of a sweep run with --shard K/N (every K of 1..N once, in any\n"
+        "order) into exactly the bytes the sweep writes without --shard: the metadata\n"
+        "without its '# shard=' line, the header once, the rows in shard order. The\n"
+        "shards must agree on every metadata line (version, command line minus --shard\n"
+        "and -o, parameters) and on the header; the merged command line has the\n"
+        "merge's -o in place of the shards' (none when the merge writes to standard\n"
+        "output).\n"
+        "\n"
+        "  -o, --output FILE  write to FILE, atomically (default: standard output)\n"
+        "      --meta MODE    comments (default) or json: the metadata in FILE.json\n"
+        "  -h, --help         this help\n", fp);
+}
+
+typedef struct shard_file {
+  char **lines; /* metadata lines without "# " and newline */
+  size_t n, cap;
+  char *header;
+  off_t data; /* offset of the first row */
+} shard_file;
+
+static void free_shard(shard_file *f)
+{
+  for (size_t i = 0; i < f->n; i++)
+    free(f->lines[i]);
+  free(f->lines);
+  free(f->header);
+  memset(f, 0, sizeof *f);
+}
+
+static int read_shard(const char *cmd, const char *path, shard_file *f)
+{
+  FILE *fp = fopen(path, "r");
+  if (!fp)
+    return rl_runtime(cmd, "cannot read '%s': %s", path, strerror(errno));
+  char *line = NULL;
+  size_t cap = 0;
+  ssize_t len;
+  int rc = 0;
+  while ((len = getline(&line, &cap, fp)) >= 0) {
+    if (len == 0 || line[len - 1] != '\n') {
+      rc = rl_usage(cmd, "invalid shard '%s': its last line is not complete", path);
+      break;
+    }
+    line[len - 1] = 0;
+    if (strncmp(line, "# ", 2)) {
+      f->header = strdup(line);
+      f->data = ftello(fp);
+      break;
+    }
+    if (f->n == f->cap) {
+      size_t c = f->cap ? 2 * f->cap : 64;
+      char **p = realloc(f->lines, c * sizeof *p);
+      if (!p) {
+        rc = rl_runtime(cmd, "%s", strerror(ENOMEM));
+        break;
+      }
+      f->lines = p;
+      f->cap = c;
+    }
+    if (!(f->lines[f->n] = strdup(line + 2))) {
+      rc = rl_runtime(cmd, "%s", strerror(ENOMEM));
+      break;
+    }
+    f->n++;
+  }
+  if (!rc && ferror(fp))
+    rc = rl_runtime(cmd, "cannot read '%s': %s", path, strerror(errno ? errno : EIO));
+  if (!rc && !f->header)
+    rc = rl_usage(cmd, "invalid shard '%s': no header row after the metadata", path);
+  if (!rc && (f->n < 3 || strncmp(f->lines[0], "ropelab=", 8) ||
+              strncmp(f->lines[1], "command=", 8) || strncmp(f->lines[f->n - 1], "shard=", 6)))
+    rc = rl_usage(cmd, "'%s' is not a shard: no '# shard=K/N' metadata line (written by "
+                       "--shard)", path);
+  free(line);
+  fclose(fp);
+  return rc;
+}
+
+/* The words of a '# command=' value (split at spaces outside '...'). */
+static size_t words(const char *s, const char **w, size_t *wl, size_t max)
+{
+  size_t n = 0;
+  int q = 0;
+  const char *start = s;
+  for (const char *p = s;; p++) {
+    if (*p == '\'')
+      q = !q;
+    if ((*p == ' ' && !q) || !*p) {
+      if (n < max)
+        w[n] = start, wl[n] = (size_t)(p - start);
+      n++;
+      start = p + 1;
+    }
+    if (!*p)
+      break;
+  }
+  return n;
+}
+
+static int word_is(const char *w, size_t l, const char *s)
+{
+  return strlen(s) == l && !strncmp(w, s, l);
+}
+
+/* The command line with its output option's value replaced by repl (or
+ * the option removed when repl is NULL); malloc'd. */
+static char *swap_output(const char *cmdline, const char *repl)
+{
+  size_t max = strlen(cmdline) / 2 + 2;
+  const char **w = malloc(max * sizeof *w);
+  size_t *wl = malloc(max * sizeof *wl);
+  char *out = NULL, *quoted = NULL;
+  size_t olen = 0, qlen = 0;
+  FILE *fp = open_memstream(&out, &olen);
+  if (!w || !wl || !fp)
+    goto fail;
+  size_t n = words(cmdline, w, wl, max);
+  if (repl) {
+    FILE *q = open_memstream(&quoted, &qlen);
+    if (!q)
+      goto fail;
+    rl_out_quote(q, repl);
+    fclose(q);
+  }
+  int first = 1;
+  for (size_t i = 0; i < n && i < max; i++) {
+    const char *inl = NULL;
+    size_t skip = 0;
+    if ((word_is(w[i], wl[i], "-o") || word_is(w[i], wl[i], "--output")) && i + 1 < n)
+      skip = 2;
+    else if (wl[i] > 9 && !strncmp(w[i], "--output=", 9))
+      inl = "--output=", skip = 1;
+    else if (wl[i] > 2 && !strncmp(w[i], "-o", 2) && w[i][2] != '\'')
+      inl = "-o", skip = 1;
+    if (!skip) {
+      fprintf(fp, "%s%.*s", first ? "" : " ", (int)wl[i], w[i]);
+      first = 0;
+      continue;
+    }
+    if (repl) {
+      if (inl) { /* re-quote the whole word, as the command line did */
+        char *word = malloc(strlen(inl) + strlen(repl) + 1);
+        if (!word)
+          goto fail;
+        strcat(strcpy(word, inl), repl);
+        fputs(first ? "" : " ", fp);
+        rl_out_quote(fp, word);
+        free(word);
+      } else {
+        fprintf(fp, "%s%.*s %s", first ? "" : " ", (int)wl[i], w[i], quoted);
+      }
+      first = 0;
+    }
+    i += skip - 1;
+  }
+  if (fclose(fp) != 0) {
+    fp = NULL;
+    goto fail;
+  }
+  free(w);
+  free(wl);
+  free(quoted);
+  return out;
+fail:
+  if (fp)
+    fclose(fp);
+  free(out);
+  free(w);
+  free(wl);
+  free(quoted);
+  return NULL;
+}
+
+static int parse_k(const char *v, unsigned long long *k, unsigned long long *n)
+{
+  char *e;
+  if (*v < '0' || *v > '9')
+    return -1;
+  *k = strtoull(v, &e, 10);
+  if (*e != '/' || e[1] < '0' || e[1] > '9')
+    return -1;
+  *n = strtoull(e + 1, &e, 10);
+  return *e || *k < 1 || *k > *n ? -1 : 0;
+}
+
+/* first line where a and b differ (the command compared without -o) */
+static int compare(const char *cmd, const shard_file *a, const char *pa, const shard_file *b,
+                   const char *pb)
+{
+  if (a->n != b->n)
+    return rl_usage(cmd, "'%s' is not from the same sweep as '%s': %zu metadata lines, not %zu",
+                    pb, pa, b->n, a->n);
+  for (size_t i = 0; i + 1 < a->n; i++) {
+    int differ;
+    if (i == 1) {
+      char *ca = swap_output(a->lines[1] + 8, NULL), *cb = swap_output(b->lines[1] + 8, NULL);
+      if (!ca || !cb) {
+        free(ca);
+        free(cb);
+        return rl_runtime(cmd, "%s", strerror(ENOMEM));
+      }
+      differ = strcmp(ca, cb);
+      free(ca);
+      free(cb);
+    } else {
+      differ = strcmp(a->lines[i], b->lines[i]);
+    }
+    if (differ) {
+      const char *eq = strchr(b->lines[i], '=');
+      int kl = eq ? (int)(eq - b->lines[i]) : (int)strlen(b->lines[i]);
+      return rl_usage(cmd, "'%s' is not from the same sweep as '%s': its '%.*s' differs", pb,
+                      pa, kl, b->lines[i]);
+    }
+  }
+  if (strcmp(a->header, b->header))
+    return rl_usage(cmd, "'%s' is not from the same sweep as '%s': its header differs", pb, pa);
+  return 0;
+}
+
+static int copy_rows(const char *cmd, const char *path, off_t at, rl_out *o)
+{
+  FILE *fp = fopen(path, "r");
+  if (!fp)
+    return rl_runtime(cmd, "cannot read '%s': %s", path, strerror(errno));
+  char buf[1 << 16];
+  size_t n;
+  int rc = 0;
+  if (fseeko(fp, at, SEEK_SET) != 0)
+    rc = rl_runtime(cmd, "cannot read '%s': %s", path, strerror(errno));
+  while (!rc && !o->err && (n = fread(buf, 1, sizeof buf, fp)) > 0)
+    rl_out_write(o, buf, n);
+  if (!rc && ferror(fp))
+    rc = rl_runtime(cmd, "cannot read '%s': %s", path, strerror(errno ? errno : EIO));
+  fclose(fp);
+  return rc;
+}
+
+static int run(int argc, char **argv)
+{
+  static const struct option opts[] = {{"meta", required_argument, NULL, OPT_META},
+                                       {"output", required_argument, NULL, 'o'},
+                                       {"help", no_argument, NULL, 'h'},
+                                       {NULL, 0, NULL, 0}};
+  static const char *const modes[] = {"comments", "json"};
+  const char *cmd = "merge", *output = NULL;
+  int c, r, mode = 0;
+  while ((c = getopt_long(argc, argv, ":o:h", opts, NULL)) != -1) {
+    switch (c) {
+    case 'o':
+      output = optarg;
+      break;
+    case 'h':
+      help(stdout);
+      return RL_EXIT_OK;
+    case OPT_META:
+      if ((r = rl_opt_enum(cmd, "--meta", optarg, modes, 2, &mode)))
+        return r;
+      break;
+    default:
+      return rl_opt_bad(cmd, c, argv, opts);
+    }
+  }
+  int nfiles = argc - optind;
+  char **files = argv + optind;
+  if (nfiles < 1)
+    return rl_usage(cmd, "no shard files given (see 'ropelab help merge')");
+
+  shard_file first = {0}, f = {0};
+  const char **by_k = NULL;
+  off_t *data = NULL;
+  char *cmdline = NULL;
+  rl_out o;
+  int o_open = 0, rc;
+  unsigned long long k0, n0, k, n;
+  if ((rc = read_shard(cmd, files[0], &first)))
+    goto done;
+  if (parse_k(first.lines[first.n - 1] + 6, &k0, &n0) || n0 > 1000000) {
+    rc = rl_usage(cmd, "invalid shard '%s': bad '# %s' line", files[0], first.lines[first.n - 1]);
+    goto done;
+  }
+  by_k = calloc(n0, sizeof *by_k);
+  data = calloc(n0, sizeof *data);
+  if (!by_k || !data) {
+    rc = rl_runtime(cmd, "%s", strerror(ENOMEM));
+    goto done;
+  }
+  by_k[k0 - 1] = files[0];
+  data[k0 - 1] = first.data;
+  for (int i = 1; i < nfiles; i++) {
+    free_shard(&f);
+    if ((rc = read_shard(cmd, files[i], &f)))
+      goto done;
+    if (parse_k(f.lines[f.n - 1] + 6, &k, &n)) {
+      rc = rl_usage(cmd, "invalid shard '%s': bad '# %s' line", files[i], f.lines[f.n - 1]);
+      goto done;
+    }
+    if (n != n0) {
+      rc = rl_usage(cmd, "'%s' is shard %llu/%llu, '%s' is %llu/%llu: not the same split",
+                    files[i], k, n, files[0], k0, n0);
+      goto done;
+    }
+    if ((rc = compare(cmd, &first, files[0], &f, files[i])))
+      goto done;
+    if (by_k[k - 1]) {
+      rc = rl_usage(cmd, "'%s' and '%s' are both shard %llu/%llu", by_k[k - 1], files[i], k, n);
+      goto done;
+    }
+    by_k[k - 1] = files[i];
+    data[k - 1] = f.data;
+  }
+  for (k = 0; k < n0; k++)
+    if (!by_k[k]) {
+      rc = rl_usage(cmd, "shard %llu/%llu is missing", k + 1, n0);
+      goto done;
+    }
+
+  if (!(cmdline = swap_output(first.lines[1] + 8, output && strcmp(output, "-") ? output : NULL))) {
+    rc = rl_runtime(cmd, "%s", strerror(ENOMEM));
+    goto done;
+  }
+  rl_out_set_json(mode == 1, NULL);
+  rc = rl_out_open(&o, cmd, output, 1, 1);
+  rl_out_set_json(0, NULL);
+  if (rc)
+    goto done;
+  o_open = 1;
+  rl_out_meta_begin_as(&o, first.lines[0] + 8, cmdline);
+  for (size_t i = 2; i + 1 < first.n; i++) {
+    char *eq = strchr(first.lines[i], '=');
+    if (!eq) {
+      rc = rl_usage(cmd, "invalid shard '%s': metadata line '# %s' has no '='", files[0],
+                    first.lines[i]);
+      goto done;
+    }
+    *eq = 0;
+    rl_out_meta(&o, first.lines[i], eq + 1);
+    *eq = '=';
+  }
+  rl_out_write(&o, first.header, strlen(first.header));
+  rl_out_write(&o, "\n", 1);
+  for (k = 0; k < n0 && !o.err; k++)
+    if ((rc = copy_rows(cmd, by_k[k], data[k], &o)))
+      goto done;
+  o_open = 0;
+  rc = rl_out_close(&o);
+done:
+  if (o_open)
+    rl_out_abort(&o);
+  free_shard(&first);
+  free_shard(&f);
+  free(by_k);
+  free(data);
+  free(cmdline);
+  return rc;
+}
+
+const struct rl_cmd rl_cmd_merge = {"merge", run,
+                                    "join the shards of a sweep (--shard K/N) into one table",
+                                    help};

@@ -1,0 +1,1001 @@
+/* sweep.c: see sweep.h.  The steps of a sweep:
+ *   1. scan argv: the layer's own options (--shard, --jobs, --meta) come
+ *      out, each swept option's value is expanded into its list;
+ *   2. a first pass runs every point with output captured (rl_out's
+ *      capture mode): it validates every point before anything is
+ *      written, and collects each point's metadata and header, so that
+ *      the metadata (once, for the whole product) and the header come
+ *      first and are the same in every shard;
+ *   3. the points (all, or the shard's contiguous part) run again, their
+ *      lines written with the swept values in front (rl_out's point
+ *      mode): in this process, or in --jobs child processes whose output
+ *      goes to unlinked temp files copied out in point order, so the
+ *      bytes do not depend on the number of jobs. */
+#include <errno.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
+#include "opt.h"
+#include "out.h"
+#include "progress.h"
+#include "ropelab.h"
+#include "rowfmt.h"
+#include "sweep.h"
+#include "threads.h"
+
+#define MAX_PARAMS 16
+#define MAX_POINTS 1000000 /* the product; metadata of every point is kept */
+
+typedef struct param {
+  const char *opt; /* long name, no "--" */
+  size_t optlen;
+  char col[64];    /* column name: the option with '-' as '_' */
+  int slot;        /* index in the point argv of the value, or of "--opt=value" */
+  int inline_eq;
+  int numeric;
+  char **vals;     /* texts, as passed to the command and written in the column */
+  size_t n;
+  char *buf;       /* "--opt=value" for inline_eq */
+} param;
+
+typedef struct sweep {
+  const struct rl_cmd *cmd;
+  const rl_sweep_spec *spec;
+  char **rest;   /* argv without the layer's options (argv[0] first) */
+  char *drop;    /* rest[i] left out of the points' argv (no-meta, progress, ...) */
+  int nrest;
+  param par[MAX_PARAMS];
+  size_t npar;
+  const char *output;
+  int plot, help, no_meta, no_header, progress, meta_mode, jobs;
+  unsigned long long shard_k, shard_n;
+  int sharded;
+  size_t points;
+  char **pargv; /* one point's argv */
+  int pargc;
+  char *prefix; /* one point's swept values, each followed by ',' */
+} sweep;
+
+/* name (len bytes) is a word of the space-separated list */
+static int in_list(const char *list, const char *name, size_t len)
+{
+  if (!list)
+    return 0;
+  for (const char *p = list; *p;) {
+    while (*p == ' ')
+      p++;
+    const char *e = p;
+    while (*e && *e != ' ')
+      e++;
+    if ((size_t)(e - p) == len && len && !strncmp(p, name, len))
+      return 1;
+    p = e;
+  }
+  return 0;
+}
+
+static int is(const char *name, size_t len, const char *word)
+{
+  return strlen(word) == len && !strncmp(name, word, len);
+}
+
+/* a value following an option without '=': not itself an option (a
+ * negative number still is a value) */
+static int value_like(const char *s)
+{
+  if (s[0] != '-' || !s[1])
+    return 1;
+  return (s[1] >= '0' && s[1] <= '9') || s[1] == '.';
+}
+
+static int parse_shard(sweep *s, const char *arg)
+{
+  const char *name = s->cmd->name;
+  const char *slash = strchr(arg, '/');
+  char k[32];
+  if (slash && (size_t)(slash - arg) < sizeof k) {
+    memcpy(k, arg, (size_t)(slash - arg));
+    k[slash - arg] = 0;
+    const char *p = k;
+    while (*p >= '0' && *p <= '9')
+      p++;
+    const char *q = slash + 1;
+    while (*q >= '0' && *q <= '9')
+      q++;
+    if (p != k && !*p && q != slash + 1 && !*q) {
+      s->shard_k = strtoull(k, NULL, 10);
+      s->shard_n = strtoull(slash + 1, NULL, 10);
+      if (s->shard_k >= 1 && s->shard_k <= s->shard_n && s->shard_n <= MAX_POINTS) {
+        s->sharded = 1;
+        return 0;
+      }
+    }
+  }
+  return rl_usage(name, "invalid --shard '%s': expected K/N with 1 <= K <= N <= %d", arg,
+                  MAX_POINTS);
+}
+
+/* The value of option argv[*i] ("--name=value" or "--name value"), or a
+ * usage error when it is missing. */
+static int take_value(sweep *s, char **argv, int argc, int *i, const char *eq, const char *name,
+                      const char **val)
+{
+  if (eq) {
+    *val = eq + 1;
+    return 0;
+  }
+  if (*i + 1 >= argc)
+    return rl_usage(s->cmd->name, "option '--%s' requires a value", name);
+  *val = argv[++*i];
+  return 0;
+}
+
+static int not_sweepable(const char *cmd, const char *opt, size_t len, const char *val)
+{
+  return rl_usage(cmd, "--%.*s does not sweep in %s: give one value, not '%s' (see 'ropelab "
+                       "help %s')", (int)len, opt, cmd, val, cmd);
+}
+
+/* A command without a row: a numeric list is refused in so many words. */
+static int check_unswept(const struct rl_cmd *cmd, int argc, char **argv)
+{
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    if (!strcmp(a, "--"))
+      break;
+    if (strncmp(a, "--", 2))
+      continue;
+    const char *eq = strchr(a, '=');
+    size_t len = eq ? (size_t)(eq - a - 2) : strlen(a + 2);
+    const char *val = eq ? eq + 1 : i + 1 < argc && value_like(argv[i + 1]) ? argv[i + 1] : NULL;
+    double *v = NULL;
+    size_t n = 0;
+    if (val && strpbrk(val, ",:") &&
+        rl_values_parse(val, MAX_POINTS, &v, &n, NULL, 0) == RL_OK && n >= 2) {
+      free(v);
+      return not_sweepable(cmd->name, a + 2, len, val);
+    }
+    free(v);
+  }
+  return 0;
+}
+
+static int add_param(sweep *s, const char *opt, size_t len, int numeric, int slot, int inline_eq,
+                     const char *val)
+{
+  const char *name = s->cmd->name;
+  for (size_t j = 0; j < s->npar; j++)
+    if (s->par[j].optlen == len && !strncmp(s->par[j].opt, opt, len))
+      return rl_usage(name, "--%.*s is swept twice: give one list", (int)len, opt);
+  if (s->npar == MAX_PARAMS)
+    return rl_usage(name, "more than %d swept options", MAX_PARAMS);
+  param *p = &s->par[s->npar++];
+  p->opt = opt;
+  p->optlen = len;
+  snprintf(p->col, sizeof p->col, "%.*s", (int)len, opt);
+  for (char *c = p->col; *c; c++)
+    if (*c == '-')
+      *c = '_';
+  p->slot = slot;
+  p->inline_eq = inline_eq;
+  p->numeric = numeric;
+  if (numeric) {
+    double *v = NULL;
+    char flag[80];
+    snprintf(flag, sizeof flag, "--%.*s", (int)len, opt);
+    int r = rl_opt_values(name, flag, val, MAX_POINTS, &v, &p->n);
+    if (r)
+      return r;
+    p->vals = calloc(p->n, sizeof *p->vals);
+    for (size_t k = 0; p->vals && k < p->n; k++) {
+      char b[RL_NUMFMT_MAX];
+      rl_numfmt(v[k], b);
+      if (!(p->vals[k] = strdup(b))) {
+        free(v);
+        return rl_runtime(name, "%s", rl_strerror(RL_ENOMEM));
+      }
+    }
+    free(v);
+    if (!p->vals)
+      return rl_runtime(name, "%s", rl_strerror(RL_ENOMEM));
+  } else {
+    size_t n = 1;
+    for (const char *c = val; *c; c++)
+      n += *c == ',';
+    p->vals = calloc(n, sizeof *p->vals);
+    if (!p->vals)
+      return rl_runtime(name, "%s", rl_strerror(RL_ENOMEM));
+    for (const char *c = val;; p->n++) {
+      const char *e = strchr(c, ',');
+      size_t l = e ? (size_t)(e - c) : strlen(c);
+      if (!l)
+        return rl_usage(name, "invalid --%.*s '%s': empty name in the list", (int)len, opt,
+                        val);
+      if (!(p->vals[p->n] = strndup(c, l)))
+        return rl_runtime(name, "%s", rl_strerror(RL_ENOMEM));
+      if (!e) {
+        p->n++;
+        break;
+      }
+      c = e + 1;
+    }
+  }
+  size_t maxl = 0;
+  for (size_t k = 0; k < p->n; k++)
+    if (strlen(p->vals[k]) > maxl)
+      maxl = strlen(p->vals[k]);
+  if (inline_eq && !(p->buf = malloc(len + maxl + 4)))
+    return rl_runtime(name, "%s", rl_strerror(RL_ENOMEM));
+  return 0;
+}
+
+/* Step 1: the layer's options out of argv, the swept ones found. */
+static int scan(sweep *s, int argc, char **argv)
+{
+  const char *name = s->cmd->name;
+  const rl_sweep_spec *sp = s->spec;
+  s->rest = calloc((size_t)argc + 2, sizeof *s->rest);
+  s->drop = calloc((size_t)argc + 2, 1);
+  if (!s->rest || !s->drop)
+    return rl_runtime(name, "%s", rl_strerror(RL_ENOMEM));
+  s->rest[s->nrest++] = argv[0];
+  int r;
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    if (!strcmp(a, "--")) {
+      while (i < argc)
+        s->rest[s->nrest++] = argv[i++];
+      break;
+    }
+    if (!strcmp(a, "-h")) {
+      s->help = 1;
+    } else if (!strncmp(a, "-o", 2)) {
+      if (!a[2] && i + 1 >= argc)
+        return rl_usage(name, "option '-o' requires a value");
+      s->rest[s->nrest++] = argv[i];
+      s->output = a[2] ? a + 2 : argv[++i];
+      if (!a[2])
+        s->rest[s->nrest++] = argv[i];
+      continue;
+    } else if (!strncmp(a, "--", 2)) {
+      const char *o = a + 2, *eq = strchr(o, '='), *val = NULL;
+      size_t len = eq ? (size_t)(eq - o) : strlen(o);
+      int start = i;
+      if (is(o, len, "shard") || is(o, len, "jobs")) {
+        if ((r = take_value(s, argv, argc, &i, eq, is(o, len, "shard") ? "shard" : "jobs", &val)))
+          return r;
+        /* neither changes a number: left out of '# command=' */
+        rl_out_argv_skip(argv + start, i - start + 1);
+        if (is(o, len, "shard")) {
+          if ((r = parse_shard(s, val)))
+            return r;
+        } else {
+          unsigned long long j;
+          if ((r = rl_opt_uint(name, "--jobs", val, 1, RL_THREADS_MAX, &j)))
+            return r;
+          s->jobs = (int)j;
+        }
+        continue;
+      }
+      if (is(o, len, "meta")) {
+        static const char *const modes[] = {"comments", "json", "none"};
+        if ((r = take_value(s, argv, argc, &i, eq, "meta", &val)) ||
+            (r = rl_opt_enum(name, "--meta", val, modes, 3, &s->meta_mode)))
+          return r;
+        continue;
+      }
+      int sweepable_num = in_list(sp->numbers, o, len), sweepable_name = in_list(sp->names, o, len);
+      if (is(o, len, "help")) {
+        s->help = 1;
+      } else if (is(o, len, "no-meta") || is(o, len, "no-header") || is(o, len, "progress") ||
+                 is(o, len, "quiet")) {
+        s->drop[s->nrest] = 1;
+        if (is(o, len, "no-meta"))
+          s->no_meta = 1;
+        else if (is(o, len, "no-header"))
+          s->no_header = 1;
+        else
+          s->progress = is(o, len, "quiet") ? RL_PROGRESS_QUIET : RL_PROGRESS_FORCE;
+      } else if (is(o, len, "output") || is(o, len, "plot")) {
+        s->rest[s->nrest++] = argv[i];
+        if ((r = take_value(s, argv, argc, &i, eq, is(o, len, "plot") ? "plot" : "output", &val)))
+          return r;
+        if (!eq)
+          s->rest[s->nrest++] = argv[i];
+        if (is(o, len, "output"))
+          s->output = val;
+        else
+          s->plot = 1;
+        continue;
+      } else if (sweepable_num || sweepable_name) {
+        s->rest[s->nrest++] = argv[i];
+        if (!eq && i + 1 < argc)
+          s->rest[s->nrest++] = argv[++i];
+        else if (!eq)
+          continue; /* the command reports the missing value */
+        val = eq ? eq + 1 : argv[i];
+        if (sweepable_num ? strpbrk(val, ",:") != NULL : strchr(val, ',') != NULL) {
+          if ((r = add_param(s, o, len, sweepable_num, s->nrest - 1, eq != NULL, val)))
+            return r;
+        }
+        continue;
+      } else if (!in_list(sp->lists, o, len)) {
+        val = eq ? eq + 1 : i + 1 < argc && value_like(argv[i + 1]) ? argv[i + 1] : NULL;
+        if (val && strchr(val, ','))
+          return not_sweepable(name, o, len, val);
+      }
+    }
+    s->rest[s->nrest++] = argv[i];
+  }
+  /* a swept option given again elsewhere would override the point's value */
+  for (size_t j = 0; j < s->npar; j++)
+    for (int k = 1; k < s->nrest; k++) {
+      const char *a = s->rest[k];
+      if (k == s->par[j].slot || (!s->par[j].inline_eq && k == s->par[j].slot - 1) ||
+          strncmp(a, "--", 2) || strncmp(a + 2, s->par[j].opt, s->par[j].optlen))
+        continue;
+      char c = a[2 + s->par[j].optlen];
+      if (c == 0 || c == '=')
+        return rl_usage(name, "--%s is swept and given again: give it once", s->par[j].col);
+    }
+  return 0;
+}
+
+static void free_sweep(sweep *s)
+{
+  for (size_t j = 0; j < s->npar; j++) {
+    for (size_t k = 0; s->par[j].vals && k < s->par[j].n; k++)
+      free(s->par[j].vals[k]);
+    free(s->par[j].vals);
+    free(s->par[j].buf);
+  }
+  free(s->rest);
+  free(s->drop);
+  free(s->pargv);
+  free(s->prefix);
+}
+
+/* index of param j at point p: the last option varies fastest */
+static size_t idx_of(const sweep *s, size_t p, size_t j)
+{
+  for (size_t k = s->npar; k-- > j + 1;)
+    p /= s->par[k].n;
+  return p % s->par[j].n;
+}
+
+/* Build point p's argv (pargv) and prefix. */
+static void set_point(sweep *s, size_t p)
+{
+  int n = 0;
+  s->pargv[n++] = s->rest[0];
+  s->pargv[n++] = "--quiet"; /* the sweep shows its own progress */
+  int map[1024];
+  for (int k = 1; k < s->nrest; k++) {
+    map[k < 1024 ? k : 1023] = n;
+    if (!s->drop[k])
+      s->pargv[n++] = s->rest[k];
+  }
+  s->pargv[n] = NULL;
+  s->pargc = n;
+  char *q = s->prefix;
+  for (size_t j = 0; j < s->npar; j++) {
+    param *pr = &s->par[j];
+    char *v = pr->vals[idx_of(s, p, j)];
+    int at = map[pr->slot < 1024 ? pr->slot : 1023];
+    if (pr->inline_eq) {
+      sprintf(pr->buf, "--%.*s=%s", (int)pr->optlen, pr->opt, v);
+      s->pargv[at] = pr->buf;
+    } else {
+      s->pargv[at] = v;
+    }
+    q += sprintf(q, "%s,", v);
+  }
+}
+
+/* ---- the metadata of the whole sweep --------------------------------- */
+
+static const char *value_at(const rl_meta *m, const char *key)
+{
+  for (size_t i = 0; i < m->n; i++)
+    if (!strcmp(m->key[i], key))
+      return m->val[i];
+  return NULL;
+}
+
+static int same(const char *a, const char *b)
+{
+  return a == b || (a && b && !strcmp(a, b));
+}
+
+/* key's value at each point is a function of param j alone */
+static int depends_on(const sweep *s, const rl_meta *metas, const char *key, size_t j)
+{
+  const char **first = calloc(s->par[j].n, sizeof *first);
+  char *seen = calloc(s->par[j].n, 1);
+  int ok = first && seen;
+  for (size_t p = 0; ok && p < s->points; p++) {
+    size_t t = idx_of(s, p, j);
+    const char *v = value_at(&metas[p], key);
+    if (!seen[t])
+      seen[t] = 1, first[t] = v;
+    else if (!same(first[t], v))
+      ok = 0;
+  }
+  free(first);
+  free(seen);
+  return ok;
+}
+
+static char *joined(const sweep *s, size_t j, char sep)
+{
+  size_t len = 1;
+  for (size_t k = 0; k < s->par[j].n; k++)
+    len += strlen(s->par[j].vals[k]) + 1;
+  char *b = malloc(len), *q = b;
+  if (!b)
+    return NULL;
+  *q = 0;
+  for (size_t k = 0; k < s->par[j].n; k++)
+    q += sprintf(q, "%s%s", k ? (char[]){sep, 0} : "", s->par[j].vals[k]);
+  return b;
+}
+
+/* The lines after '# command=': sweep_*, then every key of any point, in
+ * the order the points give them; a value that differs between points is
+ * written per value of the one swept option it depends on, or per point. */
+static int sweep_meta(const sweep *s, const rl_meta *metas, rl_meta *out)
+{
+  char buf[64], *b;
+  if (s->npar) {
+    size_t len = 1;
+    for (size_t j = 0; j < s->npar; j++)
+      len += strlen(s->par[j].col) + 1;
+    char *cols = malloc(len);
+    if (!cols)
+      return -1;
+    cols[0] = 0;
+    for (size_t j = 0; j < s->npar; j++)
+      strcat(cols, j ? "," : ""), strcat(cols, s->par[j].col);
+    rl_meta_add(out, "sweep", cols);
+    free(cols);
+    snprintf(buf, sizeof buf, "%zu", s->points);
+    rl_meta_add(out, "sweep_points", buf);
+    for (size_t j = 0; j < s->npar; j++) {
+      char key[80];
+      snprintf(key, sizeof key, "sweep_%s", s->par[j].col);
+      if (!(b = joined(s, j, ',')))
+        return -1;
+      rl_meta_add(out, key, b);
+      free(b);
+    }
+  }
+  /* the union of the keys, each new one after its predecessor */
+  rl_meta keys = {0};
+  for (size_t p = 0; p < s->points; p++)
+    for (size_t i = 0; i < metas[p].n; i++) {
+      const char *k = metas[p].key[i];
+      if (value_at(&keys, k))
+        continue;
+      size_t at = keys.n;
+      if (i > 0)
+        for (size_t q = 0; q < keys.n; q++)
+          if (!strcmp(keys.key[q], metas[p].key[i - 1]))
+            at = q + 1;
+      rl_meta_add(&keys, k, "");
+      if (keys.oom)
+        break;
+      char *kk = keys.key[keys.n - 1], *kv = keys.val[keys.n - 1];
+      memmove(keys.key + at + 1, keys.key + at, (keys.n - 1 - at) * sizeof *keys.key);
+      memmove(keys.val + at + 1, keys.val + at, (keys.n - 1 - at) * sizeof *keys.val);
+      keys.key[at] = kk, keys.val[at] = kv;
+    }
+  for (size_t i = 0; i < keys.n && !keys.oom; i++) {
+    const char *k = keys.key[i], *v0 = value_at(&metas[0], k);
+    size_t p;
+    for (p = 1; p < s->points && same(v0, value_at(&metas[p], k)); p++)
+      ;
+    if (p == s->points) { /* v0 is not NULL: the key came from some point */
+      rl_meta_add(out, k, v0);
+      continue;
+    }
+    size_t j;
+    for (j = 0; j < s->npar; j++) /* the swept option itself: in its column */
+      if (!strcmp(k, s->par[j].col)) {
+        for (p = 0; p < s->points && same(value_at(&metas[p], k), s->par[j].vals[idx_of(s, p, j)]);
+             p++)
+          ;
+        if (p == s->points)
+          break;
+      }
+    if (j < s->npar)
+      continue;
+    for (j = 0; j < s->npar && !depends_on(s, metas, k, j); j++)
+      ;
+    size_t klen = strlen(k) + 4;
+    for (size_t q = 0; q < s->npar; q++)
+      klen += strlen(s->par[q].col) + 2 + 32;
+    char *key = malloc(klen + strlen(s->prefix) + 64);
+    if (!key) {
+      rl_meta_clear(&keys);
+      return -1;
+    }
+    if (j < s->npar) {
+      /* per value of param j, at the first point that has it */
+      for (size_t t = 0; t < s->par[j].n; t++) {
+        for (p = 0; p < s->points && idx_of(s, p, j) != t; p++)
+          ;
+        const char *v = p < s->points ? value_at(&metas[p], k) : NULL;
+        if (!v)
+          continue;
+        sprintf(key, "%s[%s:%s]", k, s->par[j].col, s->par[j].vals[t]);
+        rl_meta_add(out, key, v);
+      }
+    } else {
+      for (p = 0; p < s->points; p++) {
+        const char *v = value_at(&metas[p], k);
+        if (!v)
+          continue;
+        char *q = key + sprintf(key, "%s[", k);
+        for (size_t m = 0; m < s->npar; m++)
+          q += sprintf(q, "%s%s:%s", m ? "," : "", s->par[m].col, s->par[m].vals[idx_of(s, p, m)]);
+        strcpy(q, "]");
+        rl_meta_add(out, key, v);
+      }
+    }
+    free(key);
+  }
+  int oom = keys.oom || out->oom;
+  rl_meta_clear(&keys);
+  return oom ? -1 : 0;
+}
+
+static void json_str(FILE *fp, const char *s)
+{
+  fputc('"', fp);
+  for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+    if (*p == '"' || *p == '\\')
+      fprintf(fp, "\\%c", *p);
+    else if (*p < 0x20)
+      fprintf(fp, "\\u%04x", *p);
+    else
+      fputc(*p, fp);
+  fputc('"', fp);
+}
+
+/* The sidecar's "sweep" member: columns, values (numbers as numbers), points. */
+static char *sweep_json(const sweep *s)
+{
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *fp = open_memstream(&buf, &len);
+  if (!fp)
+    return NULL;
+  fputs("\"sweep\": {\"columns\": [", fp);
+  for (size_t j = 0; j < s->npar; j++)
+    fputs(j ? ", " : "", fp), json_str(fp, s->par[j].col);
+  fputs("], \"values\": {", fp);
+  for (size_t j = 0; j < s->npar; j++) {
+    fputs(j ? ", " : "", fp);
+    json_str(fp, s->par[j].col);
+    fputs(": [", fp);
+    for (size_t k = 0; k < s->par[j].n; k++) {
+      fputs(k ? ", " : "", fp);
+      if (s->par[j].numeric)
+        fputs(s->par[j].vals[k], fp);
+      else
+        json_str(fp, s->par[j].vals[k]);
+    }
+    fputs("]", fp);
+  }
+  fprintf(fp, "}, \"points\": %zu}", s->points);
+  if (fclose(fp) != 0) {
+    free(buf);
+    return NULL;
+  }
+  return buf;
+}
+
+/* ---- running the points ---------------------------------------------- */
+
+static int run_point(sweep *s, size_t p)
+{
+  set_point(s, p);
+  rl_opt_reset();
+  return s->cmd->run(s->pargc, s->pargv);
+}
+
+/* A temp file already unlinked (nothing to clean up if we are killed). */
+static int anon_tmp(void)
+{
+  const char *dir = getenv("TMPDIR");
+  if (!dir || !*dir)
+    dir = "/tmp";
+  char path[PATH_MAX];
+  if (snprintf(path, sizeof path, "%s/ropelab-sweep.XXXXXX", dir) >= (int)sizeof path)
+    return -1;
+  int fd = mkstemp(path);
+  if (fd >= 0)
+    unlink(path);
+  return fd;
+}
+
+typedef struct job {
+  pid_t pid;
+  int fd;
+} job;
+
+static int copy_out(int fd, FILE *to)
+{
+  char b[1 << 16];
+  if (lseek(fd, 0, SEEK_SET) != 0)
+    return -1;
+  for (;;) {
+    ssize_t n = read(fd, b, sizeof b);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n < 0)
+      return -1;
+    if (n == 0)
+      return 0;
+    if (fwrite(b, 1, (size_t)n, to) != (size_t)n)
+      return 0; /* the write error is rl_out_close's to report */
+  }
+}
+
+static void end_jobs(job *jobs, size_t n)
+{
+  for (size_t t = 0; t < n; t++)
+    if (jobs[t].pid > 0) {
+      kill(jobs[t].pid, SIGTERM);
+      waitpid(jobs[t].pid, NULL, 0);
+      jobs[t].pid = 0;
+    }
+  for (size_t t = 0; t < n; t++)
+    if (jobs[t].fd >= 0)
+      close(jobs[t].fd), jobs[t].fd = -1;
+}
+
+/* Points lo..hi-1 in up to s->jobs children at a time, copied out in order. */
+static int run_parallel(sweep *s, rl_out *top, size_t lo, size_t hi, rl_progress *prog)
+{
+  const char *name = s->cmd->name;
+  size_t nj = (size_t)s->jobs;
+  job *jobs = malloc(nj * sizeof *jobs);
+  if (!jobs)
+    return rl_runtime(name, "%s", rl_strerror(RL_ENOMEM));
+  for (size_t t = 0; t < nj; t++)
+    jobs[t].pid = 0, jobs[t].fd = -1;
+  size_t next = lo;
+  int rc = 0;
+  for (size_t p = lo; p < hi && !rc && !ferror(top->fp); p++) {
+    while (next < hi && next < p + nj) { /* keep nj points running */
+      job *jb = &jobs[next % nj];
+      fflush(top->fp);
+      fflush(stdout);
+      fflush(stderr);
+      if ((jb->fd = anon_tmp()) < 0) {
+        rc = rl_runtime(name, "cannot create a temp file in '%s': %s",
+                        getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp", strerror(errno));
+        break;
+      }
+      pid_t parent = getpid();
+      jb->pid = fork();
+      if (jb->pid < 0) {
+        rc = rl_runtime(name, "cannot start a process: %s", strerror(errno));
+        break;
+      }
+      if (jb->pid == 0) {
+        rl_signals_default(); /* the parent's temp files are not ours to remove */
+#ifdef __linux__
+        prctl(PR_SET_PDEATHSIG, SIGTERM);
+        if (getppid() != parent)
+          _exit(RL_EXIT_RUNTIME);
+#else
+        (void)parent;
+#endif
+        FILE *f = fdopen(jb->fd, "w");
+        if (!f)
+          _exit(RL_EXIT_RUNTIME);
+        set_point(s, next);
+        rl_out_mode_point(f, s->prefix, s->output);
+        rl_opt_reset();
+        int r = s->cmd->run(s->pargc, s->pargv);
+        if ((fflush(f) == EOF || ferror(f)) && !r)
+          r = rl_runtime(name, "cannot write a temp file: %s", strerror(errno));
+        _exit(r);
+      }
+      next++;
+    }
+    if (rc)
+      break;
+    job *jb = &jobs[p % nj];
+    int st;
+    while (waitpid(jb->pid, &st, 0) < 0 && errno == EINTR)
+      ;
+    jb->pid = 0;
+    if (WIFEXITED(st) && WEXITSTATUS(st) != 0)
+      rc = WEXITSTATUS(st); /* the child said why */
+    else if (!WIFEXITED(st))
+      rc = rl_runtime(name, "sweep point %zu ended by signal %d", p + 1, WTERMSIG(st));
+    else if (copy_out(jb->fd, top->fp) != 0)
+      rc = rl_runtime(name, "cannot read a temp file: %s", strerror(errno));
+    close(jb->fd);
+    jb->fd = -1;
+    rl_progress_update(prog, p + 1 - lo);
+  }
+  end_jobs(jobs, nj);
+  free(jobs);
+  return rc;
+}
+
+static int refused(const sweep *s)
+{
+  const char *r = s->spec->refuse;
+  for (const char *p = r; p && *p;) {
+    while (*p == ' ')
+      p++;
+    const char *e = p;
+    while (*e && *e != ' ')
+      e++;
+    const char *eq = memchr(p, '=', (size_t)(e - p));
+    if (eq)
+      for (int k = 1; k < s->nrest; k++) {
+        const char *a = s->rest[k], *v = NULL;
+        size_t ol = (size_t)(eq - p), vl = (size_t)(e - eq - 1);
+        if (strncmp(a, "--", 2) || strncmp(a + 2, p, ol))
+          continue;
+        if (a[2 + ol] == '=')
+          v = a + 3 + ol;
+        else if (!a[2 + ol] && k + 1 < s->nrest)
+          v = s->rest[k + 1];
+        if (v && strlen(v) == vl && !strncmp(v, eq + 1, vl))
+          return rl_usage(s->cmd->name, "a sweep writes one CSV table; --%.*s %.*s is not one",
+                          (int)ol, p, (int)vl, eq + 1);
+      }
+    p = e;
+  }
+  return 0;
+}
+
+static int run_sweep(sweep *s)
+{
+  const char *name = s->cmd->name;
+  if (s->plot)
+    return rl_usage(name, "--plot draws one run; a sweep writes one table (plot it from the CSV)");
+  if (s->sharded && (s->no_meta || s->no_header || s->meta_mode != 0))
+    return rl_usage(name, "--shard needs the '# ' metadata and the header, which 'ropelab merge' "
+                          "checks (use --meta json on the merge)");
+  int r = refused(s);
+  if (r)
+    return r;
+  s->points = 1;
+  size_t vlen = 1;
+  for (size_t j = 0; j < s->npar; j++) {
+    if (s->points > MAX_POINTS / s->par[j].n)
+      return rl_usage(name, "more than %d points in the sweep", MAX_POINTS);
+    s->points *= s->par[j].n;
+    size_t m = 0;
+    for (size_t k = 0; k < s->par[j].n; k++)
+      if (strlen(s->par[j].vals[k]) > m)
+        m = strlen(s->par[j].vals[k]);
+    vlen += m + 1;
+  }
+  s->pargv = calloc((size_t)s->nrest + 3, sizeof *s->pargv);
+  s->prefix = malloc(vlen);
+  rl_meta *metas = calloc(s->points, sizeof *metas);
+  char **hdrs = calloc(s->points, sizeof *hdrs);
+  rl_meta lines = {0};
+  char *extra = NULL, *head = NULL;
+  rl_out top;
+  int top_open = 0, rc = 0;
+  if (!s->pargv || !s->prefix || !metas || !hdrs) {
+    rc = rl_runtime(name, "%s", rl_strerror(RL_ENOMEM));
+    goto done;
+  }
+  if (s->nrest >= 1024) {
+    rc = rl_usage(name, "too many arguments for a sweep");
+    goto done;
+  }
+
+  /* step 2: every point validated, its metadata and header captured */
+  for (size_t p = 0; p < s->points; p++) {
+    rl_out_mode_capture(&metas[p], &hdrs[p]);
+    rc = run_point(s, p);
+    rl_out_mode_normal();
+    if (rc)
+      goto done;
+    if (metas[p].oom || (!hdrs[p] && !(hdrs[p] = strdup("")))) {
+      rc = rl_runtime(name, "%s", rl_strerror(RL_ENOMEM));
+      goto done;
+    }
+    if (strcmp(hdrs[p], hdrs[0])) {
+      char at[256];
+      size_t l = 0;
+      for (size_t j = 0; j < s->npar && l < sizeof at; j++)
+        l += (size_t)snprintf(at + l, sizeof at - l, "%s--%.*s %s", j ? " " : "",
+                              (int)s->par[j].optlen, s->par[j].opt,
+                              s->par[j].vals[idx_of(s, p, j)]);
+      rc = rl_usage(name, "the columns differ between points ('%s' at the first, '%s' at %s): "
+                          "a sweep writes one table", hdrs[0], hdrs[p], at);
+      goto done;
+    }
+  }
+  set_point(s, 0);
+  if (sweep_meta(s, metas, &lines) || (s->meta_mode == 1 && s->npar && !(extra = sweep_json(s)))) {
+    rc = rl_runtime(name, "%s", rl_strerror(RL_ENOMEM));
+    goto done;
+  }
+
+  /* step 3: the table */
+  int meta = !s->no_meta && s->meta_mode != 2;
+  rl_out_set_json(s->meta_mode == 1, extra);
+  rc = rl_out_open(&top, name, s->output, meta, !s->no_header);
+  rl_out_set_json(0, NULL);
+  if (rc)
+    goto done;
+  top_open = 1;
+  rl_out_meta_begin(&top);
+  for (size_t i = 0; i < lines.n; i++)
+    rl_out_meta(&top, lines.key[i], lines.val[i]);
+  if (s->sharded) {
+    char b[64];
+    snprintf(b, sizeof b, "%llu/%llu", s->shard_k, s->shard_n);
+    rl_out_meta(&top, "shard", b); /* last: merge drops it */
+  }
+  if (!s->no_header) {
+    size_t hl = strlen(hdrs[0]) + 2;
+    for (size_t j = 0; j < s->npar; j++)
+      hl += strlen(s->par[j].col) + 1;
+    if (!(head = malloc(hl))) {
+      rc = rl_runtime(name, "%s", rl_strerror(RL_ENOMEM));
+      goto done;
+    }
+    char *q = head;
+    for (size_t j = 0; j < s->npar; j++)
+      q += sprintf(q, "%s,", s->par[j].col);
+    q += sprintf(q, "%s\n", hdrs[0]);
+    rl_out_write(&top, head, (size_t)(q - head));
+  }
+  size_t lo = 0, hi = s->points;
+  if (s->sharded) { /* a contiguous part: merge concatenates in shard order */
+    lo = (size_t)((unsigned long long)s->points * (s->shard_k - 1) / s->shard_n);
+    hi = (size_t)((unsigned long long)s->points * s->shard_k / s->shard_n);
+  }
+  rl_progress prog;
+  rl_progress_init(&prog, name, s->progress, hi - lo, hi - lo > 1);
+  if (s->jobs > 1 && hi - lo > 1) {
+    rc = run_parallel(s, &top, lo, hi, &prog);
+  } else {
+    for (size_t p = lo; p < hi && !rc && !top.err && !ferror(top.fp); p++) {
+      set_point(s, p);
+      rl_out_mode_point(top.fp, s->prefix, s->output);
+      rl_opt_reset();
+      rc = s->cmd->run(s->pargc, s->pargv);
+      rl_out_mode_normal();
+      rl_progress_update(&prog, p + 1 - lo);
+    }
+  }
+  if (rc)
+    goto done;
+  top_open = 0;
+  if (!top.err && !ferror(top.fp))
+    rl_progress_end(&prog);
+  rc = rl_out_close(&top);
+done:
+  rl_out_mode_normal();
+  if (top_open)
+    rl_out_abort(&top);
+  for (size_t p = 0; metas && p < s->points; p++)
+    rl_meta_clear(&metas[p]);
+  for (size_t p = 0; hdrs && p < s->points; p++)
+    free(hdrs[p]);
+  free(metas);
+  free(hdrs);
+  rl_meta_clear(&lines);
+  free(extra);
+  free(head);
+  return rc;
+}
+
+int rl_sweep_main(const struct rl_cmd *cmd, int argc, char **argv)
+{
+  const rl_sweep_spec *sp = rl_sweep_table;
+  while (sp->cmd && strcmp(sp->cmd, cmd->name))
+    sp++;
+  if (!sp->cmd) {
+    int r = check_unswept(cmd, argc, argv);
+    return r ? r : cmd->run(argc, argv);
+  }
+  sweep s;
+  memset(&s, 0, sizeof s);
+  s.cmd = cmd;
+  s.spec = sp;
+  s.progress = RL_PROGRESS_AUTO;
+  s.jobs = rl_online_cpus(RL_THREADS_MAX);
+  int rc = scan(&s, argc, argv);
+  if (rc) {
+    free_sweep(&s);
+    return rc;
+  }
+  if (s.meta_mode == 1 && s.no_meta) {
+    rc = rl_usage(cmd->name, "--meta json and --no-meta contradict each other");
+  } else if (s.help) {
+    rl_opt_reset();
+    rc = cmd->run(s.nrest, s.rest);
+    rl_sweep_help(stdout, cmd->name);
+  } else if (s.npar || s.sharded) {
+    rc = run_sweep(&s);
+  } else {
+    /* no sweep: the command as it is, with --meta applied */
+    if (s.meta_mode == 2) {
+      memmove(s.rest + 2, s.rest + 1, (size_t)(s.nrest - 1) * sizeof *s.rest);
+      s.rest[1] = "--no-meta";
+      s.nrest++;
+    }
+    rl_out_set_json(s.meta_mode == 1, NULL);
+    rl_opt_reset();
+    rc = cmd->run(s.nrest, s.rest);
+    rl_out_set_json(0, NULL);
+  }
+  free_sweep(&s);
+  return rc;
+}
+
+static void wrap_opts(FILE *fp, const char *list)
+{
+  size_t col = 13;
+  fputs("             ", fp);
+  for (const char *p = list; p && *p;) {
+    while (*p == ' ')
+      p++;
+    const char *e = p;
+    while (*e && *e != ' ')
+      e++;
+    if (e == p)
+      break;
+    size_t w = (size_t)(e - p) + 3;
+    if (col + w > 79) {
+      fputs("\n             ", fp);
+      col = 13;
+    }
+    fprintf(fp, " --%.*s", (int)(e - p), p);
+    col += w;
+    p = e;
+  }
+  fputc('\n', fp);
+}
+
+void rl_sweep_help(FILE *fp, const char *cmd)
+{
+  const rl_sweep_spec *sp = rl_sweep_table;
+  while (sp->cmd && strcmp(sp->cmd, cmd))
+    sp++;
+  if (!sp->cmd)
+    return;
+  fputs("\n"
+        "sweeps: a list or a range runs every combination (options in the order given,\n"
+        "the last fastest) into one table, a column per swept option in front:\n"
+        "  numbers    a list or START:STOP:STEP (xK: geometric), e.g. --base 500,1e4,5e5\n"
+        "             --factor 1:8:x2; these options:\n", fp);
+  wrap_opts(fp, sp->numbers);
+  fputs("  names      a comma-separated list, e.g. --method rope,yarn; these options:\n", fp);
+  wrap_opts(fp, sp->names);
+  if (sp->lists) {
+    fputs("  not swept  their commas keep their own meaning:\n", fp);
+    wrap_opts(fp, sp->lists);
+  }
+  fputs("      --shard K/N    only the K-th of N contiguous parts of the points, for\n"
+        "                     GNU parallel or a Slurm array; 'ropelab merge' joins them\n"
+        "      --jobs N       run N points at a time in separate processes (default: the\n"
+        "                     online CPUs); the output is the same bytes for any N\n"
+        "      --meta MODE    comments ('# key=value' lines, default), json (FILE.json\n"
+        "                     beside -o FILE; the CSV has no comment lines) or none\n", fp);
+}

@@ -1,0 +1,44 @@
+/* sweep.h: sweeps over lists and ranges of option values, for every
+ * table-producing command at once (the shape of hyperfine's
+ * --parameter-list and --parameter-scan, one option per parameter).
+ *
+ * `ropelab decay --base 500,1e4 --dim 64,128` runs the command once per
+ * point of the product (options in the order given, the last one
+ * fastest) and writes ONE table: a column per swept option in front of
+ * the command's columns, one header, the metadata once (sweep_* lines;
+ * a setting that differs between points is written per point as
+ * 'key[option:value]=...').  The expansion happens on argv, before the
+ * command parses it, so a command needs nothing but its row in the table
+ * of sweep_table.c.  Also here: --shard K/N (a contiguous 1/N of the
+ * points; `ropelab merge` joins the shards), --jobs N (points in N
+ * processes, the bytes the same for any N) and --meta comments|json|none.
+ */
+#ifndef RL_CLI_SWEEP_H
+#define RL_CLI_SWEEP_H
+
+#include <stdio.h>
+#include "cmd.h"
+
+/* One row of the sweep table: which options of a command take a list.
+ * Each field is a space-separated list of long option names (no "--"). */
+typedef struct rl_sweep_spec {
+  const char *cmd;
+  const char *numbers; /* a list or range of numbers (rl_values_parse) */
+  const char *names;   /* a comma-separated list of names */
+  const char *lists;   /* values with commas of their own meaning (a list of
+                          measures or schemes, a file name): never swept */
+  const char *refuse;  /* "option=value ..." under which the output is not a
+                          CSV table, so a sweep is refused */
+} rl_sweep_spec;
+
+/* The table (sweep_table.c), ended by a row with cmd NULL. */
+extern const rl_sweep_spec rl_sweep_table[];
+
+/* Run cmd on argv (argv[0] the command name) through the sweep layer:
+ * without a list, --shard or the layer's options, exactly cmd->run. */
+int rl_sweep_main(const struct rl_cmd *cmd, int argc, char **argv);
+/* The "sweeps:" section of a command's help (nothing for a command
+ * without a row). */
+void rl_sweep_help(FILE *fp, const char *cmd);
+
+#endif

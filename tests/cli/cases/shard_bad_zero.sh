@@ -1,0 +1,1 @@
+exec "$ROPELAB" decay --shard 0/3

@@ -1,0 +1,1 @@
+exec "$ROPELAB" check --dim 64,128

@@ -1,0 +1,1 @@
+exec "$ROPELAB" decay --factor 1:8:x0

@@ -1,0 +1,1 @@
+exec "$ROPELAB" profile --scheme rope --threads 1,2
