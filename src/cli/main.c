@@ -22,8 +22,9 @@
   X(params)            \
   X(matrix)            \
   X(compare)           \
-  X(audit)
-  X(merge)
+  X(audit)             \
+  X(merge)             \
+  /* new commands: one line above, ending in a backslash */
 
 #define X(n) extern const struct rl_cmd rl_cmd_##n;
 RL_COMMANDS(X)
