@@ -38,6 +38,7 @@ static void help(FILE *fp)
         "key at position j, i, j = offset .. offset + n - 1, whole or split into\n"
         "its terms (ropelab.h, section schemes).  Memory O(n d), streamed by rows.\n"
         "\n"
+        "      --scheme S     one scheme (required; a wrong name lists them all)\n"
         "      --len N        n, >= 1 (default 64)\n"
         "      --offset P     first position, integer >= 0 (default 0)\n"
         "      --term T       total, positional (= total - cc), cc, cp, pc, pp, bias or\n"

@@ -26,6 +26,7 @@ static void help(FILE *fp)
         "\n"
         "The parameters scheme S derives or holds, as CSV.\n"
         "\n"
+        "      --scheme S     one scheme (required; a wrong name lists them all)\n"
         "      --what W       what to list (default: the first the scheme has):\n"
         "                       slopes   alibi: head,slope (Press et al. 2022: 2^(-8h/H))\n"
         "                       buckets  t5, deberta: distance,bucket over --from..--to;\n"

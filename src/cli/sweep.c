@@ -144,8 +144,9 @@ static int not_sweepable(const char *cmd, const char *opt, size_t len, const cha
                        "help %s')", (int)len, opt, cmd, val, cmd);
 }
 
-/* A command without a row: a numeric list is refused in so many words. */
-static int check_unswept(const struct rl_cmd *cmd, int argc, char **argv)
+/* A command that does not sweep: a numeric list is refused in so many
+ * words, except in the options whose lists are the command's own (own). */
+static int check_unswept(const struct rl_cmd *cmd, const char *own, int argc, char **argv)
 {
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
@@ -155,6 +156,8 @@ static int check_unswept(const struct rl_cmd *cmd, int argc, char **argv)
       continue;
     const char *eq = strchr(a, '=');
     size_t len = eq ? (size_t)(eq - a - 2) : strlen(a + 2);
+    if (in_list(own, a + 2, len))
+      continue;
     const char *val = eq ? eq + 1 : i + 1 < argc && value_like(argv[i + 1]) ? argv[i + 1] : NULL;
     double *v = NULL;
     size_t n = 0;
@@ -910,8 +913,8 @@ int rl_sweep_main(const struct rl_cmd *cmd, int argc, char **argv)
   const rl_sweep_spec *sp = rl_sweep_table;
   while (sp->cmd && strcmp(sp->cmd, cmd->name))
     sp++;
-  if (!sp->cmd) {
-    int r = check_unswept(cmd, argc, argv);
+  if (!sp->cmd || !sp->numbers) {
+    int r = check_unswept(cmd, sp->lists, argc, argv);
     return r ? r : cmd->run(argc, argv);
   }
   sweep s;
@@ -978,7 +981,7 @@ void rl_sweep_help(FILE *fp, const char *cmd)
   const rl_sweep_spec *sp = rl_sweep_table;
   while (sp->cmd && strcmp(sp->cmd, cmd))
     sp++;
-  if (!sp->cmd)
+  if (!sp->cmd || !sp->numbers)
     return;
   fputs("\n"
         "sweeps: a list or a range runs every combination (options in the order given,\n"

@@ -23,7 +23,8 @@
  * Each field is a space-separated list of long option names (no "--"). */
 typedef struct rl_sweep_spec {
   const char *cmd;
-  const char *numbers; /* a list or range of numbers (rl_values_parse) */
+  const char *numbers; /* a list or range of numbers (rl_values_parse); NULL:
+                        * the command does not sweep (see sweep_table.c) */
   const char *names;   /* a comma-separated list of names */
   const char *lists;   /* values with commas of their own meaning (a list of
                           measures or schemes, a file name): never swept */

@@ -13,7 +13,9 @@
  *     (decay, profile, compare: their commas keep that meaning), nor
  *     --format, which changes the columns (a sweep is one table).
  *   - files (--params, --freqs-file) are never swept: commas may be part
- *     of a file name. */
+ *     of a file name.
+ * A row with numbers NULL: the command does not sweep, and the options in
+ * its lists take lists or ranges of their own meaning (audit --positions). */
 #include <stddef.h>
 #include "sweep.h"
 
@@ -40,4 +42,6 @@ const rl_sweep_spec rl_sweep_table[] = {
      "format=grid"},
     {"compare", SCHEME_NUMBERS " len tol", SCHEME_NAMES, SCHEME_LISTS " scheme",
      "format=markdown"},
+    /* commands that do not sweep but take lists of their own (numbers NULL) */
+    {"audit", NULL, NULL, "positions", NULL},
     {NULL, NULL, NULL, NULL, NULL}};
