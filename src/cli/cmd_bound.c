@@ -396,9 +396,14 @@ static int run(int argc, char **argv)
   int ac = argc - 1;
   while ((c = getopt_long(ac, av, ":o:h", opts, NULL)) != -1) {
     int own = owner(c);
-    if (own >= 0 && own != which)
-      return rl_usage(cmd, "%s does not apply to bound '%s' (it is for '%s')", av[optind - 1],
+    if (own >= 0 && own != which) {
+      const char *name = "";
+      for (const struct option *o = opts; o->name; o++)
+        if (o->val == c)
+          name = o->name;
+      return rl_usage(cmd, "--%s does not apply to bound '%s' (it is for '%s')", name,
                       bounds[which], bounds[own]);
+    }
     switch (c) {
     case OPT_LEN:
       a.len_arg = optarg;

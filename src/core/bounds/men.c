@@ -26,8 +26,8 @@
 #include "bounds_impl.h"
 
 enum {
-  WITNESSES = 128,  /* remembered refuting r per thread */
-  CLIMB = 128,       /* the most recent ones are followed downhill */
+  WITNESSES = 128, /* remembered refuting r per thread */
+  CLIMB = 128,     /* of them, followed downhill in r */
   CLIMB_STEPS = 24
 };
 
@@ -239,9 +239,9 @@ static rl_status search(searcher *w, double L, rl_men_result *res)
     B = next;
   }
   if (p->search == RL_MEN_FINE && prev > 0) {
-    double ratio = 1 + p->tolerance;
+    double ratio = 1 + p->tolerance, p0 = prev;
     for (double k = 1;; k++) {
-      double b = prev * pow(ratio, k);
+      double b = p0 * pow(ratio, k);
       if (!(b < B))
         break;
       if ((st = test(w, b, L, &ok)))
