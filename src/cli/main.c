@@ -24,6 +24,7 @@
   X(compare)           \
   X(audit)             \
   X(merge)             \
+  X(bound)             \
   /* new commands: one line above, ending in a backslash */
 
 #define X(n) extern const struct rl_cmd rl_cmd_##n;

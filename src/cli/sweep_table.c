@@ -44,4 +44,5 @@ const rl_sweep_spec rl_sweep_table[] = {
      "format=markdown"},
     /* commands that do not sweep but take lists of their own (numbers NULL) */
     {"audit", NULL, NULL, "positions", NULL},
+    {"bound", NULL, NULL, "len", NULL},
     {NULL, NULL, NULL, NULL, NULL}};

@@ -24,11 +24,52 @@
 #include <string.h>
 #include "schedule_impl.h"
 
+static long double corr_dim_of(size_t rot, double train_len, double base, double b)
+{
+  long double r = (long double)rot;
+  return r * logl((long double)train_len / (2 * RL_PI_L * (long double)b)) /
+         (2 * logl((long double)base));
+}
+
 static long double corr_dim(const rl_schedule *s, double b)
 {
-  long double r = (long double)s->rot;
-  return r * logl((long double)s->p.train_len / (2 * RL_PI_L * (long double)b)) /
-         (2 * logl((long double)s->p.base));
+  return corr_dim_of(s->rot, s->p.train_len, s->p.base, b);
+}
+
+/* The rounding and clamping init applies, for `ropelab bound yarn`. */
+static void corr_range(size_t rot, int truncate, long double *low, long double *high)
+{
+  if (truncate) {
+    *low = floorl(*low);
+    *high = ceill(*high);
+  }
+  if (*low < 0)
+    *low = 0;
+  if (*high > (long double)(rot - 1))
+    *high = (long double)(rot - 1);
+}
+
+rl_status rl_yarn_correction_range(size_t rot, double base, double train_len,
+                                   double beta_fast, double beta_slow, int truncate,
+                                   double *low_exact, double *high_exact, double *low,
+                                   double *high)
+{
+  if (rot < 2 || rot % 2 || !isfinite(base) || !(base > 1) || !isfinite(train_len) ||
+      !(train_len > 0) || !isfinite(beta_fast) || !(beta_fast > beta_slow) || !(beta_slow > 0))
+    return RL_EINVAL;
+  long double lo = corr_dim_of(rot, train_len, base, beta_fast);
+  long double hi = corr_dim_of(rot, train_len, base, beta_slow);
+  *low_exact = (double)lo;
+  *high_exact = (double)hi;
+  corr_range(rot, truncate, &lo, &hi);
+  *low = (double)lo;
+  *high = (double)hi;
+  return RL_OK;
+}
+
+double rl_yarn_attention_factor(double factor)
+{
+  return rl_sched_yarn_mscale(factor, 1.0);
 }
 
 static rl_status check(const rl_schedule *s, char *err)
@@ -78,14 +119,7 @@ static rl_status init(rl_schedule *s, char *err)
     high = corr_dim(s, p->beta_slow);
     snprintf(s->note, sizeof s->note, "correction range %.17g .. %.17g before rounding",
              (double)low, (double)high);
-    if (p->truncate) {
-      low = floorl(low);
-      high = ceill(high);
-    }
-    if (low < 0)
-      low = 0;
-    if (high > (long double)(s->rot - 1))
-      high = (long double)(s->rot - 1);
+    corr_range(s->rot, p->truncate, &low, &high);
     size_t l = strlen(s->note);
     snprintf(s->note + l, sizeof s->note - l, ", %.17g .. %.17g used", (double)low,
              (double)high);

@@ -1,0 +1,500 @@
+/* cmd_bound.c: `ropelab bound men|liu|pi|yarn`, the published bounds on
+ * RoPE's context length recomputed (src/core/bounds).  One row per input,
+ * each carrying its inputs as columns, so that sweeps concatenate. */
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cmd.h"
+#include "opt.h"
+#include "out.h"
+#include "progress.h"
+#include "ropelab.h"
+#include "sched_opts.h"
+#include "sink.h"
+#include "threads.h"
+
+static const char *const bounds[] = {"men", "liu", "pi", "yarn"};
+enum { B_MEN, B_LIU, B_PI, B_YARN, NBOUNDS };
+
+static void help(FILE *fp)
+{
+  fputs("usage: ropelab bound men|liu|pi|yarn [OPTIONS]\n"
+        "\n"
+        "The published bounds on RoPE's context length, recomputed exactly.\n"
+        "\n"
+        "men   Men et al. 2024, \"Base of RoPE Bounds Context Length\" (arXiv:2405.14591):\n"
+        "      the smallest base such that B_r = sum_i cos(r theta_i) >= 0 for every\n"
+        "      r = 0..L-1 (a query prefers a similar key to a random one at every\n"
+        "      distance within L).  Feasible bases do not form an interval, so the\n"
+        "      search is a grid, not a bisection: by default Su's staged decimal grid\n"
+        "      (kexue.fm/archives/10122): B = 1000 L, then for k = 1..5 the first\n"
+        "      feasible (j/10^k) B, j = 1, 2, ...  Columns:\n"
+        "        dim,rot,len,base,min_similarity,argmin,previous_base,previous_first_fail\n"
+        "      min_similarity is the smallest B_r at the base (at r = argmin): the\n"
+        "      margin; previous_base is the grid point below it, infeasible, failing\n"
+        "      first at r = previous_first_fail.  Signs near 0 are decided from exact\n"
+        "      angles.  Pass-through pairs (--rot < --dim) count cos 0 = 1 each.\n"
+        "      --len L            lengths, a list or range (default 1024:1048576:x2)\n"
+        "      --search S         staged (default) or fine: from the grid point below\n"
+        "                         the staged base, up a geometric grid of ratio\n"
+        "                         1 + tolerance, the first feasible point (it refines\n"
+        "                         the staged base; it does not look below that point)\n"
+        "      --tolerance T      fine: relative step, 0 < T <= 0.01 (default 1e-8)\n"
+        "      --stages K         decimal stages, 1..9 (default 5)\n"
+        "      --start-factor F   the search starts at F L, which must be feasible (1000)\n"
+        "      --fit              fit base = a len^k in log-log over the lengths, as the\n"
+        "                         paper's Figure 1 (y = 0.0424 x^1.628, x in tokens): a,\n"
+        "                         k and a for x in units of 1024 tokens in the metadata,\n"
+        "                         column fit_base\n"
+        "      --threads N        threads over the lengths (default: online cores)\n"
+        "\n"
+        "liu   Liu et al. 2023, \"Scaling Laws of RoPE-based Extrapolation\"\n"
+        "      (arXiv:2310.05209, eq. 13, 16a-d), d = --rot, base = the pre-training\n"
+        "      base (their 10000), T_train = --len:\n"
+        "        critical_dim   2 ceil((d/2) log_base(T_train / 2 pi)), within [0, d]\n"
+        "        critical_base  base^(log_{T_train/2pi}(T_tune/2pi))\n"
+        "        extrapolation_limit  2 pi tune_base^(critical_dim/d) if tune_base >\n"
+        "                       critical_base, else T_tune\n"
+        "        critical_dim_tuned, beta1..3 = 2 T_tune/pi, T_tune/pi, T_tune/(2 pi)\n"
+        "      --len L            pre-training lengths T_train > 2 pi (default 4096)\n"
+        "      --tune-len T       fine-tuning length, >= every --len (default: each --len)\n"
+        "      --tune-base B      fine-tuning base, > 1 (default: --base)\n"
+        "\n"
+        "pi    Chen et al. 2023, position interpolation (arXiv:2306.15595): the\n"
+        "      extrapolation quantity B(s)/d of their eq. 8 and Figure 5,\n"
+        "      B(s) = sum_{k=1}^{d/2} |sum_{j<k} e^{i s theta_j}|, and the ratio of the\n"
+        "      extrapolation bound to the interpolation bound of Theorem 2.1,\n"
+        "      2 (B(s)/d) 32 ln base.  The constant 32 ln base (294.73 for 10000) is in\n"
+        "      the metadata.  Columns dim,base,s,b_over_d,ratio.\n"
+        "      --from A --to B --step S   values of s (default 0, 4095, 1)\n"
+        "\n"
+        "yarn  YaRN (Peng et al. 2023, arXiv:2309.00071): the correction range, pair\n"
+        "      indices low, high where a pair turns beta_fast, beta_slow times within L,\n"
+        "      before (low_exact, high_exact) and after rounding and clamping, as\n"
+        "      --truncate says; and the attention factor for --factor.\n"
+        "      --len L            original context lengths (default 4096)\n"
+        "\n", fp);
+  rl_sched_opts_help(fp);
+  fputc('\n', fp);
+  rl_common_help(fp);
+}
+
+enum {
+  OPT_LEN = RL_OPT_FIRST_CMD, OPT_SEARCH, OPT_TOL, OPT_STAGES, OPT_START, OPT_FIT, OPT_THREADS,
+  OPT_TUNE_LEN, OPT_TUNE_BASE, OPT_FROM, OPT_TO, OPT_STEP
+};
+
+/* options that belong to one bound only: their bound index */
+static int owner(int c)
+{
+  switch (c) {
+  case OPT_SEARCH: case OPT_TOL: case OPT_STAGES: case OPT_START: case OPT_FIT:
+  case OPT_THREADS:
+    return B_MEN;
+  case OPT_TUNE_LEN: case OPT_TUNE_BASE:
+    return B_LIU;
+  case OPT_FROM: case OPT_TO: case OPT_STEP:
+    return B_PI;
+  default:
+    return -1;
+  }
+}
+
+typedef struct args {
+  int which;
+  rl_sched_opts so;
+  rl_common co;
+  double *len;
+  size_t nlen;
+  const char *len_arg;
+  rl_men_params men;
+  int fit, threads;
+  double tune_len, tune_base;
+  const char *tune_len_arg;
+  double from, to, step;
+  const char *to_arg;
+} args;
+
+typedef struct prog_ctx {
+  rl_progress *p;
+} prog_ctx;
+
+static void on_progress(void *ctx, size_t done)
+{
+  rl_progress_update(((prog_ctx *)ctx)->p, done);
+}
+
+static int run_men(args *a, const char *cmd)
+{
+  for (size_t i = 0; i < a->nlen; i++)
+    if (!(a->len[i] >= 1) || a->len[i] != floor(a->len[i]))
+      return rl_usage(cmd, "invalid --len '%.17g': expected an integer >= 1", a->len[i]);
+    else if (a->len[i] - 1 > RL_POS_MAX)
+      return rl_usage(cmd, "--len '%.17g' is past the accurate range: expected at most "
+                           "2147483649 (distances up to 2^31)", a->len[i]);
+  if (a->fit && a->nlen < 2)
+    return rl_usage(cmd, "--fit needs at least two --len values");
+  a->men.sched = a->so.p;
+  rl_men_result *res = calloc(a->nlen, sizeof *res);
+  if (!res)
+    return rl_runtime(cmd, "out of memory");
+  rl_sink sink = {0};
+  int rc = rl_sink_open(&sink, cmd, &a->co, NULL);
+  if (rc) {
+    free(res);
+    return rc;
+  }
+  rl_progress prog;
+  rl_progress_init(&prog, cmd, a->co.progress, a->nlen, 1);
+  prog_ctx pc = {&prog};
+  char err[RL_BOUND_ERR_MAX];
+  rl_status st = rl_men_bases(&a->men, a->len, a->nlen, a->threads, on_progress, &pc, res, err);
+  if (st) {
+    rl_sink_abort(&sink);
+    free(res);
+    return st == RL_ENOMEM ? rl_runtime(cmd, "out of memory")
+           : st == RL_EINVAL || st == RL_ERANGE ? rl_usage(cmd, "%s", err)
+                                                : rl_runtime(cmd, "%s", err);
+  }
+  double fa = 0, fk = 0;
+  if (a->fit) {
+    double *y = malloc(a->nlen * sizeof *y);
+    for (size_t i = 0; y && i < a->nlen; i++)
+      y[i] = res[i].base;
+    st = y ? rl_men_fit(a->len, y, a->nlen, &fa, &fk) : RL_ENOMEM;
+    free(y);
+    if (st) {
+      rl_sink_abort(&sink);
+      free(res);
+      return st == RL_ENOMEM ? rl_runtime(cmd, "out of memory")
+                             : rl_usage(cmd, "--fit needs two distinct --len values");
+    }
+  }
+  rl_out *out = &sink.out;
+  rl_out_meta_begin(out);
+  rl_out_meta(out, "bound", "men: Men et al. 2024, arXiv:2405.14591, eq. 9");
+  rl_sched_meta(&a->so.p, NULL, out);
+  rl_out_meta(out, "search", a->men.search == RL_MEN_FINE ? "fine" : "staged");
+  rl_out_meta_uint(out, "stages", (unsigned long long)a->men.stages);
+  rl_out_meta_num(out, "start_factor", a->men.start_factor);
+  if (a->men.search == RL_MEN_FINE)
+    rl_out_meta_num(out, "tolerance", a->men.tolerance);
+  double cand = 0, full = 0, rech = 0, amb = 0;
+  for (size_t i = 0; i < a->nlen; i++) {
+    cand += res[i].candidates;
+    full += res[i].full_scans;
+    rech += res[i].rechecks;
+    amb += res[i].ambiguous;
+  }
+  rl_out_meta_num(out, "candidates_tested", cand);
+  rl_out_meta_num(out, "full_scans", full);
+  rl_out_meta_num(out, "exact_rechecks", rech);
+  rl_out_meta_num(out, "ambiguous_signs", amb);
+  if (a->fit) {
+    rl_out_meta_num(out, "fit_a", fa);
+    rl_out_meta_num(out, "fit_k", fk);
+    rl_out_meta_num(out, "fit_a_per_1024_tokens", fa * pow(1024.0, fk));
+  }
+  rl_out_header(out, a->fit ? "dim,rot,len,base,min_similarity,argmin,previous_base,"
+                              "previous_first_fail,fit_base"
+                            : "dim,rot,len,base,min_similarity,argmin,previous_base,"
+                              "previous_first_fail");
+  size_t rot = a->so.p.rot ? a->so.p.rot : a->so.p.dim;
+  for (size_t i = 0; i < a->nlen && !out->err; i++) {
+    double row[9] = {(double)a->so.p.dim, (double)rot, res[i].len, res[i].base,
+                     res[i].min_similarity, res[i].argmin, res[i].previous_base,
+                     res[i].previous_first_fail, fa * pow(res[i].len, fk)};
+    rl_out_row(out, row, a->fit ? 9 : 8);
+  }
+  free(res);
+  return rl_sink_close(&sink, &prog);
+}
+
+static int run_liu(args *a, const char *cmd)
+{
+  size_t rot = a->so.p.rot ? a->so.p.rot : a->so.p.dim;
+  double tb = a->tune_base > 0 ? a->tune_base : a->so.p.base;
+  for (size_t i = 0; i < a->nlen; i++) {
+    double T = a->len[i], Tt = a->tune_len > 0 ? a->tune_len : T;
+    if (!(T > 6.283185307179586))
+      return rl_usage(cmd, "invalid --len '%.17g': expected a length > 2 pi", T);
+    if (Tt < T)
+      return rl_usage(cmd, "invalid --tune-len '%s': expected at least every --len (%.17g)",
+                      a->tune_len_arg, T);
+  }
+  rl_sink sink = {0};
+  int rc = rl_sink_open(&sink, cmd, &a->co, NULL);
+  if (rc)
+    return rc;
+  rl_out *out = &sink.out;
+  rl_out_meta_begin(out);
+  rl_out_meta(out, "bound", "liu: Liu et al. 2023, arXiv:2310.05209, eq. 13, 16a-d");
+  rl_sched_meta(&a->so.p, NULL, out);
+  rl_out_header(out, "dim,rot,base,len,tune_len,tune_base,critical_dim,critical_base,"
+                     "extrapolation_limit,critical_dim_tuned,beta1,beta2,beta3");
+  for (size_t i = 0; i < a->nlen && !out->err; i++) {
+    double T = a->len[i], Tt = a->tune_len > 0 ? a->tune_len : T;
+    rl_liu_result r;
+    if (rl_liu_bounds(rot, a->so.p.base, T, Tt, tb, &r)) {
+      rl_sink_abort(&sink);
+      return rl_usage(cmd, "invalid --len '%.17g' for Liu et al.'s bounds", T);
+    }
+    double row[13] = {(double)a->so.p.dim, (double)rot, a->so.p.base, T, Tt, tb,
+                      r.critical_dim, r.critical_base, r.extrapolation_limit,
+                      r.critical_dim_tuned, r.beta1, r.beta2, r.beta3};
+    rl_out_row(out, row, 13);
+  }
+  return rl_sink_close(&sink, NULL);
+}
+
+static int run_pi(args *a, const char *cmd)
+{
+  if (fabs(a->to) > RL_POS_MAX || fabs(a->from) > RL_POS_MAX)
+    return rl_usage(cmd, "--to '%s' is past the accurate range: expected |s| <= 2147483648",
+                    a->to_arg);
+  if (a->to < a->from)
+    return rl_usage(cmd, "invalid range: --to '%s' is below --from '%.17g'", a->to_arg,
+                    a->from);
+  rl_grid g;
+  if (rl_grid_linear(a->from, a->to, a->step, &g))
+    return rl_usage(cmd, "invalid --step '%.17g': too many rows", a->step);
+  rl_schedule *f;
+  int rc = rl_sched_build(&a->so.p, cmd, &f);
+  if (rc)
+    return rc;
+  if (!rl_schedule_is_plain(f)) {
+    rl_schedule_free(f);
+    return rl_usage(cmd, "method '%s' does not apply: B(s) needs a logit sum_j h_j e^{i s "
+                         "theta_j} (no position map, amplitude or query scale)",
+                    f->type->name);
+  }
+  rl_sink sink = {0};
+  if ((rc = rl_sink_open(&sink, cmd, &a->co, NULL))) {
+    rl_schedule_free(f);
+    return rc;
+  }
+  rl_out *out = &sink.out;
+  rl_out_meta_begin(out);
+  rl_out_meta(out, "bound", "pi: Chen et al. 2023, arXiv:2306.15595, Theorem 2.1 eq. 5-8, "
+                            "Appendix B Figure 5");
+  rl_sched_meta(&a->so.p, f, out);
+  double den = rl_pi_interp_denominator(a->so.p.base);
+  rl_out_meta_num(out, "interp_denominator_32_ln_base", den);
+  rl_out_meta_num(out, "interp_constant_1_over_32_ln_base", 1.0 / den);
+  rl_out_header(out, "dim,base,s,b_over_d,ratio");
+  enum { CHUNK = 4096 };
+  double sv[CHUNK], bv[CHUNK];
+  for (size_t j0 = 0; j0 < g.points && !out->err; j0 += CHUNK) {
+    size_t n = g.points - j0 < CHUNK ? g.points - j0 : CHUNK;
+    rl_status st = rl_pi_b_over_d(f, &g, j0, n, sv, bv);
+    if (st) {
+      rl_sink_abort(&sink);
+      rl_schedule_free(f);
+      return st == RL_ERANGE ? rl_usage(cmd, "--to '%s' is past the accurate range", a->to_arg)
+                             : rl_runtime(cmd, "cannot evaluate B(s): %s", rl_strerror(st));
+    }
+    for (size_t k = 0; k < n && !out->err; k++) {
+      double row[5] = {(double)f->dim, a->so.p.base, sv[k], bv[k],
+                       rl_pi_ratio(bv[k], a->so.p.base)};
+      rl_out_row(out, row, 5);
+    }
+  }
+  rl_schedule_free(f);
+  return rl_sink_close(&sink, NULL);
+}
+
+static int run_yarn(args *a, const char *cmd)
+{
+  rl_schedule_params p = a->so.p;
+  const rl_schedule_type *y = rl_schedule_type_find("yarn");
+  if (p.method != y && p.method != rl_schedule_type_find("rope"))
+    return rl_usage(cmd, "invalid --method '%s': the yarn bound is yarn's own", p.method->name);
+  p.method = y;
+  if (!(p.set & RL_SP_FACTOR))
+    p.factor = 1;
+  rl_sink sink = {0};
+  int rc = rl_sink_open(&sink, cmd, &a->co, NULL);
+  if (rc)
+    return rc;
+  rl_out *out = &sink.out;
+  size_t rot = p.rot ? p.rot : p.dim;
+  for (size_t i = 0; i < a->nlen; i++) {
+    rl_yarn_result r;
+    char err[RL_SCHEDULE_ERR_MAX];
+    if (!(a->len[i] > 0) || a->len[i] > RL_POS_MAX) {
+      rl_sink_abort(&sink);
+      return rl_usage(cmd, "invalid --len '%.17g': expected a length in (0, 2^31]", a->len[i]);
+    }
+    if (rl_yarn_bounds(&p, a->len[i], &r, err)) {
+      rl_sink_abort(&sink);
+      return rl_usage(cmd, "%s", err);
+    }
+    if (i == 0) {
+      rl_out_meta_begin(out);
+      rl_out_meta(out, "bound", "yarn: Peng et al. 2023, arXiv:2309.00071, sec. 3.2, 3.4");
+      rl_sched_meta(&p, NULL, out);
+      rl_out_header(out, "dim,rot,base,len,factor,beta_fast,beta_slow,low_exact,high_exact,"
+                         "low,high,attention_factor");
+    }
+    double row[12] = {(double)p.dim, (double)rot, p.base, a->len[i], p.factor, p.beta_fast,
+                      p.beta_slow, r.low_exact, r.high_exact, r.low, r.high,
+                      r.attention_factor};
+    rl_out_row(out, row, 12);
+  }
+  return rl_sink_close(&sink, NULL);
+}
+
+static int run(int argc, char **argv)
+{
+  const char *cmd = "bound";
+  if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+    help(stdout);
+    return RL_EXIT_OK;
+  }
+  if (argc < 2 || argv[1][0] == '-')
+    return rl_usage(cmd, "missing bound: expected men, liu, pi or yarn (see 'ropelab bound "
+                         "--help')");
+  int which = -1;
+  for (int i = 0; i < NBOUNDS; i++)
+    if (!strcmp(argv[1], bounds[i]))
+      which = i;
+  if (which < 0) {
+    size_t s = rl_suggest(argv[1], bounds, NBOUNDS);
+    if (s < NBOUNDS)
+      return rl_usage(cmd, "unknown bound '%s': expected men, liu, pi or yarn; did you mean "
+                           "'%s'?", argv[1], bounds[s]);
+    return rl_usage(cmd, "unknown bound '%s': expected men, liu, pi or yarn", argv[1]);
+  }
+  static const struct option opts[] = {
+      {"len", required_argument, NULL, OPT_LEN},
+      {"search", required_argument, NULL, OPT_SEARCH},
+      {"tolerance", required_argument, NULL, OPT_TOL},
+      {"stages", required_argument, NULL, OPT_STAGES},
+      {"start-factor", required_argument, NULL, OPT_START},
+      {"fit", no_argument, NULL, OPT_FIT},
+      {"threads", required_argument, NULL, OPT_THREADS},
+      {"tune-len", required_argument, NULL, OPT_TUNE_LEN},
+      {"tune-base", required_argument, NULL, OPT_TUNE_BASE},
+      {"from", required_argument, NULL, OPT_FROM},
+      {"to", required_argument, NULL, OPT_TO},
+      {"step", required_argument, NULL, OPT_STEP},
+      RL_SCHED_LONGOPTS, RL_COMMON_LONGOPTS, {NULL, 0, NULL, 0}};
+  args a;
+  memset(&a, 0, sizeof a);
+  a.which = which;
+  rl_sched_opts_init(&a.so, 0);
+  rl_common_init(&a.co);
+  rl_men_params_default(&a.men);
+  a.threads = rl_online_cpus(RL_THREADS_MAX);
+  a.to = 4095, a.step = 1, a.to_arg = "4095";
+  a.len_arg = which == B_MEN ? RL_MEN_LEN_DEFAULT : RL_BOUND_LEN_DEFAULT;
+  int c, r;
+  unsigned long long u;
+  char **av = argv + 1;
+  int ac = argc - 1;
+  while ((c = getopt_long(ac, av, ":o:h", opts, NULL)) != -1) {
+    int own = owner(c);
+    if (own >= 0 && own != which) {
+      const char *name = "";
+      for (const struct option *o = opts; o->name; o++)
+        if (o->val == c)
+          name = o->name;
+      return rl_usage(cmd, "--%s does not apply to bound '%s' (it is for '%s')", name,
+                      bounds[which], bounds[own]);
+    }
+    switch (c) {
+    case OPT_LEN:
+      a.len_arg = optarg;
+      break;
+    case OPT_SEARCH: {
+      static const char *const names[] = {"staged", "fine"};
+      int v;
+      if ((r = rl_opt_enum(cmd, "--search", optarg, names, 2, &v)))
+        return r;
+      a.men.search = v ? RL_MEN_FINE : RL_MEN_STAGED;
+      break;
+    }
+    case OPT_TOL:
+      if ((r = rl_opt_double(cmd, "--tolerance", optarg, &a.men.tolerance)))
+        return r;
+      if (!(a.men.tolerance > 0 && a.men.tolerance <= 0.01))
+        return rl_usage(cmd, "invalid --tolerance '%s': expected a number > 0 and <= 0.01",
+                        optarg);
+      break;
+    case OPT_STAGES:
+      if ((r = rl_opt_uint(cmd, "--stages", optarg, 1, 9, &u)))
+        return r;
+      a.men.stages = (int)u;
+      break;
+    case OPT_START:
+      if ((r = rl_opt_double(cmd, "--start-factor", optarg, &a.men.start_factor)))
+        return r;
+      if (!(a.men.start_factor > 0))
+        return rl_usage(cmd, "invalid --start-factor '%s': expected a number > 0", optarg);
+      break;
+    case OPT_FIT:
+      a.fit = 1;
+      break;
+    case OPT_THREADS:
+      if ((r = rl_opt_uint(cmd, "--threads", optarg, 1, RL_THREADS_MAX, &u)))
+        return r;
+      a.threads = (int)u;
+      break;
+    case OPT_TUNE_LEN:
+      a.tune_len_arg = optarg;
+      if ((r = rl_opt_double(cmd, "--tune-len", optarg, &a.tune_len)))
+        return r;
+      if (!(a.tune_len > 0))
+        return rl_usage(cmd, "invalid --tune-len '%s': expected a length > 0", optarg);
+      break;
+    case OPT_TUNE_BASE:
+      if ((r = rl_opt_base(cmd, optarg, &a.tune_base)))
+        return r;
+      break;
+    case OPT_FROM:
+      if ((r = rl_opt_double(cmd, "--from", optarg, &a.from)))
+        return r;
+      break;
+    case OPT_TO:
+      a.to_arg = optarg;
+      if ((r = rl_opt_double(cmd, "--to", optarg, &a.to)))
+        return r;
+      break;
+    case OPT_STEP:
+      if ((r = rl_opt_double(cmd, "--step", optarg, &a.step)))
+        return r;
+      if (!(a.step > 0))
+        return rl_usage(cmd, "invalid --step '%s': expected a number > 0", optarg);
+      break;
+    default:
+      if ((r = rl_sched_opt_default(&a.so, &a.co, cmd, c, av, opts)))
+        return r;
+    }
+  }
+  if (a.co.help) {
+    help(stdout);
+    return RL_EXIT_OK;
+  }
+  if ((r = rl_opt_no_args(cmd, ac, av)) || (r = rl_sched_opts_finish(&a.so, cmd)))
+    return r;
+  if (a.co.plot)
+    return rl_usage(cmd, "--plot is not available for bounds: see experiments/men_base.sh, "
+                         "pi_fig5.sh, liu_critical.sh");
+  if (which != B_PI &&
+      (r = rl_opt_values(cmd, "--len", a.len_arg, 4096, &a.len, &a.nlen)))
+    return r;
+  switch (which) {
+  case B_MEN: r = run_men(&a, cmd); break;
+  case B_LIU: r = run_liu(&a, cmd); break;
+  case B_PI: r = run_pi(&a, cmd); break;
+  default: r = run_yarn(&a, cmd); break;
+  }
+  free(a.len);
+  return r;
+}
+
+const struct rl_cmd rl_cmd_bound = {"bound", run,
+                                    "the published bounds: Men's base, Liu's critical "
+                                    "dimension, PI's B(s)/d, YaRN's range", help};

@@ -1,0 +1,64 @@
+/* bounds_impl.h: what the files of src/core/bounds share (private to the
+ * core): the fast sign test of Men et al.'s similarity
+ *   B_r = c0 + sum_{k<n} cos(r theta_k),   r = 0, 1, 2, ...
+ * (men_scan.c), used by the search for the smallest feasible base
+ * (men.c).  c0 = (dim - rot)/2 counts the pass-through pairs, whose
+ * angle is always 0 (cos 0 = 1): Men et al. eq. 9 sums over every pair of
+ * the head, and Su (kexue.fm/archives/10122, "partial rotation") writes
+ * the unrotated ones as theta = 0. */
+#ifndef RL_BOUNDS_IMPL_H
+#define RL_BOUNDS_IMPL_H
+#include <stddef.h>
+#include <stdint.h>
+#include "ropelab.h"
+
+#define RL_BSCAN_BLOCK 64   /* rows per block (the vectorised dimension) */
+#define RL_BSCAN_PERIOD 16  /* blocks between re-seeds from exact angles */
+
+typedef struct rl_bscan rl_bscan;
+
+/* A workspace for frequency sets of at most nmax pairs (one per thread). */
+rl_status rl_bscan_alloc(size_t nmax, rl_bscan **out);
+void rl_bscan_free(rl_bscan *w);
+
+typedef struct rl_bscan_out {
+  double first_fail;   /* first r with B_r < 0, or len when there is none */
+  double fail_value;   /* B_r at first_fail (exact angles), or 0 */
+  double min, argmin;  /* smallest B_r over the rows scanned, and its r */
+  size_t rechecks;     /* rows whose sign needed the exact sum */
+  size_t ambiguous;    /* rows whose exact sum was within its own error
+                          bound of 0 (decided by its sign; expected 0) */
+} rl_bscan_out;
+
+/* Scan r = 0 .. len-1 (len >= 1, len - 1 <= RL_POS_MAX) of B_r for the
+ * n frequencies theta (each in [0, 1]).  stop: return at the first r
+ * with B_r < 0 (min, argmin then cover the rows before it).  The sign of
+ * every row is decided correctly: a row whose fast value lies within the
+ * recurrence's error bound of 0 is recomputed from exact angles. */
+rl_status rl_bscan_run(rl_bscan *w, const double *theta, size_t n, double c0, double len,
+                       int stop, rl_bscan_out *out);
+
+/* B_r from exact angles (rl_angle_sincos), summed in long double; *err
+ * (may be NULL) receives its error bound. */
+double rl_bscan_exact(const double *theta, size_t n, double c0, double r, double *err);
+
+/* The sign of B_r at one r (a witness): -1 when B_r < 0, +1 otherwise,
+ * from libm's cos with an error bound, falling back to the exact sum;
+ * *value receives B_r.  *rechecked / *ambiguous are incremented as in
+ * rl_bscan_out. */
+int rl_bscan_sign(const double *theta, size_t n, double c0, double r, double *value,
+                  size_t *rechecked, size_t *ambiguous);
+
+/* A quick refutation for RoPE's own schedule, before building it:
+ * rl_bscan_approx fills theta~_k = rho^k, rho = b^(-2/rot), k < rot/2, in
+ * double, with *d_sum = sum_k delta_k theta~_k (delta_k its relative error
+ * bound, see men_scan.c) and *t_sum = sum_k theta~_k.
+ * rl_bscan_approx_value returns B_r from theta~ and in *bound a bound on
+ * its distance from B_r at the schedule's true frequencies: a value below
+ * -bound refutes the base for certain.  theta and tmp hold n rounded up
+ * to a multiple of 8 doubles (the padding is zeroed and not summed). */
+void rl_bscan_approx(double base, size_t rot, double *theta, double *d_sum, double *t_sum);
+double rl_bscan_approx_value(const double *theta, size_t n, double c0, double d_sum,
+                             double t_sum, double r, double *tmp, double *bound);
+
+#endif

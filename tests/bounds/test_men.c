@@ -1,0 +1,92 @@
+/* test_men.c: Men et al.'s lower bound of the base (src/core/bounds/men.c)
+ * against the numbers Su Jianlin published when he recomputed the paper's
+ * table with the staged grid (kexue.fm/archives/10122, 2024-05-29):
+ * 4.3e3 (L = 1024), 1.2e4 (2048), 2.7e4 (4096), 8.4e4 (8192), d = 128.
+ * Su prints two significant digits, so the test rounds ours to two
+ * digits and asks for equality (a tolerance of half a unit in the second
+ * digit, 0.5e3 .. 0.05e4 absolute).  Longer lengths take seconds each and
+ * live in experiments/men_base.sh.
+ * Also: the paper's own power-law fit of its Figure 1 (y = 0.0424 x^1.628)
+ * refitted from its table (Table 1 as Su quotes it: 4.3e3 ... 5.1e8 at
+ * L = 1024 ... 2^20) by rl_men_fit; the table's values carry two digits
+ * (+-5%), so a can be reproduced to about 1% and k to about 1e-3. */
+#include <math.h>
+#include <stdio.h>
+#include "ropelab.h"
+#include "tap.h"
+
+static double round2(double x)
+{
+  double e = floor(log10(x)) - 1;
+  return round(x / pow(10, e)) * pow(10, e);
+}
+
+int main(void)
+{
+  rl_men_params p;
+  rl_men_params_default(&p);
+  const double L[] = {1024, 2048, 4096, 8192}, su[] = {4.3e3, 1.2e4, 2.7e4, 8.4e4};
+  rl_men_result r[4];
+  char err[RL_BOUND_ERR_MAX];
+  rl_status st = rl_men_bases(&p, L, 4, 2, NULL, NULL, r, err);
+  tap_bool(st == RL_OK, "rl_men_bases runs: %s", st ? err : "ok");
+  for (int i = 0; i < 4 && !st; i++) {
+    tap_report(round2(r[i].base) == su[i], fabs(round2(r[i].base) - su[i]), 0,
+               "L %g: base %.9g is %g to two digits (Su: %g)", L[i], r[i].base,
+               round2(r[i].base), su[i]);
+    tap_bool(r[i].min_similarity >= 0 && r[i].argmin < L[i], "L %g: margin %g >= 0 at r = %g",
+             L[i], r[i].min_similarity, r[i].argmin);
+    tap_bool(r[i].previous_base < r[i].base && r[i].previous_first_fail >= 0 &&
+                 r[i].previous_first_fail < L[i] && r[i].previous_similarity < 0,
+             "L %g: previous %.9g fails at r = %g (B = %g)", L[i], r[i].previous_base,
+             r[i].previous_first_fail, r[i].previous_similarity);
+    /* the last stage's grid step is B4/1e5: the previous point is one step below */
+    tap_report(fabs(r[i].base - r[i].previous_base) / r[i].base < 1.2e-5,
+               fabs(r[i].base - r[i].previous_base) / r[i].base, 1.2e-5,
+               "L %g: previous point one stage-5 step below", L[i]);
+    tap_bool(r[i].ambiguous == 0, "L %g: no sign within rounding of 0", L[i]);
+  }
+
+  /* the fine search refines inside (previous, staged] */
+  p.search = RL_MEN_FINE;
+  p.tolerance = 1e-7;
+  rl_men_result f;
+  st = rl_men_bases(&p, L, 1, 1, NULL, NULL, &f, err);
+  tap_bool(!st && f.base <= r[0].base && f.previous_base >= r[0].previous_base &&
+               f.base / f.previous_base - 1 < 1.01e-7 && f.previous_first_fail >= 0,
+           "fine, tol 1e-7: %.12g in (%.12g, %.12g], previous %.12g", f.base,
+           r[0].previous_base, r[0].base, f.previous_base);
+
+  /* a head whose rotated pairs are at most half: B_r >= 0 always (Su,
+   * "partial rotation"), every base feasible; the search ends at its
+   * smallest grid point above 1 */
+  rl_men_params q;
+  rl_men_params_default(&q);
+  q.sched.rot = 64;
+  q.stages = 2;
+  st = rl_men_bases(&q, L, 1, 1, NULL, NULL, &f, err);
+  tap_bool(!st && f.previous_first_fail == -1 && f.min_similarity >= 32 - 32,
+           "rot 64 of 128: every base feasible (base %g, previous %g)", f.base,
+           f.previous_base);
+
+  /* bad input */
+  double bad = 0.5;
+  tap_bool(rl_men_bases(&p, &bad, 1, 1, NULL, NULL, &f, err) == RL_EINVAL, "L 0.5 refused: %s",
+           err);
+  p.tolerance = 0;
+  tap_bool(rl_men_bases(&p, L, 1, 1, NULL, NULL, &f, err) == RL_EINVAL,
+           "tolerance 0 refused: %s", err);
+
+  /* the paper's fit */
+  double x[11], y[11] = {4.3e3, 1.6e4, 2.7e4, 8.4e4, 3.1e5, 6.4e5, 2.1e6, 7.8e6, 3.6e7, 6.4e7,
+                         5.1e8};
+  for (int i = 0; i < 11; i++)
+    x[i] = 1024.0 * (1 << i);
+  double a, k;
+  st = rl_men_fit(x, y, 11, &a, &k);
+  tap_report(!st && fabs(a / 0.0424 - 1) < 0.01, fabs(a / 0.0424 - 1), 0.01,
+             "fit of the paper's table: a = %.6g (paper 0.0424, x in tokens)", a);
+  tap_report(!st && fabs(k - 1.628) < 1e-3, fabs(k - 1.628), 1e-3,
+             "fit of the paper's table: k = %.6g (paper 1.628)", k);
+  return tap_done();
+}

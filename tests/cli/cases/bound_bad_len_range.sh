@@ -1,0 +1,1 @@
+exec "$ROPELAB" bound men --len 4294967296

@@ -1,0 +1,1 @@
+exec "$ROPELAB" bound liu --tolerance 1e-6

@@ -1,0 +1,1 @@
+exec "$ROPELAB" bound men --search fine --tolerance 0
