@@ -24,11 +24,11 @@
 #include <string.h>
 #include "schedule_impl.h"
 
-static long double corr_dim(const rl_schedule *s, double b)
+static rl_xr corr_dim(const rl_schedule *s, double b)
 {
-  long double r = (long double)s->rot;
-  return r * logl((long double)s->p.train_len / (2 * RL_PI_L * (long double)b)) /
-         (2 * logl((long double)s->p.base));
+  rl_xr r = (rl_xr)s->rot;
+  return r * rl_xlog((rl_xr)s->p.train_len / (2 * RL_PI_X * (rl_xr)b)) /
+         (2 * rl_xlog((rl_xr)s->p.base));
 }
 
 static rl_status check(const rl_schedule *s, char *err)
@@ -71,42 +71,42 @@ static rl_status init(rl_schedule *s, char *err)
     return st;
   if (rl_sched_want_band(s))
     return RL_ENOMEM;
-  long double f = (long double)p->factor;
-  long double low = 0, high = 0;
+  rl_xr f = (rl_xr)p->factor;
+  rl_xr low = 0, high = 0;
   if (!p->ramp_paper) {
     low = corr_dim(s, p->beta_fast);
     high = corr_dim(s, p->beta_slow);
     snprintf(s->note, sizeof s->note, "correction range %.17g .. %.17g before rounding",
              (double)low, (double)high);
     if (p->truncate) {
-      low = floorl(low);
-      high = ceill(high);
+      low = rl_xfloor(low);
+      high = rl_xceil(high);
     }
     if (low < 0)
       low = 0;
-    if (high > (long double)(s->rot - 1))
-      high = (long double)(s->rot - 1);
+    if (high > (rl_xr)(s->rot - 1))
+      high = (rl_xr)(s->rot - 1);
     size_t l = strlen(s->note);
     snprintf(s->note + l, sizeof s->note - l, ", %.17g .. %.17g used", (double)low,
              (double)high);
   }
-  long double span = high - low;
+  rl_xr span = high - low;
   if (p->variant == RL_VARIANT_GGML)
-    span = span > 0.001L ? span : 0.001L;
+    span = span > (rl_xr)0.001 ? span : (rl_xr)0.001;
   else if (span == 0)
-    span = 0.001L;
+    span = (rl_xr)0.001;
   for (size_t i = 0; i < s->n; i++) {
-    long double th = rl_sched_plain(s, (long double)p->base, i), keep; /* keep: weight of th */
+    rl_xr th = rl_sched_plain(s, (rl_xr)p->base, i), keep; /* keep: weight of th */
     if (p->ramp_paper) {
-      long double ratio = (long double)p->train_len * th / (2 * RL_PI_L);
-      long double g = (ratio - (long double)p->beta_slow) /
-                      (long double)(p->beta_fast - p->beta_slow);
+      rl_xr ratio = (rl_xr)p->train_len * th / (2 * RL_PI_X);
+      rl_xr g = (ratio - (rl_xr)p->beta_slow) /
+                      (rl_xr)(p->beta_fast - p->beta_slow);
       keep = g < 0 ? 0 : g > 1 ? 1 : g;
     } else {
-      long double g = ((long double)i - low) / span;
+      rl_xr g = ((rl_xr)i - low) / span;
       keep = 1 - (g < 0 ? 0 : g > 1 ? 1 : g);
     }
-    s->theta[i] = (double)(th * (keep + (1 - keep) / f));
+    rl_sched_set(s, i, th * (keep + (1 - keep) / f));
     s->band[i] = keep == 1 || f == 1 ? RL_BAND_EXTRAPOLATED
                  : keep == 0         ? RL_BAND_INTERPOLATED
                                      : RL_BAND_BETWEEN;
