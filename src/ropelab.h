@@ -309,6 +309,47 @@ rl_status rl_schedule_sincos(const rl_schedule *f, size_t i, double m, double *c
 rl_status rl_rope_apply_pipeline(const rl_schedule *f, rl_layout layout, double m, int with_attn,
                                  const double *x, double *y);
 
+/* The precision envelope (`ropelab precision`): a pipeline's table and
+ * rotation against the exact ones over positions.  For pair i at
+ * position m, with (c, s) the pipeline's table entry and (C, S) the exact
+ * cos and sin (no attention factor):
+ *   cos, sin  |c - C|, |s - S|
+ *   angle     |atan2(s C - c S, c C + s S)|: the angle between the
+ *             pipeline's and the exact rotation, radians
+ *   logit     |<R_m q, R_{m+r} k> - <q, R_r k>| for the pair's two
+ *             components, the left side in the pipeline's arithmetic, the
+ *             right side exact (the relative property: the logit of one
+ *             relative distance r should not depend on the absolute
+ *             position m; Wang et al. 2024, "When Precision Meets
+ *             Position: BFloat16 Breaks Down RoPE in Long-Context
+ *             Training", TMLR 2025).  q and k are drawn once from seed,
+ *             entries N(0, 1/sqrt(d)) so that q.k has unit variance, then
+ *             rounded to the pipeline's act_dtype (both sides use the
+ *             rounded vectors); the dot product is summed in double, so
+ *             the attention matmul's own rounding is not counted.
+ * The total logit error is that of the whole head's sum.  Exact rows are
+ * advanced by complex multiplication from accurate angles re-seeded every
+ * 64 positions (error below 1e-13, far under float32's 6e-8). */
+/* Defaults of `ropelab precision` (owned here, as every default). */
+#define RL_PREC_ENV_TO 131072   /* last position: 128K */
+#define RL_PREC_ENV_POINTS 64   /* log-spaced rows */
+#define RL_PREC_ENV_DISTANCE 1  /* r of the relative property */
+typedef struct rl_prec_err {
+  double cos, sin, angle, logit; /* worst absolute errors */
+} rl_prec_err;
+typedef struct rl_prec_env rl_prec_env;
+/* pipe: the schedule under a pipeline; exact: the same schedule built
+ * exact (both must outlive the workspace, same n).  distance r >= 0. */
+rl_status rl_prec_env_alloc(const rl_schedule *pipe, const rl_schedule *exact, double distance,
+                            unsigned long seed, rl_prec_env **out);
+void rl_prec_env_free(rl_prec_env *e);
+/* Positions m0, m0 + 1, ..., m0 + count - 1 (all within RL_POS_MAX, and
+ * m + r too): per pair maxima merged into pair[n] (may be NULL), the
+ * head's into *total (may be NULL; its logit is the whole head's sum, its
+ * other fields the max over pairs).  Large counts run on two threads. */
+rl_status rl_prec_env_run(rl_prec_env *e, double m0, size_t count, rl_prec_err *pair,
+                          rl_prec_err *total);
+
 /* cos and sin of m*(theta_hi + theta_lo), the frequency a double-double:
  * as rl_angle_sincos with the product m*theta_lo added to the exact
  * partial products (its rounding is below 2^-80 for the ranges there). */

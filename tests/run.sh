@@ -9,7 +9,7 @@ builddir=$top/build-test
 # otherwise skip on a fresh machine).  locales: the sources of de_DE, from
 # which the suites compile a comma
 # locale to show that output ignores LC_NUMERIC
-ROPELAB_EXTRA_NEED="locales:/usr/share/i18n/locales/de_DE python3:python3" \
+ROPELAB_EXTRA_NEED="locales:/usr/share/i18n/locales/de_DE python3:python3 libmpfr-dev:/usr/include/mpfr.h" \
   sh "$top/experiments/setup.sh" build-test -Dwerror=true -Dbuildtype=debugoptimized || {
   echo "0 passed, 1 failed"
   exit 1

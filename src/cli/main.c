@@ -25,6 +25,7 @@
   X(audit)             \
   X(merge)             \
   X(bound)             \
+  X(precision)         \
   /* new commands: one line above, ending in a backslash */
 
 #define X(n) extern const struct rl_cmd rl_cmd_##n;

@@ -76,7 +76,7 @@ static double ref_err(const rl_schedule *f, rl_layout L, double m, const double 
   for (size_t i = 0; i < f->n; i++) {
     size_t a, b;
     rl_layout_pair(L, f->rot, i, &a, &b);
-    long double ang = (long double)m * f->theta[i], c = cosl(ang), s = sinl(ang);
+    long double ang = (long double)m * ((long double)f->theta[i] + f->theta_lo[i]), c = cosl(ang), s = sinl(ang);
     long double ya = x[a] * c - x[b] * s, yb = x[a] * s + x[b] * c;
     double nx = hypot(x[a], x[b]);
     double e = (double)fmaxl(fabsl(y[a] - ya), fabsl(y[b] - yb));

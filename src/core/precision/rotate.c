@@ -1,20 +1,9 @@
 /* rotate.c: y = R(m) x in a pipeline's arithmetic (ropelab.h,
- * rl_rope_apply_pipeline).  PyTorch (hf, vllm) rounds each elementwise
- * op to the activation dtype: y_a = rd(rd(x_a c) - rd(x_b s)); a product
- * of two bfloat16 or float16 numbers is exact in float32, so computing it
- * in float and rounding once is the correctly rounded op.  ggml computes
- * the whole expression in float32 and rounds once (fused). */
+ * rl_rope_apply_pipeline; the pair rule is rl_prec_rotate_pair). */
 #include <stdlib.h>
 #include "precision_impl.h"
 
-static float rd(rl_dtype t, float v)
-{
-  switch (t) {
-  case RL_DTYPE_BF16: return rl_bf16_round(v);
-  case RL_DTYPE_F16: return rl_f16_round(v);
-  default: return v;
-  }
-}
+#define rd rl_prec_rd
 
 rl_status rl_rope_apply_pipeline(const rl_schedule *f, rl_layout layout, double m, int with_attn,
                                  const double *x, double *y)
@@ -38,14 +27,8 @@ rl_status rl_rope_apply_pipeline(const rl_schedule *f, rl_layout layout, double 
     size_t a, b;
     rl_layout_pair(layout, f->rot, i, &a, &b);
     float xa = rd(t, (float)x[a]), xb = rd(t, (float)x[b]);
-    float cf = (float)c[i], sf = (float)sn[i], ya, yb;
-    if (p->fused) {
-      ya = rd(t, xa * cf - xb * sf);
-      yb = rd(t, xa * sf + xb * cf);
-    } else {
-      ya = rd(t, rd(t, xa * cf) - rd(t, xb * sf));
-      yb = rd(t, rd(t, xb * cf) + rd(t, xa * sf));
-    }
+    float ya, yb;
+    rl_prec_rotate_pair(p, (float)c[i], (float)sn[i], xa, xb, &ya, &yb);
     y[a] = (double)ya;
     y[b] = (double)yb;
   }

@@ -28,19 +28,19 @@ static rl_status init(rl_schedule *s, char *err)
     rl_sched_err(err, "method 'dynamic' needs a rotated width above 2, not '%zu'", s->rot);
     return RL_EINVAL;
   }
-  long double L = (long double)p->train_len, f = (long double)p->factor;
-  long double N = p->variant == RL_VARIANT_VLLM ? f * L : (long double)p->seq_len;
+  rl_xr L = (rl_xr)p->train_len, f = (rl_xr)p->factor;
+  rl_xr N = p->variant == RL_VARIANT_VLLM ? f * L : (rl_xr)p->seq_len;
   if (N < L)
     N = L;
-  long double r = (long double)s->rot;
+  rl_xr r = (rl_xr)s->rot;
   /* in base 2, as rl_sched_plain: at N = L the exponent is log2(base)
    * exactly and theta is rope's, bitwise */
-  long double lb = log2l((long double)p->base) + r / (r - 2) * log2l(f * N / L - (f - 1));
-  s->base = (double)exp2l(lb);
+  rl_xr lb = rl_xlog2((rl_xr)p->base) + r / (r - 2) * rl_xlog2(f * N / L - (f - 1));
+  s->base = (double)rl_xexp2(lb);
   if (rl_sched_want_band(s))
     return RL_ENOMEM;
   for (size_t i = 0; i < s->n; i++) {
-    s->theta[i] = (double)exp2l(-(long double)(2 * i) / r * lb);
+    rl_sched_set(s, i, rl_xexp2(-(rl_xr)(2 * i) / r * lb));
     s->band[i] = s->base == p->base || i == 0 ? RL_BAND_EXTRAPOLATED : RL_BAND_BETWEEN;
   }
   return RL_OK;

@@ -10,11 +10,11 @@
 static rl_status init(rl_schedule *s, char *err)
 {
   (void)err;
-  long double f = (long double)s->p.factor;
+  rl_xr f = (rl_xr)s->p.factor;
   if (rl_sched_want_band(s))
     return RL_ENOMEM;
   for (size_t i = 0; i < s->n; i++) {
-    s->theta[i] = (double)(rl_sched_plain(s, (long double)s->p.base, i) / f);
+    rl_sched_set(s, i, rl_sched_plain(s, (long double)s->p.base, i) / f);
     s->band[i] = f == 1 ? RL_BAND_EXTRAPOLATED : RL_BAND_INTERPOLATED;
   }
   return RL_OK;

@@ -13,7 +13,7 @@
 static rl_status init(rl_schedule *s, char *err)
 {
   const rl_schedule_params *p = &s->p;
-  long double lo = (long double)p->low_freq_factor, hi = (long double)p->high_freq_factor;
+  rl_xr lo = (rl_xr)p->low_freq_factor, hi = (rl_xr)p->high_freq_factor;
   if (!isfinite(p->low_freq_factor) || !isfinite(p->high_freq_factor) || !(lo > 0) ||
       !(hi > lo)) {
     rl_sched_err(err, "invalid --low-freq-factor '%g' / --high-freq-factor '%g': expected "
@@ -22,19 +22,19 @@ static rl_status init(rl_schedule *s, char *err)
   }
   if (rl_sched_want_band(s))
     return RL_ENOMEM;
-  long double L = (long double)p->train_len, f = (long double)p->factor;
-  long double low_wl = L / lo, high_wl = L / hi;
+  rl_xr L = (rl_xr)p->train_len, f = (rl_xr)p->factor;
+  rl_xr low_wl = L / lo, high_wl = L / hi;
   for (size_t i = 0; i < s->n; i++) {
-    long double th = rl_sched_plain(s, (long double)p->base, i), wl = 2 * RL_PI_L / th;
+    rl_xr th = rl_sched_plain(s, (rl_xr)p->base, i), wl = 2 * RL_PI_X / th;
     if (wl < high_wl) {
-      s->theta[i] = (double)th;
+      rl_sched_set(s, i, th);
       s->band[i] = RL_BAND_EXTRAPOLATED;
     } else if (wl > low_wl) {
-      s->theta[i] = (double)(th / f);
+      rl_sched_set(s, i, th / f);
       s->band[i] = f == 1 ? RL_BAND_EXTRAPOLATED : RL_BAND_INTERPOLATED;
     } else {
-      long double g = (L / wl - lo) / (hi - lo);
-      s->theta[i] = (double)((1 - g) * th / f + g * th);
+      rl_xr g = (L / wl - lo) / (hi - lo);
+      rl_sched_set(s, i, (1 - g) * th / f + g * th);
       s->band[i] = f == 1 ? RL_BAND_EXTRAPOLATED : RL_BAND_BETWEEN;
     }
   }

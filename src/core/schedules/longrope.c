@@ -44,7 +44,7 @@ static rl_status init(rl_schedule *s, char *err)
       st = RL_EFORMAT;
       break;
     }
-    s->theta[i] = (double)(rl_sched_plain(s, (long double)p->base, i) / (long double)f);
+    rl_sched_set(s, i, rl_sched_plain(s, (long double)p->base, i) / (rl_xr)f);
     s->band[i] = f == 1 ? RL_BAND_EXTRAPOLATED : RL_BAND_BETWEEN;
   }
   rl_csv_free(&t);

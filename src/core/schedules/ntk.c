@@ -20,19 +20,18 @@ static rl_status init(rl_schedule *s, char *err)
   }
   /* in base 2, as rl_sched_plain: at s = 1 the exponent is log2(base)
    * exactly and theta is rope's, bitwise */
-  long double r = (long double)s->rot;
-  long double lb = log2l((long double)s->p.base) + r / (r - 2) * log2l((long double)s->p.factor);
-  s->base = (double)exp2l(lb);
+  rl_xr r = (rl_xr)s->rot;
+  rl_xr lb = rl_xlog2((rl_xr)s->p.base) + r / (r - 2) * rl_xlog2((rl_xr)s->p.factor);
+  s->base = (double)rl_xexp2(lb);
   if (rl_sched_want_band(s))
     return RL_ENOMEM;
   int vllm = s->p.variant == RL_VARIANT_VLLM;
   if (vllm)
     s->base = (double)((long double)s->p.base * (long double)s->p.factor);
-  long double l2b = log2l((long double)s->p.base), l2s = log2l((long double)s->p.factor);
+  rl_xr l2b = rl_xlog2((rl_xr)s->p.base), l2s = rl_xlog2((rl_xr)s->p.factor);
   for (size_t i = 0; i < s->n; i++) {
-    long double k = (long double)(2 * i);
-    s->theta[i] = vllm ? (double)exp2l(-k / r * l2b - (k + 2) / r * l2s)
-                       : (double)exp2l(-k / r * lb);
+    rl_xr k = (rl_xr)(2 * i);
+    rl_sched_set(s, i, vllm ? rl_xexp2(-k / r * l2b - (k + 2) / r * l2s) : rl_xexp2(-k / r * lb));
     s->band[i] = s->p.factor == 1 || (i == 0 && !vllm) ? RL_BAND_EXTRAPOLATED
                  : i + 1 == s->n                  ? RL_BAND_INTERPOLATED
                                                   : RL_BAND_BETWEEN;

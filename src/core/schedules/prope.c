@@ -17,7 +17,7 @@ static rl_status init(rl_schedule *s, char *err)
   if (rl_sched_want_band(s))
     return RL_ENOMEM;
   for (size_t i = 0; i < s->n; i++) {
-    s->theta[i] = i < keep ? (double)rl_sched_plain(s, (long double)s->p.base, i) : 0.0;
+    rl_sched_set(s, i, i < keep ? rl_sched_plain(s, (long double)s->p.base, i) : (rl_xr)0);
     s->band[i] = i < keep ? RL_BAND_EXTRAPOLATED : RL_BAND_UNROTATED;
   }
   snprintf(s->note, sizeof s->note, "%zu of %zu pairs rotate", keep, s->n);

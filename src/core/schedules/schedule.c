@@ -62,7 +62,7 @@ void rl_sched_err(char *err, const char *fmt, ...)
 void rl_sched_fill_plain(rl_schedule *s, long double base)
 {
   for (size_t i = 0; i < s->n; i++)
-    s->theta[i] = (double)rl_sched_plain(s, base, i);
+    rl_sched_set(s, i, rl_sched_plain(s, base, i));
 }
 
 static void *zalloc(size_t n, size_t size)

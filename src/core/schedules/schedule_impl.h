@@ -1,10 +1,15 @@
 /* schedule_impl.h: what the method files of src/core/schedules share
- * (private to the core).  A method's init reads s->p, fills s->theta (n
- * values), may set s->attn, s->band, s->amp_rate, s->axis, s->base, and
- * on a parameter it cannot take writes one line to err and returns
- * RL_EINVAL.  Frequencies are computed in long double and rounded once,
- * so each is the double nearest the exact value of the method's formula
- * (error of the long double evaluation ~2^-60 relative). */
+ * (private to the core).  A method's init reads s->p, sets each frequency
+ * with rl_sched_set (theta and theta_lo), may set s->attn, s->band,
+ * s->amp_rate, s->axis, s->base, and on a parameter it cannot take writes
+ * one line to err and returns RL_EINVAL.  Frequencies are computed in
+ * rl_xr, binary128 (__float128 and libquadmath, 113-bit significand)
+ * where the compiler has it, and kept as a double-double: theta[i] is the
+ * double nearest the exact value of the method's formula and theta_lo[i]
+ * the rest, so that m (theta + theta_lo) is within 2^31 * 2^-106 of the
+ * exact product (the evaluation's own error, ~2^-108 relative, measured by
+ * tests/precision/test_exact_theta.c against MPFR).  Without binary128,
+ * rl_xr is long double (64 bits: 2^31 * 2^-64 = 1.2e-10 rad at worst). */
 #ifndef RL_SCHEDULE_IMPL_H
 #define RL_SCHEDULE_IMPL_H
 #include <math.h>
@@ -12,10 +17,37 @@
 
 #define RL_PI_L 3.141592653589793238462643383279502884L
 
-/* RoFormer's base^(-2i/r) in long double for pair i of s (r = s->rot). */
-static inline long double rl_sched_plain(const rl_schedule *s, long double base, size_t i)
+#ifdef RL_HAVE_FLOAT128
+#include <quadmath.h>
+__extension__ typedef __float128 rl_xr;
+#define RL_PI_X (__extension__ M_PIq)
+#define rl_xlog logq
+#define rl_xlog2 log2q
+#define rl_xexp2 exp2q
+#define rl_xfloor floorq
+#define rl_xceil ceilq
+#else
+typedef long double rl_xr;
+#define RL_PI_X RL_PI_L
+#define rl_xlog logl
+#define rl_xlog2 log2l
+#define rl_xexp2 exp2l
+#define rl_xfloor floorl
+#define rl_xceil ceill
+#endif
+
+/* Frequency i of s: the double nearest v and the rest. */
+static inline void rl_sched_set(rl_schedule *s, size_t i, rl_xr v)
 {
-  return exp2l(-(long double)(2 * i) / (long double)s->rot * log2l(base));
+  double hi = (double)v;
+  s->theta[i] = hi;
+  s->theta_lo[i] = (double)(v - (rl_xr)hi);
+}
+
+/* RoFormer's base^(-2i/r) in rl_xr for pair i of s (r = s->rot). */
+static inline rl_xr rl_sched_plain(const rl_schedule *s, long double base, size_t i)
+{
+  return rl_xexp2(-(rl_xr)(2 * i) / (rl_xr)s->rot * rl_xlog2((rl_xr)base));
 }
 
 /* Fill theta with RoFormer's schedule at base. */

@@ -24,29 +24,28 @@
 #include <string.h>
 #include "schedule_impl.h"
 
-static long double corr_dim_of(size_t rot, double train_len, double base, double b)
+static rl_xr corr_dim_of(size_t rot, double train_len, double base, double b)
 {
-  long double r = (long double)rot;
-  return r * logl((long double)train_len / (2 * RL_PI_L * (long double)b)) /
-         (2 * logl((long double)base));
+  rl_xr r = (rl_xr)rot;
+  return r * rl_xlog((rl_xr)train_len / (2 * RL_PI_X * (rl_xr)b)) / (2 * rl_xlog((rl_xr)base));
 }
 
-static long double corr_dim(const rl_schedule *s, double b)
+static rl_xr corr_dim(const rl_schedule *s, double b)
 {
   return corr_dim_of(s->rot, s->p.train_len, s->p.base, b);
 }
 
 /* The rounding and clamping init applies, for `ropelab bound yarn`. */
-static void corr_range(size_t rot, int truncate, long double *low, long double *high)
+static void corr_range(size_t rot, int truncate, rl_xr *low, rl_xr *high)
 {
   if (truncate) {
-    *low = floorl(*low);
-    *high = ceill(*high);
+    *low = rl_xfloor(*low);
+    *high = rl_xceil(*high);
   }
   if (*low < 0)
     *low = 0;
-  if (*high > (long double)(rot - 1))
-    *high = (long double)(rot - 1);
+  if (*high > (rl_xr)(rot - 1))
+    *high = (rl_xr)(rot - 1);
 }
 
 rl_status rl_yarn_correction_range(size_t rot, double base, double train_len,
@@ -57,8 +56,8 @@ rl_status rl_yarn_correction_range(size_t rot, double base, double train_len,
   if (rot < 2 || rot % 2 || !isfinite(base) || !(base > 1) || !isfinite(train_len) ||
       !(train_len > 0) || !isfinite(beta_fast) || !(beta_fast > beta_slow) || !(beta_slow > 0))
     return RL_EINVAL;
-  long double lo = corr_dim_of(rot, train_len, base, beta_fast);
-  long double hi = corr_dim_of(rot, train_len, base, beta_slow);
+  rl_xr lo = corr_dim_of(rot, train_len, base, beta_fast);
+  rl_xr hi = corr_dim_of(rot, train_len, base, beta_slow);
   *low_exact = (double)lo;
   *high_exact = (double)hi;
   corr_range(rot, truncate, &lo, &hi);
@@ -112,8 +111,8 @@ static rl_status init(rl_schedule *s, char *err)
     return st;
   if (rl_sched_want_band(s))
     return RL_ENOMEM;
-  long double f = (long double)p->factor;
-  long double low = 0, high = 0;
+  rl_xr f = (rl_xr)p->factor;
+  rl_xr low = 0, high = 0;
   if (!p->ramp_paper) {
     low = corr_dim(s, p->beta_fast);
     high = corr_dim(s, p->beta_slow);
@@ -124,23 +123,23 @@ static rl_status init(rl_schedule *s, char *err)
     snprintf(s->note + l, sizeof s->note - l, ", %.17g .. %.17g used", (double)low,
              (double)high);
   }
-  long double span = high - low;
+  rl_xr span = high - low;
   if (p->variant == RL_VARIANT_GGML)
-    span = span > 0.001L ? span : 0.001L;
+    span = span > (rl_xr)0.001 ? span : (rl_xr)0.001;
   else if (span == 0)
-    span = 0.001L;
+    span = (rl_xr)0.001;
   for (size_t i = 0; i < s->n; i++) {
-    long double th = rl_sched_plain(s, (long double)p->base, i), keep; /* keep: weight of th */
+    rl_xr th = rl_sched_plain(s, (rl_xr)p->base, i), keep; /* keep: weight of th */
     if (p->ramp_paper) {
-      long double ratio = (long double)p->train_len * th / (2 * RL_PI_L);
-      long double g = (ratio - (long double)p->beta_slow) /
-                      (long double)(p->beta_fast - p->beta_slow);
+      rl_xr ratio = (rl_xr)p->train_len * th / (2 * RL_PI_X);
+      rl_xr g = (ratio - (rl_xr)p->beta_slow) /
+                      (rl_xr)(p->beta_fast - p->beta_slow);
       keep = g < 0 ? 0 : g > 1 ? 1 : g;
     } else {
-      long double g = ((long double)i - low) / span;
+      rl_xr g = ((rl_xr)i - low) / span;
       keep = 1 - (g < 0 ? 0 : g > 1 ? 1 : g);
     }
-    s->theta[i] = (double)(th * (keep + (1 - keep) / f));
+    rl_sched_set(s, i, th * (keep + (1 - keep) / f));
     s->band[i] = keep == 1 || f == 1 ? RL_BAND_EXTRAPOLATED
                  : keep == 0         ? RL_BAND_INTERPOLATED
                                      : RL_BAND_BETWEEN;

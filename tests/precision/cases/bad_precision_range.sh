@@ -1,0 +1,1 @@
+exec "$ROPELAB" precision --from 10 --to 5

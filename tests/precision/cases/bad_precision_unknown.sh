@@ -1,0 +1,1 @@
+exec "$ROPELAB" precision --precision hf-bf17

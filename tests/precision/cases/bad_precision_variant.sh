@@ -1,0 +1,1 @@
+exec "$ROPELAB" freqs --precision ggml-f32 --variant vllm
