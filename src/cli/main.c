@@ -18,7 +18,8 @@
   X(profile)           \
   X(params)            \
   X(matrix)            \
-  X(compare)
+  X(compare)           \
+  X(extrapolate)
 
 #define X(n) extern const struct rl_cmd rl_cmd_##n;
 RL_COMMANDS(X)
