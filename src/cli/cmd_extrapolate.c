@@ -14,6 +14,7 @@
 #include "opt.h"
 #include "out.h"
 #include "progress.h"
+#include "rl_config.h"
 #include "rowfmt.h"
 #include "scheme_opts.h"
 #include "sink.h"
@@ -459,6 +460,7 @@ static int run(int argc, char **argv)
   rl_out_meta_uint(out, "train_len", L);
   rl_out_meta_uint(out, "eval_len", N);
   rl_out_meta_uint(out, "samples", ep.samples);
+  rl_out_meta(out, "blas", RL_BLAS); /* -Dblas: which CBLAS computed the rope products */
   rl_out_meta_uint(out, "local_window", ep.win.window);
   rl_out_meta_uint(out, "sink_tokens", ep.win.sinks);
   rl_out_meta(out, "setting", "len tokens, the last one queries all of them; under a window "
