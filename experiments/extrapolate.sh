@@ -21,7 +21,7 @@ ropelab=$top/build/src/ropelab
 mkdir -p "$out"
 
 L=1024 N=16384
-common="--train-len $L --eval-len $N --dim 128 --samples 64 --seed 1 --distances 0:16383:x2,16383"
+common="--train-len $L --eval-len $N --dim 128 --samples 64 --seed 1 --distances 0,1:8192:x2,16383"
 "$ropelab" extrapolate $common --scheme nope,sinusoidal,learned,t5,alibi,rope \
   --method rope,linear,ntk,yarn,log-n -o "$out/full.csv"
 "$ropelab" extrapolate $common --scheme rope --local-window 512 --sink-tokens 4 \
