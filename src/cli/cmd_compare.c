@@ -1,7 +1,7 @@
 /* cmd_compare.c: `ropelab compare`, one row per scheme of properties
  * measured with the core, never typed in: each comes from positional
- * matrices P(i, j) = total - cc (query position i, key j) built with
- * rl_scheme_prepare / rl_scheme_pair.
+ * matrices P(i, j) = total - cc (query position i, key j) of the core's
+ * structure measures (src/core/measures/structure.c, ropelab.h).
  *
  *   toeplitz     ||P - T(P)||_F / ||P||_F, T(P) the best Toeplitz fit in
  *                least squares (each diagonal replaced by its mean);
@@ -11,17 +11,20 @@
  *                scheme tells i - j from j - i
  *   distinct     number of distinct diagonal means of T(P) among the
  *                2 len - 1 distances, to a relative tolerance --tol of
- *                max |mean| (for non-Toeplitz schemes: the distances the
- *                Toeplitz fit, i.e. distance alone, separates)
- *   extrapolates whether prepare and pair succeed at position 2^20 +
- *                max_len, past any training length (under --past)
- *   rank         numerical rank of P at N = 4d + 16 (capped at the table
- *                length of learned/tupe): singular values (GSL
- *                gsl_linalg_SV_decomp) above 1e-10 of the largest; a
- *                per-position feature map of dimension rank exists, so
- *                linear = yes when rank <= 2d + 2 < N (bounded by d, not
- *                growing with N), no otherwise
- *   pair_ns      timed ns per rl_scheme_pair over the rank matrix
+ *                max |mean|
+ *   unbounded    whether the scheme returns a finite logit at position
+ *                2^20 + max_len (no table limit under --past); not a
+ *                claim that it extrapolates well: `ropelab extrapolate`
+ *                measures that
+ *   rank         numerical rank of P at rank_n x rank_n: singular values
+ *                above 1e-10 of the largest; a per-position feature map
+ *                of dimension rank exists, so linear = yes when rank <=
+ *                2d + 2 < rank_n (bounded by d, not growing with n)
+ *   rank_n       the size of that matrix: 4d + 16 (larger than any
+ *                bounded rank, so a full rank shows), at least --len,
+ *                capped at the table of learned/tupe under --past error
+ *   pair_ns      (--timings only) timed ns per rl_scheme_pair: machine
+ *                dependent, so not in the default table
  *   terms        which of cc, cp, pc, pp, bias, mix are nonzero over a
  *                len x len matrix with random content per position. */
 #include <float.h>
@@ -31,11 +34,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <gsl/gsl_linalg.h>
-#include <gsl/gsl_matrix.h>
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
-#include <gsl/gsl_vector.h>
 #include "cmd.h"
 #include "opt.h"
 #include "out.h"
@@ -43,10 +43,9 @@
 #include "scheme_opts.h"
 #include "sink.h"
 
-enum { OPT_LEN = RL_OPT_FIRST_CMD, OPT_FORMAT, OPT_TOL };
+enum { OPT_LEN = RL_OPT_FIRST_CMD, OPT_FORMAT, OPT_TOL, OPT_TIMINGS };
 
 #define RANK_TOL 1e-10 /* entries are differences of O(1) logits: error ~ d eps */
-#define FAR_POS 1048576.0
 
 static void help(FILE *fp)
 {
@@ -54,13 +53,17 @@ static void help(FILE *fp)
         "\n"
         "One row per scheme of measured properties (see the metadata for each\n"
         "definition): parameter count at --len, Toeplitz distance, asymmetry,\n"
-        "distinct distances, extrapolation, numerical rank and linear-attention\n"
-        "verdict, cost per logit, and which logit terms the scheme keeps.\n"
+        "distinct distances, whether positions far past any table are defined\n"
+        "(unbounded; `ropelab extrapolate` measures what changes there), numerical\n"
+        "rank of the rank_n x rank_n positional matrix (rank_n = 4d + 16, larger\n"
+        "than any rank a per-position feature map can have) and the linear-attention\n"
+        "verdict, and which logit terms the scheme keeps.\n"
         "\n"
         "      --scheme LIST  comma-separated schemes, or 'all' (default all)\n"
         "      --len N        sequence length of the measured matrices, >= 2 (default 64)\n"
         "      --tol X        relative tolerance of the verdicts, > 0 (default 1e-9)\n"
         "      --format F     csv or markdown (default csv)\n"
+        "      --timings      add pair_ns, the timed cost of one logit (varies by run)\n"
         "\n",
         fp);
   rl_scheme_opts_help(fp);
@@ -82,199 +85,95 @@ static const char *formula(const char *name)
   return "0";
 }
 
-/* P (N x N, row-major) of positional or of all terms; content same
- * (x at every position) or per position (xs + i d).  ns: time per pair. */
-static rl_status build(const rl_scheme *s, size_t head, size_t N, const double *xs, int same,
-                       double *P, rl_logit_terms *T, double *ns, double *badpos)
-{
-  size_t pl = rl_scheme_prep_len(s), d = rl_scheme_get_cfg(s)->dim;
-  double *pq = malloc(N * pl * sizeof *pq), *pk = malloc(N * pl * sizeof *pk);
-  rl_status st = RL_OK;
-  if (!pq || !pk) {
-    st = RL_ENOMEM;
-    goto out;
-  }
-  for (size_t i = 0; i < N && !st; i++) {
-    *badpos = (double)i;
-    const double *x = xs + (same ? 0 : i * d);
-    st = rl_scheme_prepare(s, head, RL_ROLE_QUERY, (double)i, x, pq + i * pl);
-    if (!st)
-      st = rl_scheme_prepare(s, head, RL_ROLE_KEY, (double)i, x, pk + i * pl);
-  }
-  struct timespec t0, t1;
-  clock_gettime(CLOCK_MONOTONIC, &t0);
-  for (size_t i = 0; i < N && !st; i++)
-    for (size_t j = 0; j < N && !st; j++) {
-      rl_logit_terms t;
-      st = rl_scheme_pair(s, head, (double)i, (double)j, pq + i * pl, pk + j * pl, &t);
-      if (P)
-        P[i * N + j] = t.total - t.cc;
-      if (T)
-        T[i * N + j] = t;
-    }
-  clock_gettime(CLOCK_MONOTONIC, &t1);
-  if (ns)
-    *ns = ((double)(t1.tv_sec - t0.tv_sec) * 1e9 + (double)(t1.tv_nsec - t0.tv_nsec)) /
-          ((double)N * (double)N);
-out:
-  free(pq);
-  free(pk);
-  return st;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
 struct props {
-  double toeplitz, asym;
-  size_t distinct, rank, rank_n;
-  int extrapolates;
+  rl_toeplitz toe;
+  size_t rank, rank_n;
+  int unbounded;
   double pair_ns;
   char terms[64], expansion[96];
 };
 
+/* A failed measure: the scheme's own refusal of a position, or a
+ * non-finite logit, which is bad input when a parameter file supplied
+ * the values and a bug otherwise. */
+static int fail(const rl_scheme *s, const char *cmd, rl_status st, const rl_measure_err *e)
+{
+  const rl_scheme_cfg *c = rl_scheme_get_cfg(s);
+  const char *nm = rl_scheme_get_info(s)->name;
+  if (st == RL_ERANGE && e->nonfinite && c->param_file)
+    return rl_usage(cmd, "non-finite logit of scheme '%s' at query %.17g, key %.17g: the values "
+                         "of --params '%s' overflow; expected values whose logits stay finite",
+                    nm, e->i, e->j, c->param_file);
+  if (st == RL_ERANGE && e->nonfinite)
+    return rl_runtime(cmd, "internal error: non-finite logit of scheme '%s' at query %.17g, "
+                           "key %.17g", nm, e->i, e->j);
+  return rl_scheme_fail(s, cmd, st, e->j, "--len");
+}
+
+static double now_ns(void)
+{
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
+}
+
+/* Every property from the core's structure measures (rl_structure_*). */
 static int measure(const rl_scheme_opts *so, const char *cmd, const rl_scheme *s, size_t n,
                    double tol, const double *xs, struct props *pr)
 {
   size_t d = so->cfg.dim, head = so->head;
-  const rl_scheme_cfg *cfg = rl_scheme_get_cfg(s);
   int rc = 0;
-  double bad = 0;
-  size_t N = 4 * d + 16;
-  const char *nm = rl_scheme_get_info(s)->name;
-  if ((!strcmp(nm, "learned") || !strcmp(nm, "tupe")) && cfg->past == RL_PAST_ERROR &&
-      N > cfg->max_len)
-    N = cfg->max_len;
-  if (N < n)
-    N = n;
-  double *P = malloc(N * N * sizeof *P), *diag = malloc(2 * n * sizeof *diag);
+  rl_measure_err e;
+  size_t N = rl_structure_rank_len(s, n);
+  double *P = malloc(N * N * sizeof *P);
   rl_logit_terms *T = malloc(n * n * sizeof *T);
-  gsl_matrix *A = NULL, *V = NULL;
-  gsl_vector *S = NULL, *w = NULL;
-  if (!P || !diag || !T) {
+  if (!P || !T) {
     rc = rl_runtime(cmd, "%s", rl_strerror(RL_ENOMEM));
     goto out;
   }
   /* same content: Toeplitz distance, asymmetry, distinct distances */
-  rl_status st = build(s, head, n, xs, 1, P, NULL, NULL, &bad);
+  rl_status st = rl_structure_matrix(s, head, n, xs, 0, P, NULL, &e);
+  if (!st)
+    st = rl_structure_toeplitz(P, n, tol, &pr->toe);
   if (st) {
-    rc = rl_scheme_fail(s, cmd, st, bad, "--len");
+    rc = fail(s, cmd, st, &e);
     goto out;
   }
-  double norm = 0, dev = 0, asym = 0, vmax = 0;
-  for (size_t i = 0; i < n * n; i++)
-    norm += P[i] * P[i];
-  size_t nd = 0;
-  for (long r = -(long)n + 1; r < (long)n; r++) { /* diagonal j - i = r */
-    double m = 0;
-    size_t cnt = 0;
-    for (size_t i = 0; i < n; i++) {
-      long j = (long)i + r;
-      if (j >= 0 && j < (long)n)
-        m += P[i * n + (size_t)j], cnt++;
-    }
-    m /= (double)cnt;
-    for (size_t i = 0; i < n; i++) {
-      long j = (long)i + r;
-      if (j >= 0 && j < (long)n) {
-        double e = P[i * n + (size_t)j] - m;
-        dev += e * e;
-      }
-    }
-    diag[nd++] = m;
-    if (fabs(m) > vmax)
-      vmax = fabs(m);
+  pr->unbounded = rl_structure_unbounded(s, head, xs);
+  if (pr->unbounded < 0) {
+    rc = rl_runtime(cmd, "%s", rl_strerror(RL_ENOMEM));
+    goto out;
   }
-  for (size_t i = 0; i < n; i++)
-    for (size_t j = 0; j < n; j++) {
-      double e = P[i * n + j] - P[j * n + i];
-      asym += e * e;
-    }
-  pr->toeplitz = norm > 0 ? sqrt(dev / norm) : 0;
-  pr->asym = norm > 0 ? sqrt(asym / norm) : 0;
-  qsort(diag, nd, sizeof *diag, cmp_double);
-  pr->distinct = 1;
-  for (size_t k = 1; k < nd; k++)
-    if (diag[k] - diag[k - 1] > tol * vmax)
-      pr->distinct++;
-
-  /* past any training length */
-  {
-    double far = FAR_POS + (double)cfg->max_len;
-    size_t pl = rl_scheme_prep_len(s);
-    double *b = calloc(2 * pl + d, sizeof *b);
-    rl_logit_terms t;
-    if (!b) {
-      rc = rl_runtime(cmd, "%s", rl_strerror(RL_ENOMEM));
-      goto out;
-    }
-    st = rl_scheme_prepare(s, head, RL_ROLE_QUERY, far, xs, b + d);
-    if (!st)
-      st = rl_scheme_prepare(s, head, RL_ROLE_KEY, far - 1, xs, b + d + pl);
-    if (!st)
-      st = rl_scheme_pair(s, head, far, far - 1, b + d, b + d + pl, &t);
-    pr->extrapolates = !st && isfinite(t.total);
-    free(b);
-  }
-
   /* rank of the N x N same-content positional matrix */
-  free(P);
-  P = malloc(N * N * sizeof *P);
-  if (!P) {
-    rc = rl_runtime(cmd, "%s", rl_strerror(RL_ENOMEM));
-    goto out;
-  }
-  st = build(s, head, N, xs, 1, P, NULL, &pr->pair_ns, &bad);
+  double t0 = now_ns();
+  st = rl_structure_matrix(s, head, N, xs, 0, P, NULL, &e);
+  pr->pair_ns = (now_ns() - t0) / ((double)N * (double)N);
+  if (!st)
+    st = rl_structure_rank(P, N, RANK_TOL, &pr->rank);
   if (st) {
-    rc = rl_scheme_fail(s, cmd, st, bad, "--len");
+    rc = fail(s, cmd, st, &e);
     goto out;
   }
-  A = gsl_matrix_alloc(N, N);
-  V = gsl_matrix_alloc(N, N);
-  S = gsl_vector_alloc(N);
-  w = gsl_vector_alloc(N);
-  if (!A || !V || !S || !w) {
-    rc = rl_runtime(cmd, "%s", rl_strerror(RL_ENOMEM));
-    goto out;
-  }
-  for (size_t i = 0; i < N; i++)
-    for (size_t j = 0; j < N; j++)
-      gsl_matrix_set(A, i, j, P[i * N + j]);
-  gsl_linalg_SV_decomp(A, V, S, w);
-  double s0 = gsl_vector_get(S, 0);
-  pr->rank = 0;
-  for (size_t k = 0; k < N; k++)
-    if (s0 > 0 && gsl_vector_get(S, k) > RANK_TOL * s0)
-      pr->rank++;
   pr->rank_n = N;
-
   /* terms over random content */
-  st = build(s, head, n, xs, 0, NULL, T, NULL, &bad);
+  st = rl_structure_matrix(s, head, n, xs, d, NULL, T, &e);
   if (st) {
-    rc = rl_scheme_fail(s, cmd, st, bad, "--len");
+    rc = fail(s, cmd, st, &e);
     goto out;
   }
-  int nz[6] = {0};
-  for (size_t i = 0; i < n * n; i++) {
-    const double v[6] = {T[i].cc, T[i].cp, T[i].pc, T[i].pp, T[i].bias, T[i].mix};
-    for (int k = 0; k < 6; k++)
-      if (v[k] != 0)
-        nz[k] = 1;
-  }
+  unsigned nz = rl_structure_terms(T, n * n);
   static const char *const tn[6] = {"cc", "cp", "pc", "pp", "bias", "mix"};
   char keep[32] = "", drop[32] = "";
   pr->terms[0] = 0;
   for (int k = 0; k < 6; k++) {
-    if (nz[k]) {
+    int on = (nz >> k) & 1;
+    if (on) {
       if (pr->terms[0])
         strcat(pr->terms, "+");
       strcat(pr->terms, tn[k]);
     }
     if (k < 4) {
-      char *dst = nz[k] ? keep : drop;
+      char *dst = on ? keep : drop;
       if (*dst)
         strcat(dst, " ");
       strcat(dst, tn[k]);
@@ -283,22 +182,17 @@ static int measure(const rl_scheme_opts *so, const char *cmd, const rl_scheme *s
   snprintf(pr->expansion, sizeof pr->expansion, "keeps %s", *keep ? keep : "none");
   if (*drop) {
     size_t l = strlen(pr->expansion);
-    if (nz[5])
+    if (nz & 32)
       snprintf(pr->expansion + l, sizeof pr->expansion - l, "; replaces %s by mix", drop);
     else
       snprintf(pr->expansion + l, sizeof pr->expansion - l, "; drops %s", drop);
   }
-  if (nz[4]) {
+  if (nz & 16) {
     size_t l = strlen(pr->expansion);
     snprintf(pr->expansion + l, sizeof pr->expansion - l, "; adds bias");
   }
 out:
-  gsl_matrix_free(A);
-  gsl_matrix_free(V);
-  gsl_vector_free(S);
-  gsl_vector_free(w);
   free(P);
-  free(diag);
   free(T);
   return rc;
 }
@@ -309,6 +203,7 @@ static int run(int argc, char **argv)
       {"len", required_argument, NULL, OPT_LEN},
       {"format", required_argument, NULL, OPT_FORMAT},
       {"tol", required_argument, NULL, OPT_TOL},
+      {"timings", no_argument, NULL, OPT_TIMINGS},
       RL_SCHEME_LONGOPTS,
       RL_COMMON_LONGOPTS,
       {NULL, 0, NULL, 0}};
@@ -319,7 +214,7 @@ static int run(int argc, char **argv)
   rl_common_init(&co);
   unsigned long long len = 64;
   double tol = 1e-9;
-  int markdown = 0, c, r;
+  int markdown = 0, timings = 0, c, r;
   while ((c = getopt_long(argc, argv, ":o:h", opts, NULL)) != -1) {
     switch (c) {
     case OPT_LEN:
@@ -334,6 +229,9 @@ static int run(int argc, char **argv)
         markdown = 0;
       else
         return rl_usage(cmd, "invalid --format '%s': expected csv or markdown", optarg);
+      break;
+    case OPT_TIMINGS:
+      timings = 1;
       break;
     case OPT_TOL:
       if ((r = rl_opt_double(cmd, "--tol", optarg, &tol)))
@@ -401,21 +299,29 @@ static int run(int argc, char **argv)
     rl_out_meta(out, "asymmetry", "||P - P^T||_F / ||P||_F; tells_sign = asymmetry > tol");
     rl_out_meta(out, "distinct", "distinct diagonal means of T(P) among 2 len - 1 distances, "
                                  "to tol * max |mean|");
-    rl_out_meta(out, "extrapolates", "prepare and pair succeed at position 2^20 + max_len");
+    rl_out_meta(out, "unbounded", "a finite logit at position 2^20 + max_len (no table "
+                                  "limit); not extrapolation quality (see ropelab extrapolate)");
     rl_out_meta(out, "rank", "singular values of P (rank_n x rank_n) above 1e-10 of the "
-                             "largest; linear = rank <= 2 d + 2");
-    rl_out_meta(out, "pair_ns", "timed: ns per rl_scheme_pair (machine dependent)");
+                             "largest; linear = rank <= 2 d + 2 < rank_n");
+    rl_out_meta(out, "rank_n", "4 d + 16 (above any rank a per-position feature map of "
+                               "dimension <= 2 d + 2 has), at least len, capped at the "
+                               "learned/tupe table under --past error");
+    if (timings)
+      rl_out_meta(out, "pair_ns", "timed: ns per rl_scheme_pair (machine dependent)");
     rl_out_meta(out, "terms", "nonzero over len x len with random content");
   }
   static const char *const cols[] = {
       "scheme", "params", "params_formula", "toeplitz", "relative", "asymmetry", "tells_sign",
-      "distinct_distances", "extrapolates", "rank", "rank_n", "linear", "prep_len", "pair_ns",
+      "distinct_distances", "unbounded", "rank", "rank_n", "linear", "prep_len", "pair_ns",
       "terms", "expansion"};
   size_t ncol = sizeof cols / sizeof *cols;
+  const size_t ns_col = 13; /* pair_ns: only with --timings */
   if (markdown) {
     char line[1024] = "|";
     char sep[1024] = "|";
     for (size_t i = 0; i < ncol; i++) {
+      if (i == ns_col && !timings)
+        continue;
       strcat(line, " "), strcat(line, cols[i]), strcat(line, " |");
       strcat(sep, " --- |");
     }
@@ -425,6 +331,8 @@ static int run(int argc, char **argv)
   } else {
     char hdr[1024] = "";
     for (size_t i = 0; i < ncol; i++) {
+      if (i == ns_col && !timings)
+        continue;
       if (i)
         strcat(hdr, ",");
       strcat(hdr, cols[i]);
@@ -435,15 +343,15 @@ static int run(int argc, char **argv)
     char b[10][RL_NUMFMT_MAX + 8];
     snprintf(b[0], sizeof b[0], "%zu", pc[k]);
     if (markdown) {
-      snprintf(b[1], sizeof b[1], "%.3g", pr[k].toeplitz);
-      snprintf(b[2], sizeof b[2], "%.3g", pr[k].asym);
+      snprintf(b[1], sizeof b[1], "%.3g", pr[k].toe.distance);
+      snprintf(b[2], sizeof b[2], "%.3g", pr[k].toe.asymmetry);
       snprintf(b[6], sizeof b[6], "%.0f", pr[k].pair_ns);
     } else {
-      rl_numfmt(pr[k].toeplitz, b[1]);
-      rl_numfmt(pr[k].asym, b[2]);
+      rl_numfmt(pr[k].toe.distance, b[1]);
+      rl_numfmt(pr[k].toe.asymmetry, b[2]);
       rl_numfmt(pr[k].pair_ns, b[6]);
     }
-    snprintf(b[3], sizeof b[3], "%zu", pr[k].distinct);
+    snprintf(b[3], sizeof b[3], "%zu", pr[k].toe.distinct);
     snprintf(b[4], sizeof b[4], "%zu", pr[k].rank);
     snprintf(b[5], sizeof b[5], "%zu", pr[k].rank_n);
     snprintf(b[7], sizeof b[7], "%zu", plen[k]);
@@ -451,11 +359,11 @@ static int run(int argc, char **argv)
                        b[0],
                        formula(so.names[k]),
                        b[1],
-                       pr[k].toeplitz <= tol ? "yes" : "no",
+                       pr[k].toe.distance <= tol ? "yes" : "no",
                        b[2],
-                       pr[k].asym > tol ? "yes" : "no",
+                       pr[k].toe.asymmetry > tol ? "yes" : "no",
                        b[3],
-                       pr[k].extrapolates ? "yes" : "no",
+                       pr[k].unbounded ? "yes" : "no",
                        b[4],
                        b[5],
                        pr[k].rank <= 2 * d + 2 && pr[k].rank < pr[k].rank_n ? "yes" : "no",
@@ -466,11 +374,19 @@ static int run(int argc, char **argv)
     if (markdown) {
       char line[1024] = "|";
       for (size_t i = 0; i < ncol; i++)
-        strcat(line, " "), strcat(line, f[i]), strcat(line, " |");
+        if (i != ns_col || timings)
+          strcat(line, " "), strcat(line, f[i]), strcat(line, " |");
       strcat(line, "\n");
       rl_out_write(out, line, strlen(line));
-    } else {
+    } else if (timings) {
       rl_out_fields(out, f, ncol);
+    } else {
+      const char *g[sizeof f / sizeof *f];
+      size_t m = 0;
+      for (size_t i = 0; i < ncol; i++)
+        if (i != ns_col)
+          g[m++] = f[i];
+      rl_out_fields(out, g, m);
     }
   }
   rc = rl_sink_close(&sink, NULL);

@@ -15,8 +15,8 @@
  *                  same content at both positions;
  *   <scheme>_mean  mean over s of positional(q, q - r; x_s, y_s),
  *   <scheme>_se    its standard error (sample sd / sqrt(N)).
- * Queries are prepared once (rl_scheme_prepare); per distance the keys
- * are prepared and each pair costs O(d) (rl_scheme_pair). */
+ * The measure is the core's (rl_profile_*, src/core/measures/profile.c);
+ * this file parses, runs it over the grid on the worker threads, writes. */
 #include <getopt.h>
 #include <math.h>
 #include <stdio.h>
@@ -70,13 +70,12 @@ static void help(FILE *fp)
 
 struct sch {
   rl_scheme *s;
-  double *pq; /* N prepared queries (content x_s at q) */
+  rl_profile_ws *w; /* the core's profile measure (queries prepared once) */
 };
 
 struct ctx {
   struct sch *sch;
-  size_t ns, samples, d, head;
-  const double *xs, *ys;
+  size_t ns;
   double q;
   const rl_grid *g;
 };
@@ -85,7 +84,7 @@ struct job {
   const struct ctx *c;
   size_t j0, j1;
   double *vals; /* (j1 - j0) x 3 ns */
-  double *pk;   /* 2 prep_len scratch, largest of the schemes */
+  double *pk;   /* scratch of the largest profile */
   rl_status st;
   size_t bad_scheme;
   double bad_pos;
@@ -97,41 +96,20 @@ static void *work(void *arg)
   struct job *jb = arg;
   const struct ctx *c = jb->c;
   for (size_t j = jb->j0; j < jb->j1; j++) {
-    double r = rl_grid_at(c->g, j), pj = c->q - r;
+    double r = rl_grid_at(c->g, j);
     double *row = jb->vals + (j - jb->j0) * 3 * c->ns;
     for (size_t k = 0; k < c->ns; k++) {
-      const rl_scheme *s = c->sch[k].s;
-      size_t plen = rl_scheme_prep_len(s);
-      double same = 0, mean = 0, m2 = 0;
-      for (size_t n = 0; n < c->samples; n++) {
-        const double *x = c->xs + n * c->d, *y = c->ys + n * c->d;
-        const double *pq = c->sch[k].pq + n * plen;
-        rl_logit_terms t1, t2;
-        rl_status st = rl_scheme_prepare(s, c->head, RL_ROLE_KEY, pj, x, jb->pk);
-        if (!st)
-          st = rl_scheme_prepare(s, c->head, RL_ROLE_KEY, pj, y, jb->pk + plen);
-        if (!st)
-          st = rl_scheme_pair(s, c->head, c->q, pj, pq, jb->pk, &t1);
-        if (!st)
-          st = rl_scheme_pair(s, c->head, c->q, pj, pq, jb->pk + plen, &t2);
-        if (st) {
-          jb->st = st, jb->bad_scheme = k, jb->bad_pos = pj;
-          return NULL;
-        }
-        same += t1.total - t1.cc;
-        /* Welford: mean and sum of squared deviations in one pass */
-        double v = t2.total - t2.cc, dlt = v - mean;
-        mean += dlt / (double)(n + 1);
-        m2 += dlt * (v - mean);
+      rl_profile_point pt;
+      rl_measure_err e;
+      rl_status st = rl_profile_eval(c->sch[k].w, r, jb->pk, &pt, &e);
+      if (st) {
+        jb->st = e.nonfinite ? RL_OK : st, jb->nonfinite = e.nonfinite;
+        jb->bad_scheme = k, jb->bad_pos = e.j;
+        return NULL;
       }
-      row[3 * k] = same / (double)c->samples + 0.0; /* + 0.0: no "-0" */
-      row[3 * k + 1] = mean + 0.0;
-      row[3 * k + 2] = sqrt(m2 / (double)(c->samples - 1) / (double)c->samples);
-      for (int m = 0; m < 3; m++)
-        if (!isfinite(row[3 * k + m])) {
-          jb->nonfinite = 1, jb->bad_scheme = k, jb->bad_pos = pj;
-          return NULL;
-        }
+      row[3 * k] = pt.same;
+      row[3 * k + 1] = pt.mean;
+      row[3 * k + 2] = pt.se;
     }
   }
   return NULL;
@@ -252,9 +230,6 @@ static int run(int argc, char **argv)
         (rc = rl_scheme_probe(sch[k].s, cmd, q - last, "--to")) ||
         (g.points > 1 && (rc = rl_scheme_probe(sch[k].s, cmd, q - rl_grid_at(&g, 1), "--step"))))
       goto done;
-    size_t pl = rl_scheme_prep_len(sch[k].s);
-    if (pl > maxp)
-      maxp = pl;
   }
   /* contents: x_0, y_0, x_1, y_1, ... from --seed */
   xs = malloc(2 * N * d * sizeof *xs);
@@ -281,22 +256,17 @@ static int run(int argc, char **argv)
   memcpy(xs + N * d, ys, N * d * sizeof *xs);
   free(xb), free(ys);
   for (size_t k = 0; k < ns; k++) {
-    size_t pl = rl_scheme_prep_len(sch[k].s);
-    sch[k].pq = malloc(N * pl * sizeof *sch[k].pq);
-    if (!sch[k].pq) {
-      rc = rl_runtime(cmd, "%s", rl_strerror(RL_ENOMEM));
+    if ((st = rl_profile_alloc(sch[k].s, so.head, q, N, xs, xs + N * d, &sch[k].w))) {
+      rc = rl_scheme_fail(sch[k].s, cmd, st, q, "--query-pos");
       goto done;
     }
-    for (size_t n = 0; n < N; n++)
-      if ((st = rl_scheme_prepare(sch[k].s, so.head, RL_ROLE_QUERY, q, xs + n * d,
-                                  sch[k].pq + n * pl))) {
-        rc = rl_scheme_fail(sch[k].s, cmd, st, q, "--query-pos");
-        goto done;
-      }
+    size_t sl = rl_profile_scratch_len(sch[k].w);
+    if (sl > maxp)
+      maxp = sl;
   }
   for (size_t t = 0; t < threads; t++) {
     jobs[t].vals = malloc(CHUNK * 3 * ns * sizeof *jobs[t].vals);
-    jobs[t].pk = malloc(2 * maxp * sizeof *jobs[t].pk);
+    jobs[t].pk = malloc(maxp * sizeof *jobs[t].pk);
     if (!jobs[t].vals || !jobs[t].pk) {
       rc = rl_runtime(cmd, "%s", rl_strerror(RL_ENOMEM));
       goto done;
@@ -333,7 +303,7 @@ static int run(int argc, char **argv)
   }
   rl_out_header(out, hdr);
 
-  struct ctx cx = {sch, ns, N, d, so.head, xs, xs + N * d, q, &g};
+  struct ctx cx = {sch, ns, q, &g};
   rl_progress prog;
   rl_progress_init(&prog, cmd, co.progress, g.points,
                    (double)g.points * (double)N * (double)ns * (double)d * (double)d > 1e9);
@@ -384,7 +354,7 @@ done:
     free(jobs[t].pk);
   }
   for (size_t k = 0; k < RL_SCHEMES_MAX; k++) {
-    free(sch[k].pq);
+    rl_profile_free(sch[k].w);
     rl_scheme_free(sch[k].s);
   }
   gsl_rng_free(rng);

@@ -26,6 +26,7 @@
   X(merge)             \
   X(bound)             \
   X(precision)         \
+  X(extrapolate)       \
   /* new commands: one line above, ending in a backslash */
 
 #define X(n) extern const struct rl_cmd rl_cmd_##n;

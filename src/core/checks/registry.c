@@ -13,7 +13,7 @@ const rl_check *rl_check_list(void)
   static int built;
   if (!built) {
     const rl_check *families[] = {rl_checks_rope, rl_checks_schemes, rl_checks_schedules,
-                                  rl_checks_bounds};
+                                  rl_checks_bounds, rl_checks_extrapolate};
     size_t k = 0;
     for (size_t f = 0; f < sizeof families / sizeof *families; f++)
       for (const rl_check *c = families[f]; c->name && k < RL_CHECK_MAX; c++)

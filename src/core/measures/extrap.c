@@ -1,0 +1,637 @@
+/* extrap.c: the sampled measures past the training length (retrieval,
+ * entropy, shift) in one streaming pass over the keys (ropelab.h,
+ * rl_extrap_run).
+ *
+ * Setting.  A sequence of n tokens whose last one queries all of them
+ * (causal attention includes itself); under a window the A kept keys sit
+ * at cache positions 0..A-1 and the query at A - 1 (window.c).  Sample s
+ * draws the query vector x (d entries) and then key slot 0, 1, ... from
+ * its own stream, N(0, I_d) (GSL's mt19937 seeded from a master stream
+ * of seed; gsl_ran_gaussian_ziggurat), so every scheme, method and
+ * length sees the same contents (common random numbers), and a length n
+ * uses the first slots of the longest.  Projections are the identity:
+ * the contents are the query and key vectors.
+ *
+ * Cost.  One stream over the A slots of the longest length serves every
+ * length at once (each length's query prepared once; the key at slot k
+ * pairs with the queries of the lengths whose A exceeds k), in blocks of
+ * BLOCK keys, so memory is O(BLOCK d + lengths), never O(n^2) or O(n d).
+ * Schemes whose schedule depends on the current length (dynamic, log-n)
+ * get one stream per length.  For rope with a plain rotation (no
+ * position map, no xPos amplitude) the keys of a block are rotated with
+ * the schedule's cos/sin table (rl_schedule_cossin, computed once per
+ * position) and their logits against every length's query are one
+ * matrix product through CBLAS (cblas_dgemm; GSL's CBLAS or OpenBLAS, a
+ * build option); other schemes use rl_scheme_prepare / rl_scheme_pair.
+ * Samples run on worker threads; results are kept per sample and
+ * reduced in sample order, so they do not depend on the thread count. */
+#include <math.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <gsl/gsl_cblas.h>
+#include <gsl/gsl_randist.h>
+#include <gsl/gsl_rng.h>
+#include "ropelab.h"
+
+#define BLOCK 256
+#define TABLE_MAX (1u << 24) /* cos/sin entries kept per scheme: 2 x 128 MiB */
+#define THREADS_MAX 64
+
+void rl_extrap_params_default(rl_extrap_params *p)
+{
+  static const int none = RL_SCALE_NONE;
+  *p = (rl_extrap_params){0};
+  p->scales = &none;
+  p->nscales = 1;
+  p->measures = RL_EX_RETRIEVAL | RL_EX_ENTROPY | RL_EX_SHIFT;
+  p->samples = 100;
+  p->seed = 1;
+  p->shift_max = 2048;
+}
+
+const char *rl_scale_name(int scale)
+{
+  static const char *const n[] = {"none", "logn", "yarn"};
+  return scale >= 0 && scale < RL_SCALE_COUNT ? n[scale] : "unknown";
+}
+
+rl_status rl_scale_factor(int scale, size_t L, size_t n, double *factor)
+{
+  *factor = 1;
+  if (scale == RL_SCALE_NONE || n <= L)
+    return scale >= 0 && scale < RL_SCALE_COUNT ? RL_OK : RL_EINVAL;
+  rl_schedule_params p;
+  rl_schedule_params_default(&p);
+  p.dim = 64;
+  p.train_len = (double)L;
+  p.set = RL_SP_TRAIN_LEN;
+  if (scale == RL_SCALE_LOGN) {
+    p.method = rl_schedule_type_find("log-n");
+  } else if (scale == RL_SCALE_YARN) {
+    p.method = rl_schedule_type_find("yarn");
+    p.factor = (double)n / (double)L;
+    p.set |= RL_SP_FACTOR;
+  } else {
+    return RL_EINVAL;
+  }
+  rl_schedule *f;
+  rl_status st = rl_schedule_new(&p, &f, NULL);
+  if (st)
+    return st;
+  /* log-n scales the query (so the logit) by ln n / ln L; YaRN's factor
+   * multiplies cos and sin of q and k, so the logit by its square */
+  *factor = scale == RL_SCALE_LOGN ? rl_schedule_qscale(f, (double)n) : f->logit_mult;
+  rl_schedule_free(f);
+  return RL_OK;
+}
+
+void rl_extrap_method_params(rl_schedule_params *p, size_t L, size_t N)
+{
+  const rl_schedule_type *t = p->method;
+  if ((t->uses & RL_SP_TRAIN_LEN) && !(p->set & RL_SP_TRAIN_LEN)) {
+    p->train_len = (double)L;
+    p->set |= RL_SP_TRAIN_LEN;
+  }
+  if ((t->uses & RL_SP_FACTOR) && !(p->set & RL_SP_FACTOR)) {
+    p->factor = N > L ? (double)N / (double)L : 1;
+    p->set |= RL_SP_FACTOR;
+  }
+}
+
+static int has_schedule(const char *name)
+{
+  return !strcmp(name, "rope") || !strcmp(name, "rope2d");
+}
+
+int rl_extrap_per_length(const char *name, const rl_scheme_cfg *cfg)
+{
+  if (!has_schedule(name) || !(cfg->rope.method->uses & RL_SP_SEQ_LEN))
+    return 0;
+  /* dynamic NTK's vLLM variant scales once and refuses a current length */
+  rl_schedule_params p = cfg->rope;
+  p.dim = cfg->dim;
+  p.seq_len = p.train_len > 0 ? p.train_len : 1;
+  p.set |= RL_SP_SEQ_LEN;
+  rl_schedule *f;
+  if (rl_schedule_new(&p, &f, NULL))
+    return 0;
+  rl_schedule_free(f);
+  return 1;
+}
+
+rl_status rl_extrap_result_alloc(const rl_extrap_params *p, rl_extrap_result *r)
+{
+  size_t nr = p->nlens * p->ndists * p->nscales, ne = p->nlens * p->nscales;
+  *r = (rl_extrap_result){0};
+  r->ret_mean = calloc(nr + 1, sizeof *r->ret_mean);
+  r->ret_se = calloc(nr + 1, sizeof *r->ret_se);
+  r->ret_ok = calloc(nr + 1, 1);
+  r->ent_mean = calloc(ne + 1, sizeof *r->ent_mean);
+  r->ent_se = calloc(ne + 1, sizeof *r->ent_se);
+  r->shift = calloc(p->nscales + 1, sizeof *r->shift);
+  r->shift_ok = calloc(p->nscales + 1, 1);
+  if (!r->ret_mean || !r->ret_se || !r->ret_ok || !r->ent_mean || !r->ent_se || !r->shift ||
+      !r->shift_ok) {
+    rl_extrap_result_free(r);
+    return RL_ENOMEM;
+  }
+  return RL_OK;
+}
+
+void rl_extrap_result_free(rl_extrap_result *r)
+{
+  free(r->ret_mean);
+  free(r->ret_se);
+  free(r->ret_ok);
+  free(r->ent_mean);
+  free(r->ent_se);
+  free(r->shift);
+  free(r->shift_ok);
+  *r = (rl_extrap_result){0};
+}
+
+/* ---- one scheme instance and the lengths it serves ---- */
+
+struct inst {
+  rl_scheme *s;
+  size_t *li, nl;  /* indices into p->lens */
+  size_t amax;     /* slots streamed: the largest A */
+  int fast;        /* rope, plain rotation: table + BLAS */
+  const rl_schedule *f;
+  rl_layout layout;
+  double mult;     /* fast: 1/sqrt(d) times log-n's query scale */
+  double *tc, *ts; /* fast: attn cos, attn sin of positions 0..amax-1, or NULL */
+};
+
+/* Everything the workers share (read-only while they run). */
+struct run {
+  const rl_extrap_params *p;
+  size_t d, pl, L;
+  const double *sf;      /* scale factors [len][scale] */
+  const unsigned long *sub; /* per-sample seeds */
+  const struct inst *in;
+  int shift_len;         /* index of the largest length if this instance serves it, else -1 */
+  size_t sw, sp, nw, np; /* shift: strides and counts within / past L */
+  /* per-sample results */
+  double *ent;           /* [sample][len][scale] */
+  double *ret;           /* [sample][len][dist][scale] */
+  double *shw, *shp;     /* [sample][nw], [sample][np] */
+};
+
+struct worker {
+  struct run *r;
+  size_t sample;
+  rl_status st;
+  rl_measure_err e;
+  /* scratch */
+  double *x, *Y, *K, *R, *C, *pq, *pk, *qr, *tmpc, *tmps;
+  rl_softmax_acc *acc;   /* [len][scale] */
+  double *rep, *plant;   /* [len][dist]: the replaced random logit, the planted one */
+  long *slot;            /* [len][dist]: the planted key's slot, -1 evicted or r >= n */
+  gsl_rng *rng;
+};
+
+/* y = R(pos) x from cos/sin (attention factor included), pairs as the
+ * layout places them; pass-through dimensions copied. */
+static void rotate(const struct inst *in, const double *c, const double *s, const double *x,
+                   double *y, size_t d)
+{
+  const rl_schedule *f = in->f;
+  memcpy(y, x, d * sizeof *y);
+  for (size_t i = 0; i < f->n; i++) {
+    size_t a, b;
+    rl_layout_pair(in->layout, f->rot, i, &a, &b);
+    y[a] = c[i] * x[a] - s[i] * x[b];
+    y[b] = s[i] * x[a] + c[i] * x[b];
+  }
+}
+
+static rl_status cossin_at(const struct inst *in, size_t pos, double *c, double *s,
+                           const double **cp, const double **sp)
+{
+  if (in->tc) {
+    *cp = in->tc + pos * in->f->n;
+    *sp = in->ts + pos * in->f->n;
+    return RL_OK;
+  }
+  *cp = c, *sp = s;
+  return rl_schedule_cossin(in->f, (double)pos, c, s);
+}
+
+static void draw(struct worker *w, double *v)
+{
+  size_t d = w->r->d;
+  if (w->r->p->identical) {
+    memcpy(v, w->x, d * sizeof *v);
+    return;
+  }
+  for (size_t k = 0; k < d; k++)
+    v[k] = gsl_ran_gaussian_ziggurat(w->rng, 1.0);
+}
+
+/* total and cc of the query of length index l (prepared in w->pq or
+ * rotated in w->qr) with key content y at slot k (rotated key yr when fast) */
+static rl_status pair_generic(struct worker *w, size_t l, size_t k, double *total, double *cc)
+{
+  const struct run *r = w->r;
+  const struct inst *in = r->in;
+  size_t A = rl_window_keys(&r->p->win, r->p->lens[in->li[l]]);
+  rl_logit_terms t;
+  rl_status st = rl_scheme_pair(in->s, r->p->head, (double)(A - 1), (double)k,
+                                w->pq + l * r->pl, w->pk, &t);
+  if (st) {
+    w->e = (rl_measure_err){(double)(A - 1), (double)k, 0};
+    return st;
+  }
+  *total = t.total, *cc = t.cc;
+  return RL_OK;
+}
+
+/* The stream of one sample through one instance. */
+static rl_status sample_run(struct worker *w)
+{
+  struct run *r = w->r;
+  const rl_extrap_params *p = r->p;
+  const struct inst *in = r->in;
+  size_t d = r->d, nl = in->nl, nd = p->ndists, nsc = p->nscales, sm = w->sample;
+  double isd = 1 / sqrt((double)d);
+  rl_status st;
+  gsl_rng_set(w->rng, r->sub[sm]);
+  for (size_t k = 0; k < d; k++)
+    w->x[k] = gsl_ran_gaussian_ziggurat(w->rng, 1.0);
+  /* queries, and planted keys (content x at the slot of distance r) */
+  for (size_t l = 0; l < nl; l++) {
+    size_t n = p->lens[in->li[l]], A = rl_window_keys(&p->win, n);
+    const double *c, *s;
+    if (in->fast) {
+      if ((st = cossin_at(in, A - 1, w->tmpc, w->tmps, &c, &s)))
+        return w->e = (rl_measure_err){(double)(A - 1), (double)(A - 1), 0}, st;
+      rotate(in, c, s, w->x, w->qr + l * d, d);
+    } else if ((st = rl_scheme_prepare(in->s, p->head, RL_ROLE_QUERY, (double)(A - 1), w->x,
+                                       w->pq + l * r->pl))) {
+      return w->e = (rl_measure_err){(double)(A - 1), (double)(A - 1), 0}, st;
+    }
+    for (size_t j = 0; j < nd; j++) {
+      long slot = w->slot[l * nd + j] = rl_window_slot(&p->win, n, p->dists[j]);
+      double tot = 0, cc = 0;
+      if (slot < 0)
+        continue;
+      if (in->fast) {
+        if ((st = cossin_at(in, (size_t)slot, w->tmpc, w->tmps, &c, &s)))
+          return w->e = (rl_measure_err){(double)(A - 1), (double)slot, 0}, st;
+        rotate(in, c, s, w->x, w->K, d);
+        tot = cblas_ddot((int)d, w->K, 1, w->qr + l * d, 1) * in->mult;
+      } else {
+        if ((st = rl_scheme_prepare(in->s, p->head, RL_ROLE_KEY, (double)slot, w->x, w->pk)))
+          return w->e = (rl_measure_err){(double)(A - 1), (double)slot, 0}, st;
+        if ((st = pair_generic(w, l, (size_t)slot, &tot, &cc)))
+          return st;
+      }
+      if (!isfinite(tot))
+        return w->e = (rl_measure_err){(double)(A - 1), (double)slot, 1}, RL_ERANGE;
+      w->plant[l * nd + j] = tot;
+    }
+    for (size_t q = 0; q < nsc; q++)
+      rl_softmax_acc_init(&w->acc[l * nsc + q]);
+  }
+  /* the stream of random keys */
+  for (size_t k0 = 0; k0 < in->amax; k0 += BLOCK) {
+    size_t b = in->amax - k0 < BLOCK ? in->amax - k0 : BLOCK;
+    for (size_t i = 0; i < b; i++)
+      draw(w, w->Y + i * d);
+    if (in->fast) {
+      for (size_t i = 0; i < b; i++) {
+        const double *c, *s;
+        if ((st = cossin_at(in, k0 + i, w->tmpc, w->tmps, &c, &s)))
+          return w->e = (rl_measure_err){0, (double)(k0 + i), 0}, st;
+        rotate(in, c, s, w->Y + i * d, w->K + i * d, d);
+      }
+      /* R = K Q^T (b x nl): every key of the block against every query */
+      cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasTrans, (int)b, (int)nl, (int)d, in->mult,
+                  w->K, (int)d, w->qr, (int)d, 0.0, w->R, (int)nl);
+      cblas_dgemv(CblasRowMajor, CblasNoTrans, (int)b, (int)d, isd, w->Y, (int)d, w->x, 1, 0.0,
+                  w->C, 1);
+    }
+    for (size_t i = 0; i < b; i++) {
+      size_t k = k0 + i;
+      if (!in->fast && (st = rl_scheme_prepare(in->s, p->head, RL_ROLE_KEY, (double)k,
+                                               w->Y + i * d, w->pk)))
+        return w->e = (rl_measure_err){0, (double)k, 0}, st;
+      for (size_t l = 0; l < nl; l++) {
+        size_t li = in->li[l], n = p->lens[li], A = rl_window_keys(&p->win, n);
+        if (k >= A)
+          continue;
+        double tot, cc;
+        if (in->fast) {
+          tot = w->R[i * nl + l], cc = w->C[i];
+        } else if ((st = pair_generic(w, l, k, &tot, &cc))) {
+          return st;
+        }
+        if (!isfinite(tot) || !isfinite(cc))
+          return w->e = (rl_measure_err){(double)(A - 1), (double)k, 1}, RL_ERANGE;
+        for (size_t q = 0; q < nsc; q++)
+          rl_softmax_acc_add(&w->acc[l * nsc + q], tot * r->sf[li * nsc + q]);
+        /* the random key a planted one replaces */
+        for (size_t j = 0; j < nd; j++)
+          if (w->slot[l * nd + j] == (long)k)
+            w->rep[l * nd + j] = tot;
+        if ((int)li == r->shift_len) {
+          size_t m = A - 1 - k; /* distance */
+          if (m < r->L && m % r->sw == 0 && m / r->sw < r->nw)
+            r->shw[sm * r->nw + m / r->sw] = tot - cc;
+          else if (m >= r->L && (m - r->L) % r->sp == 0 && (m - r->L) / r->sp < r->np)
+            r->shp[sm * r->np + (m - r->L) / r->sp] = tot - cc;
+        }
+      }
+    }
+  }
+  /* per-sample results */
+  for (size_t l = 0; l < nl; l++) {
+    size_t li = in->li[l];
+    for (size_t q = 0; q < nsc; q++) {
+      const rl_softmax_acc *a = &w->acc[l * nsc + q];
+      double sfac = r->sf[li * nsc + q];
+      r->ent[(sm * p->nlens + li) * nsc + q] = rl_entropy_acc(a);
+      for (size_t j = 0; j < nd; j++) {
+        long slot = w->slot[l * nd + j];
+        double pr = slot < 0 ? 0
+                             : rl_retrieval_prob(a, w->rep[l * nd + j] * sfac,
+                                                 w->plant[l * nd + j] * sfac);
+        r->ret[((sm * p->nlens + li) * nd + j) * nsc + q] = pr;
+      }
+    }
+  }
+  return RL_OK;
+}
+
+static void *worker_main(void *arg)
+{
+  struct worker *w = arg;
+  w->st = sample_run(w);
+  return NULL;
+}
+
+static void worker_free(struct worker *w)
+{
+  free(w->x), free(w->Y), free(w->K), free(w->R), free(w->C), free(w->pq), free(w->pk);
+  free(w->qr), free(w->tmpc), free(w->tmps), free(w->acc), free(w->rep), free(w->plant);
+  free(w->slot);
+  gsl_rng_free(w->rng);
+}
+
+static rl_status worker_alloc(struct worker *w, struct run *r)
+{
+  const rl_extrap_params *p = r->p;
+  size_t d = r->d, nl = p->nlens, nd = p->ndists ? p->ndists : 1;
+  *w = (struct worker){0};
+  w->r = r;
+  w->x = malloc(d * sizeof *w->x);
+  w->Y = malloc(BLOCK * d * sizeof *w->Y);
+  w->K = malloc(BLOCK * d * sizeof *w->K);
+  w->R = malloc(BLOCK * nl * sizeof *w->R);
+  w->C = malloc(BLOCK * sizeof *w->C);
+  w->pq = malloc(nl * r->pl * sizeof *w->pq);
+  w->pk = malloc(r->pl * sizeof *w->pk);
+  w->qr = malloc(nl * d * sizeof *w->qr);
+  w->tmpc = malloc(d * sizeof *w->tmpc);
+  w->tmps = malloc(d * sizeof *w->tmps);
+  w->acc = malloc(nl * p->nscales * sizeof *w->acc);
+  w->rep = calloc(nl * nd, sizeof *w->rep);
+  w->plant = calloc(nl * nd, sizeof *w->plant);
+  w->slot = calloc(nl * nd, sizeof *w->slot);
+  w->rng = gsl_rng_alloc(gsl_rng_mt19937);
+  if (!w->x || !w->Y || !w->K || !w->R || !w->C || !w->pq || !w->pk || !w->qr || !w->tmpc ||
+      !w->tmps || !w->acc || !w->rep || !w->plant || !w->slot || !w->rng) {
+    worker_free(w);
+    *w = (struct worker){0};
+    return RL_ENOMEM;
+  }
+  return RL_OK;
+}
+
+static size_t online_cpus(void)
+{
+  long n = sysconf(_SC_NPROCESSORS_ONLN);
+  return n < 1 ? 1 : n > THREADS_MAX ? THREADS_MAX : (size_t)n;
+}
+
+/* Run every sample through one instance on the worker threads. */
+static rl_status run_inst(struct run *r, struct worker *ws, size_t nt, size_t *done,
+                          size_t total, void (*progress)(void *, size_t, size_t), void *ctx,
+                          rl_measure_err *e)
+{
+  size_t S = r->p->samples;
+  for (size_t s0 = 0; s0 < S; s0 += nt) {
+    size_t used = S - s0 < nt ? S - s0 : nt;
+    pthread_t th[THREADS_MAX];
+    int started[THREADS_MAX] = {0};
+    for (size_t t = 0; t < used; t++) {
+      ws[t].r = r;
+      ws[t].sample = s0 + t;
+      if (t > 0)
+        started[t] = !pthread_create(&th[t], NULL, worker_main, &ws[t]);
+    }
+    worker_main(&ws[0]);
+    for (size_t t = 1; t < used; t++) {
+      if (started[t])
+        pthread_join(th[t], NULL);
+      else
+        worker_main(&ws[t]);
+    }
+    for (size_t t = 0; t < used; t++)
+      if (ws[t].st) {
+        if (e)
+          *e = ws[t].e;
+        return ws[t].st;
+      }
+    *done += used;
+    if (progress)
+      progress(ctx, *done, total);
+  }
+  return RL_OK;
+}
+
+static void free_inst(struct inst *in)
+{
+  rl_scheme_free(in->s);
+  free(in->li);
+  free(in->tc);
+  free(in->ts);
+  *in = (struct inst){0};
+}
+
+/* Build the instance serving lens[li[0..nl-1]] (seq_len = n when the
+ * schedule depends on the length). */
+static rl_status build_inst(const char *name, const rl_scheme_cfg *cfg0,
+                            const rl_extrap_params *p, const size_t *li, size_t nl, int per_len,
+                            struct inst *in)
+{
+  rl_scheme_cfg cfg = *cfg0;
+  cfg.identity = 1;
+  *in = (struct inst){0};
+  if (per_len) {
+    cfg.rope.seq_len = (double)p->lens[li[0]];
+    cfg.rope.set |= RL_SP_SEQ_LEN;
+  }
+  rl_status st = rl_scheme_alloc(name, &cfg, &in->s, NULL);
+  if (st)
+    return st;
+  in->li = malloc(nl * sizeof *in->li);
+  if (!in->li)
+    return RL_ENOMEM;
+  memcpy(in->li, li, nl * sizeof *li);
+  in->nl = nl;
+  for (size_t l = 0; l < nl; l++) {
+    size_t A = rl_window_keys(&p->win, p->lens[li[l]]);
+    if (A > in->amax)
+      in->amax = A;
+  }
+  in->f = rl_scheme_get_schedule(in->s);
+  in->layout = cfg.rope.layout;
+  in->fast = !strcmp(name, "rope") && in->f && !in->f->type->relpos && !in->f->amp_rate;
+  if (in->fast) {
+    in->mult = 1 / sqrt((double)cfg.dim) * rl_schedule_qscale(in->f, in->f->p.seq_len);
+    size_t n = in->f->n;
+    if (in->amax * n <= TABLE_MAX) {
+      in->tc = malloc(in->amax * n * sizeof *in->tc);
+      in->ts = malloc(in->amax * n * sizeof *in->ts);
+      if (!in->tc || !in->ts)
+        return RL_ENOMEM;
+      for (size_t k = 0; k < in->amax; k++)
+        if ((st = rl_schedule_cossin(in->f, (double)k, in->tc + k * n, in->ts + k * n)))
+          return st;
+    }
+  }
+  return RL_OK;
+}
+
+static void mean_se(const double *v, size_t n, size_t stride, double *mean, double *se)
+{
+  double m = 0, m2 = 0;
+  for (size_t k = 0; k < n; k++) {
+    double x = v[k * stride], dl = x - m;
+    m += dl / (double)(k + 1);
+    m2 += dl * (x - m);
+  }
+  *mean = m + 0.0;
+  *se = sqrt(m2 / (double)(n - 1) / (double)n);
+}
+
+rl_status rl_extrap_run(const char *name, const rl_scheme_cfg *cfg, const rl_extrap_params *p,
+                        rl_extrap_result *res, rl_measure_err *e,
+                        void (*progress)(void *ctx, size_t done, size_t total), void *ctx)
+{
+  if (e)
+    *e = (rl_measure_err){0};
+  if (p->samples < 2 || p->nlens < 1 || p->train_len < 1 || p->nscales < 1 || !p->lens)
+    return RL_EINVAL;
+  for (size_t l = 0; l < p->nlens; l++)
+    if (p->lens[l] < 1 || (l && p->lens[l] <= p->lens[l - 1]))
+      return RL_EINVAL;
+  size_t nl = p->nlens, nd = p->ndists, nsc = p->nscales, S = p->samples;
+  size_t nt = p->threads ? p->threads : online_cpus();
+  if (nt > S)
+    nt = S;
+  if (nt > THREADS_MAX)
+    nt = THREADS_MAX;
+  int per_len = rl_extrap_per_length(name, cfg);
+  struct run r = {0};
+  r.p = p;
+  r.d = cfg->dim;
+  r.L = p->train_len;
+  struct worker ws[THREADS_MAX];
+  memset(ws, 0, sizeof ws);
+  struct inst in = {0};
+  double *sf = malloc(nl * nsc * sizeof *sf);
+  unsigned long *sub = malloc(S * sizeof *sub);
+  size_t *all = malloc(nl * sizeof *all);
+  gsl_rng *master = gsl_rng_alloc(gsl_rng_mt19937);
+  rl_status st = RL_OK;
+  size_t nmax = p->lens[nl - 1], Amax = rl_window_keys(&p->win, nmax);
+  /* shift: distances 0..min(A, L)-1 within, L..A-1 past, thinned */
+  size_t win = Amax < r.L ? Amax : r.L, past = Amax > r.L ? Amax - r.L : 0;
+  size_t smax = p->shift_max ? p->shift_max : 1;
+  r.sw = (win + smax - 1) / smax;
+  r.sp = past ? (past + smax - 1) / smax : 1;
+  if (!r.sw)
+    r.sw = 1;
+  r.nw = (win + r.sw - 1) / r.sw;
+  r.np = past ? (past + r.sp - 1) / r.sp : 0;
+  r.ent = malloc(S * nl * nsc * sizeof *r.ent);
+  r.ret = malloc((S * nl * nd * nsc + 1) * sizeof *r.ret);
+  r.shw = malloc((S * r.nw + 1) * sizeof *r.shw);
+  r.shp = malloc((S * r.np + 1) * sizeof *r.shp);
+  double *tw = malloc((S * r.nw + 1) * sizeof *tw), *tp = malloc((S * r.np + 1) * sizeof *tp);
+  if (!sf || !sub || !all || !master || !r.ent || !r.ret || !r.shw || !r.shp || !tw || !tp) {
+    st = RL_ENOMEM;
+    goto out;
+  }
+  for (size_t l = 0; l < nl; l++) {
+    all[l] = l;
+    for (size_t q = 0; q < nsc; q++)
+      if ((st = rl_scale_factor(p->scales[q], r.L, p->lens[l], &sf[l * nsc + q])))
+        goto out;
+  }
+  r.sf = sf;
+  gsl_rng_set(master, p->seed);
+  for (size_t s = 0; s < S; s++) {
+    sub[s] = gsl_rng_get(master);
+    if (!sub[s]) /* mt19937 turns 0 into 4357: keep the streams distinct */
+      sub[s] = 1;
+  }
+  r.sub = sub;
+  size_t ninst = per_len ? nl : 1, done = 0, total = ninst * S;
+  for (size_t i = 0; i < ninst; i++) {
+    if ((st = build_inst(name, cfg, p, per_len ? &all[i] : all, per_len ? 1 : nl, per_len, &in)))
+      goto out;
+    r.in = &in;
+    r.pl = rl_scheme_prep_len(in.s);
+    r.shift_len = (p->measures & RL_EX_SHIFT) && in.li[in.nl - 1] == nl - 1 ? (int)(nl - 1) : -1;
+    for (size_t t = 0; t < nt; t++)
+      if ((st = worker_alloc(&ws[t], &r)))
+        goto out;
+    st = run_inst(&r, ws, nt, &done, total, progress, ctx, e);
+    for (size_t t = 0; t < nt; t++)
+      worker_free(&ws[t]), memset(&ws[t], 0, sizeof ws[t]);
+    free_inst(&in);
+    if (st)
+      goto out;
+  }
+  /* reduce in sample order */
+  for (size_t l = 0; l < nl; l++)
+    for (size_t q = 0; q < nsc; q++) {
+      size_t ei = l * nsc + q;
+      mean_se(r.ent + ei, S, nl * nsc, &res->ent_mean[ei], &res->ent_se[ei]);
+      for (size_t j = 0; j < nd; j++) {
+        size_t ri = (l * nd + j) * nsc + q;
+        res->ret_ok[ri] = p->dists[j] < p->lens[l];
+        if (res->ret_ok[ri])
+          mean_se(r.ret + ri, S, nl * nd * nsc, &res->ret_mean[ri], &res->ret_se[ri]);
+      }
+    }
+  for (size_t q = 0; q < nsc && (p->measures & RL_EX_SHIFT); q++) {
+    double fac = sf[(nl - 1) * nsc + q];
+    for (size_t k = 0; k < S * r.nw; k++)
+      tw[k] = r.shw[k] * fac;
+    for (size_t k = 0; k < S * r.np; k++)
+      tp[k] = r.shp[k] * fac;
+    res->shift_ok[q] = rl_shift_eval(tw, S * r.nw, tp, S * r.np, &res->shift[q]) == RL_OK;
+  }
+  for (size_t k = 0; k < nl * nsc; k++)
+    if (!isfinite(res->ent_mean[k]) || !isfinite(res->ent_se[k])) {
+      st = RL_ERANGE;
+      if (e)
+        e->nonfinite = 1;
+    }
+out:
+  for (size_t t = 0; t < THREADS_MAX; t++)
+    if (ws[t].rng)
+      worker_free(&ws[t]);
+  free_inst(&in);
+  free(sf), free(sub), free(all), free(r.ent), free(r.ret), free(r.shw), free(r.shp);
+  free(tw), free(tp);
+  gsl_rng_free(master);
+  return st;
+}

@@ -1,0 +1,1 @@
+exec "$ROPELAB" extrapolate --train-len 512 --eval-len 3e9

@@ -1,0 +1,1 @@
+exec "$ROPELAB" extrapolate --eval-len 4

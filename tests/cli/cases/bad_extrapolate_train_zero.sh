@@ -1,0 +1,1 @@
+exec "$ROPELAB" extrapolate --train-len 0 --eval-len 4

@@ -1,0 +1,263 @@
+/* test_extrap.c: the measures past the training length
+ * (src/core/measures: entropy, retrieval, shift, unseen, window, extrap)
+ * against closed forms, hand counts, and a direct re-computation of the
+ * sampled measures from the documented content protocol. */
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <gsl/gsl_randist.h>
+#include <gsl/gsl_rng.h>
+#include "ropelab.h"
+#include "tap.h"
+
+static void closed_forms(void)
+{
+  /* uniform: H = ln n; descending and ascending orders exercise the
+   * rescaling of the online sums */
+  double l[1000];
+  for (int k = 0; k < 1000; k++)
+    l[k] = 3.25;
+  tap_abs_close(rl_entropy_logits(l, 1000), log(1000.0), 4 * DBL_EPSILON * log(1000.0),
+                "entropy of 1000 equal logits = ln 1000");
+  /* logits 0, ln 3: p = 1/4, 3/4: H = ln 4 - (3/4) ln 3 */
+  double two[2] = {0, log(3.0)}, owt[2] = {log(3.0), 0};
+  double h = log(4.0) - 0.75 * log(3.0);
+  tap_abs_close(rl_entropy_logits(two, 2), h, 8 * DBL_EPSILON, "H(1/4, 3/4), ascending");
+  tap_abs_close(rl_entropy_logits(owt, 2), h, 8 * DBL_EPSILON, "H(1/4, 3/4), descending");
+  /* retrieval: keys a, b, c; b replaced by a planted x: e^x / (e^a + e^x + e^c) */
+  double a = 0.5, b = 2.0, c = -1.0, x = 1.5;
+  rl_softmax_acc acc;
+  rl_softmax_acc_init(&acc);
+  rl_softmax_acc_add(&acc, a);
+  rl_softmax_acc_add(&acc, b);
+  rl_softmax_acc_add(&acc, c);
+  double want = exp(x) / (exp(a) + exp(x) + exp(c));
+  tap_abs_close(rl_retrieval_prob(&acc, b, x), want, 8 * DBL_EPSILON, "planted x replacing b");
+  /* a planted logit 800 above the rest: p = 1 without overflow */
+  tap_abs_close(rl_retrieval_prob(&acc, b, 800), 1.0, DBL_EPSILON, "p -> 1, no overflow");
+  tap_le(rl_retrieval_prob(&acc, b, -800), 1e-300, "p -> 0, no overflow");
+  /* KS and W1: {0, 1, 2} vs {0.5, 1.5, 2.5}: sup |F - G| = 1/3 (at
+   * x in [0, 0.5)); integral |F - G| = 6 intervals of width 1/2 at
+   * height 1/3 = 1/2 (the shift of every point by 1/2) */
+  double p1[3] = {0, 1, 2}, p2[3] = {0.5, 1.5, 2.5};
+  tap_abs_close(rl_ks_distance(p1, 3, p2, 3), 1.0 / 3, DBL_EPSILON, "KS of interleaved thirds");
+  tap_abs_close(rl_w1_distance(p1, 3, p2, 3), 0.5, 4 * DBL_EPSILON, "W1 = shift 1/2");
+  /* uniform grids k/128 and k/128 + 1/2 (exact doubles, so the ties are
+   * exact): W1 = 1/2, KS = 64/128 = 1/2 */
+  double u[128], v[128];
+  for (int k = 0; k < 128; k++)
+    u[k] = (k + 1) / 128.0, v[k] = u[k] + 0.5;
+  rl_shift sh;
+  rl_shift_eval(u, 128, v, 128, &sh);
+  tap_abs_close(sh.ks, 0.5, 0, "KS of U and U + 1/2 on a 1/128 grid: 1/2");
+  tap_abs_close(sh.w1, 0.5, 64 * DBL_EPSILON, "W1 of U and U + 1/2: 1/2");
+  tap_abs_close(sh.mean_past - sh.mean_within, 0.5, 8 * DBL_EPSILON, "means apart by 1/2");
+  /* identical samples: 0 and 0 */
+  tap_le(rl_ks_distance(u, 128, u, 128) + rl_w1_distance(u, 128, u, 128), 0.0,
+         "KS = W1 = 0 for one sample against itself");
+  double w4[4] = {4, 1, 3, 2}, w2[2] = {0, 0};
+  rl_shift_eval(w4, 4, w2, 2, &sh);
+  tap_abs_close(sh.sd_within, sqrt(5.0 / 3), 4 * DBL_EPSILON, "sd of 1..4 = sqrt(5/3)");
+  tap_abs_close(sh.ks, 1.0, 0, "disjoint samples: KS = 1");
+}
+
+static rl_scheme *scheme(const char *name, const char *method, size_t dim, size_t width)
+{
+  rl_scheme_cfg c;
+  rl_scheme_cfg_default(&c);
+  c.dim = dim;
+  c.rope.dim = dim;
+  c.width = width;
+  c.rope.method = rl_schedule_type_find(method);
+  if (method && strcmp(method, "rope"))
+    rl_extrap_method_params(&c.rope, 64, 256);
+  c.identity = 1;
+  rl_scheme *s = NULL;
+  if (rl_scheme_alloc(name, &c, &s, NULL))
+    return NULL;
+  return s;
+}
+
+static double unseen(const char *name, size_t dim, size_t width, size_t L, size_t n,
+                     const rl_window *w, double *pp)
+{
+  rl_scheme *s = scheme(name, "rope", dim, width);
+  rl_schedule *tr = NULL;
+  double tot = -1;
+  if (!s)
+    return -1;
+  if (rl_unseen_input(s) == RL_INPUT_ANGLE)
+    rl_unseen_train_schedule(rl_scheme_get_schedule(s), L, &tr);
+  rl_unseen_eval(s, tr, L, n, w, &tot, pp);
+  rl_schedule_free(tr);
+  rl_scheme_free(s);
+  return tot;
+}
+
+static void hand_counts(void)
+{
+  rl_window none = {0, 0}, w84 = {8, 4}, w42 = {4, 2};
+  /* L = 8, n = 16: 136 causal pairs; queries 8..15 hold 9 + .. + 16 =
+   * 100 pairs; distances 8..15 occur 8 + 7 + .. + 1 = 36 times */
+  tap_abs_close(unseen("nope", 8, 32, 8, 16, &none, NULL), 0, 0, "nope: nothing unseen");
+  tap_abs_close(unseen("sinusoidal", 8, 32, 8, 16, &none, NULL), 100.0 / 136, 1e-15,
+                "absolute: 100/136");
+  tap_abs_close(unseen("alibi", 8, 32, 8, 16, &none, NULL), 36.0 / 136, 1e-15,
+                "distance: 36/136");
+  /* t5 (bidirectional, 32 buckets, max distance 128): distances >= 8
+   * leave the exact range, so L = 8 never saw them: 36/136 */
+  tap_abs_close(unseen("t5", 8, 32, 8, 16, &none, NULL), 36.0 / 136, 1e-15, "t5, L = 8: 36/136");
+  /* L = 20 saw buckets up to 8 + floor(8 ln(19/8)/ln 16) = 10, which
+   * reaches m = 22 (8 ln(22/8)/ln 16 = 2.92); m = 23..39 in n = 40 are
+   * unseen: 17 + 16 + .. + 1 = 153 of 820 pairs */
+  tap_abs_close(unseen("t5", 8, 32, 20, 40, &none, NULL), 153.0 / 820, 1e-15,
+                "t5, L = 20, n = 40: 153/820");
+  /* rope d = 8, base 10000: theta = 1, 0.1, 0.01, 0.001; pair 0 swept
+   * 7 rad > 2 pi in training; pairs 1..3 swept 7 theta < 2 pi and every
+   * distance 8..15 turns them past it (m theta < 2 pi): 36/136 each */
+  double pp[4];
+  tap_abs_close(unseen("rope", 8, 32, 8, 16, &none, pp), 36.0 / 136, 1e-15, "rope: 36/136");
+  tap_abs_close(pp[0], 0, 0, "rope pair 0 (wavelength 6.28 < L): 0");
+  tap_abs_close(pp[1], 36.0 / 136, 1e-15, "rope pair 1: 36/136");
+  tap_abs_close(pp[3], 36.0 / 136, 1e-15, "rope pair 3: 36/136");
+  /* rope2d, width 4: L = 8 is rows 0..1; n = 12 adds row 2, whose pairs
+   * with row 0 (4 x 4) have the unseen row offset 2: 16 of 78 */
+  tap_abs_close(unseen("rope2d", 8, 4, 8, 12, &none, NULL), 16.0 / 78, 1e-15,
+                "rope2d offsets: 16/78");
+  /* window 8 + 4 sinks, n = 16: A = 12 kept; causal pairs among 12 (78)
+   * plus 4 queries x 12 keys (48) = 126; distances 8..11 occur
+   * (12 - m) + 4 times: 8 + 7 + 6 + 5 = 26; queries >= 8: 9 + 10 + 11 +
+   * 12 + 48 = 90 */
+  tap_abs_close(unseen("alibi", 8, 32, 8, 16, &w84, NULL), 26.0 / 126, 1e-15,
+                "window 8+4: distance 26/126");
+  tap_abs_close(unseen("sinusoidal", 8, 32, 8, 16, &w84, NULL), 90.0 / 126, 1e-15,
+                "window 8+4: absolute 90/126");
+  tap_abs_close(unseen("rope", 8, 32, 8, 16, &w42, NULL), 0, 0, "window 4+2 <= L: nothing unseen");
+  /* slots: n = 10, window 4, 2 sinks: A = 6; r = 0..3 keep distance
+   * (slots 5..2), r = 9, 8 are the sinks 0, 1, r = 4..7 evicted */
+  tap_ok(rl_window_slot(&w42, 10, 0) == 5 && rl_window_slot(&w42, 10, 3) == 2 &&
+             rl_window_slot(&w42, 10, 9) == 0 && rl_window_slot(&w42, 10, 8) == 1 &&
+             rl_window_slot(&w42, 10, 5) == -1 && rl_window_slot(&w42, 10, 10) == -1,
+         "window slots by hand");
+}
+
+/* The sampled measures recomputed directly: the content protocol of
+ * rl_extrap_run (sub-seeds from a master mt19937, query then key slots
+ * from ziggurat normals), logits from rl_scheme_logit, softmax in long
+ * double.  Means over samples agree to 1e-12 relative (sums of a few
+ * terms, logits computed in another order: BLAS against rl_sch_dot). */
+static void direct(const char *name, const char *method, const rl_window *win)
+{
+  enum { d = 8, S = 3, NL = 2, ND = 3 };
+  size_t lens[NL] = {5, 9}, dists[ND] = {0, 2, 6};
+  rl_scheme_cfg c;
+  rl_scheme_cfg_default(&c);
+  c.dim = d;
+  c.rope.dim = d;
+  c.rope.method = rl_schedule_type_find(method);
+  rl_extrap_method_params(&c.rope, 4, 9);
+  c.identity = 1;
+  c.max_len = 4;
+  c.past = RL_PAST_CLAMP;
+  rl_extrap_params p;
+  rl_extrap_params_default(&p);
+  p.train_len = 4;
+  p.lens = lens, p.nlens = NL, p.dists = dists, p.ndists = ND;
+  p.samples = S;
+  p.seed = 7;
+  p.threads = 2;
+  p.win = *win;
+  rl_extrap_result res;
+  rl_extrap_result_alloc(&p, &res);
+  rl_status st = rl_extrap_run(name, &c, &p, &res, NULL, NULL, NULL);
+  tap_ok(!st, "%s/%s: runs (%s)", name, method, rl_strerror(st));
+  int per_len = rl_extrap_per_length(name, &c);
+  rl_scheme *s = NULL;
+  gsl_rng *m = gsl_rng_alloc(gsl_rng_mt19937), *g = gsl_rng_alloc(gsl_rng_mt19937);
+  gsl_rng_set(m, 7);
+  double ent[NL][S], ret[NL][ND][S];
+  for (int smp = 0; smp < S; smp++) {
+    unsigned long sub = gsl_rng_get(m);
+    gsl_rng_set(g, sub ? sub : 1);
+    double x[d], y[9][d];
+    for (int k = 0; k < d; k++)
+      x[k] = gsl_ran_gaussian_ziggurat(g, 1.0);
+    for (int j = 0; j < 9; j++)
+      for (int k = 0; k < d; k++)
+        y[j][k] = gsl_ran_gaussian_ziggurat(g, 1.0);
+    for (int l = 0; l < NL; l++) {
+      size_t A = rl_window_keys(win, lens[l]);
+      double lg[9];
+      rl_scheme_cfg cl = c; /* dynamic, log-n: the schedule at the current length */
+      if (per_len)
+        cl.rope.seq_len = (double)lens[l], cl.rope.set |= RL_SP_SEQ_LEN;
+      rl_scheme_free(s);
+      rl_scheme_alloc(name, &cl, &s, NULL);
+      rl_logit_terms t;
+      for (size_t j = 0; j < A; j++) {
+        rl_scheme_logit(s, 0, (double)(A - 1), (double)j, x, y[j], &t);
+        lg[j] = t.total;
+      }
+      long double z = 0, mx = -1e300, hs = 0;
+      for (size_t j = 0; j < A; j++)
+        mx = fmaxl(mx, lg[j]);
+      for (size_t j = 0; j < A; j++)
+        z += expl(lg[j] - mx);
+      for (size_t j = 0; j < A; j++) {
+        long double pj = expl(lg[j] - mx) / z;
+        hs -= pj * logl(pj);
+      }
+      ent[l][smp] = (double)hs;
+      for (int r = 0; r < ND; r++) {
+        long slot = rl_window_slot(win, lens[l], dists[r]);
+        if (slot < 0) {
+          ret[l][r][smp] = 0;
+          continue;
+        }
+        rl_scheme_logit(s, 0, (double)(A - 1), (double)slot, x, x, &t);
+        long double zr = 0;
+        for (size_t j = 0; j < A; j++)
+          zr += expl((j == (size_t)slot ? t.total : lg[j]) - mx);
+        ret[l][r][smp] = (double)(expl(t.total - mx) / zr);
+      }
+    }
+  }
+  double worst = 0;
+  for (int l = 0; l < NL; l++) {
+    double me = (ent[l][0] + ent[l][1] + ent[l][2]) / 3;
+    worst = fmax(worst, fabs(res.ent_mean[l] - me) / fmax(me, 1e-300));
+    for (int r = 0; r < ND; r++) {
+      if (dists[r] >= lens[l]) {
+        tap_ok(!res.ret_ok[l * ND + r], "%s: r = %zu >= n = %zu has no value", name, dists[r],
+               lens[l]);
+        continue;
+      }
+      double mr = (ret[l][r][0] + ret[l][r][1] + ret[l][r][2]) / 3;
+      worst = fmax(worst, fabs(res.ret_mean[l * ND + r] - mr) / fmax(mr, 1e-300));
+    }
+  }
+  tap_le(worst, 1e-12, "%s/%s (window %zu+%zu): retrieval and entropy = direct computation",
+         name, method, win->window, win->sinks);
+  rl_scheme_free(s);
+  gsl_rng_free(m);
+  gsl_rng_free(g);
+  rl_extrap_result_free(&res);
+}
+
+int main(void)
+{
+  rl_window none = {0, 0}, w = {3, 1};
+  closed_forms();
+  hand_counts();
+  direct("rope", "rope", &none);    /* table + BLAS path */
+  direct("rope", "yarn", &none);    /* attention factor through the table */
+  direct("rope", "log-n", &none);   /* per-length schemes, query scale */
+  direct("rope", "xpos", &none);    /* generic path */
+  direct("alibi", "rope", &none);
+  direct("alibi", "rope", &w);      /* cache positions */
+  direct("sinusoidal", "rope", &none);
+  direct("learned", "rope", &none); /* clamped past its 4 rows */
+  direct("t5", "rope", &w);
+  return tap_done();
+}
