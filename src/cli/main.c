@@ -45,8 +45,14 @@ static void usage(FILE *fp)
         "A laboratory for the numerical properties of rotary position embedding.\n"
         "\n"
         "commands:\n", fp);
+  /* the name column as wide as the longest name, so that two blanks
+   * always separate name and summary (src/cli/dist reads them so) */
+  int w = 10;
   for (size_t i = 0; i < NCOMMANDS; i++)
-    fprintf(fp, "  %-10s %s\n", commands[i]->name, commands[i]->summary);
+    if ((int)strlen(commands[i]->name) + 1 > w)
+      w = (int)strlen(commands[i]->name) + 1;
+  for (size_t i = 0; i < NCOMMANDS; i++)
+    fprintf(fp, "  %-*s %s\n", w, commands[i]->name, commands[i]->summary);
   fputs("\n"
         "  help COMMAND   the options of COMMAND, with their defaults\n"
         "  help methods   the frequency schedules (context-extension methods)\n"

@@ -45,5 +45,5 @@ const rl_sweep_spec rl_sweep_table[] = {
     /* commands that do not sweep but take lists of their own (numbers NULL) */
     {"audit", NULL, NULL, "positions", NULL},
     {"bound", NULL, NULL, "len", NULL},
-    {"extrapolate", NULL, NULL, "measure method lengths distances scale", NULL},
+    {"extrapolate", NULL, NULL, "scheme measure method lengths distances scale", NULL},
     {NULL, NULL, NULL, NULL, NULL}};
