@@ -824,6 +824,30 @@ rl_status rl_audit_identify(const rl_audit_input *in, size_t dim_hint, rl_audit_
                             char *err, size_t errsize);
 void rl_audit_fit_free(rl_audit_fit *fit);
 
+/* The properties `ropelab check --table` holds a user's cos/sin table to
+ * (src/core/audit/props.c), each an rl_check_result whose tolerance is a
+ * stated multiple of the table's own format epsilon
+ * (rl_audit_format_eps(in->fmt): 2^-7, 2^-10, 2^-23, 2^-52):
+ *  relative: over `trials` seeded Gaussian q, k and distances r between
+ *    two of the table's rows, the spread over m of <R_m q, R_{m+r} k>
+ *    (rows m and m + r both in the table), / (a^2 |q||k|);
+ *  norm: max |cos^2 + sin^2 - attn^2| / attn^2 over every entry;
+ *  layout: the two dims of each pair (layout INTERLEAVED or HALF) equal,
+ *    for a table of 2n columns (n columns: nothing to pair);
+ *  values: every entry against schedule sc (rl_audit_compare), read in
+ *    layout, absolute.
+ * A table whose width does not fit fails with error = HUGE_VAL. */
+double rl_audit_format_eps(int fmt);
+/* The median sqrt(cos^2 + sin^2) of a table (1 for frequencies). */
+double rl_audit_amplitude(const rl_audit_input *in);
+rl_status rl_audit_check_relative(const rl_audit_input *in, unsigned long seed, size_t trials,
+                                  rl_check_result *res);
+rl_status rl_audit_check_norm(const rl_audit_input *in, double attn, rl_check_result *res);
+rl_status rl_audit_check_layout(const rl_audit_input *in, int layout, size_t n, double attn,
+                                rl_check_result *res);
+rl_status rl_audit_check_values(const rl_audit_input *in, int layout, const rl_schedule *sc,
+                                rl_check_result *res);
+
 #ifdef __cplusplus
 }
 #endif

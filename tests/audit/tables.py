@@ -27,6 +27,8 @@ Kinds (positions 0..P-1, P = 64 unless said):
   yarn-round  yarn-f32 with the correction range rounded the other way
               (ceil(low), floor(high))
   f16-cast    hf-f32 cast to float16 (stored as float32 .npy)
+  nonrel      hf-f32 with one wrong frequency in one row: at position 40,
+              pair 5 (dims 5 and 37) uses 1.001 theta_5: not relative
 """
 import math
 import struct
@@ -93,9 +95,13 @@ def main():
     kind, out = sys.argv[1], sys.argv[2]
     out2 = sys.argv[3] if len(sys.argv) > 3 else None
     P = 64
-    if kind in ('hf-f32', 'base-off', 'swapped', 'f16-cast'):
+    if kind in ('hf-f32', 'base-off', 'swapped', 'f16-cast', 'nonrel'):
         inv = hf_inv_freq(64, 10001 if kind == 'base-off' else 10000)
         cos, sin = hf_table(inv, range(P))
+        if kind == 'nonrel':
+            a = f32(f32(40.0) * f32(1.001 * inv[5]))
+            for c in (5, 37):
+                cos[40 * 64 + c], sin[40 * 64 + c] = f32(math.cos(a)), f32(math.sin(a))
         if kind == 'swapped':
             def inter(t):
                 o = []
