@@ -107,6 +107,8 @@ typedef struct rl_schedule_params {
   double attention_factor;       /* 0 = the method's own (0) */
   double low_freq_factor, high_freq_factor; /* llama3 (1, 4) */
   const char *factors_file;  /* longrope: CSV pair,short,long */
+  const double *factors; /* longrope: n factors in memory (the list in use), instead
+                            of factors_file; the caller's, not kept (NULL) */
   double fraction;       /* p-rope: fraction of pairs kept rotating (0.75) */
   double scale_base;     /* xpos (512) */
   double window, leak;   /* rerope window w (512), leaky-rerope k (16) */
@@ -842,9 +844,11 @@ rl_status rl_audit_compare(const rl_audit_input *in, int layout, const rl_schedu
 
 /* One candidate schedule and its error. */
 typedef struct rl_audit_candidate {
-  rl_schedule_params p;  /* method, variant, dim, rot, base, factor, ... */
+  rl_schedule_params p;  /* method, variant, dim, rot, base, factor, ...
+                            (longrope: p.factors points into the fit's) */
   int layout;
   double max_abs_err, max_ulp;
+  int fits;              /* within the fit's tolerance */
 } rl_audit_candidate;
 
 /* What identification found: the layout of the columns, the frequency
@@ -859,10 +863,25 @@ typedef struct rl_audit_fit {
   double attn, base_fit;
   size_t ncand;
   rl_audit_candidate *cand;
+  /* A candidate fits when its max_abs_err is within tolerance: 4 ulps of
+   * the table's format at the amplitude (frequencies: max_ulp <= 4);
+   * fitting candidates rank by how few digits their parameters need,
+   * then by error; the others by error.  identified = the best fits; if
+   * not, it is only the closest.  note: what the table cannot tell apart
+   * (NTK's base against rope's), or "". */
+  double fit_tol;
+  int identified;
+  char note[256];
+  double *factors;       /* longrope candidates' fitted per-pair factors */
 } rl_audit_fit;
 /* dim_hint: the head dimension when known (rot < dim), else 0. */
 rl_status rl_audit_identify(const rl_audit_input *in, size_t dim_hint, rl_audit_fit *fit,
                             char *err, size_t errsize);
+/* The same, with the base when known (> 1; 0: none): LongRoPE's per-pair
+ * factors trade off against the base, so only a base given, or one the
+ * table pins down (two equal neighbouring factors), is tried for it. */
+rl_status rl_audit_identify_hint(const rl_audit_input *in, size_t dim_hint, double base_hint,
+                                 rl_audit_fit *fit, char *errbuf, size_t errsize);
 void rl_audit_fit_free(rl_audit_fit *fit);
 
 /* ------------------------------------------------------------------ */
@@ -1210,6 +1229,29 @@ rl_status rl_extrap_result_alloc(const rl_extrap_params *p, rl_extrap_result *re
 void rl_extrap_result_free(rl_extrap_result *res);
 /* The family of `ropelab check` (checks/extrapolate.c). */
 extern const rl_check rl_checks_extrapolate[];
+/* The properties `ropelab check --table` holds a user's cos/sin table to
+ * (src/core/audit/props.c), each an rl_check_result whose tolerance is a
+ * stated multiple of the table's own format epsilon
+ * (rl_audit_format_eps(in->fmt): 2^-7, 2^-10, 2^-23, 2^-52):
+ *  relative: over `trials` seeded Gaussian q, k and distances r between
+ *    two of the table's rows, the spread over m of <R_m q, R_{m+r} k>
+ *    (rows m and m + r both in the table), / (a^2 |q||k|);
+ *  norm: max |cos^2 + sin^2 - attn^2| / attn^2 over every entry;
+ *  layout: the two dims of each pair (layout INTERLEAVED or HALF) equal,
+ *    for a table of 2n columns (n columns: nothing to pair);
+ *  values: every entry against schedule sc (rl_audit_compare), read in
+ *    layout, absolute.
+ * A table whose width does not fit fails with error = HUGE_VAL. */
+double rl_audit_format_eps(int fmt);
+/* The median sqrt(cos^2 + sin^2) of a table (1 for frequencies). */
+double rl_audit_amplitude(const rl_audit_input *in);
+rl_status rl_audit_check_relative(const rl_audit_input *in, unsigned long seed, size_t trials,
+                                  rl_check_result *res);
+rl_status rl_audit_check_norm(const rl_audit_input *in, double attn, rl_check_result *res);
+rl_status rl_audit_check_layout(const rl_audit_input *in, int layout, size_t n, double attn,
+                                rl_check_result *res);
+rl_status rl_audit_check_values(const rl_audit_input *in, int layout, const rl_schedule *sc,
+                                rl_check_result *res);
 
 #ifdef __cplusplus
 }

@@ -9,7 +9,8 @@
 # (experiments/setup.sh installs what is missing).  The prefix is removed
 # at the end; set KEEP=1 to keep it and see what `meson install` puts
 # where: bin/ropelab, lib/<triplet>/libropelab.so* (or .a with
-# -Ddefault_library=static), include/ropelab.h,
+# -Ddefault_library=static, then linked with pkg-config --static),
+# include/ropelab.h,
 # lib/<triplet>/pkgconfig/ropelab.pc, share/man/man1/ropelab.1,
 # share/bash-completion/completions/ropelab, share/ropelab/plots/.
 set -eu
@@ -32,9 +33,13 @@ else
   pkgconf() { PKG_CONFIG_PATH=${pc%/*} pkg-config "$@"; }
 fi
 
-cflags=$(pkgconf --cflags ropelab)
-libs=$(pkgconf --libs ropelab)
 libdir=$(pkgconf --variable=libdir ropelab)
+# a static-only install (-Ddefault_library=static): link as pkg-config
+# says static libraries are linked, with their private dependencies
+static=
+ls "$libdir"/libropelab.so* >/dev/null 2>&1 || static=--static
+cflags=$(pkgconf --cflags $static ropelab)
+libs=$(pkgconf --libs $static ropelab)
 echo "libexample: cc example.c $cflags $libs" >&2
 # shellcheck disable=SC2086
 ${CC:-cc} -std=c11 -Wall -Wextra -Werror -o "$tmp/example" "$here/example.c" $cflags $libs -lm

@@ -43,6 +43,14 @@ static void help(FILE *fp)
         "the narrowest of bfloat16, float16, float32, float64 that holds every\n"
         "value; in the metadata). --report pairs or positions gives, for the\n"
         "best candidate, the error per pair or per position instead.\n"
+        "Also fitted: ntk (vLLM's form from theta_0 = s^(-2/r); Hugging Face's is\n"
+        "a rope of base * s^(r/(r-2)), listed where base and s come out round),\n"
+        "p-rope (trailing pairs that never rotate: fraction=), and, only when\n"
+        "nothing with few parameters fits, longrope's per-pair factors\n"
+        "(factors=f0:f1:..., at --base if given). A candidate fits within 4 ulps\n"
+        "of the table's format at its amplitude (fit_tolerance); fitting ones rank\n"
+        "by the fewest digits, then by error. When none fits, the metadata and\n"
+        "stderr say 'unidentified: closest is ...' instead of naming a method.\n"
         "\n"
         "With --tolerance T, audit verifies FILE against the schedule the options\n"
         "below give (--layout says how dims columns are paired): one row\n"
@@ -70,7 +78,7 @@ static void params_text(const rl_schedule_params *p, char *buf, size_t size)
   size_t l = 0;
   buf[0] = 0;
 #define ADD(...) (l += (size_t)snprintf(buf + l, l < size ? size - l : 0, __VA_ARGS__))
-  if ((t->uses & RL_SP_TRAIN_LEN) && p->train_len > 0) {
+  if ((t->uses & RL_SP_TRAIN_LEN) && p->train_len > 0 && !p->factors) {
     rl_numfmt(p->train_len, v);
     ADD("train_len=%s", v);
   }
@@ -89,6 +97,16 @@ static void params_text(const rl_schedule_params *p, char *buf, size_t size)
   if (p->set & RL_SP_ATTN) {
     rl_numfmt(p->attention_factor, v);
     ADD(";attention_factor=%s", v);
+  }
+  if (p->set & RL_SP_FRACTION) {
+    rl_numfmt(p->fraction, v);
+    ADD(";fraction=%s", v);
+  }
+  if (p->factors) { /* longrope: the fitted factors, pair by pair */
+    size_t n = (p->rot ? p->rot : p->dim) / 2;
+    ADD(";factors=");
+    for (size_t i = 0; i < n; i++)
+      ADD("%s%.6g", i ? ":" : "", p->factors[i]);
   }
 #undef ADD
 }
@@ -171,12 +189,13 @@ static int verify(const char *cmd, const rl_sched_opts *so, const rl_audit_input
   return RL_EXIT_FAIL;
 }
 
-static int identify(const char *cmd, const rl_sched_opts *so, int dim_given,
+static int identify(const char *cmd, const rl_sched_opts *so, int dim_given, int base_given,
                     const rl_audit_input *in, const char *file, int report, const rl_common *co)
 {
   rl_audit_fit fit;
   char err[512];
-  rl_status st = rl_audit_identify(in, dim_given ? so->p.dim : 0, &fit,
+  rl_status st = rl_audit_identify_hint(in, dim_given ? so->p.dim : 0,
+                                        base_given ? so->p.base : 0, &fit,
                                    err, sizeof err);
   if (st)
     return st == RL_ENOMEM ? rl_runtime(cmd, "out of memory") : rl_usage(cmd, "%s: %s", file, err);
@@ -201,13 +220,33 @@ static int identify(const char *cmd, const rl_sched_opts *so, int dim_given,
   rl_out_meta_num(out, "base_fit", fit.base_fit);
   rl_out_meta(out, "precision", "each candidate's values as the named pipeline computes them "
                                 "(exact: the mathematical values)");
+  const rl_audit_candidate *c0 = &fit.cand[0];
+  char tolb[RL_NUMFMT_MAX], idb[600];
+  rl_numfmt(fit.fit_tol, tolb);
+  rl_out_meta(out, "fit_tolerance", in->kind == RL_AUDIT_TABLE ? tolb : "4 ulps");
+  if (fit.identified) {
+    snprintf(idb, sizeof idb, "yes: %s", c0->p.method->name);
+  } else {
+    char e[RL_NUMFMT_MAX], bb[RL_NUMFMT_MAX], fb[RL_NUMFMT_MAX];
+    rl_numfmt(c0->max_abs_err, e);
+    rl_numfmt(c0->p.base, bb);
+    rl_numfmt(c0->p.factor, fb);
+    snprintf(idb, sizeof idb, "unidentified: closest is %s base %s factor %s (%s), max_abs_err "
+             "%s > %s", c0->p.method->name, bb, fb,
+             c0->p.precision ? c0->p.precision->name : "exact", e,
+             in->kind == RL_AUDIT_TABLE ? tolb : "4 ulps");
+    fprintf(stderr, "ropelab %s: %s: %s\n", cmd, file, idb);
+  }
+  rl_out_meta(out, "identified", idb);
+  if (fit.note[0])
+    rl_out_meta(out, "note", fit.note);
   const rl_audit_candidate *best = &fit.cand[0];
   if (report == 0) {
     rl_out_header(out, "rank,method,variant,layout,precision,dim,rot,base,factor,params,"
                        "max_abs_err,max_ulp");
     for (size_t k = 0; k < fit.ncand && !out->err; k++) {
       const rl_audit_candidate *c = &fit.cand[k];
-      char b[8][RL_NUMFMT_MAX], prm[200];
+      char b[8][RL_NUMFMT_MAX], prm[4096];
       snprintf(b[0], sizeof b[0], "%zu", k + 1);
       snprintf(b[1], sizeof b[1], "%zu", c->p.dim);
       snprintf(b[2], sizeof b[2], "%zu", c->p.rot);
@@ -251,7 +290,7 @@ static int identify(const char *cmd, const rl_sched_opts *so, int dim_given,
       rl_sink_abort(&sink);
       return rl_runtime(cmd, "%s", rl_strerror(st));
     }
-    char prm[200];
+    char prm[4096];
     params_text(&best->p, prm, sizeof prm);
     rl_out_meta(out, "best_method", best->p.method->name);
     rl_out_meta_num(out, "best_base", best->p.base);
@@ -302,7 +341,7 @@ static int run(int argc, char **argv)
   static const char *const reports[] = {"candidates", "pairs", "positions"};
   const char *cmd = "audit", *sin_path = NULL, *pos_arg = NULL;
   double tol = -1;
-  int report = 0, dim_given = 0;
+  int report = 0, dim_given = 0, base_given = 0;
   rl_sched_opts so;
   rl_sched_opts_init(&so, 0);
   rl_common co;
@@ -328,6 +367,7 @@ static int run(int argc, char **argv)
       break;
     default:
       dim_given |= c == RL_SCHOPT_DIM;
+      base_given |= c == RL_SCHOPT_BASE;
       if ((r = rl_sched_opt_default(&so, &co, cmd, c, argv, opts)))
         return r;
     }
@@ -355,7 +395,7 @@ static int run(int argc, char **argv)
   free(pos);
   if (st)
     return load_error(cmd, st, err);
-  r = tol >= 0 ? verify(cmd, &so, &in, file, tol, &co) : identify(cmd, &so, dim_given, &in, file, report, &co);
+  r = tol >= 0 ? verify(cmd, &so, &in, file, tol, &co) : identify(cmd, &so, dim_given, base_given, &in, file, report, &co);
   rl_audit_input_free(&in);
   return r;
 }

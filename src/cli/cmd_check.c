@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "check_table.h"
 #include "cmd.h"
 #include "opt.h"
 #include "sched_opts.h"
@@ -33,6 +34,8 @@ static void help(FILE *fp)
         "      --list         list the checks and exit\n"
         "      --tap          TAP output (1..N, ok/not ok lines) for CI harnesses\n"
         "  -h, --help         this help\n", fp);
+  fputc('\n', fp);
+  rl_check_table_help(fp);
 }
 
 static size_t count_checks(const rl_check *list)
@@ -98,6 +101,8 @@ static int run(int argc, char **argv)
       {"help", no_argument, NULL, 'h'},
       {NULL, 0, NULL, 0}};
   const char *cmd = "check";
+  if (rl_check_table_wanted(argc, argv)) /* a user's table: check_table.c */
+    return rl_check_table_run(argc, argv);
   const rl_check *list = rl_check_list();
   size_t n = count_checks(list);
   rl_sched_opts so;

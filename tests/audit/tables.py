@@ -27,6 +27,21 @@ Kinds (positions 0..P-1, P = 64 unless said):
   yarn-round  yarn-f32 with the correction range rounded the other way
               (ceil(low), floor(high))
   f16-cast    hf-f32 cast to float16 (stored as float32 .npy)
+  ntk-f64     NTK-aware, Hugging Face's form (_compute_dynamic_ntk at a
+              fixed length, the ntk of ropelab's schedules): base' = base
+              s^(d/(d-2)), inverse frequencies in double; d = 64, base
+              10000, s = 4 (a rope of base 41829.366..., the same numbers)
+  ntk-vllm    vLLM NTKScalingRotaryEmbedding: inverse frequencies at base
+              s, divided by s^(2/d), in double; d = 64, base 10000, s = 4
+  longrope    LongRoPE / Phi-3 form 1 / (f_i base^(2i/d)) in double, d =
+              64, base 10000, factors f_i = 1 for i < 4, then 1 + (i -
+              3)^1.5 / 20 (non-decreasing, as the search constrains them)
+  prope-f32   p-RoPE (Barbero et al. 2024): hf-f32 with only the first 24
+              of 32 pairs rotating (fraction 0.75), the rest cos 1, sin 0
+  wrongpair   rope d = 64, base 10000 in double, pair 7 at 1.1 theta_7:
+              no schedule of ropelab's, nor non-decreasing factors
+  nonrel      hf-f32 with one wrong frequency in one row: at position 40,
+              pair 5 (dims 5 and 37) uses 1.001 theta_5: not relative
 """
 import math
 import struct
@@ -93,9 +108,13 @@ def main():
     kind, out = sys.argv[1], sys.argv[2]
     out2 = sys.argv[3] if len(sys.argv) > 3 else None
     P = 64
-    if kind in ('hf-f32', 'base-off', 'swapped', 'f16-cast'):
+    if kind in ('hf-f32', 'base-off', 'swapped', 'f16-cast', 'nonrel'):
         inv = hf_inv_freq(64, 10001 if kind == 'base-off' else 10000)
         cos, sin = hf_table(inv, range(P))
+        if kind == 'nonrel':
+            a = f32(f32(40.0) * f32(1.001 * inv[5]))
+            for c in (5, 37):
+                cos[40 * 64 + c], sin[40 * 64 + c] = f32(math.cos(a)), f32(math.sin(a))
         if kind == 'swapped':
             def inter(t):
                 o = []
@@ -109,6 +128,26 @@ def main():
             cos, sin = [f16(v) for v in cos], [f16(v) for v in sin]
         npy(out, P, 64, cos)
         npy(out2, P, 64, sin, fortran=True)  # Fortran order on purpose
+    elif kind in ('ntk-f64', 'ntk-vllm', 'longrope', 'wrongpair'):
+        d, base, s = 64, 10000.0, 4.0
+        with open(out, 'w') as f:
+            for i in range(d // 2):
+                if kind == 'ntk-f64':
+                    v = 1.0 / (base * s ** (d / (d - 2))) ** (2 * i / d)
+                elif kind == 'ntk-vllm':
+                    v = 1.0 / (base * s) ** (2 * i / d) / s ** (2 / d)
+                elif kind == 'longrope':
+                    fi = 1.0 if i < 4 else 1 + (i - 3) ** 1.5 / 20
+                    v = 1.0 / (fi * base ** (2 * i / d))
+                else:
+                    v = 1.0 / base ** (2 * i / d) * (1.1 if i == 7 else 1.0)
+                f.write('%r\n' % v)
+    elif kind == 'prope-f32':
+        inv = hf_inv_freq(64, 10000)
+        inv = [w if i < 24 else 0.0 for i, w in enumerate(inv)]
+        cos, sin = hf_table(inv, range(P))
+        npy(out, P, 64, cos)
+        npy(out2, P, 64, sin)
     elif kind == 'ggml-f32':
         n_dims, base = 64, 500000.0
         theta_scale = f32(math.pow(base, f32(-2.0 / n_dims)))

@@ -52,6 +52,7 @@ void rl_audit_fit_free(rl_audit_fit *f)
     return;
   free(f->theta);
   free(f->cand);
+  free(f->factors);
   memset(f, 0, sizeof *f);
 }
 
@@ -198,9 +199,10 @@ static void try_one(ctx *c, const rl_schedule_params *p)
   k->layout = c->f->layout;
   k->max_abs_err = score; /* the quick score until full_eval */
   k->max_ulp = HUGE_VAL;
+  k->fits = 0;
 }
 
-static rl_status full_eval(const rl_audit_input *in, rl_audit_candidate *k)
+static rl_status full_eval(const rl_audit_input *in, rl_audit_candidate *k, double tol)
 {
   rl_schedule *sc = NULL;
   rl_status st = rl_schedule_new(&k->p, &sc, NULL);
@@ -211,6 +213,7 @@ static rl_status full_eval(const rl_audit_input *in, rl_audit_candidate *k)
   rl_schedule_free(sc);
   k->max_abs_err = e.max_abs;
   k->max_ulp = e.max_ulp;
+  k->fits = in->kind == RL_AUDIT_FREQS ? e.max_ulp <= 4 : e.max_abs <= tol;
   return st;
 }
 
@@ -256,12 +259,26 @@ static int complexity(const rl_schedule_params *p)
     c += digits(p->train_len);
   if (p->set & RL_SP_ATTN)
     c += digits(p->attention_factor);
+  if (p->set & RL_SP_FRACTION)
+    c += digits(p->fraction);
+  if (p->factors) /* one free number per pair: only when nothing simpler fits */
+    c += 1000;
   return c;
 }
 
+/* Fitting candidates first, the one needing the fewest digits first
+ * (within the table's rounding, a smaller error is noise, not evidence),
+ * then by error; the others by error, then digits. */
 static int by_error(const void *a, const void *b)
 {
   const rl_audit_candidate *x = a, *y = b;
+  if (x->fits != y->fits)
+    return y->fits - x->fits;
+  if (x->fits) {
+    int cx = complexity(&x->p), cy = complexity(&y->p);
+    if (cx != cy)
+      return (cx > cy) - (cx < cy);
+  }
   if (x->max_abs_err != y->max_abs_err)
     return (x->max_abs_err > y->max_abs_err) - (x->max_abs_err < y->max_abs_err);
   int cx = complexity(&x->p), cy = complexity(&y->p);
@@ -300,8 +317,173 @@ static void sort(rl_audit_candidate *a, size_t n)
   free(t);
 }
 
+/* NTK-aware scaling.  vLLM's form, theta_i = s^(-(2i+2)/r) (base s)^(-2i/r),
+ * starts below 1: s = theta_0^(-r/2), and the slope of the log-linear fit
+ * gives base * s.  Hugging Face's, theta_i = (base s^(r/(r-2)))^(-2i/r),
+ * is a rope of a larger base and nothing else: a table fixes only that
+ * product, so the (base, s) that give it are listed when base comes out
+ * round (3 significant digits) for an integer s, the rope first when its
+ * base is as round. */
+static void try_ntk(ctx *c, const rl_schedule_params *p0, double b_all)
+{
+  rl_audit_fit *f = c->f;
+  double r = (double)p0->rot, bases[5], facs[5];
+  if (!(b_all > 1) || !(r > 2))
+    return;
+  rl_schedule_params p = *p0;
+  p.method = rl_schedule_type_find("ntk");
+  if (!p.method)
+    return;
+  if (f->theta[0] < 1 - 1e-9 && f->theta[0] > 0) {
+    double s = pow(f->theta[0], -r / 2);
+    size_t nf = roundings(s, 1, facs);
+    for (size_t q = 0; q < nf; q++) {
+      size_t nb = roundings(b_all / facs[q], 1.000001, bases);
+      for (size_t j = 0; j < nb; j++) {
+        p.base = bases[j];
+        p.factor = facs[q];
+        p.variant = RL_VARIANT_VLLM;
+        p.set = RL_SP_FACTOR | RL_SP_VARIANT;
+        try_one(c, &p);
+      }
+    }
+  }
+  for (int si = 2; si <= 64; si++) {
+    double b = b_all / pow((double)si, r / (r - 2));
+    double e = floor(log10(b)), rb = round(b / pow(10, e - 2)) * pow(10, e - 2);
+    if (!(rb > 1) || fabs(rb - b) > 1e-5 * b)
+      continue;
+    p.base = rb;
+    p.factor = si;
+    p.variant = RL_VARIANT_HF;
+    p.set = RL_SP_FACTOR;
+    try_one(c, &p);
+  }
+}
+
+/* p-RoPE: the trailing pairs do not rotate (theta = 0 exactly: sin 0,
+ * cos the amplitude at every position); the kept fraction p = keep / n
+ * and the base from the rotating pairs. */
+static void try_prope(ctx *c, const rl_schedule_params *p0)
+{
+  rl_audit_fit *f = c->f;
+  size_t nn = f->n, keep = nn;
+  while (keep > 0 && f->theta[keep - 1] == 0)
+    keep--;
+  if (keep == nn || keep < 2)
+    return;
+  rl_schedule_params p = *p0;
+  p.method = rl_schedule_type_find("p-rope");
+  if (!p.method)
+    return;
+  double bases[5], fr[2] = {(double)keep / (double)nn, 0};
+  fr[1] = round(fr[0] * 100) / 100; /* as a config writes it: 0.75 */
+  size_t nb = roundings(base_fit(f->theta, nn, keep), 1.000001, bases);
+  for (int k = 0; k < 2; k++) {
+    if (k && (fr[1] == fr[0] || (size_t)floor(fr[1] * (double)nn + 1e-9) != keep))
+      continue;
+    for (size_t j = 0; j < nb; j++) {
+      p.base = bases[j];
+      p.fraction = fr[k];
+      p.set = RL_SP_FRACTION;
+      try_one(c, &p);
+    }
+  }
+}
+
+/* LongRoPE: theta_i = base^(-2i/r) / f_i with free per-pair factors f_i
+ * (Ding et al. 2024, sec. 3.2: searched, and constrained non-decreasing
+ * in i).  Such factors fit any table whose frequencies fall no faster
+ * than rope's, so they are fitted only when no method with few
+ * parameters fits: at the base given (--base), or else at the largest
+ * base that keeps the factors non-decreasing when it is round (see
+ * below), f_i from the fitted theta_i, accepted when f_i >= 1 and
+ * non-decreasing (within 1e-5, the fit's noise on a float32 table).
+ * The attention factor is the fitted one when it is not 1. */
+static rl_status try_longrope(const rl_audit_input *in, rl_audit_fit *f,
+                              const rl_schedule_params *p0, double base_hint,
+                              rl_audit_candidate *out, size_t *nout, size_t cap)
+{
+  size_t nn = f->n;
+  double bases[7], r = (double)p0->rot, bmax = HUGE_VAL;
+  /* base and factors trade off (f_i base^(2i/r) is what the table
+   * fixes): every base up to bmax = min_i min((theta_{i-1} / theta_i)^(r/2),
+   * theta_i^(-r/(2i))) keeps the factors non-decreasing and >= 1; the
+   * largest, the most rope-like, is taken, rounded down and to the
+   * usual roundings */
+  for (size_t i = 1; i < nn; i++)
+    if (f->theta[i] > 0)
+      bmax = fmin(bmax, fmin(pow(f->theta[i - 1] / f->theta[i], r / 2),
+                             pow(f->theta[i], -r / (2.0 * (double)i))));
+  size_t nb = 0;
+  if (base_hint > 1) {
+    bases[nb++] = base_hint;
+  } else if (bmax > 1 && isfinite(bmax)) {
+    /* bmax is the base itself where two neighbouring factors are equal
+     * (LongRoPE's lists repeat values); otherwise it is only a bound, and
+     * any larger base would also give non-decreasing factors: without
+     * --base, a bound that is not a round number names no base */
+    double e = floor(log10(bmax)), rb = round(bmax / pow(10, e - 2)) * pow(10, e - 2);
+    if (fabs(rb - bmax) <= 1e-5 * bmax)
+      bases[nb++] = rb;
+  }
+  rl_schedule_params p = *p0;
+  p.method = rl_schedule_type_find("longrope");
+  if (!p.method || !nb)
+    return RL_OK;
+  f->factors = malloc(4 * nn * sizeof *f->factors);
+  if (!f->factors)
+    return RL_ENOMEM;
+  size_t used = 0;
+  for (size_t j = 0; j < nb && used < 4; j++) {
+    double *fa = f->factors + used * nn;
+    int ok = 1, any = 0;
+    for (size_t i = 0; i < nn && ok; i++) {
+      double th = pow(bases[j], -2.0 * (double)i / r);
+      fa[i] = f->theta[i] > 0 ? th / f->theta[i] : 0;
+      ok = fa[i] >= 1 - 1e-5 && (!i || fa[i] >= fa[i - 1] * (1 - 1e-5));
+      if (ok && fa[i] < 1)
+        fa[i] = 1;
+      any |= fa[i] > 1 + 1e-6;
+    }
+    if (!ok || !any || *nout >= cap)
+      continue;
+    used++;
+    p.base = bases[j];
+    p.factors = fa;
+    p.factor = 1;
+    p.train_len = 1;
+    p.set = RL_SP_FACTOR | RL_SP_TRAIN_LEN | RL_SP_FACTORS;
+    if (fabs(f->attn - 1) > 1e-6) {
+      p.attention_factor = f->attn;
+      p.set |= RL_SP_ATTN;
+    }
+    /* as exact values and as each framework pipeline computes them */
+    for (const rl_precision *const *pp = rl_precisions(); *pp && *nout < cap; pp++) {
+      if (*pp == rl_precision_fp64())
+        continue;
+      rl_audit_candidate k = {p, f->layout, 0, 0, 0};
+      k.p.precision = *pp == rl_precision_exact() ? NULL : *pp;
+      rl_status st = full_eval(in, &k, f->fit_tol);
+      if (st == RL_ENOMEM)
+        return st;
+      /* only a fit is kept: free factors that miss say nothing about
+       * which named method is closest */
+      if (!st && k.fits)
+        out[(*nout)++] = k;
+    }
+  }
+  return RL_OK;
+}
+
 rl_status rl_audit_identify(const rl_audit_input *in, size_t dim_hint, rl_audit_fit *f,
                             char *err, size_t n)
+{
+  return rl_audit_identify_hint(in, dim_hint, 0, f, err, n);
+}
+
+rl_status rl_audit_identify_hint(const rl_audit_input *in, size_t dim_hint, double base_hint,
+                                 rl_audit_fit *f, char *err, size_t n)
 {
   memset(f, 0, sizeof *f);
   if (in->kind == RL_AUDIT_TABLE) {
@@ -337,6 +519,10 @@ rl_status rl_audit_identify(const rl_audit_input *in, size_t dim_hint, rl_audit_
     rl_audit_fit_free(f);
     return st;
   }
+  /* 4 ulps of the table's format at its amplitude: two roundings (cos or
+   * sin, times the attention factor) and a libm's cos one ulp off, with
+   * room; frequencies: max_ulp <= 4 (full_eval) */
+  f->fit_tol = 4 * rl_audit_format_eps(in->fmt) * (in->kind == RL_AUDIT_TABLE ? f->attn : 1);
   size_t nn = f->n, lead = nn / 4 > 2 ? nn / 4 : 2;
   double b_all = base_fit(f->theta, nn, nn), b_lead = base_fit(f->theta, nn, lead);
   f->base_fit = b_lead;
@@ -444,6 +630,8 @@ rl_status rl_audit_identify(const rl_audit_input *in, size_t dim_hint, rl_audit_
       }
     }
   }
+  try_ntk(&c, &p0, b_all);
+  try_prope(&c, &p0);
   if (c.st) {
     rl_audit_fit_free(f);
     return c.st;
@@ -491,7 +679,7 @@ rl_status rl_audit_identify(const rl_audit_input *in, size_t dim_hint, rl_audit_
         dup = !memcmp(&all[j].p, &k.p, sizeof k.p);
       if (dup)
         continue;
-      st = full_eval(in, &k);
+      st = full_eval(in, &k, f->fit_tol);
       if (st == RL_ENOMEM) {
         free(all);
         rl_audit_fit_free(f);
@@ -505,9 +693,37 @@ rl_status rl_audit_identify(const rl_audit_input *in, size_t dim_hint, rl_audit_
   f->cand = all;
   f->ncand = nall;
   sort(f->cand, f->ncand);
+  if (!nall || !all[0].fits) { /* nothing simple fits: free per-pair factors */
+    size_t before = nall;
+    st = try_longrope(in, f, &p0, base_hint, all, &nall, RL_AUDIT_KEEP * 16);
+    if (st) {
+      rl_audit_fit_free(f);
+      return st;
+    }
+    f->ncand = nall;
+    if (nall != before)
+      sort(f->cand, f->ncand);
+  }
   if (!nall) {
     rl_audit_fit_free(f);
     return fail(err, n, "no schedule fits the table's width: expected a RoPE table");
   }
+  f->identified = f->cand[0].fits;
+  const rl_schedule_params *b = &f->cand[0].p;
+  double r = (double)b->rot;
+  if (f->identified && !strcmp(b->method->name, "rope") && r > 2)
+    snprintf(f->note, sizeof f->note, "rope of base B is also Hugging Face's ntk of base "
+             "B / s^(r/(r-2)) and any factor s: a table cannot tell them apart");
+  else if (f->identified && !strcmp(b->method->name, "ntk") && b->variant == RL_VARIANT_HF)
+    snprintf(f->note, sizeof f->note, "Hugging Face's ntk is rope of base %.17g (base "
+             "s^(r/(r-2))): a table cannot tell them apart; the rounder parameters are shown",
+             b->base * pow(b->factor, r / (r - 2)));
+  else if (f->identified && !strcmp(b->method->name, "ntk"))
+    snprintf(f->note, sizeof f->note, "vLLM's ntk of base b and factor s is linear of base b s "
+             "and factor s^(2/r) (%.17g): a table cannot tell them apart; the rounder "
+             "parameters are shown", pow(b->factor, 2 / r));
+  else if (f->identified && b->factors)
+    snprintf(f->note, sizeof f->note, "per-pair factors fitted: no method with few "
+             "parameters fits within the tolerance");
   return RL_OK;
 }

@@ -18,6 +18,25 @@ static rl_status init(rl_schedule *s, char *err)
   static const char *const cols[] = {"pair", "short", "long"};
   rl_csv_table t;
   char msg[RL_SCHEDULE_ERR_MAX - 20];
+  if (p->factors) { /* in memory (audit's fitted factors): the list in use */
+    if (rl_sched_want_band(s))
+      return RL_ENOMEM;
+    for (size_t i = 0; i < s->n; i++) {
+      if (!(p->factors[i] >= 1e-6)) {
+        rl_sched_err(err, "invalid factor %g of pair %zu: expected factors > 0", p->factors[i], i);
+        return RL_EINVAL;
+      }
+      s->theta[i] = (double)(rl_sched_plain(s, (long double)p->base, i) / (long double)p->factors[i]);
+      s->band[i] = p->factors[i] == 1 ? RL_BAND_EXTRAPOLATED : RL_BAND_BETWEEN;
+    }
+    s->attn = p->factor <= 1 ? 1.0
+                             : (double)sqrtl(1 + logl((long double)p->factor) /
+                                                     logl((long double)p->train_len));
+    if (p->set & RL_SP_ATTN)
+      s->attn = p->attention_factor;
+    snprintf(s->note, sizeof s->note, "factors given in memory");
+    return RL_OK;
+  }
   rl_status st = rl_csv_read(p->factors_file, cols, 3, 0, NULL, &t, msg, sizeof msg);
   if (st) {
     rl_sched_err(err, "invalid --factors: %s", msg);

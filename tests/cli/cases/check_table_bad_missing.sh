@@ -1,0 +1,1 @@
+exec "$ROPELAB" check --table none.npy --tap

@@ -1,0 +1,1 @@
+exec "$ROPELAB" check --table t.csv --dim 64 --tap
