@@ -44,6 +44,7 @@ const rl_sweep_spec rl_sweep_table[] = {
      "format=markdown"},
     /* commands that do not sweep but take lists of their own (numbers NULL) */
     {"audit", NULL, NULL, "positions", NULL},
+    {"check", NULL, NULL, "positions only", NULL},
     {"bound", NULL, NULL, "len", NULL},
     {"extrapolate", NULL, NULL, "scheme measure method lengths distances scale", NULL},
     {NULL, NULL, NULL, NULL, NULL}};
