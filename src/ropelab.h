@@ -397,11 +397,13 @@ int rl_numfmt17(double x, char *buf);
  * (for rope: minus the unrotated logit).
  *
  * Content projections.  Each head h owns d x d matrices W_q^h, W_k^h
- * (and W_r^h for xl, U_q^h, U_k^h for tupe) drawn from gsl_rng_mt19937
- * seeded with cfg.seed, entries N(0, 1/d), so that for content N(0, I)
- * the logits are O(1).  W_q, W_k are drawn first, head by head, in the
- * same order for every scheme, so one seed gives every scheme the same
- * content logit.  cfg.identity = 1 makes W_q = W_k = I instead.
+ * (and W_r^h for xl, U_q^h, U_k^h for tupe), entries N(0, 1/d), so that
+ * for content N(0, I) the logits are O(1).  They are drawn on the head's
+ * first use from a gsl_rng_mt19937 stream of its own (seeded with a hash
+ * of cfg.seed and h; W_q, W_k first), so one seed gives every scheme the
+ * same content logit, and showing one head of a large model costs d^2,
+ * not H d^2.  The tables every head shares come from the stream seeded
+ * with cfg.seed itself.  cfg.identity = 1 makes W_q = W_k = I instead.
  * t5 has no 1/sqrt(d) in its attention; its init folds the scale into
  * W_q (Hugging Face T5 init std (d_model d_kv)^-1/2), which gives the
  * same cc as the common W_q with cc scaled by 1/sqrt(d), as done here.
