@@ -25,7 +25,10 @@ static void help(FILE *fp)
         "\n", fp);
   rl_sched_opts_help(fp);
   fputs("      --seed S       seed of the random vectors and positions, 1..2^32-1 (default 1)\n"
-        "      --trials N     random vectors / positions per check, >= 1 (default 1000)\n"
+        "      --trials N     random vectors / positions per check, >= 1 (default 1000);\n"
+        "                     the Monte Carlo mean checks (mc_independent_mean,\n"
+        "                     mc_self_mean) need >= 100: their 4-standard-error\n"
+        "                     tolerance fails correct code often with fewer samples\n"
         "      --only LIST    run only these checks (comma-separated names)\n"
         "      --tolerance-scale S  multiply every tolerance by S >= 0, to guard\n"
         "                     more tightly (S < 1) or to see the margins; 0 demands\n"
@@ -150,6 +153,14 @@ static int run(int argc, char **argv)
   } else {
     memset(sel, 1, n);
   }
+  for (size_t i = 0; i < n; i++)
+    if (sel[i] && trials < rl_check_min_trials(&list[i])) {
+      free(sel);
+      return rl_usage(cmd, "invalid --trials '%llu': check '%s' needs at least %zu (Student's t "
+                           "of fewer samples breaks its 4-standard-error tolerance); leave it "
+                           "out with --only", trials, list[i].name,
+                      rl_check_min_trials(&list[i]));
+    }
   size_t total = 0, failed = 0;
   for (size_t i = 0; i < n; i++)
     total += sel[i] != 0;
