@@ -472,6 +472,14 @@ typedef struct rl_mc_result {
   double abel_max;           /* max over samples of |q^T R_r k| / Abel bound (<= 1) */
 } rl_mc_result;
 
+/* The sigma rl_mc_alloc accepts.  Every result but abel_max is sigma^2
+ * times the one at sigma = 1 (computed so, from unit draws); this range
+ * keeps sigma^2 within 1e-200..1e200, so that sigma^2 times a unit result
+ * (at most about 2^27 times the logit weight for d <= 2^20) stays finite
+ * and normal, i.e. one rounding from the exact product. */
+#define RL_MC_SIGMA_MIN 1e-100
+#define RL_MC_SIGMA_MAX 1e100
+
 typedef struct rl_mc_ws rl_mc_ws;
 rl_status rl_mc_alloc(const rl_schedule *f, size_t samples, double sigma,
                       unsigned long seed, rl_mc_ws **out);
@@ -502,6 +510,18 @@ typedef struct rl_check {
 
 /* The registered checks, terminated by an entry with name == NULL. */
 const rl_check *rl_check_list(void);
+
+/* Samples the Monte Carlo mean checks (mc_independent_mean, mc_self_mean)
+ * need.  Their tolerance, 4 standard errors, is a false alarm of
+ * 2 Phi(-4) = 6.3e-5 per distance for a normal mean of known standard
+ * error; the error is estimated from the N samples, so the ratio is
+ * Student's t with N - 1 degrees of freedom, whose tail P(|t| > 4) is
+ * 3.1e-3 at N = 10 (49 times the normal rate), 7.7e-4 at 20 and 1.2e-4
+ * at 100: N >= 100 keeps it within twice the rate the tolerance was set
+ * for (2 checks x 10 distances: <= 0.25% of seeds fail a correct core). */
+#define RL_CHECK_MC_MIN_TRIALS 100
+/* The fewest trials check c can be judged with (1 for most checks). */
+size_t rl_check_min_trials(const rl_check *c);
 
 /* ------------------------------------------------------------------ */
 /* numbers as text                                                     */
@@ -541,11 +561,13 @@ int rl_numfmt17(double x, char *buf);
  * (for rope: minus the unrotated logit).
  *
  * Content projections.  Each head h owns d x d matrices W_q^h, W_k^h
- * (and W_r^h for xl, U_q^h, U_k^h for tupe) drawn from gsl_rng_mt19937
- * seeded with cfg.seed, entries N(0, 1/d), so that for content N(0, I)
- * the logits are O(1).  W_q, W_k are drawn first, head by head, in the
- * same order for every scheme, so one seed gives every scheme the same
- * content logit.  cfg.identity = 1 makes W_q = W_k = I instead.
+ * (and W_r^h for xl, U_q^h, U_k^h for tupe), entries N(0, 1/d), so that
+ * for content N(0, I) the logits are O(1).  They are drawn on the head's
+ * first use from a gsl_rng_mt19937 stream of its own (seeded with a hash
+ * of cfg.seed and h; W_q, W_k first), so one seed gives every scheme the
+ * same content logit, and showing one head of a large model costs d^2,
+ * not H d^2.  The tables every head shares come from the stream seeded
+ * with cfg.seed itself.  cfg.identity = 1 makes W_q = W_k = I instead.
  * t5 has no 1/sqrt(d) in its attention; its init folds the scale into
  * W_q (Hugging Face T5 init std (d_model d_kv)^-1/2), which gives the
  * same cc as the common W_q with cc scaled by 1/sqrt(d), as done here.

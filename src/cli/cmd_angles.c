@@ -68,7 +68,7 @@ static void help(FILE *fp)
         "table:\n"
         "      --format F     long, pairs, dims or hf (default long)\n"
         "\n", fp);
-  rl_common_help(fp);
+  rl_common_help_noplot(fp);
 }
 
 static int out_of_range(const char *cmd, const char *opt, const char *arg)

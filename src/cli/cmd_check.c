@@ -26,7 +26,10 @@ static void help(FILE *fp)
         "\n", fp);
   rl_sched_opts_help(fp);
   fputs("      --seed S       seed of the random vectors and positions, 1..2^32-1 (default 1)\n"
-        "      --trials N     random vectors / positions per check, >= 1 (default 1000)\n"
+        "      --trials N     random vectors / positions per check, >= 1 (default 1000);\n"
+        "                     the Monte Carlo mean checks (mc_independent_mean,\n"
+        "                     mc_self_mean) need >= 100: their 4-standard-error\n"
+        "                     tolerance fails correct code often with fewer samples\n"
         "      --only LIST    run only these checks (comma-separated names)\n"
         "      --tolerance-scale S  multiply every tolerance by S >= 0, to guard\n"
         "                     more tightly (S < 1) or to see the margins; 0 demands\n"
@@ -46,45 +49,26 @@ static size_t count_checks(const rl_check *list)
   return n;
 }
 
-/* Mark the checks named in arg; unknown names are a usage error. */
+/* Mark the checks named in arg (the enumerated-list parser every
+ * command uses: unknown names get the closest match, repeats refused). */
 static int parse_only(const char *cmd, const char *arg, const rl_check *list, size_t n,
                       char *sel)
 {
   const char **names = malloc((n ? n : 1) * sizeof *names);
-  if (!names)
+  int *idx = malloc((n ? n : 1) * sizeof *idx);
+  if (!names || !idx) {
+    free(names);
+    free(idx);
     return rl_runtime(cmd, "%s", rl_strerror(RL_ENOMEM));
+  }
   for (size_t i = 0; i < n; i++)
     names[i] = list[i].name;
-  int rc = 0;
-  const char *p = arg;
-  for (;;) {
-    const char *e = strchr(p, ',');
-    size_t len = e ? (size_t)(e - p) : strlen(p);
-    char word[128];
-    if (len >= sizeof word)
-      len = sizeof word - 1;
-    memcpy(word, p, len);
-    word[len] = 0;
-    size_t i;
-    for (i = 0; i < n && strcmp(word, names[i]); i++)
-      ;
-    if (i < n) {
-      sel[i] = 1;
-    } else {
-      size_t s = rl_suggest(word, names, n);
-      if (s < n)
-        rc = rl_usage(cmd, "invalid --only '%s': no check named '%s'; did you mean '%s'?", arg,
-                      word, names[s]);
-      else
-        rc = rl_usage(cmd, "invalid --only '%s': no check named '%s' (see 'ropelab check "
-                           "--list')", arg, word);
-      break;
-    }
-    if (!e)
-      break;
-    p = e + 1;
-  }
+  size_t count = 0;
+  int rc = rl_opt_enum_list(cmd, "--only", arg, names, n, idx, n, &count);
+  for (size_t k = 0; !rc && k < count; k++)
+    sel[idx[k]] = 1;
   free(names);
+  free(idx);
   return rc;
 }
 
@@ -174,6 +158,14 @@ static int run(int argc, char **argv)
   } else {
     memset(sel, 1, n);
   }
+  for (size_t i = 0; i < n; i++)
+    if (sel[i] && trials < rl_check_min_trials(&list[i])) {
+      free(sel);
+      return rl_usage(cmd, "invalid --trials '%llu': check '%s' needs at least %zu (Student's t "
+                           "of fewer samples breaks its 4-standard-error tolerance); leave it "
+                           "out with --only", trials, list[i].name,
+                      rl_check_min_trials(&list[i]));
+    }
   size_t total = 0, failed = 0;
   for (size_t i = 0; i < n; i++)
     total += sel[i] != 0;

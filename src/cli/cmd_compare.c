@@ -67,7 +67,7 @@ static void help(FILE *fp)
         "\n",
         fp);
   rl_scheme_opts_help(fp);
-  rl_common_help(fp);
+  rl_common_help_noplot(fp);
 }
 
 static const char *formula(const char *name)

@@ -59,7 +59,8 @@ static void help(FILE *fp)
         "                                   mc_self_expect, abel_max\n"
         "      --samples N    Monte Carlo samples per distance, >= 2 (default 1000)\n"
         "      --seed S       Monte Carlo seed, 1..2^32-1 (default 1)\n"
-        "      --sigma X      standard deviation of q and k entries, > 0 (default 1)\n"
+        "      --sigma X      standard deviation of q and k entries, 1e-100..1e100\n"
+        "                     (default 1); every column but abel_max scales as sigma^2\n"
         "\n", fp);
   rl_common_help(fp);
 }
@@ -166,8 +167,9 @@ static int run(int argc, char **argv)
       mc_opts = 1;
       if ((r = rl_opt_double(cmd, "--sigma", optarg, &sigma)))
         return r;
-      if (!(sigma > 0))
-        return rl_usage(cmd, "invalid --sigma '%s': expected a number > 0", optarg);
+      if (!(sigma >= RL_MC_SIGMA_MIN && sigma <= RL_MC_SIGMA_MAX))
+        return rl_usage(cmd, "invalid --sigma '%s': expected a number from 1e-100 to 1e100",
+                        optarg); /* RL_MC_SIGMA_MIN, _MAX */
       break;
     default:
       if ((r = rl_sched_opt_default(&so, &co, cmd, c, argv, opts)))

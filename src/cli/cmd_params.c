@@ -28,10 +28,18 @@ static void help(FILE *fp)
         "\n"
         "      --scheme S     one scheme (required; a wrong name lists them all)\n"
         "      --what W       what to list (default: the first the scheme has):\n"
-        "                       slopes   alibi: head,slope (Press et al. 2022: 2^(-8h/H))\n"
-        "                       buckets  t5, deberta: distance,bucket over --from..--to;\n"
-        "                                t5 distance = key - query, deberta = query - key\n"
-        "                                (deberta adds row, the clamped table row);\n"
+        "                       slopes   alibi: head,slope (Press et al. 2022: 2^(-8h/H) for H\n"
+        "                                a power of two, else interleaved; the metadata\n"
+        "                                line slopes= says which)\n"
+        "                       buckets  t5: key_minus_query,bucket; deberta:\n"
+        "                                query_minus_key,bucket,row (row: the clamped table\n"
+        "                                row), over --from..--to.  Opposite signs, as their\n"
+        "                                code has them: T5 memory_position -\n"
+        "                                context_position, DeBERTa q_ids - k_ids.  With\n"
+        "                                t5 --causal the keys before the query are the\n"
+        "                                negative distances; positive ones are masked\n"
+        "                                (bucket 0), and a range of those alone is noted\n"
+        "                                on stderr\n"
         "                                tupe: query,key,bucket for positions --from..--to\n"
         "                                (default 0..16), [CLS] = position 0 with its own\n"
         "                                buckets (row: buckets/2, column: buckets)\n"
@@ -49,7 +57,7 @@ static void help(FILE *fp)
         "\n",
         fp);
   rl_scheme_opts_help(fp);
-  rl_common_help(fp);
+  rl_common_help_noplot(fp);
 }
 
 static int parse_what(const char *cmd, const char *arg, int *what)
@@ -191,6 +199,14 @@ static int run(int argc, char **argv)
     if ((double)to - (double)from > 1e8)
       return rl_usage(cmd, "invalid range: more than 1e8 distances from '%ld' to '%ld'", from,
                       to);
+    /* T5's causal rule (_relative_position_bucket: relative_position =
+     * -min(relative_position, 0)) gives every key after the query bucket
+     * 0: a range of only those is all zeros, easily read as query - key */
+    if (is_t5 && !cfg->bidirectional && from >= 0 && to > 0)
+      fprintf(stderr, "ropelab params: note: t5 distances are key - query; with --causal, "
+                      "%ld..%ld are keys after the query (masked in a decoder, all bucket 0); "
+                      "the keys before it are --from %ld --to %ld\n",
+              from > 1 ? from : 1, to, -to, from > 0 ? -from : 0L);
   }
 
   rl_scheme *s = NULL;
@@ -221,8 +237,29 @@ static int run(int argc, char **argv)
       rc = rl_runtime(cmd, "internal error: alibi has no slope table");
       goto done;
     }
-    rl_out_meta(out, "slopes", cfg->param_file ? "from --params"
-                                               : "2^(-8h/H), h = 1..H (Press et al. 2022)");
+    char rule[320], odd[64];
+    size_t pw = 1, H = cfg->heads; /* the largest power of two <= H, as get_slopes takes it */
+    while (pw * 2 <= H)
+      pw *= 2;
+    size_t rest = H - pw; /* heads taking every other slope of 2 pw heads */
+    if (rest <= 3) {
+      size_t at = 0;
+      for (size_t t = 0; t < rest; t++)
+        at += (size_t)snprintf(odd + at, sizeof odd - at, "%s%zu", t ? ", " : "", 2 * t + 1);
+    } else {
+      snprintf(odd, sizeof odd, "1, 3, .., %zu", 2 * rest - 1);
+    }
+    if (cfg->param_file)
+      snprintf(rule, sizeof rule, "from --params");
+    else if (!rest)
+      snprintf(rule, sizeof rule, "2^(-8h/H), h = 1..H (Press et al. 2022 sec. 3; get_slopes)");
+    else
+      snprintf(rule, sizeof rule,
+               "H = %zu is not a power of two: heads 0..%zu 2^(-8h/%zu), h = 1..%zu (the "
+               "largest power of two below H), then heads %zu..%zu 2^(-8h/%zu), h = %s (every "
+               "other slope of %zu heads; Press et al. 2022 sec. 3; get_slopes)",
+               H, pw - 1, pw, pw, pw, H - 1, 2 * pw, odd, 2 * pw);
+    rl_out_meta(out, "slopes", rule);
     rl_out_header(out, "head,slope");
     for (size_t h = 0; h < tab.rows && !out->err; h++) {
       double v[2] = {(double)h, tab.data[h]};
@@ -289,7 +326,11 @@ static int run(int argc, char **argv)
     if (is_deb)
       rl_out_meta(out, "row", "clamp(bucket + k, 0, 2k - 1), k = position_buckets or "
                               "max_relative_positions: the rel_embeddings row used");
-    rl_out_header(out, is_t5 ? "distance,bucket" : "distance,bucket,row");
+    /* the sign in the column name: T5 and DeBERTa count opposite ways
+     * (HF modeling_t5.py compute_bias: relative_position = memory_position
+     * - context_position; modeling_deberta_v2.py build_relative_position:
+     * rel_pos_ids = q_ids[:, None] - k_ids[None, :]) */
+    rl_out_header(out, is_t5 ? "key_minus_query,bucket" : "query_minus_key,bucket,row");
     for (long dd = from; dd <= to && !out->err; dd++) {
       long b = is_t5 ? rl_t5_bucket(dd, cfg->bidirectional, (long)cfg->num_buckets,
                                     (long)cfg->max_distance)

@@ -376,14 +376,25 @@ int rl_opt_default(rl_common *co, const char *cmd, int c, char **argv,
   return r > 1 ? r - 0x100 : 0;
 }
 
-void rl_common_help(FILE *fp)
+static void common_help(FILE *fp, int plot)
 {
   fputs("output:\n"
         "  -o, --output FILE  write the CSV to FILE, atomically (default: standard output)\n"
         "      --no-meta      omit the '# key=value' metadata lines\n"
-        "      --no-header    omit the header row (so sweeps can append)\n"
-        "      --plot IMAGE   also draw IMAGE (.png, .svg or .pdf) with gnuplot\n"
-        "      --progress     show progress on stderr even when it is not a terminal\n"
+        "      --no-header    omit the header row (so sweeps can append)\n", fp);
+  if (plot)
+    fputs("      --plot IMAGE   also draw IMAGE (.png, .svg or .pdf) with gnuplot\n", fp);
+  fputs("      --progress     show progress on stderr even when it is not a terminal\n"
         "      --quiet        never show progress\n"
         "  -h, --help         this help\n", fp);
+}
+
+void rl_common_help(FILE *fp)
+{
+  common_help(fp, 1);
+}
+
+void rl_common_help_noplot(FILE *fp)
+{
+  common_help(fp, 0);
 }

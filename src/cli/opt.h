@@ -110,5 +110,8 @@ int rl_opt_default(rl_common *co, const char *cmd, int c, char **argv,
                    const struct option *longopts);
 /* Help lines for the common options. */
 void rl_common_help(FILE *fp);
+/* The same without --plot, for commands that draw no figure (they still
+ * refuse --plot with a message saying so). */
+void rl_common_help_noplot(FILE *fp);
 
 #endif

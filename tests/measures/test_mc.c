@@ -210,6 +210,9 @@ static void test_errors(void)
   tap_ok(rl_mc_alloc(f, 10, -1.0, 1, &w) == RL_EINVAL, "sigma < 0: EINVAL");
   tap_ok(rl_mc_alloc(f, 10, NAN, 1, &w) == RL_EINVAL, "sigma NaN: EINVAL");
   tap_ok(rl_mc_alloc(f, 10, INFINITY, 1, &w) == RL_EINVAL, "sigma inf: EINVAL");
+  tap_ok(rl_mc_alloc(f, 10, 1.0001e100, 1, &w) == RL_EINVAL &&
+             rl_mc_alloc(f, 10, 0.9999e-100, 1, &w) == RL_EINVAL,
+         "sigma past RL_MC_SIGMA_MIN..MAX (1e-100..1e100): EINVAL");
   tap_ok(rl_mc_alloc(NULL, 10, 1.0, 1, &w) == RL_EINVAL, "no schedule: EINVAL");
   tap_ok(rl_mc_alloc(f, 2, 1.0, 1, &w) == RL_OK, "samples = 2: OK");
   rl_mc_result m;

@@ -180,7 +180,7 @@ static void test_malformed(void)
 
   const bad vec[] = {
       {"position,v0,v1\n0,1,2\n1,3,4\n", "too few columns (d=4)", "header"},
-      {"position,v0,v1,v2,v3\n0,1,2,3,4\n2,1,2,3,4\n", "gap in indices", "missing"},
+      {"position,v0,v1,v2,v3\n0,1,2,3,4\n2,1,2,3,4\n", "gap in indices", "each index once"},
       {"position,v0,v1,v2,v3\n0,1,2,3\n", "short row", "columns"},
       {"position,v0,v1,v2,v3\n", "no rows", "no rows"},
       {"pos,v0,v1,v2,v3\n0,1,2,3,4\n", "wrong first column", "header"},

@@ -77,7 +77,7 @@ static void test_xl(void)
     rl_sch_matvec(rl_sch_wq(s, h), xq, q, d);
     rl_sch_matvec(rl_sch_wk(s, h), xk, k, d);
     rl_scheme_encoding(s, i - j, R);
-    rl_sch_matvec(s->m1 + h * d * d, R, WR, d);
+    rl_sch_matvec(s->hd[h].m, R, WR, d); /* W_r of head h (built by the logit) */
     double sc = 1.0 / 4.0; /* 1/sqrt(16) */
     double a = rl_sch_dot(q, k, d) * sc, b = rl_sch_dot(q, WR, d) * sc;
     double cc = rl_sch_dot(s->v1 + h * d, k, d) * sc, dd = rl_sch_dot(s->v2 + h * d, WR, d) * sc;
@@ -369,8 +369,98 @@ static void test_errors(void)
   tap_ok(n == 12, "12 schemes listed");
 }
 
+/* deberta's c2p and p2c straight from eq. (4)-(5) as the HF code has
+ * them, (W_q x_i).(W_k P_delta) and (W_k x_j).(W_q P_delta) with delta =
+ * clamp(bucket(i - j) + k, 0, 2k - 1), each matrix product done here,
+ * against the fast path's transposed form (W_k^T q).P_delta.  Both are
+ * sums of d products of O(1) terms reassociated: 16 d eps absolute. */
+static void test_deberta_terms(void)
+{
+  rl_scheme_cfg c;
+  rl_scheme_cfg_default(&c);
+  c.dim = 8;
+  c.heads = 3;
+  c.position_buckets = 4;
+  c.max_relative_positions = 16;
+  rl_scheme *s = mk("deberta", &c);
+  size_t d = 8, k = 4, h = 2;
+  double xq[8], xk[8], q[8], kk[8], KP[8], QP[8];
+  fill(xq, d, 12);
+  fill(xk, d, 13);
+  const double pos[][2] = {{5, 2}, {2, 5}, {0, 0}, {40, 1}, {1, 40}};
+  for (size_t t = 0; t < 5; t++) {
+    double i = pos[t][0], j = pos[t][1];
+    rl_logit_terms lt;
+    rl_scheme_logit(s, h, i, j, xq, xk, &lt);
+    long b = rl_deberta_bucket((long)(i - j), 4, 16), row = b + (long)k;
+    row = row < 0 ? 0 : row > 2 * (long)k - 1 ? 2 * (long)k - 1 : row;
+    const double *P = s->tab + (size_t)row * d, *Wq = rl_sch_wq(s, h), *Wk = rl_sch_wk(s, h);
+    double c2p = 0, p2c = 0;
+    for (size_t r = 0; r < d; r++) {
+      q[r] = kk[r] = KP[r] = QP[r] = 0;
+      for (size_t m = 0; m < d; m++) {
+        q[r] += Wq[r * d + m] * xq[m];
+        kk[r] += Wk[r * d + m] * xk[m];
+        KP[r] += Wk[r * d + m] * P[m];
+        QP[r] += Wq[r * d + m] * P[m];
+      }
+    }
+    for (size_t r = 0; r < d; r++) {
+      c2p += q[r] * KP[r];
+      p2c += kk[r] * QP[r];
+    }
+    double sc = 1.0 / sqrt(24.0), tol = 16.0 * (double)d * DBL_EPSILON;
+    tap_abs_close(lt.cp, c2p * sc, tol, "deberta c2p (W_q x_i).(W_k P_delta) at (%g, %g)", i, j);
+    tap_abs_close(lt.pc, p2c * sc, tol, "deberta p2c (W_k x_j).(W_q P_delta) at (%g, %g)", i, j);
+  }
+  rl_scheme_free(s);
+}
+
+/* Heads are built on first use, each from its own stream: allocating
+ * builds none, using head 2 builds head 2 alone, and a head's
+ * projections are the same numbers whether or not others were built
+ * first (so `--head h` of a large model costs d^2, not H d^2). */
+static void test_lazy_heads(void)
+{
+  rl_scheme_cfg c;
+  rl_scheme_cfg_default(&c);
+  c.dim = 8;
+  c.heads = 4;
+  rl_scheme *a = mk("xl", &c), *b = mk("xl", &c);
+  double x[8], y[8];
+  fill(x, 8, 14);
+  int none = 1;
+  for (size_t h = 0; h < 4; h++)
+    none &= !a->hd[h].wq && !a->hd[h].m;
+  tap_ok(none, "xl H=4: no head's W_q, W_k, W_r drawn at allocation");
+  rl_scheme_prepare(a, 2, RL_ROLE_QUERY, 3, x, a->scratch);
+  tap_ok(a->hd[2].wq && a->hd[2].m && !a->hd[0].wq && !a->hd[1].wq && !a->hd[3].wq,
+         "xl: preparing head 2 builds head 2 alone");
+  rl_scheme_prepare(b, 0, RL_ROLE_QUERY, 3, x, b->scratch);
+  rl_scheme_prepare(b, 1, RL_ROLE_QUERY, 3, x, b->scratch);
+  rl_scheme_prepare(b, 2, RL_ROLE_QUERY, 3, x, b->scratch);
+  tap_ok(!memcmp(a->hd[2].wq, b->hd[2].wq, 64 * sizeof(double)) &&
+         !memcmp(a->hd[2].wk, b->hd[2].wk, 64 * sizeof(double)) &&
+         !memcmp(a->hd[2].m, b->hd[2].m, 64 * sizeof(double)),
+         "xl: head 2 is the same built alone or after heads 0, 1");
+  tap_ok(memcmp(b->hd[1].wq, b->hd[2].wq, 64 * sizeof(double)) != 0,
+         "xl: heads 1 and 2 draw different projections");
+  /* one seed, every scheme: the same content logit (nope vs alibi cc) */
+  rl_scheme *n = mk("nope", &c), *al = mk("alibi", &c);
+  rl_logit_terms tn, ta;
+  rl_scheme_logit(n, 3, 1, 2, x, y, &tn);
+  rl_scheme_logit(al, 3, 1, 2, x, y, &ta);
+  tap_ok(tn.cc == ta.cc, "nope and alibi head 3: one seed, the same cc");
+  rl_scheme_free(a);
+  rl_scheme_free(b);
+  rl_scheme_free(n);
+  rl_scheme_free(al);
+}
+
 int main(void)
 {
+  test_deberta_terms();
+  test_lazy_heads();
   test_sinusoidal();
   test_xl();
   test_rope();

@@ -242,6 +242,10 @@ static rl_status mc_check(const rl_check_params *p, rl_check_result *res, mc_kin
     return st;
   rl_mc_ws *w;
   size_t samples = p->trials < 2 ? 2 : p->trials;
+  if (kind != MC_ABEL && samples < RL_CHECK_MC_MIN_TRIALS) {
+    rl_schedule_free(f);
+    return RL_EINVAL; /* too few samples to judge in standard errors */
+  }
   st = rl_mc_alloc(f, samples, 1.0, p->seed, &w);
   double worst = 0, at = 0;
   for (size_t i = 0; i < MC_NR && !st; i++) {
@@ -293,6 +297,11 @@ static rl_status mc_independent(const rl_check_params *p, rl_check_result *res)
 static rl_status mc_self(const rl_check_params *p, rl_check_result *res)
 {
   return mc_check(p, res, MC_SELF);
+}
+
+size_t rl_check_min_trials(const rl_check *c)
+{
+  return c->run == mc_independent || c->run == mc_self ? RL_CHECK_MC_MIN_TRIALS : 1;
 }
 
 /* the streaming decay curve against the direct long-double sums */

@@ -486,6 +486,7 @@ static rl_status tail_error(rl_scheme *s, size_t n, size_t keep, size_t *rank, d
 static rl_status bias_rank(const rl_check_params *p, rl_check_result *res)
 {
   rl_scheme_cfg c = cfg_of(p);
+  c.identity = 1; /* the bias is content-free: no d x d projections needed */
   rl_scheme *al = NULL, *t5 = NULL;
   rl_status st = rl_scheme_alloc("alibi", &c, &al, NULL);
   if (!st)

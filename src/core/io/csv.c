@@ -6,7 +6,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include "csv.h"
 
 #define MAX_COLS 64
@@ -30,40 +32,77 @@ void rl_csv_free(rl_csv_table *t)
   t->present = NULL;
 }
 
-/* the whole file, NUL-terminated; refuses what is not a regular file
- * (a FIFO without a writer would block, /dev/zero never ends) */
-static rl_status slurp(const char *path, char **buf, size_t *len, char *err, size_t n)
+rl_status rl_io_slurp(const char *path, size_t max, char **buf, size_t *len, char *err,
+                      size_t n)
 {
+  *buf = NULL;
+  *len = 0;
+  /* O_NONBLOCK: opening a FIFO without a writer returns at once instead
+   * of blocking; fstat on the open descriptor then refuses it (and a
+   * device such as /dev/zero, which never ends) with no window between
+   * the test and the read */
+  int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0)
+    return fail(RL_EIO, err, n, "cannot read '%s': %s", path, strerror(errno));
   struct stat sb;
-  if (stat(path, &sb) != 0)
-    return fail(RL_EIO, err, n, "cannot read '%s': %s", path, strerror(errno));
-  if (S_ISDIR(sb.st_mode))
-    return fail(RL_EIO, err, n, "cannot read '%s': it is a directory", path);
-  if (!S_ISREG(sb.st_mode))
-    return fail(RL_EIO, err, n, "cannot read '%s': not a regular file", path);
-  if ((unsigned long long)sb.st_size > RL_CSV_MAX_BYTES)
-    return fail(RL_EFORMAT, err, n, "'%s' has %lld bytes: expected at most %u", path,
-                (long long)sb.st_size, RL_CSV_MAX_BYTES);
-  FILE *fp = fopen(path, "rb");
-  if (!fp)
-    return fail(RL_EIO, err, n, "cannot read '%s': %s", path, strerror(errno));
-  *buf = malloc((size_t)sb.st_size + 1);
-  if (!*buf) {
-    fclose(fp);
-    return RL_ENOMEM;
+  rl_status st = RL_OK;
+  if (fstat(fd, &sb) != 0)
+    st = fail(RL_EIO, err, n, "cannot read '%s': %s", path, strerror(errno));
+  else if (S_ISDIR(sb.st_mode))
+    st = fail(RL_EIO, err, n, "cannot read '%s': it is a directory", path);
+  else if (!S_ISREG(sb.st_mode))
+    st = fail(RL_EIO, err, n, "cannot read '%s': not a regular file", path);
+  else if ((unsigned long long)sb.st_size > max)
+    st = fail(RL_EFORMAT, err, n, "'%s' has %lld bytes: expected at most %zu", path,
+              (long long)sb.st_size, max);
+  size_t cap = st ? 0 : (size_t)sb.st_size + 1, got = 0;
+  char *b = st ? NULL : malloc(cap + 1);
+  if (!st && !b)
+    st = RL_ENOMEM;
+  /* read to the end (the file may have grown since fstat), never past max */
+  while (!st) {
+    if (got == cap) {
+      if (cap > max) {
+        st = fail(RL_EFORMAT, err, n, "'%s' has more than %zu bytes: expected at most %zu",
+                  path, max, max);
+        break;
+      }
+      size_t nc = cap * 2 > max + 1 ? max + 1 : cap * 2;
+      char *b2 = realloc(b, nc + 1);
+      if (!b2) {
+        st = RL_ENOMEM;
+        break;
+      }
+      b = b2;
+      cap = nc;
+    }
+    ssize_t r = read(fd, b + got, cap - got);
+    if (r < 0 && errno == EINTR)
+      continue;
+    if (r < 0)
+      st = fail(RL_EIO, err, n, "cannot read '%s': %s", path, strerror(errno));
+    else if (r == 0)
+      break;
+    else
+      got += (size_t)r;
   }
-  *len = fread(*buf, 1, (size_t)sb.st_size, fp);
-  int bad = ferror(fp);
-  fclose(fp);
-  if (bad) {
-    free(*buf);
-    return fail(RL_EIO, err, n, "cannot read '%s': read error", path);
+  close(fd);
+  if (!st) {
+    b[got] = 0;
+    const char *z = memchr(b, 0, got);
+    if (z) {
+      size_t line = 1;
+      for (const char *q = b; q < z; q++)
+        line += *q == '\n';
+      st = fail(RL_EFORMAT, err, n, "%s:%zu: a NUL byte: expected a text file", path, line);
+    }
   }
-  (*buf)[*len] = 0;
-  if (memchr(*buf, 0, *len)) {
-    free(*buf);
-    return fail(RL_EFORMAT, err, n, "'%s' holds a NUL byte: expected a text CSV file", path);
+  if (st) {
+    free(b);
+    return st;
   }
+  *buf = b;
+  *len = got;
   return RL_OK;
 }
 
@@ -86,7 +125,7 @@ rl_status rl_csv_read(const char *path, const char *const *want, size_t ncols,
   memset(t, 0, sizeof *t);
   char *buf = NULL;
   size_t len = 0;
-  rl_status st = slurp(path, &buf, &len, err, n);
+  rl_status st = rl_io_slurp(path, RL_CSV_MAX_BYTES, &buf, &len, err, n);
   if (st)
     return st;
   int map[MAX_COLS]; /* header column -> want index, or -1 */

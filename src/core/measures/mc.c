@@ -50,7 +50,7 @@ rl_status rl_mc_alloc(const rl_schedule *f, size_t samples, double sigma, unsign
   *out = NULL;
   if (!f || !f->theta || f->n < 1 || f->rot != 2 * f->n || f->dim < f->rot)
     return RL_EINVAL;
-  if (samples < 2 || !isfinite(sigma) || !(sigma > 0))
+  if (samples < 2 || !(sigma >= RL_MC_SIGMA_MIN && sigma <= RL_MC_SIGMA_MAX))
     return RL_EINVAL;
   rl_mc_ws *w = calloc(1, sizeof *w);
   if (!w)
@@ -128,10 +128,13 @@ rl_status rl_mc_eval(rl_mc_ws *w, double r, rl_mc_result *res)
   double abel = 0;
   const double *c = w->c, *s = w->s;
   for (size_t t = 0; t < w->samples; t++) {
+    /* unit draws (gsl_ran_gaussian(rng, sigma) is sigma times them):
+     * every result is homogeneous of degree 2 in sigma and is scaled at
+     * the end, so no sigma over- or underflows a square on the way */
     for (size_t j = 0; j < w->dim; j++)
-      w->q[j] = gsl_ran_gaussian(w->rng, w->sigma);
+      w->q[j] = gsl_ran_gaussian(w->rng, 1.0);
     for (size_t j = 0; j < w->dim; j++)
-      w->k[j] = gsl_ran_gaussian(w->rng, w->sigma);
+      w->k[j] = gsl_ran_gaussian(w->rng, 1.0);
     const double *q = w->q, *k = w->k;
     /* pair i = (q_2i, q_2i+1); R_r rotates it by +r theta_i:
      *   q^T R k = sum_i cos (q_a k_a + q_b k_b) + sin (q_b k_a - q_a k_b)
@@ -170,11 +173,11 @@ rl_status rl_mc_eval(rl_mc_ws *w, double r, rl_mc_result *res)
     welford_add(&self, rq + qs * pq);
   }
   double s2 = w->sigma * w->sigma;
-  res->ind_mean = ind.mean;
-  res->ind_se = welford_se(&ind);
-  res->self_mean = self.mean;
-  res->self_se = welford_se(&self);
-  res->self_expect = 2.0 * s2 * csum + qs * s2 * (double)(w->dim - w->rot);
-  res->abel_max = abel;
+  res->ind_mean = s2 * ind.mean;
+  res->ind_se = s2 * welford_se(&ind);
+  res->self_mean = s2 * self.mean;
+  res->self_se = s2 * welford_se(&self);
+  res->self_expect = s2 * (2.0 * csum + qs * (double)(w->dim - w->rot));
+  res->abel_max = abel; /* a ratio of two degree-2 quantities: sigma-free */
   return RL_OK;
 }

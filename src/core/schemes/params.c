@@ -13,13 +13,17 @@
 #include <string.h>
 #include "ropelab.h"
 #include "scheme_impl.h"
+#include "../io/csv.h"
 
-#define LINE_MAX_LEN 1048576 /* a row of d <= 65536 numbers fits */
+/* A parameter file is read whole (the strict reader of src/core/io):
+ * regular files only, NUL bytes refused, at most this size (a learned
+ * table of 8192 positions x d = 4096 at 25 bytes a number fits). */
+#define PARAMS_MAX_BYTES ((size_t)1 << 30)
 
 typedef struct reader {
-  FILE *fp;
   const char *path;
-  char *line;
+  char *buf, *pos; /* the file; the start of the next line */
+  char *line;      /* the current line, NUL-terminated in place */
   size_t lineno;
   locale_t c_loc, old_loc;
 } reader;
@@ -28,18 +32,18 @@ static rl_status reader_open(reader *r, const char *path, char *err)
 {
   *r = (reader){0};
   r->path = path;
-  r->fp = fopen(path, "r");
-  if (!r->fp) {
-    rl_sch_err(err, "cannot open parameter file '%s': %s", path, strerror(errno));
-    return RL_EIO;
+  char msg[RL_SCHEME_ERR_MAX];
+  size_t len;
+  rl_status st = rl_io_slurp(path, PARAMS_MAX_BYTES, &r->buf, &len, msg, sizeof msg);
+  if (st) {
+    if (st != RL_ENOMEM)
+      rl_sch_err(err, "parameter file: %s", msg);
+    return st;
   }
-  r->line = malloc(LINE_MAX_LEN);
+  r->pos = r->buf;
   r->c_loc = newlocale(LC_NUMERIC_MASK, "C", (locale_t)0);
-  if (!r->line || r->c_loc == (locale_t)0) {
-    fclose(r->fp);
-    free(r->line);
-    if (r->c_loc != (locale_t)0)
-      freelocale(r->c_loc);
+  if (r->c_loc == (locale_t)0) {
+    free(r->buf);
     return RL_ENOMEM;
   }
   r->old_loc = uselocale(r->c_loc);
@@ -50,35 +54,56 @@ static void reader_close(reader *r)
 {
   uselocale(r->old_loc);
   freelocale(r->c_loc);
-  fclose(r->fp);
-  free(r->line);
+  free(r->buf);
+}
+
+static int blank(char c)
+{
+  return c == ' ' || c == '\t' || c == '\r';
+}
+
+/* Whether the line from p to its end holds data (neither blank nor a
+ * '#' comment); *next = the start of the following line. */
+static int is_data(const char *p, const char **next)
+{
+  const char *nl = strchr(p, '\n');
+  *next = nl ? nl + 1 : p + strlen(p);
+  while (blank(*p))
+    p++;
+  return *p && *p != '\n' && *p != '#';
 }
 
 /* The next line that is neither blank nor a '#' comment, without its end
- * of line: 1; end of file: 0; error: -1 (err set). */
-static int next_line(reader *r, char *err)
+ * of line and trailing blanks: 1; end of file: 0. */
+static int next_line(reader *r)
 {
-  while (fgets(r->line, LINE_MAX_LEN, r->fp)) {
+  while (*r->pos) {
+    char *p = r->pos, *nl = strchr(p, '\n');
+    const char *next;
     r->lineno++;
-    size_t n = strlen(r->line);
-    if (n == LINE_MAX_LEN - 1 && r->line[n - 1] != '\n') {
-      rl_sch_err(err, "line too long in '%s' line %zu", r->path, r->lineno);
-      return -1;
-    }
-    while (n && (r->line[n - 1] == '\n' || r->line[n - 1] == '\r' ||
-                 r->line[n - 1] == ' ' || r->line[n - 1] == '\t'))
-      r->line[--n] = '\0';
-    const char *p = r->line;
-    while (*p == ' ' || *p == '\t')
+    int data = is_data(p, &next);
+    r->pos = p + (next - p);
+    if (!data)
+      continue;
+    char *e = nl ? nl : p + strlen(p);
+    while (e > p && blank(e[-1]))
+      e--;
+    *e = '\0';
+    while (blank(*p))
       p++;
-    if (*p && *p != '#')
-      return 1;
-  }
-  if (ferror(r->fp)) {
-    rl_sch_err(err, "cannot read parameter file '%s'", r->path);
-    return -1;
+    r->line = p;
+    return 1;
   }
   return 0;
+}
+
+/* Data lines left after the current one. */
+static size_t rows_left(const reader *r)
+{
+  size_t n = 0;
+  for (const char *p = r->pos, *next; *p; p = next)
+    n += (size_t)is_data(p, &next);
+  return n;
 }
 
 /* Split the line at commas into at most max fields (NUL-terminated in
@@ -108,10 +133,11 @@ static size_t split(char *line, char **f, size_t max)
 
 static int parse_num(const char *s, double *v)
 {
+  /* strtod's ERANGE also flags an underflow to a subnormal or zero,
+   * which is the correctly rounded value: only overflow (inf) is refused */
   char *end;
-  errno = 0;
   *v = strtod(s, &end);
-  return *s && !*end && end != s && isfinite(*v) && errno != ERANGE;
+  return *s && !*end && end != s && isfinite(*v);
 }
 
 static int parse_index(const char *s, size_t limit, size_t *v)
@@ -129,11 +155,9 @@ static rl_status header(reader *r, char **f, size_t nf, const char *want, size_t
 {
   char buf[256];
   size_t k = 0;
-  int c = next_line(r, err);
-  if (c <= 0) {
-    if (!c)
-      rl_sch_err(err, "empty parameter file '%s': expected header '%s'", r->path, want);
-    return c ? RL_EIO : RL_EFORMAT;
+  if (!next_line(r)) {
+    rl_sch_err(err, "empty parameter file '%s': expected header '%s'", r->path, want);
+    return RL_EFORMAT;
   }
   snprintf(buf, sizeof buf, "%s", want);
   char *wf[8];
@@ -174,8 +198,7 @@ rl_status rl_sch_read_kv(const char *path, const char *hdr, size_t nkey, size_t 
     st = RL_EFORMAT;
   }
   size_t rows = 0;
-  int c;
-  while (!st && (c = next_line(&r, err)) > 0) {
+  while (!st && next_line(&r)) {
     size_t n = split(r.line, f, 4), key, sub = 0;
     double v;
     if (n != want) {
@@ -201,8 +224,6 @@ rl_status rl_sch_read_kv(const char *path, const char *hdr, size_t nkey, size_t 
       rows++;
     }
   }
-  if (!st && c < 0)
-    st = RL_EIO;
   if (!st && rows != nkey * nsub) {
     rl_sch_err(err, "missing entries in '%s': %zu of %zu", path, rows, nkey * nsub);
     st = RL_EFORMAT;
@@ -217,8 +238,8 @@ rl_status rl_sch_read_slopes(const char *path, size_t H, double *tab, char *err)
   return rl_sch_read_kv(path, "head,slope", H, 1, tab, err);
 }
 
-rl_status rl_sch_read_vec(const char *path, const char *first, size_t d, double **tab,
-                          size_t *rows, char *err)
+rl_status rl_sch_read_vec(const char *path, const char *first, size_t d, size_t max_rows,
+                          double **tab, size_t *rows, char *err)
 {
   reader r;
   *tab = NULL;
@@ -226,10 +247,10 @@ rl_status rl_sch_read_vec(const char *path, const char *first, size_t d, double 
   if (st)
     return st;
   char **f = malloc((d + 2) * sizeof *f);
-  size_t cap = 64, n = 0, maxidx = 0;
-  double *t = malloc(cap * d * sizeof *t);
-  unsigned char *seen = calloc(cap, 1);
-  if (!f || !t || !seen) {
+  double *t = NULL;
+  unsigned char *seen = NULL;
+  size_t n = 0, nrows = 0;
+  if (!f) {
     st = RL_ENOMEM;
     goto done;
   }
@@ -248,8 +269,27 @@ rl_status rl_sch_read_vec(const char *path, const char *first, size_t d, double 
       st = RL_EFORMAT;
     }
   }
-  int c = 1;
-  while (!st && (c = next_line(&r, err)) > 0) {
+  /* indices 0..nrows-1 each once, so an index is checked against the
+   * rows the file holds (and the scheme's limit) before anything the
+   * size of the table is allocated */
+  if (!st) {
+    nrows = rows_left(&r);
+    if (nrows == 0) {
+      rl_sch_err(err, "no rows in '%s'", path);
+      st = RL_EFORMAT;
+    } else if (nrows > max_rows) {
+      rl_sch_err(err, "too many rows in '%s': %zu, expected at most %zu", path, nrows,
+                 max_rows);
+      st = RL_EFORMAT;
+    }
+  }
+  if (!st) {
+    t = malloc(nrows * d * sizeof *t);
+    seen = calloc(nrows, 1);
+    if (!t || !seen)
+      st = RL_ENOMEM;
+  }
+  while (!st && next_line(&r)) {
     size_t idx;
     nf = split(r.line, f, d + 1);
     if (nf != d + 1) {
@@ -259,27 +299,12 @@ rl_status rl_sch_read_vec(const char *path, const char *first, size_t d, double 
       st = RL_EFORMAT;
       break;
     }
-    if (!parse_index(f[0], 1u << 24, &idx)) {
-      rl_sch_err(err, "bad index '%s' in '%s' line %zu", f[0], path, r.lineno);
+    if (!parse_index(f[0], nrows, &idx)) {
+      rl_sch_err(err, "bad index '%s' in '%s' line %zu: expected 0..%zu (the file's rows "
+                 "hold each index once)", f[0], path, r.lineno, nrows - 1);
       st = RL_EFORMAT;
       break;
     }
-    while (idx >= cap) {
-      size_t nc = cap * 2;
-      double *t2 = realloc(t, nc * d * sizeof *t);
-      unsigned char *s2 = t2 ? realloc(seen, nc) : NULL;
-      if (t2)
-        t = t2;
-      if (!s2) {
-        st = RL_ENOMEM;
-        break;
-      }
-      memset(s2 + cap, 0, nc - cap);
-      seen = s2;
-      cap = nc;
-    }
-    if (st)
-      break;
     if (seen[idx]++) {
       rl_sch_err(err, "duplicate index '%s' in '%s' line %zu", f[0], path, r.lineno);
       st = RL_EFORMAT;
@@ -292,19 +317,6 @@ rl_status rl_sch_read_vec(const char *path, const char *first, size_t d, double 
         break;
       }
     n++;
-    if (idx > maxidx)
-      maxidx = idx;
-  }
-  if (!st && c < 0)
-    st = RL_EIO;
-  if (!st && n == 0) {
-    rl_sch_err(err, "no rows in '%s'", path);
-    st = RL_EFORMAT;
-  }
-  if (!st && maxidx + 1 != n) {
-    rl_sch_err(err, "missing rows in '%s': %zu rows but largest index %zu", path, n,
-               maxidx);
-    st = RL_EFORMAT;
   }
 done:
   free(f);

@@ -37,7 +37,8 @@ static double *alloc_doubles(size_t n)
  * formulas into sum_k cos(j f_k) A_k + sin(j f_k) B_k, where the query
  * side A_k = g_k sin(i f_k) + h_k cos(i f_k), B_k = h_k sin(i f_k) -
  * g_k cos(i f_k) (g, h the sine and cosine halves of y) is prepared once.
- * Layout: m1 = W_r (H d x d), v1 = u, v2 = v, v3 = W_r^T v (H d each). */
+ * Layout: v1 = u, v2 = v (H d each, shared stream); per head
+ * hd->m = W_r (d x d, the head's stream) and hd->v = W_r^T v (d). */
 
 static rl_status xl_init(rl_scheme *s, gsl_rng *rng, char *err)
 {
@@ -50,18 +51,24 @@ static rl_status xl_init(rl_scheme *s, gsl_rng *rng, char *err)
     rl_sch_err(err, "bad base '%g': must be finite and > 1", s->cfg.rope.base);
     return RL_EINVAL;
   }
-  s->m1 = alloc_doubles(H * d * d);
   s->v1 = alloc_doubles(H * d);
   s->v2 = alloc_doubles(H * d);
-  s->v3 = alloc_doubles(H * d);
-  if (!s->m1 || !s->v1 || !s->v2 || !s->v3)
+  if (!s->v1 || !s->v2)
     return RL_ENOMEM;
-  for (size_t h = 0; h < H; h++)
-    rl_sch_gauss(rng, s->m1 + h * d * d, d * d, 1.0 / sqrt((double)d));
   rl_sch_gauss(rng, s->v1, H * d, 0.02); /* init_std of the reference */
   rl_sch_gauss(rng, s->v2, H * d, 0.02);
-  for (size_t h = 0; h < H; h++)
-    rl_sch_matvec_t(s->m1 + h * d * d, s->v2 + h * d, s->v3 + h * d, d);
+  return RL_OK;
+}
+
+static rl_status xl_head(const rl_scheme *s, size_t h, rl_sch_head *hd, gsl_rng *rng)
+{
+  size_t d = s->d;
+  hd->m = alloc_doubles(d * d);
+  hd->v = alloc_doubles(d);
+  if (!hd->m || !hd->v)
+    return RL_ENOMEM;
+  rl_sch_gauss(rng, hd->m, d * d, 1.0 / sqrt((double)d));
+  rl_sch_matvec_t(hd->m, s->v2 + h * d, hd->v, d);
   return RL_OK;
 }
 
@@ -96,11 +103,12 @@ static rl_status xl_prep(const rl_scheme *s, size_t head, int role, const double
     return RL_OK;
   }
   double *y = out + 2 * d; /* scratch before its final use */
-  rl_sch_matvec(rl_sch_wq(s, head), x, out, d);
-  rl_sch_matvec_t(s->m1 + head * d * d, out, y, d);
+  const rl_sch_head *hd = &s->hd[head];
+  rl_sch_matvec(hd->wq, x, out, d);
+  rl_sch_matvec_t(hd->m, out, y, d);
   rl_status st = xl_phase(s, pos[0], y, out + d, out + d + n);
   if (!st)
-    st = xl_phase(s, pos[0], s->v3 + head * d, out + 2 * d, out + 2 * d + n);
+    st = xl_phase(s, pos[0], hd->v, out + 2 * d, out + 2 * d + n);
   return st;
 }
 
@@ -149,6 +157,7 @@ const rl_scheme_ops rl_sch_xl = {
              "i - j = query - key",
              RL_SCHEME_RELATIVE | RL_SCHEME_LEARNED | RL_SCHEME_UNBOUNDED},
     .init = xl_init,
+    .head_init = xl_head,
     .prep = xl_prep,
     .pair = xl_pair,
     .encode = xl_encode,
@@ -239,12 +248,14 @@ const rl_scheme_ops rl_sch_t5 = {
  * row, so entry (0, 0) is theta_{cls->others}.  TUPE-R adds a T5 bias
  * with num_buckets + 1 entries per head: bucket num_buckets/2 (which T5
  * never produces) for the [CLS] row, num_buckets for the [CLS] column.
- * Layout: tab = raw positions (max_len+1) x d; m1, m2 = U_q pbar, U_k pbar
- * per head and row; v1, v2 = the two thetas per head; v3 = bias. */
+ * Layout: tab = raw positions (max_len+1) x d; m1 = pbar, the table
+ * after LayerNorm; v3 = bias; per head hd->m = U_q then U_k, hd->v = the
+ * two thetas.  The prepared vector is [W x, U pbar_{pos+1}] (2 d^2 per
+ * prepare rather than a table of H (max_len+1) d projections). */
 
 static rl_status tupe_init(rl_scheme *s, gsl_rng *rng, char *err)
 {
-  size_t d = s->d, H = s->H;
+  size_t d = s->d, H = s->H, nb = s->cfg.num_buckets;
   s->scale = 1.0 / sqrt(2.0 * (double)d);
   s->tab_format = "position";
   s->tab_cols = d;
@@ -253,16 +264,17 @@ static rl_status tupe_init(rl_scheme *s, gsl_rng *rng, char *err)
     rl_sch_err(err, "bad table length '%zu': must be 1..1048576", s->cfg.max_len);
     return RL_EINVAL;
   }
-  /* drawn even when a file replaces it, so that U_q, U_k and the bias
-   * come from the same stream with and without the file */
-  s->tab_rows = s->cfg.max_len + 1;
-  s->tab = alloc_doubles(s->tab_rows * d);
-  if (!s->tab)
+  if (s->cfg.tupe_rel && (st = t5_check(s, 1, err)))
+    return st;
+  /* the bias first, so that it is the same numbers with and without a
+   * file replacing the table */
+  s->v3 = alloc_doubles((nb + 1) * H);
+  if (!s->v3)
     return RL_ENOMEM;
-  rl_sch_gauss(rng, s->tab, s->tab_rows * d, 0.02);
+  rl_sch_gauss(rng, s->v3, (nb + 1) * H, 0.02);
   if (s->cfg.param_file) {
-    free(s->tab);
-    st = rl_sch_read_vec(s->cfg.param_file, "position", d, &s->tab, &s->tab_rows, err);
+    st = rl_sch_read_vec(s->cfg.param_file, "position", d, ((size_t)1 << 20) + 1, &s->tab,
+                         &s->tab_rows, err);
     if (st)
       return st;
     if (s->tab_rows < 2) {
@@ -270,35 +282,40 @@ static rl_status tupe_init(rl_scheme *s, gsl_rng *rng, char *err)
       return RL_EFORMAT;
     }
     s->cfg.max_len = s->tab_rows - 1;
+  } else {
+    s->tab_rows = s->cfg.max_len + 1;
+    s->tab = alloc_doubles(s->tab_rows * d);
+    if (!s->tab)
+      return RL_ENOMEM;
+    rl_sch_gauss(rng, s->tab, s->tab_rows * d, 0.02);
   }
-  if (s->cfg.tupe_rel && (st = t5_check(s, 1, err)))
-    return st;
-  size_t R = s->tab_rows, nb = s->cfg.num_buckets;
-  double *pbar = alloc_doubles(R * d), *U = alloc_doubles(2 * d * d);
-  s->m1 = alloc_doubles(H * R * d);
-  s->m2 = alloc_doubles(H * R * d);
-  s->v1 = alloc_doubles(H);
-  s->v2 = alloc_doubles(H);
-  s->v3 = alloc_doubles((nb + 1) * H);
-  if (!pbar || !U || !s->m1 || !s->m2 || !s->v1 || !s->v2 || !s->v3) {
-    free(pbar);
-    free(U);
+  s->m1 = alloc_doubles(s->tab_rows * d); /* pbar: the table after pos_ln */
+  if (!s->m1)
+    return RL_ENOMEM;
+  memcpy(s->m1, s->tab, s->tab_rows * d * sizeof *s->m1);
+  rl_sch_layernorm(s->m1, s->tab_rows, d);
+  return RL_OK;
+}
+
+/* U_q, U_k of the head, and its two [CLS] thetas */
+static rl_status tupe_head(const rl_scheme *s, size_t h, rl_sch_head *hd, gsl_rng *rng)
+{
+  (void)h;
+  size_t d = s->d;
+  double *a = alloc_doubles(2 * d);
+  hd->m = alloc_doubles(2 * d * d);
+  hd->v = alloc_doubles(2);
+  if (!a || !hd->m || !hd->v) {
+    free(a);
     return RL_ENOMEM;
   }
-  memcpy(pbar, s->tab, R * d * sizeof *pbar);
-  rl_sch_layernorm(pbar, R, d);
-  for (size_t h = 0; h < H; h++) {
-    rl_sch_gauss(rng, U, 2 * d * d, 1.0 / sqrt((double)d));
-    for (size_t r = 0; r < R; r++) {
-      rl_sch_matvec(U, pbar + r * d, s->m1 + (h * R + r) * d, d);
-      rl_sch_matvec(U + d * d, pbar + r * d, s->m2 + (h * R + r) * d, d);
-    }
-    s->v1[h] = rl_sch_dot(s->m1 + h * R * d, s->m2 + h * R * d, d) * s->scale;
-    s->v2[h] = rl_sch_dot(s->m1 + (h * R + 1) * d, s->m2 + (h * R + 1) * d, d) * s->scale;
+  rl_sch_gauss(rng, hd->m, 2 * d * d, 1.0 / sqrt((double)d));
+  for (size_t r = 0; r < 2; r++) {
+    rl_sch_matvec(hd->m, s->m1 + r * d, a, d);
+    rl_sch_matvec(hd->m + d * d, s->m1 + r * d, a + d, d);
+    hd->v[r] = rl_sch_dot(a, a + d, d) * s->scale;
   }
-  rl_sch_gauss(rng, s->v3, (nb + 1) * H, 0.02);
-  free(pbar);
-  free(U);
+  free(a);
   return RL_OK;
 }
 
@@ -309,9 +326,10 @@ static rl_status tupe_prep(const rl_scheme *s, size_t head, int role, const doub
   rl_status st = rl_sch_row(s, pos[0], s->cfg.max_len, &row);
   if (st)
     return st;
-  const double *P = (role == RL_ROLE_QUERY ? s->m1 : s->m2) + (head * s->tab_rows + row + 1) * d;
-  rl_sch_matvec(role == RL_ROLE_QUERY ? rl_sch_wq(s, head) : rl_sch_wk(s, head), x, out, d);
-  memcpy(out + d, P, d * sizeof *out);
+  const rl_sch_head *hd = &s->hd[head];
+  int q = role == RL_ROLE_QUERY;
+  rl_sch_matvec(q ? hd->wq : hd->wk, x, out, d);
+  rl_sch_matvec(hd->m + (q ? 0 : d * d), s->m1 + (row + 1) * d, out + d, d);
   return RL_OK;
 }
 
@@ -331,7 +349,8 @@ static rl_status tupe_pair(const rl_scheme *s, size_t head, const double *pi,
   size_t d = s->d, H = s->H, nb = s->cfg.num_buckets;
   int qcls = pi[0] == 0, kcls = pj[0] == 0;
   t->cc = rl_sch_dot(pq, pk, d) * s->scale;
-  t->pp = qcls ? s->v1[head] : kcls ? s->v2[head] : rl_sch_dot(pq + d, pk + d, d) * s->scale;
+  const double *th = s->hd[head].v;
+  t->pp = qcls ? th[0] : kcls ? th[1] : rl_sch_dot(pq + d, pk + d, d) * s->scale;
   if (s->cfg.tupe_rel) {
     size_t b = (size_t)rl_tupe_bucket((long)pi[0], (long)pj[0], (long)nb,
                                       (long)s->cfg.max_distance);
@@ -365,6 +384,7 @@ const rl_scheme_ops rl_sch_tupe = {
              "absolute positions (0 = [CLS]); bias: " RL_T5_RELPOS,
              RL_SCHEME_ABSOLUTE | RL_SCHEME_LEARNED | RL_SCHEME_BIAS | RL_SCHEME_INTEGER},
     .init = tupe_init,
+    .head_init = tupe_head,
     .prep = tupe_prep,
     .pair = tupe_pair,
     .encode = tupe_encode,
@@ -384,7 +404,9 @@ const rl_scheme_ops rl_sch_tupe = {
  * which indexes Q^r by clamp(bucket(i - j) + k) as c2p does; the paper
  * writes delta(j, i) (microsoft/DeBERTa issues #47, #162).  We follow the
  * code, which trained the released checkpoints.
- * Layout: tab = P (2k x d); m1 = K^r, m2 = Q^r per head (H 2k x d). */
+ * Prepared vectors: a query [q, W_k^T q], a key [k, W_q^T k], since
+ * q . (W_k P_delta) = (W_k^T q) . P_delta: O(d) per pair with no
+ * per-head table of 2k projections.  Layout: tab = P (2k x d). */
 
 static size_t deberta_span(const rl_scheme *s)
 {
@@ -393,7 +415,7 @@ static size_t deberta_span(const rl_scheme *s)
 
 static rl_status deberta_init(rl_scheme *s, gsl_rng *rng, char *err)
 {
-  size_t d = s->d, H = s->H, k = deberta_span(s);
+  size_t d = s->d, k = deberta_span(s);
   s->scale = 1.0 / sqrt(3.0 * (double)d);
   if (k < 1 || k > (1u << 20) || s->cfg.max_relative_positions > (size_t)LONG_MAX / 2 ||
       (s->cfg.position_buckets &&
@@ -406,7 +428,8 @@ static rl_status deberta_init(rl_scheme *s, gsl_rng *rng, char *err)
   s->tab_format = "bucket";
   s->tab_cols = d;
   if (s->cfg.param_file) {
-    rl_status st = rl_sch_read_vec(s->cfg.param_file, "bucket", d, &s->tab, &s->tab_rows, err);
+    rl_status st = rl_sch_read_vec(s->cfg.param_file, "bucket", d, 2 * k, &s->tab,
+                                   &s->tab_rows, err);
     if (st)
       return st;
     if (s->tab_rows != 2 * k) {
@@ -422,15 +445,17 @@ static rl_status deberta_init(rl_scheme *s, gsl_rng *rng, char *err)
     rl_sch_gauss(rng, s->tab, 2 * k * d, 0.02);
     rl_sch_layernorm(s->tab, 2 * k, d); /* norm_rel_ebd = layer_norm */
   }
-  s->m1 = alloc_doubles(H * 2 * k * d);
-  s->m2 = alloc_doubles(H * 2 * k * d);
-  if (!s->m1 || !s->m2)
-    return RL_ENOMEM;
-  for (size_t h = 0; h < H; h++)
-    for (size_t r = 0; r < 2 * k; r++) {
-      rl_sch_matvec(rl_sch_wk(s, h), s->tab + r * d, s->m1 + (h * 2 * k + r) * d, d);
-      rl_sch_matvec(rl_sch_wq(s, h), s->tab + r * d, s->m2 + (h * 2 * k + r) * d, d);
-    }
+  return RL_OK;
+}
+
+static rl_status deberta_prep(const rl_scheme *s, size_t head, int role, const double *pos,
+                              const double *x, double *out)
+{
+  (void)pos;
+  const rl_sch_head *hd = &s->hd[head];
+  int q = role == RL_ROLE_QUERY;
+  rl_sch_matvec(q ? hd->wq : hd->wk, x, out, s->d);
+  rl_sch_matvec_t(q ? hd->wk : hd->wq, out, out + s->d, s->d);
   return RL_OK;
 }
 
@@ -446,10 +471,11 @@ static rl_status deberta_pair(const rl_scheme *s, size_t head, const double *pi,
     idx = 0;
   if (idx > 2 * (long)k - 1)
     idx = 2 * (long)k - 1;
-  size_t off = (head * 2 * k + (size_t)idx) * d;
+  (void)head;
+  const double *P = s->tab + (size_t)idx * d;
   t->cc = rl_sch_dot(pq, pk, d) * s->scale;
-  t->cp = rl_sch_dot(pq, s->m1 + off, d) * s->scale; /* c2p */
-  t->pc = rl_sch_dot(pk, s->m2 + off, d) * s->scale; /* p2c */
+  t->cp = rl_sch_dot(pq + d, P, d) * s->scale; /* c2p: q . W_k P */
+  t->pc = rl_sch_dot(pk + d, P, d) * s->scale; /* p2c: k . W_q P */
   rl_sch_total(t);
   return RL_OK;
 }
@@ -468,10 +494,10 @@ const rl_scheme_ops rl_sch_deberta = {
              RL_DEBERTA_RELPOS,
              RL_SCHEME_RELATIVE | RL_SCHEME_LEARNED | RL_SCHEME_UNBOUNDED | RL_SCHEME_INTEGER},
     .init = deberta_init,
-    .prep = content_prep,
+    .prep = deberta_prep,
     .pair = deberta_pair,
     .count = deberta_count,
-    .prep_mult = 1,
+    .prep_mult = 2,
 };
 
 /* ---- alibi: Press, Smith, Lewis 2022, ICLR, sec. 3: the logit plus

@@ -3,6 +3,7 @@
  * per-scheme ops (scheme_abs.c, scheme_rel.c, scheme_rope.c). */
 #include <math.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <gsl/gsl_randist.h>
@@ -124,6 +125,10 @@ void rl_sch_matvec(const double *W, const double *x, double *y, size_t d)
 
 void rl_sch_matvec_t(const double *W, const double *x, double *y, size_t d)
 {
+  if (!W) {
+    memcpy(y, x, d * sizeof *y);
+    return;
+  }
   memset(y, 0, d * sizeof *y);
   for (size_t r = 0; r < d; r++)
     for (size_t c = 0; c < d; c++)
@@ -154,12 +159,83 @@ void rl_sch_layernorm(double *t, size_t rows, size_t cols)
 
 const double *rl_sch_wq(const rl_scheme *s, size_t head)
 {
-  return s->wq ? s->wq + head * s->d * s->d : NULL;
+  return s->hd[head].wq;
 }
 
 const double *rl_sch_wk(const rl_scheme *s, size_t head)
 {
-  return s->wk ? s->wk + head * s->d * s->d : NULL;
+  return s->hd[head].wk;
+}
+
+/* The seed of head h's stream: splitmix64's finaliser (Steele, Lea,
+ * Flood 2014, "Fast splittable pseudorandom number generators") of the
+ * pair (seed, h), which is injective before the hash; cut to the 32
+ * bits mt19937 keeps, 0 avoided (GSL maps it to 4357). */
+static unsigned long head_seed(unsigned long seed, size_t h)
+{
+  uint64_t z = (((uint64_t)seed << 32) | (uint64_t)(h + 1)) + 0x9e3779b97f4a7c15u;
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+  z ^= z >> 31;
+  unsigned long v = (unsigned long)(z & 0xffffffffu);
+  return v ? v : 1;
+}
+
+static void head_clear(rl_sch_head *hd)
+{
+  free(hd->wq);
+  free(hd->wk);
+  free(hd->m);
+  free(hd->v);
+  *hd = (rl_sch_head){0};
+}
+
+/* W_q^h, W_k^h (unless identity) then the scheme's own per-head draws,
+ * all from head h's stream, so a head is the same numbers whichever
+ * heads were built before it. */
+static rl_status head_build(const rl_scheme *s, size_t h)
+{
+  size_t d = s->d;
+  rl_sch_head *hd = &s->hd[h];
+  gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
+  if (!rng)
+    return RL_ENOMEM;
+  gsl_rng_set(rng, head_seed(s->cfg.seed, h));
+  rl_status st = RL_OK;
+  if (!s->cfg.identity) {
+    hd->wq = malloc(d * d * sizeof *hd->wq);
+    hd->wk = malloc(d * d * sizeof *hd->wk);
+    if (!hd->wq || !hd->wk) {
+      st = RL_ENOMEM;
+    } else {
+      double sd = 1.0 / sqrt((double)d);
+      rl_sch_gauss(rng, hd->wq, d * d, sd);
+      rl_sch_gauss(rng, hd->wk, d * d, sd);
+    }
+  }
+  if (!st && s->ops->head_init)
+    st = s->ops->head_init(s, h, hd, rng);
+  gsl_rng_free(rng);
+  if (st)
+    head_clear(hd);
+  return st;
+}
+
+rl_status rl_sch_head_ready(const rl_scheme *s, size_t h)
+{
+  if (h >= s->H)
+    return RL_EINVAL;
+  if (atomic_load_explicit(&s->built[h], memory_order_acquire))
+    return RL_OK;
+  rl_status st = RL_OK;
+  pthread_mutex_lock(s->lock);
+  if (!atomic_load_explicit(&s->built[h], memory_order_relaxed)) {
+    st = head_build(s, h);
+    if (!st)
+      atomic_store_explicit(&s->built[h], 1, memory_order_release);
+  }
+  pthread_mutex_unlock(s->lock);
+  return st;
 }
 
 int rl_sch_isint(double p)
@@ -197,13 +273,18 @@ void rl_scheme_free(rl_scheme *s)
 {
   if (!s)
     return;
-  free(s->wq);
-  free(s->wk);
+  for (size_t h = 0; s->hd && h < s->H; h++)
+    head_clear(&s->hd[h]);
+  free(s->hd);
+  free(s->built);
+  if (s->lock) {
+    pthread_mutex_destroy(s->lock);
+    free(s->lock);
+  }
   free(s->scratch);
   rl_schedule_free(s->f);
   free(s->tab);
   free(s->m1);
-  free(s->m2);
   free(s->v1);
   free(s->v2);
   free(s->v3);
@@ -245,24 +326,23 @@ rl_status rl_scheme_alloc(const char *name, const rl_scheme_cfg *cfg,
   size_t d = s->d, H = s->H;
   gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
   s->scratch = malloc(2 * ops->prep_mult * d * sizeof *s->scratch);
-  if (!cfg->identity) {
-    s->wq = malloc(H * d * d * sizeof *s->wq);
-    s->wk = malloc(H * d * d * sizeof *s->wk);
-  }
-  if (!rng || !s->scratch || (!cfg->identity && (!s->wq || !s->wk))) {
+  s->hd = calloc(H, sizeof *s->hd);
+  s->built = malloc(H * sizeof *s->built);
+  pthread_mutex_t *lock = malloc(sizeof *lock);
+  if (lock && pthread_mutex_init(lock, NULL) == 0)
+    s->lock = lock;
+  else
+    free(lock);
+  if (!rng || !s->scratch || !s->hd || !s->built || !s->lock) {
     gsl_rng_free(rng);
     rl_scheme_free(s);
     return RL_ENOMEM;
   }
+  for (size_t h = 0; h < H; h++)
+    atomic_init(&s->built[h], 0);
+  /* the scheme's shared parameters from cfg.seed's stream; each head's
+   * projections come from a stream of its own, on first use */
   gsl_rng_set(rng, cfg->seed);
-  /* The common projections first, so every scheme sees the same ones. */
-  if (!cfg->identity) {
-    double sd = 1.0 / sqrt((double)d);
-    for (size_t h = 0; h < H; h++) {
-      rl_sch_gauss(rng, s->wq + h * d * d, d * d, sd);
-      rl_sch_gauss(rng, s->wk + h * d * d, d * d, sd);
-    }
-  }
   rl_status st = ops->init ? ops->init(s, rng, err) : RL_OK;
   gsl_rng_free(rng);
   if (st) {
@@ -330,6 +410,8 @@ rl_status rl_scheme_prepare(const rl_scheme *s, size_t head, int role, double po
   if (head >= s->H || (role != RL_ROLE_QUERY && role != RL_ROLE_KEY))
     return RL_EINVAL;
   rl_status st = pos1(s, pos, p);
+  if (!st)
+    st = rl_sch_head_ready(s, head);
   return st ? st : s->ops->prep(s, head, role, p, x, out);
 }
 
@@ -342,6 +424,8 @@ rl_status rl_scheme_pair(const rl_scheme *s, size_t head, double i, double j,
   rl_status st = pos1(s, i, pi);
   if (!st)
     st = pos1(s, j, pj);
+  if (!st)
+    st = rl_sch_head_ready(s, head);
   if (st)
     return st;
   *t = (rl_logit_terms){0};
@@ -373,7 +457,7 @@ static rl_status check2d(const rl_scheme *s, size_t head, double r, double c)
 {
   if (!(s->ops->info.flags & RL_SCHEME_2D) || head >= s->H)
     return RL_EINVAL;
-  return pos_ok(r) && pos_ok(c) ? RL_OK : RL_ERANGE;
+  return pos_ok(r) && pos_ok(c) ? rl_sch_head_ready(s, head) : RL_ERANGE;
 }
 
 rl_status rl_scheme_prepare2d(const rl_scheme *s, size_t head, int role,

@@ -6,15 +6,30 @@
  * common W_q, W_k and dispatches; each family file fills the ops. */
 #ifndef RL_SCHEME_IMPL_H
 #define RL_SCHEME_IMPL_H
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <gsl/gsl_rng.h>
 #include "ropelab.h"
 
+/* What one head owns, built on its first use (rl_sch_head_ready) from
+ * its own random stream: a command that shows one head of a d = 4096
+ * model draws d^2 numbers, not H d^2. */
+typedef struct rl_sch_head {
+  double *wq, *wk;  /* d x d, row-major: (W x)_r = sum_c W[r d + c] x_c;
+                       NULL with cfg.identity */
+  double *m;        /* the scheme's own: xl W_r (d x d); tupe U_q, U_k */
+  double *v;        /* xl W_r^T v (d); tupe theta_cls->others, theta_others->cls */
+} rl_sch_head;
+
 typedef struct rl_scheme_ops {
   rl_scheme_info info;
-  /* scheme parameters after the common W_q, W_k (rng continues the
-   * common stream); may read cfg.param_file; err as rl_scheme_alloc */
+  /* the parameters every head shares, from the scheme's stream (seeded
+   * with cfg.seed); may read cfg.param_file; err as rl_scheme_alloc */
   rl_status (*init)(rl_scheme *s, gsl_rng *rng, char *err);
+  /* head h's own parameters, after its W_q, W_k from the head's stream
+   * (rng continues it); or NULL */
+  rl_status (*head_init)(const rl_scheme *s, size_t h, rl_sch_head *hd, gsl_rng *rng);
   /* out = the prepared vector of content x at position pos[0..1] */
   rl_status (*prep)(const rl_scheme *s, size_t head, int role, const double *pos,
                     const double *x, double *out);
@@ -32,15 +47,18 @@ struct rl_scheme {
   rl_scheme_cfg cfg;
   size_t d, H;
   double scale;     /* content scale (1/sqrt(d), 1/sqrt(2d), ...) */
-  double *wq, *wk;  /* H d x d, row-major: (W x)_r = sum_c W[r d + c] x_c */
+  rl_sch_head *hd;  /* H heads; hd[h] valid once built[h] */
+  atomic_uchar *built;
+  pthread_mutex_t *lock; /* serialises building a head (prepare and pair
+                            run in parallel threads) */
   double *scratch;  /* 2 prep_len for rl_scheme_logit */
   rl_schedule *f;      /* sinusoidal, xl, rope; rope2d: one half */
   /* tables, meaning per scheme (scheme files say which) */
   double *tab;      /* learned, tupe positions, deberta rel, t5 bias, alibi */
   size_t tab_rows, tab_cols;
   const char *tab_format;
-  double *m1, *m2;  /* xl W_r; tupe U_q, U_k; deberta K_r, Q_r */
-  double *v1, *v2, *v3; /* xl u, v, W_r^T v; tupe theta_c2o, theta_o2c, rel bias */
+  double *m1;       /* tupe: the table after LayerNorm */
+  double *v1, *v2, *v3; /* xl u, v (H d each); tupe: rel bias (v3) */
   char paramfile[256]; /* copy of cfg.param_file */
 };
 
@@ -51,7 +69,7 @@ static inline void rl_sch_total(rl_logit_terms *t)
 }
 /* y = W x for a d x d row-major W (W NULL: identity) */
 void rl_sch_matvec(const double *W, const double *x, double *y, size_t d);
-/* y = W^T x */
+/* y = W^T x (W NULL: identity) */
 void rl_sch_matvec_t(const double *W, const double *x, double *y, size_t d);
 double rl_sch_dot(const double *a, const double *b, size_t d);
 /* entries N(0, sd^2) */
@@ -59,7 +77,10 @@ void rl_sch_gauss(gsl_rng *rng, double *v, size_t n, double sd);
 /* each row of a rows x cols table to mean 0, variance 1 (LayerNorm with
  * gamma = 1, beta = 0, eps 1e-7 as DeBERTa's config) */
 void rl_sch_layernorm(double *t, size_t rows, size_t cols);
-/* W_q^h x, W_k^h x of the common projections */
+/* Build head h if it is not yet (thread-safe; RL_ENOMEM on failure).
+ * rl_scheme_prepare and rl_scheme_pair call it before the ops. */
+rl_status rl_sch_head_ready(const rl_scheme *s, size_t h);
+/* W_q^h, W_k^h of the common projections (NULL: identity); head built */
 const double *rl_sch_wq(const rl_scheme *s, size_t head);
 const double *rl_sch_wk(const rl_scheme *s, size_t head);
 /* An integer position as a table row under cfg.past: *row in [0, len). */
@@ -78,11 +99,13 @@ void rl_sch_err(char *err, const char *fmt, ...)
  * ending in "v0" must continue v1.. v{cols-2}).
  * key-value rows: "key,head,value" into tab[key*H + head], every entry once.
  * vector rows: "index,v0..v{d-1}", indices 0..rows-1 each once, in any
- * order; *rows set from the file. */
+ * order; *rows set from the file, at most max_rows (every index is
+ * checked against the rows the file holds before the table is
+ * allocated). */
 rl_status rl_sch_read_kv(const char *path, const char *header, size_t nkey,
                          size_t nsub, double *tab, char *err);
 rl_status rl_sch_read_vec(const char *path, const char *first, size_t d,
-                          double **tab, size_t *rows, char *err);
+                          size_t max_rows, double **tab, size_t *rows, char *err);
 /* "head,slope": H rows. */
 rl_status rl_sch_read_slopes(const char *path, size_t H, double *tab, char *err);
 
