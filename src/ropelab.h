@@ -315,6 +315,9 @@ void rl_decay_free(rl_decay_ws *w);
  * Calls in increasing j0 are fastest; any order is correct. */
 rl_status rl_decay_eval(rl_decay_ws *w, size_t j0, size_t count,
                         double *r, double *bound, double *sim);
+/* Threads rl_decay_eval may use, 1 or 2 (the default); the results are
+ * bitwise the same either way. */
+void rl_decay_threads(rl_decay_ws *w, int n);
 
 /* ------------------------------------------------------------------ */
 /* Monte Carlo over random queries and keys                            */

@@ -66,6 +66,7 @@ struct rl_decay_ws {
   double mult;          /* logit multiplier times query scale */
   double *theta;       /* copy of the schedule's n frequencies */
   rl_grid g;
+  int threads;         /* 1 or NTHREADS */
   int exact;           /* fast path applies */
   size_t fast_rows;    /* rows 0..fast_rows-1 go the fast way */
   double *tr, *ti;     /* n x BLOCK: e^{i b step theta_k} */
@@ -174,6 +175,7 @@ rl_status rl_decay_alloc(const rl_schedule *f, const rl_grid *g, rl_decay_ws **o
   w->f = f;
   w->mult = mult_of(f);
   w->g = *g;
+  w->threads = NTHREADS;
   /* the recurrence advances plain phases e^{i r theta}: mapped positions
    * and amplitudes take the reference path */
   w->exact = rl_grid_is_exact(g) && rl_schedule_is_plain(f);
@@ -442,6 +444,12 @@ static void *run_thread(void *arg)
   return NULL;
 }
 
+void rl_decay_threads(rl_decay_ws *w, int n)
+{
+  if (w)
+    w->threads = n < 2 ? 1 : NTHREADS;
+}
+
 rl_status rl_decay_eval(rl_decay_ws *w, size_t j0, size_t count, double *r, double *bound,
                         double *sim)
 {
@@ -455,7 +463,7 @@ rl_status rl_decay_eval(rl_decay_ws *w, size_t j0, size_t count, double *r, doub
   if (fast > count)
     fast = count;
   int split = fast >= THREAD_MIN_FAST || (fast == 0 && count >= THREAD_MIN_SLOW);
-  if (split && NTHREADS > 1) {
+  if (split && w->threads > 1) {
     /* split on a block boundary: each lane seeds its own start */
     size_t mid = (j0 + count / 2) / BLOCK * BLOCK;
     if (mid > j0) {
