@@ -146,8 +146,9 @@ static const char DIGIT2[201] =
     "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
     "8081828384858687888990919293949596979899";
 
-/* The n decimal digits of m (m < 10^n) into p[0..n-1], two at a time. */
-static inline void put_digits(char *p, uint64_t m, int n)
+/* The n decimal digits of m < 10^n (n <= 9) into p[0..n-1], two at a
+ * time, in 32-bit arithmetic. */
+static inline void put_digits32(char *p, uint32_t m, int n)
 {
   while (n >= 2) {
     n -= 2;
@@ -158,12 +159,51 @@ static inline void put_digits(char *p, uint64_t m, int n)
     p[0] = (char)('0' + m);
 }
 
+/* The n decimal digits of m (m < 10^n, n <= 17) into p[0..n-1]. */
+static inline void put_digits(char *p, uint64_t m, int n)
+{
+  if (n > 8) {
+    put_digits32(p + n - 8, (uint32_t)(m % 100000000), 8);
+    put_digits32(p, (uint32_t)(m / 100000000), n - 8);
+  } else {
+    put_digits32(p, (uint32_t)m, n);
+  }
+}
+
+static const uint64_t POW10[20] = {1u,
+                                   10u,
+                                   100u,
+                                   1000u,
+                                   10000u,
+                                   100000u,
+                                   1000000u,
+                                   10000000u,
+                                   100000000u,
+                                   1000000000u,
+                                   10000000000u,
+                                   100000000000u,
+                                   1000000000000u,
+                                   10000000000000u,
+                                   100000000000000u,
+                                   1000000000000000u,
+                                   10000000000000000u,
+                                   100000000000000000u,
+                                   1000000000000000000u,
+                                   10000000000000000000u};
+
+/* Decimal digits of m >= 1: from its bit length (log10 2 ~ 1233/4096),
+ * corrected by one comparison. */
 static inline int count_digits(uint64_t m)
 {
-  int n = 1;
-  for (uint64_t p = 10; n < 20 && m >= p; p *= 10)
-    n++;
-  return n;
+#if defined(__GNUC__)
+  int bits = 64 - __builtin_clzll(m);
+#else
+  int bits = 0;
+  for (uint64_t v = m; v; v >>= 1)
+    bits++;
+#endif
+  int n = (bits * 1233) >> 12;
+  return n + (m >= POW10[n]);
 }
 
 int rl_numfmt(double x, char *buf)
@@ -174,6 +214,19 @@ int rl_numfmt(double x, char *buf)
     return snprintf(buf, RL_NUMFMT_MAX, "%s", isnan(x) ? "nan" : (x > 0 ? "inf" : "-inf"));
   uint64_t m;
   int e;
+  double ax = fabs(x);
+  if (ax < 1e15 && ax == (double)(uint64_t)ax) {
+    /* an integer of at most 15 digits: itself, written plainly (its
+     * shortest digits, as "%.15g" would lay them out) */
+    m = (uint64_t)ax;
+    int n = count_digits(m);
+    char *s = buf;
+    if (signbit(x))
+      *s++ = '-';
+    put_digits(s, m, n);
+    s[n] = 0;
+    return (int)(s + n - buf);
+  }
   rl_shortest(x, &m, &e);
   int n = count_digits(m);
   int E = e + n - 1;         /* x = d.ddd 10^E */
@@ -208,7 +261,8 @@ int rl_numfmt(double x, char *buf)
     s += n;
   } else if (n > E + 1) { /* ddd.ddd */
     put_digits(s + 1, m, n);
-    memmove(s, s + 1, (size_t)E + 1);
+    for (int i = 0; i <= E; i++) /* E < 17: a call to memmove costs more */
+      s[i] = s[i + 1];
     s[E + 1] = '.';
     s += n + 1;
   } else { /* ddd000 */

@@ -131,11 +131,17 @@ void rl_shortest(double x, uint64_t *d, int *e)
     else /* both in R: the closer to x, compared with the midpoint 4s + 2 */
       m = vb < (s << 2) + 2 || (vb == (s << 2) + 2 && !(s & 1)) ? s : s1;
   }
-  /* trailing zeros off: at most 16 (m < 10^17) */
-  while (m % 10 == 0) {
-    m /= 10;
-    k++;
-  }
+  /* trailing zeros off (m < 10^17: at most 16), largest steps first */
+  if (m % 100000000 == 0)
+    m /= 100000000, k += 8;
+  if (m % 10000 == 0)
+    m /= 10000, k += 4;
+  if (m % 100 == 0)
+    m /= 100, k += 2;
+  if (m % 100 == 0)
+    m /= 100, k += 2;
+  if (m % 10 == 0)
+    m /= 10, k += 1;
   *d = m;
   *e = k;
 }
