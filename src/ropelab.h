@@ -303,9 +303,10 @@ double rl_decay_bound_ref(const rl_schedule *f, double r);
 double rl_decay_similarity_ref(const rl_schedule *f, double r);
 
 /* A streaming evaluator of bound and similarity over a grid: memory is
- * O(n) whatever the number of rows.  On exact grids it advances the
+ * O(n) whatever the number of rows.  On linear grids it advances the
  * phases by complex multiplication and re-seeds them from accurate
- * angles every RL_DECAY_RESEED rows; relative error stays below 1e-12
+ * angles every RL_DECAY_RESEED rows (rows that are rounded doubles, as
+ * with step 0.1, turned by their rounding); relative error stays below 1e-12
  * (measured by tests/measures/test_decay.c). */
 #define RL_DECAY_RESEED 256
 typedef struct rl_decay_ws rl_decay_ws;
