@@ -159,12 +159,29 @@ static inline void put_digits32(char *p, uint32_t m, int n)
     p[0] = (char)('0' + m);
 }
 
+/* The 8 digits of v < 10^8 into p[0..7]: four independent pairs, so the
+ * divisions do not wait on each other. */
+static inline void put8(char *p, uint32_t v)
+{
+  uint32_t a = v / 10000, b = v % 10000;
+  memcpy(p, DIGIT2 + 2 * (a / 100), 2);
+  memcpy(p + 2, DIGIT2 + 2 * (a % 100), 2);
+  memcpy(p + 4, DIGIT2 + 2 * (b / 100), 2);
+  memcpy(p + 6, DIGIT2 + 2 * (b % 100), 2);
+}
+
 /* The n decimal digits of m (m < 10^n, n <= 17) into p[0..n-1]. */
 static inline void put_digits(char *p, uint64_t m, int n)
 {
   if (n > 8) {
-    put_digits32(p + n - 8, (uint32_t)(m % 100000000), 8);
-    put_digits32(p, (uint32_t)(m / 100000000), n - 8);
+    uint32_t hi = (uint32_t)(m / 100000000);
+    put8(p + n - 8, (uint32_t)(m % 100000000));
+    if (n == 17) {
+      p[0] = (char)('0' + hi / 100000000);
+      put8(p + 1, hi % 100000000);
+    } else {
+      put_digits32(p, hi, n - 8);
+    }
   } else {
     put_digits32(p, (uint32_t)m, n);
   }
