@@ -120,6 +120,8 @@ static void *fmt_run(void *arg)
 static void write_rows(rl_out *out, fmt_job *jobs, size_t nt, size_t per, const double *vals,
                        size_t m, size_t n)
 {
+  if (n == 0)
+    return;
   if (n < 1024) /* a thread costs more than it saves */
     nt = 1;
   size_t each = (n + nt - 1) / nt, used = 0;
