@@ -1,32 +1,79 @@
 #!/bin/sh
 # bench_decay.sh [RUNS]: RoFormer's long-term decay bound over 10^6 rows
-# (r = 0..999999, d = 128, base 10000), ropelab's streaming evaluator
-# (tests/measures/bench_decay.c) against the direct numpy evaluation a user
-# would write (experiments/bench_decay_numpy.py).
+# (r = 0..999999, d = 128, base 10000), whole processes side by side:
+#   ropelab decay --from 0 --to 999999 --step 1 --dim 128 -o FILE.csv
+# (default threads, then --threads 1) against the numpy script a user
+# writes that also saves its CSV (experiments/bench_decay_numpy_csv.py:
+# np.savetxt with '%.17g').  Then the kernels alone: ropelab's streaming
+# evaluator (tests/measures/bench_decay.c) against the numpy evaluation
+# (experiments/bench_decay_numpy.py), and ropelab's peak memory.
 #
-# Prints a table of the median time of RUNS runs (default 5) of each, the
-# speed-up, the largest relative difference between the two over all rows,
-# and ropelab's peak memory at 10^5 and 10^6 rows (the evaluator streams:
-# it should not grow).  Builds build-bench (release) when it is missing.
+# Prints the median wall time of RUNS runs (default 5) of each with the
+# CPU time (user + sys) of the same runs (the machine may be shared: the
+# CPU time is what a run costs), the speed-ups, and the largest relative
+# difference between the two CSVs' bounds.  BEFORE=/path/to/ropelab adds
+# a row for another build (e.g. before a change).  Installs python3-numpy
+# and time (Debian) when missing and builds build-bench (release).
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 runs=${1:-5}
 rows=1000000
 build=$top/build-bench
-python=/usr/bin/python3
-[ -x "$python" ] || python=python3
-
-if [ ! -f "$build/build.ninja" ]; then
-  meson setup "$build" "$top" -Dbuildtype=release >&2
-fi
+ROPELAB_EXTRA_NEED="python3-numpy:/usr/lib/python3/dist-packages/numpy/__init__.py time:/usr/bin/time ${ROPELAB_EXTRA_NEED:-}" \
+  sh "$top/experiments/setup.sh" "$build" -Dbuildtype=release
 ninja -C "$build" tests/measures/bench_decay >&2
+ropelab=$build/src/ropelab
 bench=$build/tests/measures/bench_decay
+python=/usr/bin/python3
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
+# timed NAME CMD...: one run, "wall cpu" appended to $tmp/NAME
+timed() {
+  name=$1
+  shift
+  /usr/bin/time -f '%e %U %S' -o "$tmp/t" "$@" >/dev/null
+  awk '{ printf "%s %.3f\n", $1, $2 + $3 }' "$tmp/t" >>"$tmp/$name"
+}
+
+set -- --from 0 --to $((rows - 1)) --step 1 --dim 128
+i=0
+while [ "$i" -lt "$runs" ]; do
+  timed ropelab "$ropelab" decay "$@" -o "$tmp/r.csv"
+  timed ropelab1 "$ropelab" decay "$@" --threads 1 -o "$tmp/r1.csv"
+  [ -n "${BEFORE:-}" ] && timed before "$BEFORE" decay "$@" -o "$tmp/b.csv"
+  timed numpy "$python" "$top/experiments/bench_decay_numpy_csv.py" "$rows" 128 10000 "$tmp/np.csv"
+  i=$((i + 1))
+done
+wall() { cut -d' ' -f1 <"$tmp/$1" | median; }
+cpu() { cut -d' ' -f2 <"$tmp/$1" | median; }
+tn=$(wall numpy)
+cn=$(cpu numpy)
+
+echo "long-term decay bound to CSV, d=128 base=10000, r = 0..$((rows - 1)), whole process, median of $runs runs, $(nproc 2>/dev/null || echo '?') cores, load average $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"
+printf '%-36s %9s %9s %10s %10s\n' program wall_s cpu_s "x (wall)" "x (cpu)"
+row() { printf '%-36s %9.3f %9.3f %10.1f %10.1f\n' "$1" "$2" "$3" "$(echo "$tn $2" | awk '{ print $1 / $2 }')" "$(echo "$cn $3" | awk '{ print $1 / $2 }')"; }
+row "numpy + np.savetxt('%.17g')" "$tn" "$cn"
+row "ropelab decay -o (default threads)" "$(wall ropelab)" "$(cpu ropelab)"
+row "ropelab decay -o --threads 1" "$(wall ropelab1)" "$(cpu ropelab1)"
+[ -n "${BEFORE:-}" ] && row "before: $BEFORE" "$(wall before)" "$(cpu before)"
+cmp -s "$tmp/r.csv" "$tmp/r1.csv" || { grep -v '^# command=' "$tmp/r.csv" >"$tmp/a"; grep -v '^# command=' "$tmp/r1.csv" >"$tmp/b"; cmp -s "$tmp/a" "$tmp/b"; } &&
+  echo "ropelab's CSV is the same bytes with 1 and the default threads (metadata's command line aside)"
+echo "CSV sizes: ropelab $(grep -v '^#' "$tmp/r.csv" | wc -c) bytes (shortest round-trip), numpy $(wc -c <"$tmp/np.csv") bytes (%.17g)"
+grep -v '^#' "$tmp/r.csv" >"$tmp/plain.csv"
+"$python" -c '
+import sys, numpy as np
+c = np.loadtxt(sys.argv[1], delimiter=",", skiprows=1)
+n = np.loadtxt(sys.argv[2], delimiter=",", skiprows=1)
+assert (c[:, 0] == n[:, 0]).all()
+print("max relative difference of the bounds, numpy vs ropelab: %.3g (numpy rounds r*theta to a double: ~1e-16 r)" % np.max(np.abs(c[:, 1] - n[:, 1]) / np.abs(c[:, 1])))' "$tmp/plain.csv" "$tmp/np.csv"
+
+# the kernels alone (no text)
+: >"$tmp/c"
+: >"$tmp/np"
 i=0
 while [ "$i" -lt "$runs" ]; do
   "$bench" "$rows" | sed -n 's/^seconds //p' >>"$tmp/c"
@@ -34,29 +81,16 @@ while [ "$i" -lt "$runs" ]; do
   i=$((i + 1))
 done
 tc=$(median <"$tmp/c")
-tn=$(median <"$tmp/np")
-
-# the same rows once more, written out, for the accuracy comparison
+tk=$(median <"$tmp/np")
+echo
+echo "kernels alone (evaluation, no CSV), median of $runs runs:"
+printf '%-36s %9s %10s\n' method seconds speed-up
+printf '%-36s %9.4f %10.1f\n' "numpy (direct, chunks 8192)" "$tk" 1
+printf '%-36s %9.4f %10.1f\n' "ropelab rl_decay_eval" "$tc" "$(echo "$tk $tc" | awk '{ print $1 / $2 }')"
 "$bench" "$rows" 128 10000 "$tmp/c.bin" >"$tmp/check"
-"$python" "$top/experiments/bench_decay_numpy.py" "$rows" 128 10000 "$tmp/np.npy" >/dev/null
-maxrel=$("$python" -c '
-import sys, numpy as np
-c = np.fromfile(sys.argv[1], dtype=np.float64)
-n = np.load(sys.argv[2])
-print("%.3g" % np.max(np.abs(c - n) / np.abs(c)))' "$tmp/c.bin" "$tmp/np.npy")
-
-echo "long-term decay bound, d=128 base=10000, r = 0..$((rows - 1)), median of $runs runs, $(nproc 2>/dev/null || echo '?') cores"
-printf '%-28s %10s %10s\n' method seconds speed-up
-printf '%-28s %10.4f %10.1f\n' "numpy (direct, chunks 8192)" "$tn" 1
-printf '%-28s %10.4f %10.1f\n' "ropelab rl_decay_eval" "$tc" "$(echo "$tn $tc" | awk '{ print $1 / $2 }')"
-echo "max relative difference numpy vs ropelab: $maxrel (numpy rounds r*theta to a double: ~1e-16 r)"
 echo "ropelab rows checked against the accurate reference (1e-12): $(sed -n 's/^checked //p' "$tmp/check")"
 
-if /usr/bin/time -v true >/dev/null 2>&1; then
-  for n in 100000 1000000; do
-    kb=$(/usr/bin/time -v "$bench" "$n" 2>&1 >/dev/null | sed -n 's/.*Maximum resident set size (kbytes): //p')
-    echo "peak memory (max RSS), ropelab, $n rows: $kb kB"
-  done
-else
-  echo "peak memory: /usr/bin/time -v not available, skipped"
-fi
+for n in 100000 1000000; do
+  kb=$(/usr/bin/time -v "$ropelab" decay --to $((n - 1)) --dim 128 -o "$tmp/m.csv" 2>&1 >/dev/null | sed -n 's/.*Maximum resident set size (kbytes): //p')
+  echo "peak memory (max RSS), ropelab decay -o, $n rows: $kb kB"
+done

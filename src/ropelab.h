@@ -447,9 +447,10 @@ double rl_decay_bound_ref(const rl_schedule *f, double r);
 double rl_decay_similarity_ref(const rl_schedule *f, double r);
 
 /* A streaming evaluator of bound and similarity over a grid: memory is
- * O(n) whatever the number of rows.  On exact grids it advances the
+ * O(n) whatever the number of rows.  On linear grids it advances the
  * phases by complex multiplication and re-seeds them from accurate
- * angles every RL_DECAY_RESEED rows; relative error stays below 1e-12
+ * angles every RL_DECAY_RESEED rows (rows that are rounded doubles, as
+ * with step 0.1, turned by their rounding); relative error stays below 1e-12
  * (measured by tests/measures/test_decay.c). */
 #define RL_DECAY_RESEED 256
 typedef struct rl_decay_ws rl_decay_ws;
@@ -459,6 +460,9 @@ void rl_decay_free(rl_decay_ws *w);
  * Calls in increasing j0 are fastest; any order is correct. */
 rl_status rl_decay_eval(rl_decay_ws *w, size_t j0, size_t count,
                         double *r, double *bound, double *sim);
+/* Threads rl_decay_eval may use, 1 or 2 (the default); the results are
+ * bitwise the same either way. */
+void rl_decay_threads(rl_decay_ws *w, int n);
 
 /* ------------------------------------------------------------------ */
 /* Monte Carlo over random queries and keys                            */

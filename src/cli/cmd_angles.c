@@ -18,14 +18,13 @@
 #include "sink.h"
 #include "threads.h"
 
-enum { OPT_FROM = RL_OPT_FIRST_CMD, OPT_TO, OPT_STEP, OPT_FORMAT };
+enum { OPT_FROM = RL_OPT_FIRST_CMD, OPT_TO, OPT_STEP, OPT_FORMAT, OPT_THREADS };
 
 enum { F_LONG, F_PAIRS, F_DIMS, F_HF };
 static const char *const format_names[] = {"long", "pairs", "dims", "hf"};
 #define NFORMATS (sizeof format_names / sizeof *format_names)
 
 #define BUF_MIN 262144         /* bytes of text per block of rows */
-#define THREADS 2              /* blocks formatted at once (bytes do not depend on it) */
 #define PROGRESS_ROWS 100000
 
 static void help(FILE *fp)
@@ -37,8 +36,8 @@ static void help(FILE *fp)
         "  attention_factor * cos(m * theta_i), attention_factor * sin(m * theta_i)\n"
         "with the angle m * theta_i reduced exactly (each value within 0.55 ulp\n"
         "before the attention factor, which multiplies it once, as Hugging Face\n"
-        "multiplies cos and sin by attention_scaling), printed with 17 significant\n"
-        "digits, which read back as the exact double.  With --precision P a\n"
+        "multiplies cos and sin by attention_scaling), printed as the shortest\n"
+        "decimal that reads back as the exact double.  With --precision P a\n"
         "framework pipeline's table instead (float32 angle, cosf/sinf, the attention\n"
         "factor in float32, rounded to its table dtype: see 'ropelab help precision').\n"
         "\n"
@@ -67,6 +66,8 @@ static void help(FILE *fp)
         "      --step S       spacing, > 0 (default 1)\n"
         "table:\n"
         "      --format F     long, pairs, dims or hf (default long)\n"
+        "      --threads T    worker threads (default: online processors, at most 64);\n"
+        "                     the output is the same bytes whatever T\n"
         "\n", fp);
   rl_common_help_noplot(fp);
 }
@@ -83,14 +84,12 @@ typedef struct textbuf {
   size_t len, cap;
 } textbuf;
 
-/* Values in 17 significant digits (rl_numfmt17): they read back exactly,
- * like the shortest form, at about half its cost, which is most of the
- * time of a large table (10^5 positions x 64 pairs: 2.8 s of CPU against
- * 5.0 s with rl_numfmt). */
+/* Values in the shortest form that reads back exactly (rl_numfmt), as
+ * every command writes them. */
 static inline void put_num(textbuf *b, double x)
 {
   b->p[b->len++] = ',';
-  b->len += (size_t)rl_numfmt17(x, b->p + b->len);
+  b->len += (size_t)rl_numfmt(x, b->p + b->len);
 }
 
 static inline void put_str(textbuf *b, const char *s, size_t n)
@@ -134,10 +133,22 @@ static void *job_run(void *arg)
     char pos[RL_NUMFMT_MAX];
     size_t plen = (size_t)rl_numfmt(m, pos);
     if (J->format == F_LONG) {
+      char ib[24] = ",";
+      size_t ilen = 2; /* ",i" for i = 0, 1, ...: counted up in text */
+      ib[1] = '0';
       for (size_t i = 0; i < n; i++) {
-        char ib[24];
         put_str(tb, pos, plen);
-        put_str(tb, ib, (size_t)sprintf(ib, ",%zu", i));
+        put_str(tb, ib, ilen);
+        size_t d = ilen - 1; /* increment the decimal text */
+        while (d > 0 && ib[d] == '9')
+          ib[d--] = '0';
+        if (d > 0) {
+          ib[d]++;
+        } else {
+          memmove(ib + 2, ib + 1, ilen - 1);
+          ib[1] = '1';
+          ilen++;
+        }
         put_num(tb, cv[i]);
         put_num(tb, sv[i]);
         tb->p[tb->len++] = '\n';
@@ -197,6 +208,7 @@ static int run(int argc, char **argv)
       {"to", required_argument, NULL, OPT_TO},
       {"step", required_argument, NULL, OPT_STEP},
       {"format", required_argument, NULL, OPT_FORMAT},
+      {"threads", required_argument, NULL, OPT_THREADS},
       RL_COMMON_LONGOPTS,
       {NULL, 0, NULL, 0}};
   const char *cmd = "angles";
@@ -205,6 +217,7 @@ static int run(int argc, char **argv)
   double from = 0, to = 15, step = 1;
   const char *from_arg = "0", *to_arg = "15", *step_arg = "1";
   int format = F_LONG;
+  unsigned long long threads = 0;
   rl_common co;
   rl_common_init(&co);
   int c, r;
@@ -229,6 +242,10 @@ static int run(int argc, char **argv)
       break;
     case OPT_FORMAT:
       if ((r = rl_opt_enum(cmd, "--format", optarg, format_names, NFORMATS, &format)))
+        return r;
+      break;
+    case OPT_THREADS:
+      if ((r = rl_opt_uint(cmd, "--threads", optarg, 1, RL_THREADS_MAX, &threads)))
         return r;
       break;
     default:
@@ -278,8 +295,8 @@ static int run(int argc, char **argv)
   size_t row_max = format == F_LONG ? n * (4 * (RL_NUMFMT_MAX + 1) + 2)
                                     : (2 * rdim + 1) * (RL_NUMFMT_MAX + 1) + 2;
   size_t block = BUF_MIN / row_max ? BUF_MIN / row_max : 1;
-  size_t nthreads = (size_t)rl_online_cpus(THREADS);
-  job jobs[THREADS];
+  size_t nthreads = threads ? (size_t)threads : (size_t)rl_online_cpus(RL_THREADS_MAX);
+  job jobs[RL_THREADS_MAX];
   memset(jobs, 0, sizeof jobs);
   rl_sink sink = {0};
   rl_out *out = &sink.out;
@@ -346,7 +363,7 @@ static int run(int argc, char **argv)
   rc = rl_sink_close(&sink, &prog);
 done:
   rl_sink_abort(&sink);
-  for (size_t t = 0; t < THREADS; t++) {
+  for (size_t t = 0; t < RL_THREADS_MAX; t++) {
     free(jobs[t].tb.p);
     free(jobs[t].cs);
   }

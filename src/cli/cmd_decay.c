@@ -11,7 +11,9 @@
 #include "progress.h"
 #include "sched_opts.h"
 #include "ropelab.h"
+#include "rowfmt.h"
 #include "sink.h"
+#include "threads.h"
 
 enum {
   OPT_FROM = RL_OPT_FIRST_CMD,
@@ -22,12 +24,14 @@ enum {
   OPT_MEASURE,
   OPT_SAMPLES,
   OPT_SEED,
-  OPT_SIGMA
+  OPT_SIGMA,
+  OPT_THREADS
 };
 
 enum { M_BOUND = 1, M_SIM = 2, M_MC = 4 };
 
-#define CHUNK 4096        /* rows per rl_decay_eval call: memory stays O(CHUNK) */
+#define CHUNK 16384       /* rows per rl_decay_eval call: memory stays O(CHUNK) */
+#define NCOLS 9           /* r, bound, similarity, the 6 of mc */
 #define LOG_POINTS 256    /* default --points with --log */
 #define PROGRESS_ROWS 100000
 
@@ -46,8 +50,7 @@ static void help(FILE *fp)
   fputs("distances:\n"
         "      --from A       first distance (default 0; 1 with --log)\n"
         "      --to B         last distance, |B| <= 2147483648 (default 256)\n"
-        "      --step S       linear spacing, > 0 (default 1); a dyadic step\n"
-        "                     (1, 0.5, 0.0625, ...) takes the fast exact path\n"
+        "      --step S       linear spacing, > 0 (default 1)\n"
         "      --log          log-spaced distances instead (needs --from > 0)\n"
         "      --points N     number of log-spaced distances (default 256; --log only)\n"
         "measures:\n"
@@ -61,6 +64,8 @@ static void help(FILE *fp)
         "      --seed S       Monte Carlo seed, 1..2^32-1 (default 1)\n"
         "      --sigma X      standard deviation of q and k entries, 1e-100..1e100\n"
         "                     (default 1); every column but abel_max scales as sigma^2\n"
+        "      --threads T    worker threads (default: online processors, at most 64);\n"
+        "                     the output is the same bytes whatever T\n"
         "\n", fp);
   rl_common_help(fp);
 }
@@ -91,6 +96,53 @@ static int all_finite(const double *v, size_t n)
   return 1;
 }
 
+/* Rows as text: a block of consecutive rows per thread, each into its
+ * own buffer; the buffers are written in order, so the bytes do not
+ * depend on the number of threads. */
+typedef struct fmt_job {
+  const double *vals; /* rows x m values, row-major */
+  size_t m, rows;
+  char *text;         /* room for rows x RL_ROW_MAX(m) bytes */
+  size_t len;
+} fmt_job;
+
+static void *fmt_run(void *arg)
+{
+  fmt_job *J = arg;
+  char *p = J->text;
+  for (size_t k = 0; k < J->rows; k++)
+    p += rl_row_text(p, J->vals + k * J->m, J->m);
+  J->len = (size_t)(p - J->text);
+  return NULL;
+}
+
+/* Rows 0..n-1 of vals (m columns) onto out, formatted by up to nt jobs of
+ * at most per rows each (their buffers' size). */
+static void write_rows(rl_out *out, fmt_job *jobs, size_t nt, size_t per, const double *vals,
+                       size_t m, size_t n)
+{
+  if (n == 0)
+    return;
+  if (n < 1024) /* a thread costs more than it saves */
+    nt = 1;
+  size_t each = (n + nt - 1) / nt, used = 0;
+  if (each > per)
+    each = per;
+  for (size_t a = 0; a < n; used++) {
+    size_t b = a + each < n ? a + each : n;
+    jobs[used].vals = vals + a * m;
+    jobs[used].m = m;
+    jobs[used].rows = b - a;
+    a = b;
+  }
+  if (used == 1)
+    fmt_run(&jobs[0]);
+  else
+    rl_threads_run(fmt_run, jobs, sizeof *jobs, used);
+  for (size_t t = 0; t < used && !out->err; t++)
+    rl_out_write(out, jobs[t].text, jobs[t].len);
+}
+
 static int run(int argc, char **argv)
 {
   static const struct option opts[] = {
@@ -104,13 +156,14 @@ static int run(int argc, char **argv)
       {"samples", required_argument, NULL, OPT_SAMPLES},
       {"seed", required_argument, NULL, OPT_SEED},
       {"sigma", required_argument, NULL, OPT_SIGMA},
+      {"threads", required_argument, NULL, OPT_THREADS},
       RL_COMMON_LONGOPTS,
       {NULL, 0, NULL, 0}};
   const char *cmd = "decay";
   rl_sched_opts so;
   rl_sched_opts_init(&so, 0);
   double from = 0, to = 256, step = 1, sigma = 1;
-  unsigned long long points = LOG_POINTS, samples = 1000, seed = 1;
+  unsigned long long points = LOG_POINTS, samples = 1000, seed = 1, threads = 0;
   int log_grid = 0, from_set = 0, step_set = 0, points_set = 0, mask = M_BOUND;
   int order[3] = {0, 0, 0};
   size_t norder = 1;
@@ -171,6 +224,10 @@ static int run(int argc, char **argv)
         return rl_usage(cmd, "invalid --sigma '%s': expected a number from 1e-100 to 1e100",
                         optarg); /* RL_MC_SIGMA_MIN, _MAX */
       break;
+    case OPT_THREADS:
+      if ((r = rl_opt_uint(cmd, "--threads", optarg, 1, RL_THREADS_MAX, &threads)))
+        return r;
+      break;
     default:
       if ((r = rl_sched_opt_default(&so, &co, cmd, c, argv, opts)))
         return r;
@@ -221,7 +278,9 @@ static int run(int argc, char **argv)
   rl_schedule *f = NULL;
   rl_decay_ws *dw = NULL;
   rl_mc_ws *mw = NULL;
-  double *buf = NULL;
+  double *buf = NULL, *vals = NULL;
+  fmt_job *jobs = NULL;
+  size_t nt = 0, per = 0;
   rl_sink sink = {0};
   rl_out *out = &sink.out;
   int rc = 0;
@@ -239,8 +298,20 @@ static int run(int argc, char **argv)
                          : rl_usage(cmd, "invalid parameters: %s", rl_strerror(st));
     goto done;
   }
+  /* per chunk: r, bound, similarity; the rows' values; their text, a
+   * block of rows per thread (nt blocks of per rows cover a chunk) */
+  if (!threads)
+    threads = (unsigned long long)rl_online_cpus(RL_THREADS_MAX);
+  nt = (size_t)threads;
+  per = (CHUNK + nt - 1) / nt;
+  rl_decay_threads(dw, (int)nt);
   buf = malloc(3 * CHUNK * sizeof *buf);
-  if (!buf) {
+  vals = malloc(CHUNK * NCOLS * sizeof *vals);
+  jobs = calloc(nt, sizeof *jobs);
+  for (size_t t = 0; jobs && t < nt; t++)
+    if (!(jobs[t].text = malloc(per * RL_ROW_MAX(NCOLS))))
+      break;
+  if (!buf || !vals || !jobs || !jobs[nt - 1].text) {
     rc = rl_runtime(cmd, "%s", rl_strerror(RL_ENOMEM));
     goto done;
   }
@@ -281,6 +352,9 @@ static int run(int argc, char **argv)
   rl_progress_init(&prog, cmd, co.progress, g.points,
                    g.points > PROGRESS_ROWS || (mask & M_MC));
   double *rv = buf, *bv = buf + CHUNK, *sv = buf + 2 * CHUNK;
+  size_t m = 1;
+  for (size_t q = 0; q < norder; q++)
+    m += order[q] == 2 ? 6 : 1;
   for (size_t j0 = 0; j0 < g.points && !out->err; j0 += CHUNK) {
     size_t n = g.points - j0 < CHUNK ? g.points - j0 : CHUNK;
     st = rl_decay_eval(dw, j0, n, rv, (mask & M_BOUND) ? bv : NULL, (mask & M_SIM) ? sv : NULL);
@@ -289,44 +363,52 @@ static int run(int argc, char **argv)
                            : rl_runtime(cmd, "cannot evaluate the decay: %s", rl_strerror(st));
       goto done;
     }
-    for (size_t k = 0; k < n && !out->err; k++) {
-      double row[9];
-      size_t m = 0;
-      row[m++] = rv[k];
+    /* the rows' values; rows before a failing one are still written */
+    size_t good = n;
+    for (size_t k = 0; k < n && !rc; k++) {
+      double *row = vals + k * m;
+      size_t col = 0;
+      row[col++] = rv[k];
       for (size_t q = 0; q < norder; q++) {
         if (order[q] == 0) {
-          row[m++] = bv[k];
+          row[col++] = bv[k];
         } else if (order[q] == 1) {
-          row[m++] = sv[k];
+          row[col++] = sv[k];
         } else {
           rl_mc_result res;
           st = rl_mc_eval(mw, rv[k], &res);
           if (st) {
             rc = rl_runtime(cmd, "cannot evaluate the Monte Carlo estimate at r = %g: %s",
                             rv[k], rl_strerror(st));
-            goto done;
+            break;
           }
-          row[m++] = res.ind_mean;
-          row[m++] = res.ind_se;
-          row[m++] = res.self_mean;
-          row[m++] = res.self_se;
-          row[m++] = res.self_expect;
-          row[m++] = res.abel_max;
+          row[col++] = res.ind_mean;
+          row[col++] = res.ind_se;
+          row[col++] = res.self_mean;
+          row[col++] = res.self_se;
+          row[col++] = res.self_expect;
+          row[col++] = res.abel_max;
           rl_progress_update(&prog, j0 + k + 1);
         }
       }
       /* never print nan: a non-finite value is a bug, reported as such */
-      if (!all_finite(row, m)) {
+      if (!rc && !all_finite(row, m))
         rc = rl_runtime(cmd, "internal error: non-finite value at r = %g", rv[k]);
-        goto done;
-      }
-      rl_out_row(out, row, m);
+      if (rc)
+        good = k;
     }
+    write_rows(out, jobs, nt, per, vals, m, good);
+    if (rc)
+      goto done;
     rl_progress_update(&prog, j0 + n);
   }
   rc = rl_sink_close(&sink, &prog);
 done:
   rl_sink_abort(&sink);
+  for (size_t t = 0; jobs && t < nt; t++)
+    free(jobs[t].text);
+  free(jobs);
+  free(vals);
   free(buf);
   rl_mc_free(mw);
   rl_decay_free(dw);

@@ -39,3 +39,15 @@ void rl_out_fields(rl_out *o, const char *const *f, size_t n)
   line[len++] = '\n';
   rl_out_write(o, line, len);
 }
+
+size_t rl_row_text(char *p, const double *v, size_t n)
+{
+  char *s = p;
+  for (size_t i = 0; i < n; i++) {
+    if (i)
+      *s++ = ',';
+    s += rl_numfmt(v[i], s);
+  }
+  *s++ = '\n';
+  return (size_t)(s - p);
+}

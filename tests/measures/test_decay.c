@@ -218,10 +218,29 @@ static void test_slow_vs_ref(void)
 {
   rl_schedule *f = tap_rope(128, 128, 10000);
   rl_grid g;
-  /* 0.1 is not a dyadic: the slow path, per-term accurate angles */
+  /* 0.1 is not a dyadic: the rows are not exact doubles */
   rl_grid_linear(0, 500, 0.1, &g);
   tap_ok(!rl_grid_is_exact(&g), "0:0.1:500 is not an exact grid");
   check_grid("0:0.1:500", f, &g, 1);
+  /* Other grids whose rows are rounded: the recurrence runs on the exact
+   * progression from + j step and turns each row by (r_j - that) theta
+   * (decay.c).  Near 2^31 the rounding is up to 2^-22, which untouched
+   * would be a relative error ~1e-7 in the phases: FAST_TOL catches a
+   * missing or wrong turn.  Negative, non-dyadic starts; steps 1/3, 0.7. */
+  rl_grid_linear(0, 1e5, 0.1, &g);
+  check_grid("0:0.1:1e5, every 7th row", f, &g, 7);
+  rl_grid_linear(RL_POS_MAX - 3000, RL_POS_MAX, 0.1, &g);
+  check_grid("2^31-3000:0.1:2^31", f, &g, 1);
+  rl_grid_linear(-1000.3, 30000, 0.7, &g);
+  check_grid("-1000.3:0.7:30000, every 3rd row", f, &g, 3);
+  rl_grid_linear(1.0 / 3.0, 2e4, 1.0 / 3.0, &g);
+  check_grid("1/3:1/3:2e4", f, &g, 1);
+  rl_grid_linear(1e9 + 0.1, 1e9 + 1e4, 0.3, &g);
+  check_grid("1e9+0.1:0.3:1e9+1e4", f, &g, 1);
+  rl_schedule *p = tap_rope(22, 22, 500000);
+  rl_grid_linear(-50.05, 5000, 0.01, &g);
+  check_grid("d=22 base=5e5 -50.05:0.01:5000, every 5th row", p, &g, 5);
+  rl_schedule_free(p);
   rl_grid_log(1, 1e9, 300, &g);
   check_grid("log 1..1e9, 300 points", f, &g, 1);
   /* a last row clamped to `to` by the grid's 1e-12 slack: the grid is
@@ -251,8 +270,11 @@ static int same(const double *a, const double *b, size_t count)
   return memcmp(a, b, count * sizeof *a) == 0;
 }
 
+static void test_order_rounded(void);
+
 static void test_order(void)
 {
+  test_order_rounded();
   rl_schedule *f = tap_rope(128, 128, 10000);
   rl_grid g;
   rl_grid_linear(0, 65535, 0.125, &g); /* 524281 rows */
@@ -330,6 +352,43 @@ static void test_errors(void)
   rl_decay_free(w);
   rl_decay_free(NULL);
   tap_ok(1, "rl_decay_free(NULL) is a no-op");
+  rl_schedule_free(f);
+}
+
+/* On a grid of rounded rows (step 0.1): one call (two threads), chunks
+ * of 1000 and random chunks give the same bits: each row's turn depends
+ * on its index alone. */
+static void test_order_rounded(void)
+{
+  rl_schedule *f = tap_rope(64, 64, 10000);
+  rl_grid g;
+  rl_grid_linear(-3.3, 20000, 0.1, &g);
+  size_t rows = g.points;
+  rl_decay_ws *w;
+  rl_decay_alloc(f, &g, &w);
+  double *r1, *b1, *s1, *r2, *b2, *s2;
+  eval_all(w, rows, rows, &r1, &b1, &s1);
+  eval_all(w, rows, 1000, &r2, &b2, &s2);
+  srand(777);
+  int ok = 1;
+  double bb[700], ss[700], rr[700];
+  for (int t = 0; t < 200; t++) {
+    size_t j0 = (size_t)rand() % rows, m = 1 + (size_t)rand() % 700;
+    if (m > rows - j0)
+      m = rows - j0;
+    if (rl_decay_eval(w, j0, m, rr, bb, ss) || !same(bb, b1 + j0, m) || !same(ss, s1 + j0, m) ||
+        !same(rr, r1 + j0, m))
+      ok = 0;
+  }
+  tap_ok(same(b1, b2, rows) && same(s1, s2, rows) && same(r1, r2, rows) && ok,
+         "-3.3:0.1:20000: one call == chunks of 1000 == 200 random chunks, bitwise");
+  free(r1);
+  free(b1);
+  free(s1);
+  free(r2);
+  free(b2);
+  free(s2);
+  rl_decay_free(w);
   rl_schedule_free(f);
 }
 

@@ -1,11 +1,17 @@
-/* numfmt.c: doubles as the shortest text that reads back exactly.
+/* numfmt.c: doubles as text.
  *
- * The result is always the string glibc's "%.*g" gives for the first
- * precision of 15, 16, 17 whose text strtod reads back as x (17 always
- * does, IEEE 754 binary64).  Doing that with snprintf and strtod costs
- * ~600 ns a number, most of a 10^6-row decay run; the fast path below
- * gets the same string in ~100 ns and hands every case it cannot decide
- * with certainty to that slow path. */
+ * rl_numfmt: the shortest decimal that reads back as x (shortest.c,
+ * Schubfach), written as glibc's "%.*g" writes it at precision
+ * P = max(15, digits): that is the text of the first of "%.15g",
+ * "%.16g", "%.17g" that strtod reads back, which ropelab has always
+ * printed, for every normal double (a decimal of at most 15 digits that
+ * reads back is the only one of that length within half an ulp, so
+ * "%.15g" finds it; and the closest 16 or 17 digits are what "%.16g" and
+ * "%.17g" print).  Subnormals, whose precision is below 15 digits, get
+ * their shortest digits too ("5e-324", where "%.15g" printed
+ * "4.94065645841247e-324").
+ *
+ * rl_numfmt17: 17 significant digits, for `matrix`. */
 #include <float.h>
 #include <locale.h>
 #include <math.h>
@@ -14,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ropelab.h"
+#include "shortest.h"
 
 /* The C locale, so a caller's setlocale(LC_ALL, "") cannot turn the
  * decimal point into a comma. */
@@ -23,20 +30,6 @@ static locale_t c_locale(void)
   if (!loc)
     loc = newlocale(LC_ALL_MASK, "C", (locale_t)0);
   return loc;
-}
-
-static int slow(double x, char *buf)
-{
-  locale_t loc = c_locale(), old = loc ? uselocale(loc) : (locale_t)0;
-  int len = 0;
-  for (int prec = 15; prec <= 17; prec++) {
-    len = snprintf(buf, RL_NUMFMT_MAX, "%.*g", prec, x);
-    if (prec == 17 || strtod(buf, NULL) == x)
-      break;
-  }
-  if (old)
-    uselocale(old);
-  return len;
 }
 
 #if LDBL_MANT_DIG >= 64
@@ -118,45 +111,6 @@ static int render_int(int neg, uint64_t m, int p, int e, char *buf)
   return render(neg, dig, p, e, buf);
 }
 
-/* The fast path: 0 when undecided (the caller takes the slow path). */
-static int fast(double x, char *buf)
-{
-  double ax = fabs(x);
-  long double v;
-  int e;
-  if (!digits17(ax, &v, &e))
-    return 0;
-  /* half an ulp of x, and the margin within which the long double
-   * comparison below cannot decide (its error is <= 2^-63 |x| < h/2^9) */
-  int bexp;
-  frexp(ax, &bexp);
-  long double h = ldexpl(1.0L, bexp - 54);
-  for (int p = 15; p <= 17; p++) {
-    /* round to p digits; a value within 0.01 units of a tie could round
-     * either way depending on v's error: let snprintf decide it */
-    long double u = v / P10[17 - p], fl = floorl(u), fr = u - fl;
-    if (fabsl(fr - 0.5L) < 0.01L)
-      return 0;
-    uint64_t m = (uint64_t)fl + (fr > 0.5L);
-    int ep = e;
-    if (m >= (uint64_t)P10[p]) { /* 9.99..9 rounded up to 10.0 */
-      m /= 10;
-      ep++;
-    }
-    /* the candidate m 10^(ep-p+1) reads back as x iff it lies within
-     * half an ulp of x (round to nearest); 17 digits always do.  Within
-     * the margin of half an ulp the comparison cannot tell: slow path. */
-    if (p < 17) {
-      long double diff = fabsl(scale10((long double)m, ep - p + 1) - ax);
-      if (diff > h * (1 + 0x1p-8L))
-        continue;
-      if (diff >= h * (1 - 0x1p-8L))
-        return 0;
-    }
-    return render_int(x < 0, m, p, ep, buf);
-  }
-  return 0;
-}
 #endif
 
 int rl_numfmt17(double x, char *buf)
@@ -186,16 +140,154 @@ int rl_numfmt17(double x, char *buf)
   return len;
 }
 
+/* "00" .. "99" */
+static const char DIGIT2[201] =
+    "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+    "8081828384858687888990919293949596979899";
+
+/* The n decimal digits of m < 10^n (n <= 9) into p[0..n-1], two at a
+ * time, in 32-bit arithmetic. */
+static inline void put_digits32(char *p, uint32_t m, int n)
+{
+  while (n >= 2) {
+    n -= 2;
+    memcpy(p + n, DIGIT2 + 2 * (m % 100), 2);
+    m /= 100;
+  }
+  if (n)
+    p[0] = (char)('0' + m);
+}
+
+/* The 8 digits of v < 10^8 into p[0..7]: four independent pairs, so the
+ * divisions do not wait on each other. */
+static inline void put8(char *p, uint32_t v)
+{
+  uint32_t a = v / 10000, b = v % 10000;
+  memcpy(p, DIGIT2 + 2 * (a / 100), 2);
+  memcpy(p + 2, DIGIT2 + 2 * (a % 100), 2);
+  memcpy(p + 4, DIGIT2 + 2 * (b / 100), 2);
+  memcpy(p + 6, DIGIT2 + 2 * (b % 100), 2);
+}
+
+/* The n decimal digits of m (m < 10^n, n <= 17) into p[0..n-1]. */
+static inline void put_digits(char *p, uint64_t m, int n)
+{
+  if (n > 8) {
+    uint32_t hi = (uint32_t)(m / 100000000);
+    put8(p + n - 8, (uint32_t)(m % 100000000));
+    if (n == 17) {
+      p[0] = (char)('0' + hi / 100000000);
+      put8(p + 1, hi % 100000000);
+    } else {
+      put_digits32(p, hi, n - 8);
+    }
+  } else {
+    put_digits32(p, (uint32_t)m, n);
+  }
+}
+
+static const uint64_t POW10[20] = {1u,
+                                   10u,
+                                   100u,
+                                   1000u,
+                                   10000u,
+                                   100000u,
+                                   1000000u,
+                                   10000000u,
+                                   100000000u,
+                                   1000000000u,
+                                   10000000000u,
+                                   100000000000u,
+                                   1000000000000u,
+                                   10000000000000u,
+                                   100000000000000u,
+                                   1000000000000000u,
+                                   10000000000000000u,
+                                   100000000000000000u,
+                                   1000000000000000000u,
+                                   10000000000000000000u};
+
+/* Decimal digits of m >= 1: from its bit length (log10 2 ~ 1233/4096),
+ * corrected by one comparison. */
+static inline int count_digits(uint64_t m)
+{
+#if defined(__GNUC__)
+  int bits = 64 - __builtin_clzll(m);
+#else
+  int bits = 0;
+  for (uint64_t v = m; v; v >>= 1)
+    bits++;
+#endif
+  int n = (bits * 1233) >> 12;
+  return n + (m >= POW10[n]);
+}
+
 int rl_numfmt(double x, char *buf)
 {
   if (x == 0.0)
     return snprintf(buf, RL_NUMFMT_MAX, "%s", signbit(x) ? "-0" : "0");
   if (!isfinite(x))
     return snprintf(buf, RL_NUMFMT_MAX, "%s", isnan(x) ? "nan" : (x > 0 ? "inf" : "-inf"));
-#if LDBL_MANT_DIG >= 64
-  int len = fast(x, buf);
-  if (len)
-    return len;
-#endif
-  return slow(x, buf);
+  uint64_t m;
+  int e;
+  double ax = fabs(x);
+  if (ax < 1e15 && ax == (double)(uint64_t)ax) {
+    /* an integer of at most 15 digits: itself, written plainly (its
+     * shortest digits, as "%.15g" would lay them out) */
+    m = (uint64_t)ax;
+    int n = count_digits(m);
+    char *s = buf;
+    if (signbit(x))
+      *s++ = '-';
+    put_digits(s, m, n);
+    s[n] = 0;
+    return (int)(s + n - buf);
+  }
+  rl_shortest(x, &m, &e);
+  int n = count_digits(m);
+  int E = e + n - 1;         /* x = d.ddd 10^E */
+  int P = n > 15 ? n : 15;   /* the precision "%.*g" would need */
+  char *s = buf;
+  if (signbit(x))
+    *s++ = '-';
+  if (E < -4 || E >= P) { /* d.ddde+XX, at least two exponent digits */
+    put_digits(s + 1, m, n);
+    s[0] = s[1];
+    if (n > 1) {
+      s[1] = '.';
+      s += n + 1;
+    } else {
+      s += 1;
+    }
+    *s++ = 'e';
+    *s++ = E < 0 ? '-' : '+';
+    int a = E < 0 ? -E : E;
+    if (a >= 100) {
+      *s++ = (char)('0' + a / 100);
+      a %= 100;
+    }
+    memcpy(s, DIGIT2 + 2 * a, 2);
+    s += 2;
+  } else if (E < 0) { /* 0.000ddd */
+    *s++ = '0';
+    *s++ = '.';
+    for (int i = -1; i > E; i--)
+      *s++ = '0';
+    put_digits(s, m, n);
+    s += n;
+  } else if (n > E + 1) { /* ddd.ddd */
+    put_digits(s + 1, m, n);
+    for (int i = 0; i <= E; i++) /* E < 17: a call to memmove costs more */
+      s[i] = s[i + 1];
+    s[E + 1] = '.';
+    s += n + 1;
+  } else { /* ddd000 */
+    put_digits(s, m, n);
+    s += n;
+    for (int i = n; i <= E; i++)
+      *s++ = '0';
+  }
+  *s = 0;
+  return (int)(s - buf);
 }
