@@ -7,8 +7,8 @@
 # "%.{max(15,n)}g" layout, and the text ropelab printed before) on the
 # hard cases and then on random bit patterns and random short decimals,
 # on both cores.  Prints the counts and the time; exit 1 on any failure.
-# Builds build-bench (release) when it is missing.  About 2 us of CPU a
-# value: 3*10^8 take ~10 minutes on two idle cores.
+# Builds build-bench (release) when it is missing.  About 4 us of CPU a
+# value: 3*10^8 took 65 minutes of CPU here (0 failures).
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)

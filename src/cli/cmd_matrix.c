@@ -49,7 +49,7 @@ static void help(FILE *fp)
         "      --content C    random: content x_i ~ N(0, I) drawn per position from --seed;\n"
         "                     same: x_0 at every position (default random)\n"
         "      --threads T    worker threads (default: online processors, at most 64)\n"
-        "      --shortest     shortest round-trip numbers (rl_numfmt, ~2x slower);\n"
+        "      --shortest     shortest round-trip numbers (rl_numfmt, as the other commands);\n"
         "                     default: 17 significant digits, round-trip exact\n"
         "\n",
         fp);
