@@ -961,11 +961,15 @@ typedef struct rl_men_result {
   double previous_first_fail; /* first r where B_r < 0 at previous_base; -1 if none */
   double previous_similarity; /* B_r there */
   double candidates;        /* bases tested */
-  double full_scans;        /* of them, tested over every r (the rest failed
-                               at a remembered r) */
+  double full_scans;        /* of them, scanned over r (the rest failed at a
+                               remembered r); a scan of an infeasible base
+                               stops after the first chunk of rows holding
+                               a negative B_r */
   double rechecks;          /* rows whose sign needed exact angles */
   double ambiguous;         /* rows with |B_r| within double rounding of 0
                                (decided by the sign of the exact sum) */
+  double rows_scanned;      /* rows of B_r the scans computed */
+  double witness_evals;     /* B_r computed at remembered r */
 } rl_men_result;
 
 /* base_L for each of n lengths (integers 1 <= L <= RL_POS_MAX + 1) on up

@@ -183,15 +183,19 @@ static int run_men(args *a, const char *cmd)
   rl_out_meta_num(out, "start_factor", a->men.start_factor);
   if (a->men.search == RL_MEN_FINE)
     rl_out_meta_num(out, "tolerance", a->men.tolerance);
-  double cand = 0, full = 0, rech = 0, amb = 0;
+  double cand = 0, full = 0, rech = 0, amb = 0, rows = 0, evals = 0;
   for (size_t i = 0; i < a->nlen; i++) {
     cand += res[i].candidates;
     full += res[i].full_scans;
     rech += res[i].rechecks;
     amb += res[i].ambiguous;
+    rows += res[i].rows_scanned;
+    evals += res[i].witness_evals;
   }
   rl_out_meta_num(out, "candidates_tested", cand);
-  rl_out_meta_num(out, "full_scans", full);
+  rl_out_meta_num(out, "witness_evals", evals);
+  rl_out_meta_num(out, "scans", full);
+  rl_out_meta_num(out, "rows_scanned", rows);
   rl_out_meta_num(out, "exact_rechecks", rech);
   rl_out_meta_num(out, "ambiguous_signs", amb);
   if (a->fit) {

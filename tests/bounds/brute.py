@@ -56,7 +56,10 @@ def staged(d, L, stages):
 def main():
     exe = sys.argv[1]
     bad = 0
-    for d, lens, stages in ((16, (40, 100), 3), (32, (200,), 3), (8, (30,), 4)):
+    # the last two span several chunks of rows of ropelab's scan (256
+    # rows each), so its order of chunks and its early stop are exercised
+    for d, lens, stages in ((16, (40, 100), 3), (32, (200,), 3), (8, (30,), 4),
+                            (16, (1500,), 3), (32, (1200,), 2)):
         out = subprocess.run([exe, "bound", "men", "--dim", str(d), "--stages", str(stages),
                               "--len", ",".join(map(str, lens)), "--no-meta", "--no-header"],
                              capture_output=True, text=True, check=True).stdout.split("\n")

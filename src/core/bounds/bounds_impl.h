@@ -13,7 +13,6 @@
 #include "ropelab.h"
 
 #define RL_BSCAN_BLOCK 64   /* rows per block (the vectorised dimension) */
-#define RL_BSCAN_PERIOD 16  /* blocks between re-seeds from exact angles */
 
 typedef struct rl_bscan rl_bscan;
 
@@ -23,20 +22,39 @@ void rl_bscan_free(rl_bscan *w);
 
 typedef struct rl_bscan_out {
   double first_fail;   /* first r with B_r < 0, or len when there is none */
-  double fail_value;   /* B_r at first_fail (exact angles), or 0 */
+  double fail_value;   /* B_r at first_fail (exact angles) in the upward
+                          modes, else 0 */
   double min, argmin;  /* smallest B_r over the rows scanned, and its r */
   size_t rechecks;     /* rows whose sign needed the exact sum */
   size_t ambiguous;    /* rows whose exact sum was within its own error
                           bound of 0 (decided by its sign; expected 0) */
+  double rows;         /* rows computed */
 } rl_bscan_out;
 
+/* How far rl_bscan_run looks. */
+enum {
+  RL_BSCAN_ALL = 0,   /* every row: min, argmin over 0..len-1 */
+  RL_BSCAN_FIRST = 1, /* upward, stop at the first r with B_r < 0 (min,
+                         argmin then cover the rows before it) */
+  RL_BSCAN_ANY = 2    /* chunks of rows in the order of the smallest B_r
+                         each showed before (at any base, same len; see
+                         men_scan.c), stop after the first chunk holding
+                         a negative row: first_fail is the lowest negative
+                         r of that chunk (not the first of 0..len-1), min
+                         and argmin (the deepest negative) cover the
+                         chunks scanned */
+};
+
+/* Forget what the scans so far showed about where B_r is small (a new
+ * search; only the order of RL_BSCAN_ANY depends on it). */
+void rl_bscan_forget(rl_bscan *w);
+
 /* Scan r = 0 .. len-1 (len >= 1, len - 1 <= RL_POS_MAX) of B_r for the
- * n frequencies theta (each in [0, 1]).  stop: return at the first r
- * with B_r < 0 (min, argmin then cover the rows before it).  The sign of
+ * n frequencies theta (each in [0, 1]), as mode says.  The sign of
  * every row is decided correctly: a row whose fast value lies within the
  * recurrence's error bound of 0 is recomputed from exact angles. */
 rl_status rl_bscan_run(rl_bscan *w, const double *theta, size_t n, double c0, double len,
-                       int stop, rl_bscan_out *out);
+                       int mode, rl_bscan_out *out);
 
 /* B_r from exact angles (rl_angle_sincos), summed in long double; *err
  * (may be NULL) receives its error bound. */
