@@ -39,3 +39,17 @@ for p in hf-fp32 hf-bf16 hf-f16 ggml-f32 ggml-f16 vllm-bf16 fp64; do
       'BEGIN { printf "%-10s %10s %10.2f %10s %10s %14s\n", p, n, b - a, "-", "-", "-" }'
   fi
 done
+
+# Pair-by-pair paths under a pipeline (the rope scheme's logit matrix and
+# `check`'s rotations): CPU time of
+#   ropelab matrix --scheme rope --precision P --len 512 --dim D --threads 1
+# Each pair's cos/sin comes from the pipeline's per-pair formula (one
+# entry, O(1); ggml O(i) float products), not a whole row per pair.
+printf '\n%-10s %6s %10s\n' pipeline dim user_s
+for p in exact hf-bf16 ggml-f32; do
+  for d in 128 1024; do
+    /usr/bin/time -f '%U' -o "$tmp/u.txt" "$ropelab" matrix --scheme rope --precision $p \
+      --len 512 --dim $d --threads 1 --quiet -o /dev/null
+    printf '%-10s %6s %10s\n' $p $d "$(cat "$tmp/u.txt")"
+  done
+done

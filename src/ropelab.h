@@ -287,6 +287,10 @@ struct rl_precision {
   /* c[i] = scale cos, s[i] = scale sin of position m for every pair, as
    * the pipeline computes them (scale: 1, or the attention factor). */
   void (*cossin)(const rl_schedule *s, double m, double scale, double *c, double *sn);
+  /* The same for pair i alone (the row's bits), so that pair-by-pair
+   * callers cost O(pairs) per position, not O(pairs^2). */
+  void (*sincos1)(const rl_schedule *s, size_t i, double m, double scale, double *c,
+                  double *sn);
 };
 
 /* The registered pipelines, NULL-terminated; one by name (or NULL). */
@@ -310,6 +314,13 @@ rl_status rl_schedule_sincos(const rl_schedule *f, size_t i, double m, double *c
  * multiplies y by attn).  x and y may alias. */
 rl_status rl_rope_apply_pipeline(const rl_schedule *f, rl_layout layout, double m, int with_attn,
                                  const double *x, double *y);
+/* y = the rotation of x by a table row (c, sn: n entries as
+ * rl_rope_cossin / rl_schedule_cossin give them, for callers that keep
+ * tables) in the schedule's pipeline's arithmetic: exact and fp64 in
+ * double (y_a = x_a c - x_b s, y_b = x_b c + x_a s, pass-through copied),
+ * framework pipelines as rl_rope_apply_pipeline.  x and y may alias. */
+rl_status rl_rope_apply_row(const rl_schedule *f, rl_layout layout, const double *c,
+                            const double *sn, const double *x, double *y);
 
 /* The precision envelope (`ropelab precision`): a pipeline's table and
  * rotation against the exact ones over positions.  For pair i at

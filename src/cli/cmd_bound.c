@@ -485,6 +485,12 @@ static int run(int argc, char **argv)
   }
   if ((r = rl_opt_no_args(cmd, ac, av)) || (r = rl_sched_opts_finish(&a.so, cmd)))
     return r;
+  /* the bounds are statements about exact values (Men's B_r, Liu's
+   * critical dimension, PI's and YaRN's closed forms): a framework's
+   * rounding is no part of them */
+  if (a.so.p.precision && !a.so.p.precision->exact)
+    return rl_usage(cmd, "--precision '%s' is not taken by bounds: expected exact or fp64 "
+                         "(the bounds are defined on exact values)", a.so.p.precision->name);
   if (a.co.plot)
     return rl_usage(cmd, "--plot is not available for bounds: see experiments/men_base.sh, "
                          "pi_fig5.sh, liu_critical.sh");

@@ -94,15 +94,25 @@ static int row_ref(const rl_schedule *f, double mult, double r, double *bound, d
 {
   long double sr = 0, si = 0, acc = 0, cs = 0;
   double rm = rl_schedule_relpos(f, r);
-  /* the row from the schedule's precision pipeline (the seam) */
-  double row[2 * 256], *cr = f->n <= 256 ? row : malloc(2 * f->n * sizeof *cr);
-  if (!cr || rl_rope_cossin(f, rm, cr, cr + f->n)) {
+  /* the row from the schedule's precision pipeline (the seam); a
+   * framework's table carries the attention factor as it rounds it, on
+   * the query at r and the key at 0 (cos there: the factor, sin 0), so
+   * the product of the two replaces the logit multiplier (mult_of) */
+  int fw = !f->prec->exact;
+  double row[4 * 256], *cr = f->n <= 256 ? row : malloc(4 * f->n * sizeof *cr);
+  if (!cr || (fw ? rl_schedule_cossin(f, rm, cr, cr + f->n) ||
+                       rl_schedule_cossin(f, 0.0, cr + 2 * f->n, cr + 3 * f->n)
+                 : rl_rope_cossin(f, rm, cr, cr + f->n))) {
     if (cr != row)
       free(cr);
     return 1;
   }
   for (size_t k = 0; k < f->n; k++) {
     double c = cr[k], s = cr[f->n + k], a = rl_schedule_amplitude(f, k, r);
+    if (fw) {
+      c *= cr[2 * f->n + k];
+      s *= cr[2 * f->n + k];
+    }
     sr += (long double)a * c;
     si += (long double)a * s;
     cs += (long double)a * c;
@@ -119,7 +129,7 @@ static int row_ref(const rl_schedule *f, double mult, double r, double *bound, d
 
 static double mult_of(const rl_schedule *f)
 {
-  return f->logit_mult * rl_schedule_qscale(f, f->p.seq_len);
+  return (f->prec->exact ? f->logit_mult : 1.0) * rl_schedule_qscale(f, f->p.seq_len);
 }
 
 /* Both return NaN when r or a theta is outside what rl_angle_sincos

@@ -194,18 +194,24 @@ struct worker {
 };
 
 /* y = R(pos) x from cos/sin (attention factor included), pairs as the
- * layout places them; pass-through dimensions copied. */
+ * layout places them, in the schedule's precision pipeline's arithmetic
+ * (exact: double; hf-bf16: bfloat16 activations, ...: the seam,
+ * rl_rope_apply_row); pass-through dimensions copied (rounded to the
+ * activation dtype under a framework pipeline). */
 static void rotate(const struct inst *in, const double *c, const double *s, const double *x,
                    double *y, size_t d)
 {
-  const rl_schedule *f = in->f;
-  memcpy(y, x, d * sizeof *y);
-  for (size_t i = 0; i < f->n; i++) {
-    size_t a, b;
-    rl_layout_pair(in->layout, f->rot, i, &a, &b);
-    y[a] = c[i] * x[a] - s[i] * x[b];
-    y[b] = s[i] * x[a] + c[i] * x[b];
-  }
+  (void)d; /* the schedule's dim */
+  (void)rl_rope_apply_row(in->f, in->layout, c, s, x, y);
+}
+
+/* Under a framework pipeline the contents as the model holds them (its
+ * activation dtype), so that cc of the fast path is the logit of the
+ * vectors it rotates, as rl_scheme_prepare's (schemes/rope.c). */
+static void act_round(const struct inst *in, double *v, size_t d)
+{
+  for (size_t k = 0; in->fast && !in->f->prec->exact && k < d; k++)
+    v[k] = rl_dtype_round(in->f->prec->act_dtype, v[k]);
 }
 
 static rl_status cossin_at(const struct inst *in, size_t pos, double *c, double *s,
@@ -261,6 +267,7 @@ static rl_status sample_run(struct worker *w)
   gsl_rng_set(w->rng, r->sub[sm]);
   for (size_t k = 0; k < d; k++)
     w->x[k] = gsl_ran_gaussian_ziggurat(w->rng, 1.0);
+  act_round(in, w->x, d);
   /* queries, and planted keys (content x at the slot of distance r) */
   for (size_t l = 0; l < nl; l++) {
     size_t n = p->lens[in->li[l]], A = rl_window_keys(&p->win, n);
@@ -299,8 +306,10 @@ static rl_status sample_run(struct worker *w)
   /* the stream of random keys */
   for (size_t k0 = 0; k0 < in->amax; k0 += BLOCK) {
     size_t b = in->amax - k0 < BLOCK ? in->amax - k0 : BLOCK;
-    for (size_t i = 0; i < b; i++)
+    for (size_t i = 0; i < b; i++) {
       draw(w, w->Y + i * d);
+      act_round(in, w->Y + i * d, d);
+    }
     if (in->fast) {
       for (size_t i = 0; i < b; i++) {
         const double *c, *s;

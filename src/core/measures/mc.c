@@ -107,10 +107,17 @@ rl_status rl_mc_eval(rl_mc_ws *w, double r, rl_mc_result *res)
    * factor squared, xpos amplitude, log-n query scale) on the rotated
    * pairs; the query scale alone on the pass-through dimensions */
   double qs = rl_schedule_qscale(w->f, w->f->p.seq_len), rm = rl_schedule_relpos(w->f, r);
-  if (rl_rope_cossin(w->f, rm, w->c, w->s)) /* the precision seam */
+  /* the precision seam; a framework's table carries the attention
+   * factor as it rounds it, on the query at r and on the key at 0 (cos
+   * there: the factor), whose product replaces the logit multiplier */
+  int fw = !w->f->prec->exact;
+  if (fw ? rl_schedule_cossin(w->f, rm, w->c, w->s) : rl_rope_cossin(w->f, rm, w->c, w->s))
     return RL_ERANGE;
   for (size_t i = 0; i < w->n; i++) {
-    double wt = w->f->logit_mult * qs * rl_schedule_amplitude(w->f, i, r);
+    double c0 = w->f->logit_mult, s0;
+    if (fw)
+      w->f->prec->sincos1(w->f, i, 0.0, w->f->attn, &c0, &s0);
+    double wt = c0 * qs * rl_schedule_amplitude(w->f, i, r);
     w->c[i] *= wt;
     w->s[i] *= wt;
   }

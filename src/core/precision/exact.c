@@ -29,12 +29,22 @@ static void cossin(const rl_schedule *s, double m, double scale, double *c, doub
   }
 }
 
+static void sincos1(const rl_schedule *s, size_t i, double m, double scale, double *c,
+                    double *sn)
+{
+  (void)rl_angle_sincos2(m, s->theta[i], s->theta_lo[i], c, sn);
+  if (scale != 1.0) {
+    *c *= scale;
+    *sn *= scale;
+  }
+}
+
 const rl_precision rl_prec_exact = {
     "exact", "the formula's real value: double-double frequencies, accurate angles (default)",
     "the method's paper (see --method)", -1, 1, RL_DTYPE_F64, RL_DTYPE_F64, RL_DTYPE_F64, 0,
-    NULL, cossin};
+    NULL, cossin, sincos1};
 
 const rl_precision rl_prec_fp64 = {
     "fp64", "the double nearest each frequency, then exact angles (ropelab 0.1)",
     "ropelab 0.1 (theta rounded to double once)", -1, 1, RL_DTYPE_F64, RL_DTYPE_F64,
-    RL_DTYPE_F64, 0, fp64_init, cossin};
+    RL_DTYPE_F64, 0, fp64_init, cossin, sincos1};

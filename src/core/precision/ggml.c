@@ -82,26 +82,52 @@ static rl_status init(rl_schedule *s, char *err)
   return RL_OK;
 }
 
-static void cossin(const rl_schedule *s, double m, double scale, double *c, double *sn)
+/* The attention factor as ggml applies it: llama.cpp passes the method's
+ * factor divided by ggml's own YaRN factor, ggml multiplies it back. */
+static float mscale_of(const rl_pipe *g, double scale)
 {
-  const rl_pipe *g = s->pipe;
   float mscale = (float)scale;
   if (g->ext_factor != 0.0f) {
     float internal = 1.0f + 0.1f * logf(1.0f / g->freq_scale);
     mscale = (float)scale / internal * internal;
   }
-  float theta = (float)m;
+  return mscale;
+}
+
+/* Pair i's entry from theta = p * theta_scale^i (the running product). */
+static void entry(const rl_pipe *g, size_t i, float theta, float mscale, double *c, double *sn)
+{
+  float te = g->ff ? theta / g->ff[i] : theta, t = g->freq_scale * te;
+  if (g->ext_factor != 0.0f) {
+    float y = ((float)i - g->corr[0]) / fmaxf(0.001f, g->corr[1] - g->corr[0]);
+    float mix = (1 - fminf(1, fmaxf(0, y))) * g->ext_factor;
+    t = t * (1 - mix) + te * mix;
+  }
+  *c = (double)(cosf(t) * mscale);
+  *sn = (double)(sinf(t) * mscale);
+}
+
+static void cossin(const rl_schedule *s, double m, double scale, double *c, double *sn)
+{
+  const rl_pipe *g = s->pipe;
+  float mscale = mscale_of(g, scale), theta = (float)m;
   for (size_t i = 0; i < s->n; i++) {
-    float te = g->ff ? theta / g->ff[i] : theta, t = g->freq_scale * te;
-    if (g->ext_factor != 0.0f) {
-      float y = ((float)i - g->corr[0]) / fmaxf(0.001f, g->corr[1] - g->corr[0]);
-      float mix = (1 - fminf(1, fmaxf(0, y))) * g->ext_factor;
-      t = t * (1 - mix) + te * mix;
-    }
-    c[i] = (double)(cosf(t) * mscale);
-    sn[i] = (double)(sinf(t) * mscale);
+    entry(g, i, theta, mscale, &c[i], &sn[i]);
     theta *= g->theta_scale;
   }
+}
+
+/* One pair: the same i float products as the row (ggml_rope_cache_init
+ * forms them in sequence; their roundings depend on p, so there is no
+ * shortcut), then the same entry: the row's bits. */
+static void sincos1(const rl_schedule *s, size_t i, double m, double scale, double *c,
+                    double *sn)
+{
+  const rl_pipe *g = s->pipe;
+  float theta = (float)m;
+  for (size_t k = 0; k < i; k++)
+    theta *= g->theta_scale;
+  entry(g, i, theta, mscale_of(g, scale), c, sn);
 }
 
 #define GGML_CODE                                                                            \
@@ -110,8 +136,10 @@ static void cossin(const rl_schedule *s, double m, double scale, double *c, doub
 
 const rl_precision rl_prec_ggml_f32 = {
     "ggml-f32", "llama.cpp/ggml CPU, float32 tensors: angles by repeated float products",
-    GGML_CODE, RL_VARIANT_GGML, 0, RL_DTYPE_F32, RL_DTYPE_F32, RL_DTYPE_F32, 1, init, cossin};
+    GGML_CODE, RL_VARIANT_GGML, 0, RL_DTYPE_F32, RL_DTYPE_F32, RL_DTYPE_F32, 1, init, cossin,
+    sincos1};
 
 const rl_precision rl_prec_ggml_f16 = {
     "ggml-f16", "llama.cpp/ggml CPU, float16 tensors: float32 cache, result rounded to float16",
-    GGML_CODE, RL_VARIANT_GGML, 0, RL_DTYPE_F32, RL_DTYPE_F32, RL_DTYPE_F16, 1, init, cossin};
+    GGML_CODE, RL_VARIANT_GGML, 0, RL_DTYPE_F32, RL_DTYPE_F32, RL_DTYPE_F16, 1, init, cossin,
+    sincos1};

@@ -130,21 +130,36 @@ rl_status rl_prec_torch_theta(rl_schedule *s, char *err)
   return RL_OK;
 }
 
+/* One entry: the float32 angle fl(fm * inv_freq), cosf/sinf, times the
+ * attention factor in float32 when it is not 1, rounded to the table
+ * dtype.  The row and the single pair share it, so they agree bit for bit
+ * (a framework computes each entry independently too). */
+static inline void torch_entry(const rl_schedule *s, size_t i, float fm, double scale, double *c,
+                               double *sn)
+{
+  float a = fm * s->pipe->th[i];
+  float cf = cosf(a), sf = sinf(a);
+  if (scale != 1.0) {
+    float fa = (float)scale;
+    cf = cf * fa;
+    sf = sf * fa;
+  }
+  *c = rl_prec_table(s->prec, cf);
+  *sn = rl_prec_table(s->prec, sf);
+}
+
 void rl_prec_torch_cossin(const rl_schedule *s, double m, double scale, double *c, double *sn)
 {
-  const rl_pipe *p = s->pipe;
   /* position_ids.float(), then (vLLM linear) t / scaling_factor */
-  float fm = (float)m / p->pos_div, fa = (float)scale;
-  for (size_t i = 0; i < s->n; i++) {
-    float a = fm * p->th[i];
-    float cf = cosf(a), sf = sinf(a);
-    if (scale != 1.0) {
-      cf = cf * fa;
-      sf = sf * fa;
-    }
-    c[i] = rl_prec_table(s->prec, cf);
-    sn[i] = rl_prec_table(s->prec, sf);
-  }
+  float fm = (float)m / s->pipe->pos_div;
+  for (size_t i = 0; i < s->n; i++)
+    torch_entry(s, i, fm, scale, &c[i], &sn[i]);
+}
+
+void rl_prec_torch_sincos1(const rl_schedule *s, size_t i, double m, double scale, double *c,
+                           double *sn)
+{
+  torch_entry(s, i, (float)m / s->pipe->pos_div, scale, c, sn);
 }
 
 #define HF_CODE                                                                              \
@@ -154,14 +169,14 @@ void rl_prec_torch_cossin(const rl_schedule *s, double m, double scale, double *
 const rl_precision rl_prec_hf_fp32 = {
     "hf-fp32", "Hugging Face, float32 model: float32 inv_freq, angles, cosf/sinf",
     HF_CODE, RL_VARIANT_HF, 0, RL_DTYPE_F32, RL_DTYPE_F32, RL_DTYPE_F32, 0,
-    rl_prec_torch_theta, rl_prec_torch_cossin};
+    rl_prec_torch_theta, rl_prec_torch_cossin, rl_prec_torch_sincos1};
 
 const rl_precision rl_prec_hf_bf16 = {
     "hf-bf16", "Hugging Face, bfloat16 model: the float32 table cast to bfloat16, rotation in "
                "bfloat16", HF_CODE, RL_VARIANT_HF, 0, RL_DTYPE_F32, RL_DTYPE_BF16, RL_DTYPE_BF16,
-    0, rl_prec_torch_theta, rl_prec_torch_cossin};
+    0, rl_prec_torch_theta, rl_prec_torch_cossin, rl_prec_torch_sincos1};
 
 const rl_precision rl_prec_hf_f16 = {
     "hf-f16", "Hugging Face, float16 model: the float32 table cast to float16, rotation in "
               "float16", HF_CODE, RL_VARIANT_HF, 0, RL_DTYPE_F32, RL_DTYPE_F16, RL_DTYPE_F16,
-    0, rl_prec_torch_theta, rl_prec_torch_cossin};
+    0, rl_prec_torch_theta, rl_prec_torch_cossin, rl_prec_torch_sincos1};

@@ -134,6 +134,8 @@ static inline double rl_prec_table(const rl_precision *p, float v)
 float rl_prec_torch_inv_freq(double base, size_t rot, size_t i);
 rl_status rl_prec_torch_theta(rl_schedule *s, char *err);
 void rl_prec_torch_cossin(const rl_schedule *s, double m, double scale, double *c, double *sn);
+void rl_prec_torch_sincos1(const rl_schedule *s, size_t i, double m, double scale, double *c,
+                           double *sn);
 
 /* Round v to t (from float32). */
 static inline float rl_prec_rd(rl_dtype t, float v)

@@ -68,15 +68,8 @@ rl_status rl_schedule_sincos(const rl_schedule *f, size_t i, double m, double *c
 {
   if (!isfinite(m) || fabs(m) > RL_POS_MAX || i >= f->n)
     return RL_ERANGE;
-  if (f->prec->exact)
-    return rl_angle_sincos2(m, f->theta[i], f->theta_lo[i], c, s);
-  double sbuf[2 * 256], *buf = f->n <= 256 ? sbuf : malloc(2 * f->n * sizeof *buf);
-  if (!buf)
-    return RL_ENOMEM;
-  f->prec->cossin(f, m, 1.0, buf, buf + f->n);
-  *c = buf[i];
-  *s = buf[f->n + i];
-  if (buf != sbuf)
-    free(buf);
+  /* the pipeline's own per-pair formula: the row's bits at O(1) pairs
+   * (ggml: O(i) float products) instead of the whole row per call */
+  f->prec->sincos1(f, i, m, 1.0, c, s);
   return RL_OK;
 }

@@ -26,14 +26,15 @@
 
 const rl_precision rl_prec_vllm_fp32 = {
     "vllm-fp32", "vLLM, float32 model: float32 cos/sin cache", VLLM_CODE, RL_VARIANT_VLLM, 0,
-    RL_DTYPE_F32, RL_DTYPE_F32, RL_DTYPE_F32, 0, rl_prec_torch_theta, rl_prec_torch_cossin};
+    RL_DTYPE_F32, RL_DTYPE_F32, RL_DTYPE_F32, 0, rl_prec_torch_theta, rl_prec_torch_cossin,
+    rl_prec_torch_sincos1};
 
 const rl_precision rl_prec_vllm_bf16 = {
     "vllm-bf16", "vLLM, bfloat16 model: the float32 cache stored in bfloat16, rotation in "
                  "bfloat16", VLLM_CODE, RL_VARIANT_VLLM, 0, RL_DTYPE_F32, RL_DTYPE_BF16,
-    RL_DTYPE_BF16, 0, rl_prec_torch_theta, rl_prec_torch_cossin};
+    RL_DTYPE_BF16, 0, rl_prec_torch_theta, rl_prec_torch_cossin, rl_prec_torch_sincos1};
 
 const rl_precision rl_prec_vllm_f16 = {
     "vllm-f16", "vLLM, float16 model: the float32 cache stored in float16, rotation in float16",
     VLLM_CODE, RL_VARIANT_VLLM, 0, RL_DTYPE_F32, RL_DTYPE_F16, RL_DTYPE_F16, 0,
-    rl_prec_torch_theta, rl_prec_torch_cossin};
+    rl_prec_torch_theta, rl_prec_torch_cossin, rl_prec_torch_sincos1};

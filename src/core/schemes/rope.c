@@ -1,12 +1,23 @@
 /* scheme_rope.c: RoPE (Su et al. 2024, RoFormer, Neurocomputing 568,
  * eq. 14-16) and its axial 2-D form as schemes.  Both rotate the
- * projected query and key with the core's rl_rope_apply_elementwise, so
- * they share the accurate angles of rl_angle_sincos.
+ * projected query and key with the core's rotation through the
+ * schedule's precision pipeline (exact by default: accurate angles).
+ *
+ * Under a framework precision pipeline (--precision hf-bf16, ...) the
+ * rotation is the pipeline's (rl_rope_apply_pipeline): W x rounded to
+ * its activation dtype (both halves, so cc is the logit of the rounded
+ * vectors and mix holds only what position does), cos and sin from its
+ * table times the attention factor as the framework rounds them, the
+ * products and sums rounded as its kernel does; the logit then takes no
+ * logit multiplier (the factor is in both rotated vectors).  The dot
+ * products stay in double (the attention matmul's rounding is not
+ * counted, as in `ropelab precision`).
  *
  * Prepared vector (2d): [W x, R(pos) W x]; the pair gives
  *   cc = (W_q x_i).(W_k x_j) / sqrt(d)          (the unrotated logit)
  *   total = (R_i W_q x_i).(R_j W_k x_j) / sqrt(d), mix = total - cc. */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 #include "ropelab.h"
 #include "scheme_impl.h"
@@ -44,6 +55,22 @@ static void amplify(const rl_schedule *f, rl_layout layout, int role, double pos
   }
 }
 
+/* x rounded to the pipeline's activation dtype (framework pipelines). */
+static void round_act(const rl_schedule *f, double *v, size_t d)
+{
+  for (size_t k = 0; !f->prec->exact && k < d; k++)
+    v[k] = rl_dtype_round(f->prec->act_dtype, v[k]);
+}
+
+/* y = R(pos) x: exact pipelines in double (the logit multiplier applied
+ * by the pair), framework ones in their arithmetic with the attention
+ * factor in the table. */
+static rl_status turn(const rl_schedule *f, rl_layout lay, double pos, const double *x, double *y)
+{
+  return f->prec->exact ? rl_rope_apply_elementwise(f, lay, pos, x, y)
+                        : rl_rope_apply_pipeline(f, lay, pos, 1, x, y);
+}
+
 /* Prepared: [W x, R(pos) W x]; a schedule that maps relative positions
  * (rerope) cannot rotate by absolute position, so its second half is W x
  * and the pair rotates the key by the mapped distance instead. */
@@ -52,11 +79,12 @@ static rl_status rope_prep(const rl_scheme *s, size_t head, int role, const doub
 {
   rl_sch_matvec(role == RL_ROLE_QUERY ? rl_sch_wq(s, head) : rl_sch_wk(s, head), x, out,
                 s->d);
+  round_act(s->f, out, s->d);
   if (s->f->type->relpos) {
     memcpy(out + s->d, out, s->d * sizeof *out);
     return RL_OK; /* pos was checked by rl_scheme_prepare */
   }
-  rl_status st = rl_rope_apply_elementwise(s->f, s->cfg.rope.layout, pos[0], out, out + s->d);
+  rl_status st = turn(s->f, s->cfg.rope.layout, pos[0], out, out + s->d);
   if (!st)
     amplify(s->f, s->cfg.rope.layout, role, pos[0], out + s->d);
   return st;
@@ -64,10 +92,23 @@ static rl_status rope_prep(const rl_scheme *s, size_t head, int role, const doub
 
 /* <q, R_{-m} k> with m = relpos(i - j): RoFormer's <R_i q, R_j k> =
  * <q, R_{j-i} k> at the mapped distance */
-static double mapped_dot(const rl_scheme *s, double i, double j, const double *q, const double *k)
+static rl_status mapped_dot(const rl_scheme *s, double i, double j, const double *q,
+                            const double *k, double *out)
 {
   const rl_schedule *f = s->f;
   double m = rl_schedule_relpos(f, i - j), dot = 0;
+  if (!f->prec->exact) {
+    /* the key turned by -m in the pipeline's arithmetic (no attention
+     * factor: the unrotated query has none, the pair's multiplier does) */
+    double sbuf[512], *y = s->d <= 512 ? sbuf : malloc(s->d * sizeof *y);
+    if (!y)
+      return RL_ENOMEM;
+    rl_status st = rl_rope_apply_pipeline(f, s->cfg.rope.layout, -m, 0, k, y);
+    *out = rl_sch_dot(q, y, s->d);
+    if (y != sbuf)
+      free(y);
+    return st;
+  }
   for (size_t p = 0; p < f->n; p++) {
     size_t a, b;
     double c, sn;
@@ -77,7 +118,8 @@ static double mapped_dot(const rl_scheme *s, double i, double j, const double *q
   }
   for (size_t p = f->rot; p < s->d; p++)
     dot += q[p] * k[p];
-  return dot;
+  *out = dot;
+  return RL_OK;
 }
 
 static rl_status rope_pair(const rl_scheme *s, size_t head, const double *pi,
@@ -89,10 +131,18 @@ static rl_status rope_pair(const rl_scheme *s, size_t head, const double *pi,
   const rl_schedule *f = s->f;
   /* the attention factor on cos and sin of q and k, and log-n's query
    * scale at the schedule's current length */
-  double mult = f->logit_mult * rl_schedule_qscale(f, f->p.seq_len);
+  double mult = rl_schedule_qscale(f, f->p.seq_len);
+  if (f->prec->exact || f->type->relpos)
+    mult *= f->logit_mult;
   t->cc = rl_sch_dot(pq, pk, d) * s->scale;
-  double rot = f->type->relpos ? mapped_dot(s, pi[0], pj[0], pq + d, pk + d)
-                               : rl_sch_dot(pq + d, pk + d, d);
+  double rot;
+  if (f->type->relpos) {
+    rl_status st = mapped_dot(s, pi[0], pj[0], pq + d, pk + d, &rot);
+    if (st)
+      return st;
+  } else {
+    rot = rl_sch_dot(pq + d, pk + d, d);
+  }
   t->total = rot * s->scale * mult;
   t->mix = t->total - t->cc;
   return RL_OK;
@@ -140,10 +190,11 @@ static rl_status rope2d_prep(const rl_scheme *s, size_t head, int role, const do
 {
   size_t d = s->d, h = d / 2;
   rl_sch_matvec(role == RL_ROLE_QUERY ? rl_sch_wq(s, head) : rl_sch_wk(s, head), x, out, d);
+  round_act(s->f, out, d);
   rl_layout lay = s->cfg.rope.layout;
-  rl_status st = rl_rope_apply_elementwise(s->f, lay, pos[1], out, out + d);
+  rl_status st = turn(s->f, lay, pos[1], out, out + d);
   if (!st)
-    st = rl_rope_apply_elementwise(s->f, lay, pos[0], out + h, out + d + h);
+    st = turn(s->f, lay, pos[0], out + h, out + d + h);
   if (!st) {
     amplify(s->f, lay, role, pos[1], out + d);
     amplify(s->f, lay, role, pos[0], out + d + h);
