@@ -11,6 +11,9 @@ Written from the frameworks' code as read (no code copied):
   ggml     theta_scale = powf(base, -2/r); angle of pair i at position p =
            p * theta_scale * ... * theta_scale (i float products,
            ggml_rope_cache_init); cosf, sinf; table stays float32.
+  ggml llama3  the divisors rope_freqs of llama.cpp's converter
+           (convert_hf_to_gguf.py LlamaModel.generate_extra_tensors, torch
+           float32), the angle theta / ff per pair (ggml_rope_cache_init).
 float32 rounding: struct 'f'; float16: struct 'e' (IEEE binary16, round to
 nearest even); bfloat16: the float32 value rounded to 8 significant bits
 with Python's round() (ties to even), computed exactly on the double.
@@ -66,6 +69,37 @@ def ggml_row(r, base, p):
     t, out = f32(p), []
     for _ in range(r // 2):
         out.append((f32(math.cos(t)), f32(math.sin(t))))
+        t = f32(t * ts)
+    return out
+
+
+def ggml_llama3_ff(r, base, s, L, lf=1.0, hf=4.0):
+    """rope_freqs as llama.cpp's convert_hf_to_gguf.py LlamaModel.
+    generate_extra_tensors computes it: torch float32 freqs; for each 0-d
+    float32 tensor, a Python number over it is its reciprocal times the
+    number in float32; the list stored as float32."""
+    out = []
+    for freq in hf_inv(r, base):
+        wl = f32(f32(1.0 / freq) * f32(2 * math.pi))
+        if wl < L / hf:
+            out.append(1.0)
+        elif wl > L / lf:
+            out.append(f32(s))
+        else:
+            sm = f32(f32(f32(f32(1.0 / wl) * f32(L)) - f32(lf)) / f32(hf - lf))
+            out.append(f32(1.0 / f32(f32(f32(1.0 - sm) / f32(s)) + sm)))
+    return out
+
+
+def ggml_llama3_row(r, base, s, L, p):
+    """ggml_rope_cache_init with freq_factors: theta / ff per pair, theta
+    = p * theta_scale^i by float products; freq_scale 1, ext_factor 0."""
+    ff = ggml_llama3_ff(r, base, s, L)
+    ts = f32(math.pow(f32(base), f32(-2.0 / r)))
+    t, out = f32(p), []
+    for i in range(r // 2):
+        a = f32(t / ff[i])
+        out.append((f32(math.cos(a)), f32(math.sin(a))))
         t = f32(t * ts)
     return out
 
@@ -135,6 +169,45 @@ def main():
             ok = got == want
             failed += not ok
             print(("ok" if ok else "not ok") + f" {n} - hf-fp32 inv_freq d={r} base {base:g} bit for bit")
+    # ggml llama3: the converter's float32 divisors (rope_freqs), theta/ff
+    # per pair; the frequencies (the angle at position 1) bit for bit and
+    # the tables as above.  Llama 3.1's configuration (d 128, base 5e5,
+    # s 8, L 8192) and a small one whose smooth band is a few pairs.
+    for r, base, sc, L in ((128, 500000.0, 8, 8192), (16, 10000.0, 4, 64)):
+        args = ["--precision", "ggml-f32", "--method", "llama3", "--factor", str(sc),
+                "--train-len", str(L), "--dim", str(r), "--base", repr(base)]
+        out = subprocess.run([exe, "freqs", "--no-meta", "--no-header"] + args,
+                             check=True, capture_output=True, text=True).stdout
+        got = [float(l.split(",")[1]) for l in out.strip().splitlines()]
+        want = []
+        ff = ggml_llama3_ff(r, base, sc, L)
+        ts = f32(math.pow(f32(base), f32(-2.0 / r)))
+        t = 1.0
+        for i in range(r // 2):
+            want.append(f32(t / ff[i]))
+            t = f32(t * ts)
+        n += 1
+        ok = got == want
+        failed += not ok
+        nb = sum(1 for v in ff if v not in (1.0, float(sc)))
+        print(("ok" if ok else "not ok") + f" {n} - ggml-f32 llama3 d={r} base {base:g} s={sc} "
+              f"L={L}: frequencies theta/ff bit for bit ({nb} pairs in the smooth band)" +
+              ("" if ok else f" (first differs at pair {next(i for i in range(len(got)) if got[i] != want[i])})"))
+        bad, off = [], 0
+        for m in (0, 1, 7, 1000, 65535, 123456789):
+            rows = ropelab_rows(exe, args, m)
+            for i, (g, w) in enumerate(zip(rows, ggml_llama3_row(r, base, sc, L, m))):
+                ident = lambda v: v
+                if not (accept(g[0], w[0], ident) and accept(g[1], w[1], ident)):
+                    bad.append((m, i, g, w))
+                elif g != w:
+                    off += 1
+        n += 1
+        failed += bool(bad)
+        print(("ok" if not bad else "not ok") + f" {n} - ggml-f32 llama3 d={r}: cos/sin tables at 6 "
+              f"positions, {off} entries 1 ulp off (glibc)" +
+              ("" if not bad else f" (first bad pos {bad[0][0]} pair {bad[0][1]}: got {bad[0][2]!r} "
+                                  f"want {bad[0][3]!r})"))
     print(f"1..{n}")
     return 1 if failed else 0
 

@@ -20,7 +20,16 @@
  * rope_freq_scale_train); yarn also ext_factor = 1 and the correction
  * range; the others enter as freq_factors (the converter's rope_freqs /
  * rope_factors tensors, float32 divisors): here the exact ratio's inverse
- * rounded to float32.  llama.cpp divides its YaRN attention factor by ggml's
+ * rounded to float32, except llama3, whose divisors are the converter's
+ * own float32 computation (convert_hf_to_gguf.py
+ * LlamaModel.generate_extra_tensors: freqs = 1.0 / (base **
+ * (torch.arange(0, dim, 2, dtype=torch.float32) / dim)); per freq, a
+ * 0-d float32 tensor: wavelen = 2 * math.pi / freq; 1 when wavelen <
+ * L / high_freq_factor, factor when wavelen > L / low_freq_factor, else
+ * smooth = (L / wavelen - low) / (high - low) and 1 / ((1 - smooth) /
+ * factor + smooth); stored with torch.tensor(..., dtype=torch.float32)).
+ * A Python number over a tensor is tensor.reciprocal() times the number
+ * in float32 (as in hf.c).  llama.cpp divides its YaRN attention factor by ggml's
  * own 1 + 0.1 ln(1/freq_scale) (llama-context.cpp) so that the product is
  * the method's; that division and product are rounded here as there. */
 #include <math.h>
@@ -32,6 +41,21 @@ static float corr_dim(size_t n_dims, double n_ctx_orig, double n_rot, double bas
 {
   return (float)n_dims * logf((float)n_ctx_orig / ((float)n_rot * 2 * 3.14159265358979323846f)) /
          (2 * logf((float)base));
+}
+
+/* The converter's rope_freqs divisor of pair i for llama3 (see above). */
+static float llama3_ff(const rl_schedule *s, size_t i)
+{
+  const rl_schedule_params *p = &s->p;
+  double L = p->train_len, lf = p->low_freq_factor, hf = p->high_freq_factor;
+  float freq = rl_prec_torch_inv_freq(s->base, s->rot, i);
+  float wl = (1.0f / freq) * (float)(2 * 3.14159265358979323846);
+  if ((double)wl < L / hf)
+    return 1.0f;
+  if ((double)wl > L / lf)
+    return (float)p->factor;
+  float sm = ((1.0f / wl) * (float)L - (float)lf) / (float)(hf - lf);
+  return 1.0f / ((1.0f - sm) / (float)p->factor + sm);
 }
 
 static rl_status init(rl_schedule *s, char *err)
@@ -59,9 +83,10 @@ static rl_status init(rl_schedule *s, char *err)
     if (any) {
       if (!(g->ff = calloc(s->n, sizeof *g->ff)))
         return RL_ENOMEM;
+      int llama3 = !strcmp(s->type->name, "llama3");
       for (size_t i = 0; i < s->n; i++) {
         double r = rl_prec_ratio(s, i);
-        g->ff[i] = r == 0 ? INFINITY : (float)(1.0 / r);
+        g->ff[i] = llama3 ? llama3_ff(s, i) : r == 0 ? INFINITY : (float)(1.0 / r);
       }
     }
   }
