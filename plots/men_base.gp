@@ -1,24 +1,32 @@
 # men_base.gp: Men et al.'s lower bound of RoPE's base against the context
 # length, log-log: ropelab's values (experiments/men_base.sh), the power
-# law fitted to them, and the published values (paper, Su).
+# law fitted to them, the paper's own fit (Men et al. 2024, Figure 1:
+# y = 0.0424 x^1.628, x in tokens) and the published values (the paper's
+# Table 1, Su's recomputation with the staged grid, kexue.fm/archives/10122).
 # usage: gnuplot -c men_base.gp BASE.csv PUBLISHED.csv OUT.png
 data = ARG1
 pub = ARG2
-set terminal pngcairo size 960,640 noenhanced font ",11"
+set terminal pngcairo size 960,660 noenhanced font ",11"
 set output ARG3
 fa = system(sprintf("sed -n 's/^# fit_a=//p' '%s'", data))
 fk = system(sprintf("sed -n 's/^# fit_k=//p' '%s'", data))
 set datafile separator comma
 set datafile commentschars "#"
 set logscale xy
-set format y "10^{%L}"
+set xrange [700:1.6e6]
+set yrange [1e3:1e9]
 set format y "%.0e"
+set xtics ("1K" 1024, "4K" 4096, "16K" 16384, "64K" 65536, "256K" 262144, "1M" 1048576)
 set xlabel "context length L (tokens)"
-set ylabel "smallest base with B_r >= 0 for all r < L"
-set title sprintf("Men et al. 2024 bound, d = 128, Su's staged grid; fit base = %.4g L^%.4f", fa + 0, fk + 0)
-set key top left
+set ylabel "base with B_r = sum_i cos(r theta_i) >= 0 for all r < L"
+set title "Men et al. 2024: the smallest RoPE base for context length L, d = 128\nSu's staged grid (5 decimal stages from 1000 L), every sign of B_r decided exactly"
+set key top left box opaque
 set grid
-plot data using 3:4 skip 1 with linespoints pt 7 lw 2 title "ropelab (exact signs)", \
-     data using 3:9 skip 1 with lines dt 2 lw 2 title "power-law fit to ropelab", \
-     pub using 1:2 skip 1 with points pt 9 ps 1.5 title "paper, Table 1", \
-     pub using 1:3 skip 1 with points pt 6 ps 1.8 title "Su 2024 (kexue.fm 10122)"
+set bmargin 5
+set label 1 "ropelab bound men --dim 128 --len 1024:1048576:x2 --fit  (experiments/men_base.sh)" at screen 0.01, screen 0.02 font ",9"
+paper(x) = 0.0424 * x**1.628
+plot paper(x) with lines dt 3 lw 2 lc rgb "#56B4E9" title "paper's fit 0.0424 L^1.628", \
+     data using 3:9 skip 1 with lines dt 2 lw 2 lc rgb "#009E73" title sprintf("fit to ropelab: %.4g L^%.4f", fa + 0, fk + 0), \
+     pub using 1:2 skip 1 with points pt 9 ps 1.6 lc rgb "#0072B2" title "paper, Table 1", \
+     pub using 1:3 skip 1 with points pt 6 ps 2.2 lw 2 lc rgb "#E69F00" title "Su 2024 (two digits)", \
+     data using 3:4 skip 1 with linespoints pt 7 ps 0.9 lw 2 lc rgb "#CC79A7" title "ropelab (this table)"

@@ -111,6 +111,27 @@ int main(void)
     rl_schedule_free(s);
   }
 
+  /* past 2^24 rows the chunks grow (at most 2^16 of them): L = 2^24 +
+   * 1000 has chunks of 512 rows.  Half the pairs rotating (c0 = 32, n =
+   * 32) keeps B_r > 0 (Su, "partial rotation"), so every row must be
+   * scanned; the same minimum as the upward scan, up to the two scans'
+   * fast errors (seeded at different rows): each within 2E, whose seed
+   * term u r sum_k theta_k is below 1.1e-16 * 1.7e7 * 32 = 6e-8 here. */
+  {
+    rl_schedule *h = tap_rope(128, 64, 5e5);
+    double big = 16777216 + 1000;
+    rl_bscan_out all, any;
+    rl_status s1 = rl_bscan_run(w, h->theta, h->n, 32, big, RL_BSCAN_ALL, &all);
+    rl_status s2 = rl_bscan_run(w, h->theta, h->n, 32, big, RL_BSCAN_ANY, &any);
+    tap_bool(!s1 && !s2 && all.first_fail == big && any.first_fail == big && any.rows == big &&
+                 all.rows == big && any.argmin == all.argmin,
+             "L 2^24 + 1000, rot 64 of 128: every row scanned in either mode (%g, %g rows), "
+             "argmin %g, %g", all.rows, any.rows, all.argmin, any.argmin);
+    tap_report(fabs(any.min - all.min) <= 2.4e-7, fabs(any.min - all.min), 2.4e-7,
+               "L 2^24 + 1000: the same min %.17g, %.17g", all.min, any.min);
+    rl_schedule_free(h);
+  }
+
   /* a length of one row and one shorter than a block */
   rl_schedule *s = tap_rope(128, 128, 1e4);
   rl_bscan_out o;

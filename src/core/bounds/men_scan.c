@@ -6,7 +6,7 @@
  * src/core/measures/decay.c does, the rows go in blocks of BLOCK, the
  * phases z[k][b] = e^{i (r0 + b) theta_k} of a block advance to the next
  * by one complex product with w_k = e^{i BLOCK theta_k}, and every span
- * of SPAN rows (HINT rows in the search's "any failure" mode) they are
+ * of SPAN rows (a chunk in the search's "any failure" mode) they are
  * re-seeded, z = C_k T[k][b], C_k = e^{i r0 theta_k}, T[k][b] =
  * e^{i b theta_k}.  The loop over the rows of a block is the vectorised
  * one.
@@ -14,7 +14,8 @@
  * Where to look.  To refute a base the search needs one r with B_r < 0,
  * not the first: near the bound the negative rows sit in the last tenth
  * of 0..L-1 and in the dips that neighbouring bases share.  So the
- * workspace remembers, per chunk of HINT rows, the smallest B_r seen
+ * workspace remembers, per chunk of HINT rows (more past L = 2^24, so
+ * that there are at most MAX_CHUNKS), the smallest B_r seen
  * there (at any base of the current search), and RL_BSCAN_ANY scans the
  * chunks lowest first (chunks never seen: the last ones first), stopping
  * after the first chunk holding a negative row.  This is a heuristic for
@@ -58,7 +59,8 @@
 enum {
   BLOCK = RL_BSCAN_BLOCK, /* a power of 2 */
   SPAN = 1024,            /* rows per seed in the upward modes */
-  HINT = 256,             /* rows per remembered chunk; divides SPAN */
+  HINT = 256,             /* rows per remembered chunk (at least) */
+  MAX_CHUNKS = 1 << 16,   /* remembered chunks (at most) */
   PICKS = 8,              /* chunks picked lowest first, then ... */
   BINS = 7                /* ... the rest in bins of their smallest B_r */
 };
@@ -84,11 +86,12 @@ struct rl_bscan {
   size_t n;
   double c0, tsum;         /* sum_k theta_k */
   double e_seed, e_step;   /* n (eL + eT + P); n (ew + P) */
-  /* per chunk of HINT rows: the smallest B_r seen (HUGE_VAL: none) */
+  /* per chunk of `chunk` rows: the smallest B_r seen (HUGE_VAL: none) */
   double *hint;
   rl_bscan_chunk *order;
   uint32_t *seen, stamp; /* chunks scanned by this RL_BSCAN_ANY: seen == stamp */
   size_t nhint, hint_cap;
+  uint64_t chunk; /* rows per chunk: HINT, doubled while over MAX_CHUNKS */
   double hint_len;
 };
 
@@ -276,7 +279,7 @@ static void prepare(rl_bscan *w, const double *theta, size_t n, double c0)
 }
 
 /* Rows r0 .. min(r0 + nrows, rows) - 1 from one seed at r0 (r0 a
- * multiple of HINT).  Updates out and the chunk hints; returns the
+ * multiple of BLOCK).  Updates out and the chunk hints; returns the
  * number of negative rows found.  stop 1: return at the first one; 2: at
  * the end of the block holding it. */
 static size_t scan_span(rl_bscan *w, uint64_t r0, uint64_t nrows, uint64_t rows, int stop,
@@ -294,14 +297,14 @@ static size_t scan_span(rl_bscan *w, uint64_t r0, uint64_t nrows, uint64_t rows,
   double e0 = U_HALF * (double)r0 * w->tsum * 1.001 + w->e_seed +
               (double)n * (c0 + (double)n) * U_HALF;
   uint64_t end = r0 + nrows < rows ? r0 + nrows : rows;
-  for (uint64_t c = r0 / HINT; c < (end + HINT - 1) / HINT; c++)
-    w->hint[c] = HUGE_VAL; /* the latest scan of a chunk counts */
+  for (uint64_t c = (r0 + w->chunk - 1) / w->chunk; c * w->chunk < end; c++)
+    w->hint[c] = HUGE_VAL; /* the latest scan of a chunk counts (from its start) */
   for (uint64_t s = 0; r0 < end; s++, r0 += BLOCK) {
     block_sum(n, c0, w->zr, w->zi, w->wr, w->wi, w->acc);
     double bound = 2.0 * (e0 + (double)s * w->e_step);
     uint64_t m = end - r0 < BLOCK ? end - r0 : BLOCK;
     out->rows += (double)m;
-    double *hint = &w->hint[r0 / HINT];
+    double *hint = &w->hint[r0 / w->chunk];
     for (uint64_t b = 0; b < m; b++) {
       double v = w->acc[b], r = (double)(r0 + b);
       if (v <= bound) {
@@ -338,7 +341,13 @@ void rl_bscan_forget(rl_bscan *w)
 /* the hint array for len (kept across bases while len is the same) */
 static rl_status hints_for(rl_bscan *w, uint64_t rows)
 {
-  size_t nh = (size_t)((rows + HINT - 1) / HINT);
+  uint64_t chunk = HINT;
+  while ((rows + chunk - 1) / chunk > MAX_CHUNKS)
+    chunk *= 2;
+  size_t nh = (size_t)((rows + chunk - 1) / chunk);
+  if (w->chunk != chunk)
+    w->hint_len = 0;
+  w->chunk = chunk;
   if (nh > w->hint_cap) {
     free(w->hint);
     free(w->order);
@@ -424,7 +433,7 @@ rl_status rl_bscan_run(rl_bscan *w, const double *theta, size_t n, double c0, do
     top[at] = x;
   }
   for (size_t p = 0; p < picks; p++) {
-    if (scan_span(w, (uint64_t)top[p].c * HINT, HINT, rows, 2, out))
+    if (scan_span(w, (uint64_t)top[p].c * w->chunk, w->chunk, rows, 2, out))
       return RL_OK;
     w->seen[top[p].c] = w->stamp; /* scanned: not again below */
   }
@@ -443,7 +452,7 @@ rl_status rl_bscan_run(rl_bscan *w, const double *theta, size_t n, double c0, do
   for (size_t q = 0; q < m; q++)
     rest[start[bin_of(ord[q].hint, edge)]++] = ord[q];
   for (size_t q = 0; q < m; q++)
-    if (scan_span(w, (uint64_t)rest[q].c * HINT, HINT, rows, 2, out))
+    if (scan_span(w, (uint64_t)rest[q].c * w->chunk, w->chunk, rows, 2, out))
       return RL_OK;
   return RL_OK;
 }
