@@ -34,6 +34,21 @@ int rl_check_table_wanted(int argc, char **argv)
   return t;
 }
 
+const char *rl_check_table_stray(int argc, char **argv)
+{
+  static const char *const only[] = {"--expect", "--sin", "--positions"};
+  for (int i = 1; i < argc; i++) {
+    if (!strcmp(argv[i], "--"))
+      break;
+    for (size_t k = 0; k < sizeof only / sizeof *only; k++) {
+      size_t n = strlen(only[k]);
+      if (!strncmp(argv[i], only[k], n) && (argv[i][n] == 0 || argv[i][n] == '='))
+        return only[k];
+    }
+  }
+  return NULL;
+}
+
 void rl_check_table_help(FILE *fp)
 {
   fputs("Your own table (check --table FILE): the properties of the cos/sin table\n"

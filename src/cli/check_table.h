@@ -12,4 +12,8 @@ int rl_check_table_run(int argc, char **argv);
 /* Its help lines, for `check --help`. */
 void rl_check_table_help(FILE *fp);
 
+/* The first option that only --table takes (--expect, --sin, --positions)
+ * when argv has no --table, else NULL: for a message that says so. */
+const char *rl_check_table_stray(int argc, char **argv);
+
 #endif

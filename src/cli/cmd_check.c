@@ -87,6 +87,9 @@ static int run(int argc, char **argv)
   const char *cmd = "check";
   if (rl_check_table_wanted(argc, argv)) /* a user's table: check_table.c */
     return rl_check_table_run(argc, argv);
+  const char *stray = rl_check_table_stray(argc, argv);
+  if (stray)
+    return rl_usage("check", "%s needs --table FILE (see 'ropelab help check')", stray);
   const rl_check *list = rl_check_list();
   size_t n = count_checks(list);
   rl_sched_opts so;
