@@ -235,10 +235,8 @@ static int run(int argc, char **argv)
       break;
     case OPT_STEP:
       step_arg = optarg;
-      if ((r = rl_opt_double(cmd, "--step", optarg, &step)))
+      if ((r = rl_opt_step(cmd, optarg, &step)))
         return r;
-      if (!(step > 0))
-        return rl_usage(cmd, "invalid --step '%s': expected a number > 0", optarg);
       break;
     case OPT_FORMAT:
       if ((r = rl_opt_enum(cmd, "--format", optarg, format_names, NFORMATS, &format)))

@@ -469,10 +469,8 @@ static int run(int argc, char **argv)
         return r;
       break;
     case OPT_STEP:
-      if ((r = rl_opt_double(cmd, "--step", optarg, &a.step)))
+      if ((r = rl_opt_step(cmd, optarg, &a.step)))
         return r;
-      if (!(a.step > 0))
-        return rl_usage(cmd, "invalid --step '%s': expected a number > 0", optarg);
       break;
     default:
       if ((r = rl_sched_opt_default(&a.so, &a.co, cmd, c, av, opts)))

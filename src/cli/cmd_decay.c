@@ -188,10 +188,8 @@ static int run(int argc, char **argv)
     case OPT_STEP:
       step_arg = optarg;
       step_set = 1;
-      if ((r = rl_opt_double(cmd, "--step", optarg, &step)))
+      if ((r = rl_opt_step(cmd, optarg, &step)))
         return r;
-      if (!(step > 0))
-        return rl_usage(cmd, "invalid --step '%s': expected a number > 0", optarg);
       break;
     case OPT_POINTS:
       points_set = 1;

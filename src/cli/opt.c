@@ -153,6 +153,16 @@ int rl_opt_rot_resolve(const char *cmd, const char *arg, size_t dim, size_t *rot
   return 0;
 }
 
+int rl_opt_step(const char *cmd, const char *arg, double *step)
+{
+  int r = rl_opt_double(cmd, "--step", arg, step);
+  if (r)
+    return r;
+  if (!(*step > 0))
+    return rl_usage(cmd, "invalid --step '%s': expected a number > 0", arg);
+  return 0;
+}
+
 int rl_opt_base(const char *cmd, const char *arg, double *base)
 {
   int r = rl_opt_double(cmd, "--base", arg, base);

@@ -37,6 +37,8 @@ int rl_opt_dim(const char *cmd, const char *arg, size_t *dim);
 int rl_opt_rot(const char *cmd, const char *arg, size_t *rot);
 /* After all options: rot = dim when unset, and rot <= dim. */
 int rl_opt_rot_resolve(const char *cmd, const char *arg, size_t dim, size_t *rot);
+/* --step of a grid: a finite number > 0. */
+int rl_opt_step(const char *cmd, const char *arg, double *step);
 /* --base: a finite number > 1. */
 int rl_opt_base(const char *cmd, const char *arg, double *base);
 
