@@ -12,6 +12,7 @@
 #include "sched_opts.h"
 #include "ropelab.h"
 #include "rowfmt.h"
+#include "rowpipe.h"
 #include "sink.h"
 #include "threads.h"
 
@@ -30,7 +31,8 @@ enum {
 
 enum { M_BOUND = 1, M_SIM = 2, M_MC = 4 };
 
-#define CHUNK 16384       /* rows per rl_decay_eval call: memory stays O(CHUNK) */
+#define CHUNK 16384       /* rows per chunk (a multiple of RL_DECAY_RESEED): memory stays O(CHUNK) */
+#define MC_CHUNK 64       /* with mc: a row costs samples x d, keep the progress moving */
 #define NCOLS 9           /* r, bound, similarity, the 6 of mc */
 #define LOG_POINTS 256    /* default --points with --log */
 #define PROGRESS_ROWS 100000
@@ -82,10 +84,11 @@ static int parse_measure(const char *cmd, const char *arg, int *order, size_t *n
   return r;
 }
 
+#define OUT_OF_RANGE \
+  "invalid %s '%s': distances beyond 2147483648 are outside the accurate range"
 static int out_of_range(const char *cmd, const char *opt, const char *arg)
 {
-  return rl_usage(cmd, "invalid %s '%s': distances beyond 2147483648 are outside the "
-                       "accurate range", opt, arg);
+  return rl_usage(cmd, OUT_OF_RANGE, opt, arg);
 }
 
 static int all_finite(const double *v, size_t n)
@@ -96,51 +99,96 @@ static int all_finite(const double *v, size_t n)
   return 1;
 }
 
-/* Rows as text: a block of consecutive rows per thread, each into its
- * own buffer; the buffers are written in order, so the bytes do not
- * depend on the number of threads. */
-typedef struct fmt_job {
-  const double *vals; /* rows x m values, row-major */
-  size_t m, rows;
-  char *text;         /* room for rows x RL_ROW_MAX(m) bytes */
-  size_t len;
-} fmt_job;
+/* What the workers share, and what each owns: a decay workspace (the
+ * fast path streams a lane's phases, so each worker has its own) and,
+ * with mc, a Monte Carlo one (the same seed, so the same samples). */
+typedef struct decay_ctx {
+  const rl_schedule *f;
+  const rl_grid *g;
+  size_t samples, nt;
+  double sigma;
+  unsigned long seed;
+  const char *to_arg;
+  const int *order;
+  size_t norder, m, rows, points;
+  int mask;
+  rl_decay_ws *dw[RL_THREADS_MAX];
+  rl_mc_ws *mw[RL_THREADS_MAX];
+  double *buf[RL_THREADS_MAX]; /* 3 x rows: r, bound, similarity */
+} decay_ctx;
 
-static void *fmt_run(void *arg)
+/* Worker t's workspaces: worker 0's before any output (they validate
+ * the parameters), the others' on the worker's own thread, in parallel. */
+static rl_status worker_alloc(decay_ctx *x, size_t t)
 {
-  fmt_job *J = arg;
-  char *p = J->text;
-  for (size_t k = 0; k < J->rows; k++)
-    p += rl_row_text(p, J->vals + k * J->m, J->m);
-  J->len = (size_t)(p - J->text);
-  return NULL;
+  rl_status st = rl_decay_alloc(x->f, x->g, &x->dw[t]);
+  if (!st) /* the rows of a chunk on one thread: the workers are the parallelism */
+    rl_decay_threads(x->dw[t], x->nt > 1 ? 1 : 2);
+  if (!st && (x->mask & M_MC))
+    st = rl_mc_alloc(x->f, x->samples, x->sigma, x->seed, &x->mw[t]);
+  if (!st && !(x->buf[t] = malloc(3 * x->rows * sizeof(double))))
+    st = RL_ENOMEM;
+  return st;
 }
 
-/* Rows 0..n-1 of vals (m columns) onto out, formatted by up to nt jobs of
- * at most per rows each (their buffers' size). */
-static void write_rows(rl_out *out, fmt_job *jobs, size_t nt, size_t per, const double *vals,
-                       size_t m, size_t n)
+/* Chunk c (rows c*rows ...) on worker w: the values of each row in
+ * column order (rowpipe.h). */
+static int fill(void *arg, unsigned w, size_t c, double *vals, size_t *good, char *msg)
 {
-  if (n == 0)
-    return;
-  if (n < 1024) /* a thread costs more than it saves */
-    nt = 1;
-  size_t each = (n + nt - 1) / nt, used = 0;
-  if (each > per)
-    each = per;
-  for (size_t a = 0; a < n; used++) {
-    size_t b = a + each < n ? a + each : n;
-    jobs[used].vals = vals + a * m;
-    jobs[used].m = m;
-    jobs[used].rows = b - a;
-    a = b;
+  decay_ctx *x = arg;
+  size_t j0 = c * x->rows, n = x->points - j0 < x->rows ? x->points - j0 : x->rows;
+  rl_status st;
+  if (!x->buf[w] && (st = worker_alloc(x, w))) {
+    snprintf(msg, RL_ROWPIPE_MSG, "%s", rl_strerror(st));
+    *good = 0;
+    return RL_EXIT_RUNTIME;
   }
-  if (used == 1)
-    fmt_run(&jobs[0]);
-  else
-    rl_threads_run(fmt_run, jobs, sizeof *jobs, used);
-  for (size_t t = 0; t < used && !out->err; t++)
-    rl_out_write(out, jobs[t].text, jobs[t].len);
+  double *rv = x->buf[w], *bv = rv + x->rows, *sv = bv + x->rows;
+  st = rl_decay_eval(x->dw[w], j0, n, rv, (x->mask & M_BOUND) ? bv : NULL,
+                               (x->mask & M_SIM) ? sv : NULL);
+  if (st == RL_ERANGE) {
+    snprintf(msg, RL_ROWPIPE_MSG, OUT_OF_RANGE, "--to", x->to_arg);
+    return RL_EXIT_USAGE;
+  }
+  if (st) {
+    snprintf(msg, RL_ROWPIPE_MSG, "cannot evaluate the decay: %s", rl_strerror(st));
+    return RL_EXIT_RUNTIME;
+  }
+  for (size_t k = 0; k < n; k++) {
+    double *row = vals + k * x->m;
+    size_t col = 0;
+    row[col++] = rv[k];
+    for (size_t q = 0; q < x->norder; q++) {
+      if (x->order[q] == 0) {
+        row[col++] = bv[k];
+      } else if (x->order[q] == 1) {
+        row[col++] = sv[k];
+      } else {
+        rl_mc_result res;
+        if ((st = rl_mc_eval(x->mw[w], rv[k], &res))) {
+          snprintf(msg, RL_ROWPIPE_MSG,
+                   "cannot evaluate the Monte Carlo estimate at r = %g: %s", rv[k],
+                   rl_strerror(st));
+          *good = k;
+          return RL_EXIT_RUNTIME;
+        }
+        row[col++] = res.ind_mean;
+        row[col++] = res.ind_se;
+        row[col++] = res.self_mean;
+        row[col++] = res.self_se;
+        row[col++] = res.self_expect;
+        row[col++] = res.abel_max;
+      }
+    }
+    /* never print nan: a non-finite value is a bug, reported as such */
+    if (!all_finite(row, x->m)) {
+      snprintf(msg, RL_ROWPIPE_MSG, "internal error: non-finite value at r = %g", rv[k]);
+      *good = k;
+      return RL_EXIT_RUNTIME;
+    }
+  }
+  *good = n;
+  return 0;
 }
 
 static int run(int argc, char **argv)
@@ -272,21 +320,27 @@ static int run(int argc, char **argv)
                     : rl_usage(cmd, "invalid --step '%s': too many rows from '%s' to '%s'",
                                step_arg, from_arg, to_arg);
 
-  /* the workspaces, before any output */
+  /* the workspaces, before any output: one per worker (chunks of rows
+   * on a linear grid start on re-seed rows, so a worker's first block
+   * costs no more than streaming would) */
   rl_schedule *f = NULL;
-  rl_decay_ws *dw = NULL;
-  rl_mc_ws *mw = NULL;
-  double *buf = NULL, *vals = NULL;
-  fmt_job *jobs = NULL;
-  size_t nt = 0, per = 0;
+  decay_ctx x = {.g = &g, .samples = (size_t)samples, .sigma = sigma,
+                 .seed = (unsigned long)seed, .to_arg = to_arg, .order = order,
+                 .norder = norder, .mask = mask, .points = g.points,
+                 .rows = (mask & M_MC) ? MC_CHUNK : CHUNK};
+  size_t nt = 0;
   rl_sink sink = {0};
   rl_out *out = &sink.out;
   int rc = 0;
   if ((rc = rl_sched_build(&so.p, cmd, &f)))
     goto done;
-  st = rl_decay_alloc(f, &g, &dw);
-  if (!st && (mask & M_MC))
-    st = rl_mc_alloc(f, (size_t)samples, sigma, (unsigned long)seed, &mw);
+  if (!threads)
+    threads = (unsigned long long)rl_online_cpus(RL_THREADS_MAX);
+  size_t chunks = (g.points - 1) / x.rows + 1;
+  nt = (size_t)threads < chunks ? (size_t)threads : chunks;
+  x.f = f;
+  x.nt = nt;
+  st = worker_alloc(&x, 0);
   if (st == RL_ERANGE) {
     rc = out_of_range(cmd, "--to", to_arg);
     goto done;
@@ -294,23 +348,6 @@ static int run(int argc, char **argv)
   if (st) {
     rc = st == RL_ENOMEM ? rl_runtime(cmd, "%s", rl_strerror(st))
                          : rl_usage(cmd, "invalid parameters: %s", rl_strerror(st));
-    goto done;
-  }
-  /* per chunk: r, bound, similarity; the rows' values; their text, a
-   * block of rows per thread (nt blocks of per rows cover a chunk) */
-  if (!threads)
-    threads = (unsigned long long)rl_online_cpus(RL_THREADS_MAX);
-  nt = (size_t)threads;
-  per = (CHUNK + nt - 1) / nt;
-  rl_decay_threads(dw, (int)nt);
-  buf = malloc(3 * CHUNK * sizeof *buf);
-  vals = malloc(CHUNK * NCOLS * sizeof *vals);
-  jobs = calloc(nt, sizeof *jobs);
-  for (size_t t = 0; jobs && t < nt; t++)
-    if (!(jobs[t].text = malloc(per * RL_ROW_MAX(NCOLS))))
-      break;
-  if (!buf || !vals || !jobs || !jobs[nt - 1].text) {
-    rc = rl_runtime(cmd, "%s", rl_strerror(RL_ENOMEM));
     goto done;
   }
   if ((rc = rl_sink_open(&sink, cmd, &co, "decay.gp")))
@@ -345,71 +382,25 @@ static int run(int argc, char **argv)
   }
   rl_out_header(out, cols);
 
-  /* rows, streamed CHUNK at a time */
+  /* rows, a chunk at a time */
   rl_progress prog;
   rl_progress_init(&prog, cmd, co.progress, g.points,
                    g.points > PROGRESS_ROWS || (mask & M_MC));
-  double *rv = buf, *bv = buf + CHUNK, *sv = buf + 2 * CHUNK;
-  size_t m = 1;
+  x.m = 1;
   for (size_t q = 0; q < norder; q++)
-    m += order[q] == 2 ? 6 : 1;
-  for (size_t j0 = 0; j0 < g.points && !out->err; j0 += CHUNK) {
-    size_t n = g.points - j0 < CHUNK ? g.points - j0 : CHUNK;
-    st = rl_decay_eval(dw, j0, n, rv, (mask & M_BOUND) ? bv : NULL, (mask & M_SIM) ? sv : NULL);
-    if (st) {
-      rc = st == RL_ERANGE ? out_of_range(cmd, "--to", to_arg)
-                           : rl_runtime(cmd, "cannot evaluate the decay: %s", rl_strerror(st));
-      goto done;
-    }
-    /* the rows' values; rows before a failing one are still written */
-    size_t good = n;
-    for (size_t k = 0; k < n && !rc; k++) {
-      double *row = vals + k * m;
-      size_t col = 0;
-      row[col++] = rv[k];
-      for (size_t q = 0; q < norder; q++) {
-        if (order[q] == 0) {
-          row[col++] = bv[k];
-        } else if (order[q] == 1) {
-          row[col++] = sv[k];
-        } else {
-          rl_mc_result res;
-          st = rl_mc_eval(mw, rv[k], &res);
-          if (st) {
-            rc = rl_runtime(cmd, "cannot evaluate the Monte Carlo estimate at r = %g: %s",
-                            rv[k], rl_strerror(st));
-            break;
-          }
-          row[col++] = res.ind_mean;
-          row[col++] = res.ind_se;
-          row[col++] = res.self_mean;
-          row[col++] = res.self_se;
-          row[col++] = res.self_expect;
-          row[col++] = res.abel_max;
-          rl_progress_update(&prog, j0 + k + 1);
-        }
-      }
-      /* never print nan: a non-finite value is a bug, reported as such */
-      if (!rc && !all_finite(row, m))
-        rc = rl_runtime(cmd, "internal error: non-finite value at r = %g", rv[k]);
-      if (rc)
-        good = k;
-    }
-    write_rows(out, jobs, nt, per, vals, m, good);
-    if (rc)
-      goto done;
-    rl_progress_update(&prog, j0 + n);
-  }
+    x.m += order[q] == 2 ? 6 : 1;
+  rl_rowpipe pipe = {.cmd = cmd, .chunks = chunks, .rows = x.rows, .cols = x.m,
+                     .workers = (unsigned)nt, .fill = fill, .ctx = &x, .prog = &prog};
+  if ((rc = rl_rowpipe_run(out, &pipe)))
+    goto done;
   rc = rl_sink_close(&sink, &prog);
 done:
   rl_sink_abort(&sink);
-  for (size_t t = 0; jobs && t < nt; t++)
-    free(jobs[t].text);
-  free(jobs);
-  free(vals);
-  free(buf);
-  rl_mc_free(mw);
-  rl_decay_free(dw);
+  for (size_t t = 0; t < nt; t++) {
+    free(x.buf[t]);
+    rl_mc_free(x.mw[t]);
+    rl_decay_free(x.dw[t]);
+  }
   rl_schedule_free(f);
   return rc;
 }

@@ -29,6 +29,7 @@ typedef struct rl_out {
   int tee_err;      /* same for tee */
   int swept;        /* fp is a hook of the sweep layer (see below), not a file of ours */
   void *hook;       /* its state */
+  size_t unsynced;  /* bytes written to tmp since its write-back was last started */
   int json;         /* --meta json: metadata collected, written to PATH.json at close */
   struct rl_meta *jmeta;
   const char *jextra; /* one more member of the JSON object, or NULL */

@@ -1,8 +1,32 @@
 /* rowfmt.c: long rows for the scheme commands (rowfmt.h). */
+#if defined(__linux__)
+#define _GNU_SOURCE /* sync_file_range */
+#include <fcntl.h>
+#endif
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include "rowfmt.h"
+
+/* Bytes of a temp file after which its write-back is started. */
+#define WRITEBACK_BYTES (8u << 20)
+
+/* The temp file that -o renames into place is fsync'ed first (out.c);
+ * starting the write-back of what is written so far lets the disk work
+ * while the rows are computed, so that the fsync at the end waits for
+ * the last few megabytes only (Linux: sync_file_range, asynchronous). */
+static void start_writeback(rl_out *o, FILE *fp, size_t len)
+{
+#if defined(__linux__) && defined(SYNC_FILE_RANGE_WRITE)
+  if (fp != o->fp || !o->tmp || (o->unsynced += len) < WRITEBACK_BYTES)
+    return;
+  o->unsynced = 0;
+  if (fflush(fp) == 0)
+    (void)sync_file_range(fileno(fp), 0, 0, SYNC_FILE_RANGE_WRITE);
+#else
+  (void)o, (void)fp, (void)len;
+#endif
+}
 
 static void put(rl_out *o, FILE *fp, const char *s, size_t len)
 {
@@ -13,7 +37,9 @@ static void put(rl_out *o, FILE *fp, const char *s, size_t len)
       o->err = e;
     if (fp == o->tee && !o->tee_err)
       o->tee_err = e;
+    return;
   }
+  start_writeback(o, fp, len);
 }
 
 void rl_out_write(rl_out *o, const char *s, size_t len)

@@ -117,21 +117,26 @@ void rl_shortest(double x, uint64_t *d, int *e)
   uint64_t vbr = round_odd(g[0], g[1], cbr << h);
   /* vb, vbl, vbr: 4 x 10^-k and R's ends, in quarters, rounded to odd */
   uint64_t s = vb >> 2;
-  uint64_t sp10 = s / 10 * 10, tp10 = sp10 + 10;
-  int lo_in = vbl + out <= sp10 << 2, hi_in = (tp10 << 2) + out <= vbr;
-  uint64_t m;
-  if (lo_in != hi_in) { /* a multiple of ten in R: one digit fewer */
-    m = lo_in ? sp10 : tp10;
-  } else {
-    uint64_t s1 = s + 1;
-    lo_in = vbl + out <= s << 2;
-    hi_in = (s1 << 2) + out <= vbr;
-    if (lo_in != hi_in)
-      m = lo_in ? s : s1;
-    else /* both in R: the closer to x, compared with the midpoint 4s + 2 */
-      m = vb < (s << 2) + 2 || (vb == (s << 2) + 2 && !(s & 1)) ? s : s1;
-  }
-  /* trailing zeros off (m < 10^17: at most 16), largest steps first */
+  uint64_t s10 = s / 10, sp10 = s10 * 10, tp10 = sp10 + 10;
+  int lo10 = vbl + out <= sp10 << 2, hi10 = (tp10 << 2) + out <= vbr;
+  /* The integers s, s + 1: whichever lies in R, the closer to x when
+   * both do (compared with the midpoint 4s + 2; ties: the even one).
+   * Which case applies is close to random from one value to the next,
+   * so every case is computed and the choice made by arithmetic: a
+   * mispredicted branch costs more. */
+  uint64_t s1 = s + 1, mid = (s << 2) + 2;
+  int lo_s = vbl + out <= s << 2, hi_s1 = (s1 << 2) + out <= vbr;
+  int closer_s = (vb < mid) | ((vb == mid) & (int)!(s & 1));
+  uint64_t m = s1 - (uint64_t)(lo_s & ((!hi_s1) | closer_s));
+  /* A multiple of ten in R (at most one: R is narrower than 10) is the
+   * unique decimal of one digit fewer, so it is the shortest: its digits
+   * are those of s10 or s10 + 1 (an integer in R otherwise, m, is not a
+   * multiple of ten, or it would be that one). */
+  int use10 = lo10 != hi10;
+  uint64_t m10 = s10 + (uint64_t)!lo10;
+  m = use10 ? m10 : m;
+  k += use10;
+  /* further trailing zeros off (at most 15), largest steps first; rare */
   if (m % 100000000 == 0)
     m /= 100000000, k += 8;
   if (m % 10000 == 0)

@@ -1,7 +1,8 @@
-# --threads: rows are formatted by T threads, a block each, written in
-# order, so the file is the same bytes whatever T.  Grids of several
-# chunks (16384 rows): dyadic (the recurrence), non-dyadic (accurate
-# angles), a log grid; all three measures on a short Monte Carlo run.
+# --threads: chunks of rows are computed and formatted by T workers, each
+# with its own workspaces, and written in order (src/cli/rowpipe.c), so
+# the file is the same bytes whatever T.  Grids of several chunks (16384
+# rows): dyadic (the recurrence), non-dyadic (accurate angles), a log
+# grid; all three measures on a short Monte Carlo run (chunks of 64).
 set -e
 run() { # run NAME ARGS...: the same command with 1, 2 and 3 threads
   name=$1
