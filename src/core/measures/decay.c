@@ -404,7 +404,7 @@ static void seed(const rl_decay_ws *w, lane *l, size_t blk)
  * SSE2 default. */
 #if defined(__x86_64__) && defined(__GLIBC__) && defined(__has_attribute)
 #if __has_attribute(target_clones)
-#define CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
+#define CLONES __attribute__((target_clones("avx2", "default")))
 #endif
 #endif
 #ifndef CLONES
