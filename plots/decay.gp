@@ -46,7 +46,13 @@ grid = meta("grid")
 set datafile separator comma
 set datafile commentschars "#"
 
-t1 = "Long-term decay of RoPE's logit"
+# what the panels hold, named in the title: the bound is RoFormer's upper
+# bound of the logit's relative size, not the logit itself
+what = ""
+if (has("bound")) { what = "relative upper bound of the logit" }
+if (has("similarity")) { what = what . (strlen(what) ? " and " : "") . "B_r" }
+if (pB || pC) { what = what . (strlen(what) ? " and " : "") . "Monte Carlo logits" }
+t1 = "Long-term decay of RoPE" . (strlen(what) ? ": " . what : "")
 if (strlen(dim) > 0) { t1 = t1 . sprintf(", d = %s", dim) }
 if (strlen(rot) > 0 && rot ne dim) { t1 = t1 . sprintf(" (%s rotated)", rot) }
 if (strlen(base) > 0) { t1 = t1 . sprintf(", base = %s", base) }

@@ -4,4 +4,4 @@
 command -v gnuplot >/dev/null 2>&1 || { echo "no gnuplot" >&2; exit 77; }
 "$ROPELAB" decay --to 64 --measure bound,similarity --plot d.svg > d.csv || exit 1
 grep -o 'gnuplot_plot_[0-9]' d.svg | sort -u
-grep -c "Long-term decay of RoPE's logit, d = 128, base = 10000" d.svg
+grep -c "Long-term decay of RoPE: relative upper bound of the logit and B_r, d = 128, base = 10000" d.svg
