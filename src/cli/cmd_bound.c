@@ -59,7 +59,7 @@ static void help(FILE *fp)
         "                       critical_base, else T_tune\n"
         "        critical_dim_tuned, beta1..3 = 2 T_tune/pi, T_tune/pi, T_tune/(2 pi)\n"
         "      --len L            pre-training lengths T_train > 2 pi (default 4096)\n"
-        "      --tune-len T       fine-tuning length, >= every --len (default: each --len)\n"
+        "      --tune-len T       fine-tuning length >= every --len (default: each --len)\n"
         "      --tune-base B      fine-tuning base, > 1 (default: --base)\n"
         "\n"
         "pi    Chen et al. 2023, position interpolation (arXiv:2306.15595): the\n"
@@ -506,5 +506,5 @@ static int run(int argc, char **argv)
 }
 
 const struct rl_cmd rl_cmd_bound = {"bound", run,
-                                    "the published bounds: Men's base, Liu's critical "
-                                    "dimension, PI's B(s)/d, YaRN's range", help};
+                                    "bounds: Men's base, Liu's critical dim, "
+                                    "PI's B(s)/d, YaRN range", help};

@@ -25,7 +25,7 @@ static void help(FILE *fp)
         "when any fails; 'check --list' names them all.\n"
         "\n", fp);
   rl_sched_opts_help(fp);
-  fputs("      --seed S       seed of the random vectors and positions, 1..2^32-1 (default 1)\n"
+  fputs("      --seed S       seed of random vectors and positions, 1..2^32-1 (default 1)\n"
         "      --trials N     random vectors / positions per check, >= 1 (default 1000);\n"
         "                     the Monte Carlo mean checks (mc_independent_mean,\n"
         "                     mc_self_mean) need >= 100: their 4-standard-error\n"
@@ -213,5 +213,5 @@ static int run(int argc, char **argv)
 }
 
 const struct rl_cmd rl_cmd_check = {
-    "check", run, "verify the properties of RoPE and the other schemes against tolerances",
+    "check", run, "verify RoPE's and other schemes' properties against tolerances",
     help};

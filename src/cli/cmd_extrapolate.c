@@ -93,7 +93,7 @@ static void help(FILE *fp)
         fp);
   rl_scheme_opts_help(fp);
   fputs("output:\n"
-        "  -o, --output FILE  write the CSV to FILE, atomically (default: standard output)\n"
+        "  -o, --output FILE  write the CSV atomically to FILE (default: standard output)\n"
         "      --no-meta      omit the '# key=value' metadata lines\n"
         "      --no-header    omit the header row (so sweeps can append)\n"
         "      --progress     show progress on stderr even when it is not a terminal\n"

@@ -46,10 +46,10 @@ static void help(FILE *fp)
         "      --format F     long: columns i,j,total,cc,cp,pc,pp,bias,mix (or i,j,T with\n"
         "                     --term); grid: n rows of n values, row i = query position,\n"
         "                     no header (gnuplot 'matrix' input) (default long)\n"
-        "      --content C    random: content x_i ~ N(0, I) drawn per position from --seed;\n"
+        "      --content C    random: content x_i ~ N(0, I) drawn per position (--seed);\n"
         "                     same: x_0 at every position (default random)\n"
         "      --threads T    worker threads (default: online processors, at most 64)\n"
-        "      --shortest     shortest round-trip numbers (rl_numfmt, as the other commands);\n"
+        "      --shortest     shortest round-trip numbers (rl_numfmt, as other commands);\n"
         "                     default: 17 significant digits, round-trip exact\n"
         "\n",
         fp);

@@ -91,9 +91,14 @@ static int unknown(const char *name)
 static int methods(void)
 {
   puts("The frequency schedules (--method M of every command with RoPE in it):\n");
-  for (const rl_schedule_type *const *t = rl_schedule_types(); *t; t++)
-    printf("  %-13s %s\n  %-13s paper: %s\n  %-13s code:  %s\n\n", (*t)->name, (*t)->summary,
-           "", (*t)->paper, "", (*t)->code);
+  char head[64];
+  for (const rl_schedule_type *const *t = rl_schedule_types(); *t; t++) {
+    snprintf(head, sizeof head, "  %-13s ", (*t)->name);
+    rl_help_wrap(stdout, head, 16, (*t)->summary);
+    rl_help_wrap(stdout, "                paper: ", 23, (*t)->paper);
+    rl_help_wrap(stdout, "                code:  ", 23, (*t)->code);
+    putchar('\n');
+  }
   puts("Options each method takes: see 'ropelab help freqs'; a setting the method does\n"
        "not use is an error.");
   return fflush(stdout) == 0 ? RL_EXIT_OK : rl_runtime(NULL, "cannot write to standard output");

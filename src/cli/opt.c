@@ -389,7 +389,7 @@ int rl_opt_default(rl_common *co, const char *cmd, int c, char **argv,
 static void common_help(FILE *fp, int plot)
 {
   fputs("output:\n"
-        "  -o, --output FILE  write the CSV to FILE, atomically (default: standard output)\n"
+        "  -o, --output FILE  write the CSV atomically to FILE (default: standard output)\n"
         "      --no-meta      omit the '# key=value' metadata lines\n"
         "      --no-header    omit the header row (so sweeps can append)\n", fp);
   if (plot)
@@ -407,4 +407,32 @@ void rl_common_help(FILE *fp)
 void rl_common_help_noplot(FILE *fp)
 {
   common_help(fp, 0);
+}
+
+/* Columns of n bytes of UTF-8: continuation bytes (10xxxxxx) take none. */
+static int columns(const char *s, size_t n)
+{
+  int c = 0;
+  for (size_t i = 0; i < n; i++)
+    c += ((unsigned char)s[i] & 0xC0) != 0x80;
+  return c;
+}
+
+void rl_help_wrap(FILE *fp, const char *head, int hang, const char *text)
+{
+  fputs(head, fp);
+  int col = columns(head, strlen(head)), fresh = 1;
+  for (const char *p = text + strspn(text, " "); *p; p += strspn(p, " ")) {
+    size_t n = strcspn(p, " ");
+    int w = columns(p, n);
+    if (!fresh && col + 1 + w > RL_HELP_WIDTH) {
+      fprintf(fp, "\n%*s", hang, "");
+      col = hang, fresh = 1;
+    }
+    if (!fresh)
+      fputc(' ', fp), col++;
+    fwrite(p, 1, n, fp);
+    col += w, fresh = 0, p += n;
+  }
+  fputc('\n', fp);
 }

@@ -115,5 +115,12 @@ void rl_common_help(FILE *fp);
 /* The same without --plot, for commands that draw no figure (they still
  * refuse --plot with a message saying so). */
 void rl_common_help_noplot(FILE *fp);
+/* Help lines fit in RL_HELP_WIDTH columns (tests/cli/cases/help_width). */
+#define RL_HELP_WIDTH 80
+/* For help text too long for one line, such as the core registries'
+ * summaries and citations: head, then the words of text, starting a new
+ * line indented by hang blanks before a word that would pass
+ * RL_HELP_WIDTH (counted in characters: UTF-8 is one column a letter). */
+void rl_help_wrap(FILE *fp, const char *head, int hang, const char *text);
 
 #endif

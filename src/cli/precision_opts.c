@@ -16,14 +16,17 @@ int rl_precision_opt(const char *cmd, const char *arg, const rl_precision **out)
   return r;
 }
 
+/* Wrapped to the help's width (rl_help_wrap): the citations are long. */
 void rl_precision_list(FILE *fp)
 {
+  char head[64];
   for (const rl_precision *const *p = rl_precisions(); *p; p++) {
-    fprintf(fp, "  %-10s %s\n", (*p)->name, (*p)->summary);
+    snprintf(head, sizeof head, "  %-10s ", (*p)->name);
+    rl_help_wrap(fp, head, 13, (*p)->summary);
     if (!(*p)->exact)
-      fprintf(fp, "  %-10s frequencies %s, cos/sin table %s, q/k and rotation %s%s\n", "",
-              rl_dtype_name((*p)->freq_dtype), rl_dtype_name((*p)->table_dtype),
+      fprintf(fp, "%13sfrequencies %s, cos/sin table %s,\n%13sq/k and rotation %s%s\n", "",
+              rl_dtype_name((*p)->freq_dtype), rl_dtype_name((*p)->table_dtype), "",
               rl_dtype_name((*p)->act_dtype), (*p)->fused ? " (one rounding)" : "");
-    fprintf(fp, "  %-10s follows: %s\n", "", (*p)->code);
+    rl_help_wrap(fp, "             follows: ", 22, (*p)->code);
   }
 }

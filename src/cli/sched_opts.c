@@ -296,15 +296,17 @@ void rl_sched_opts_help(FILE *fp)
           "      --layout L     pairing: interleaved (RoFormer, Meta) or half (NeoX, HF)\n"
           "                     (default interleaved)\n"
           "      --method M     rope, linear, ntk, dynamic, yarn, llama3, longrope, p-rope,\n"
-          "                     xpos, rerope, leaky-rerope, log-n, mrope, file (default %s)\n"
-          "      --variant V    hf, ggml or vllm: whose formula where they differ (default %s)\n"
-          "      --factor S     scale factor s >= 1 (linear, ntk, dynamic, yarn, llama3, longrope)\n"
-          "      --train-len L  original context length (dynamic, yarn, llama3, longrope, log-n)\n"
+          "                     xpos, rerope, leaky-rerope, log-n, mrope, file\n"
+          "                     (default %s)\n"
+          "      --variant V    formula of hf, ggml or vllm where they differ (default %s)\n"
+          "      --factor S     scale s >= 1 (linear, ntk, dynamic, yarn, llama3, longrope)\n"
+          "      --train-len L  original context L (dynamic, yarn, llama3, longrope, log-n)\n"
           "      --seq-len N    current length (dynamic, longrope, log-n; default L)\n"
           "      --beta-fast X, --beta-slow Y  yarn correction range (default %g, %g)\n"
           "      --truncate yes|no  yarn: round the range to integers (default yes)\n"
-          "      --ramp code|paper  yarn: ramp over pair index (code) or r = L/lambda (paper)\n"
-          "      --mscale X, --mscale-all-dim Y  yarn attention factor ratio (DeepSeek configs)\n"
+          "      --ramp code|paper  yarn: ramp on pair index (code) or r = L/lambda (paper)\n"
+          "      --mscale X, --mscale-all-dim Y  yarn attention factor ratio\n"
+          "                     (DeepSeek configs)\n"
           "      --attention-factor A  the config's attention factor (yarn, longrope, file)\n"
           "      --low-freq-factor X, --high-freq-factor Y  llama3 bands (default %g, %g)\n"
           "      --factors FILE longrope: CSV pair,short,long, one row per pair\n"
@@ -314,9 +316,9 @@ void rl_sched_opts_help(FILE *fp)
           "      --leak K       leaky-rerope: slope 1/K past the window (default %g)\n"
           "      --sections T,H,W  mrope: pairs per axis, summing to R/2\n"
           "      --freqs-file F file: CSV with a theta column (e.g. 'ropelab freqs' output)\n"
-          "      --precision P  exact, fp64, or a framework pipeline: hf-fp32, hf-bf16, hf-f16,\n"
-          "                     ggml-f32, ggml-f16, vllm-fp32, vllm-bf16, vllm-f16 (default\n"
-          "                     exact; 'ropelab help precision' says what each computes)\n",
+          "      --precision P  exact, fp64, or a framework pipeline: hf-fp32, hf-bf16,\n"
+          "                     hf-f16, ggml-f32, ggml-f16, vllm-fp32, vllm-bf16, vllm-f16\n"
+          "                     (default exact; 'ropelab help precision' explains each)\n",
           d.dim, d.base, d.method->name, rl_variant_name(d.variant), d.beta_fast, d.beta_slow,
           d.low_freq_factor, d.high_freq_factor, d.scale_base, d.window, d.leak);
 }
