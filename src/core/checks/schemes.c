@@ -377,21 +377,46 @@ static double phi(double x)
   return x > 0 ? x + 1 : exp(x);
 }
 
+/* y = R(m) x from a row of cos/sin that rl_schedule_sincos gave for m:
+ * the products and sums of rl_rope_apply_elementwise (interleaved), so
+ * the result is its, bitwise. */
+static void turn_row(const rl_schedule *f, const double *c, const double *sn, const double *x,
+                     double *y)
+{
+  for (size_t p = 0; p < f->n; p++) {
+    size_t a, b;
+    rl_layout_pair(RL_LAYOUT_INTERLEAVED, f->rot, p, &a, &b);
+    double xa = x[a], xb = x[b];
+    y[a] = xa * c[p] - xb * sn[p];
+    y[b] = xb * c[p] + xa * sn[p];
+  }
+  memcpy(y + f->rot, x + f->rot, (f->dim - f->rot) * sizeof *y);
+}
+
 static rl_status linear_rope(const rl_check_params *p, rl_check_result *res)
 {
   rl_schedule *f;
   rl_status st = rl_schedule_new(&p->sched, &f, NULL);
   if (st)
     return st;
-  size_t d = p->sched.dim, n = NTOE;
-  double *q = malloc((d * (n + 4) + n) * sizeof *q), err = 0;
+  size_t d = p->sched.dim, n = NTOE, np = f->n;
+  /* q, k (n d), v (n), S, a, b; kr: the keys turned to 0..n-1 (n d);
+   * tc, ts: cos, sin at positions 0..n-1 (n np each).  Those positions
+   * are the same in every trial, so their angles are formed once; the
+   * shifted positions, new in every trial, are turned by the core's
+   * rl_rope_apply_elementwise as before. */
+  double *q = malloc((d * (2 * n + 4) + n + 2 * n * np) * sizeof *q), err = 0;
   gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
   if (!q || !r) {
     st = RL_ENOMEM;
     goto done;
   }
   gsl_rng_set(r, p->seed);
-  double *k = q + d, *v = k + n * d, *S = v + n, *a = S + d, *b = a + d;
+  double *k = q + d, *v = k + n * d, *S = v + n, *a = S + d, *b = a + d, *kr = b + d;
+  double *tc = kr + n * d, *ts = tc + n * np;
+  for (size_t j = 0; j < n && !st; j++)
+    for (size_t m = 0; m < np && !st; m++)
+      st = rl_schedule_sincos(f, m, (double)j, tc + j * np + m, ts + j * np + m);
   for (size_t t = 0; t < p->trials && !st; t++) {
     gauss(r, q, d);
     gauss(r, k, n * d);
@@ -400,27 +425,33 @@ static rl_status linear_rope(const rl_check_params *p, rl_check_result *res)
       q[m] = phi(q[m]);
     for (size_t m = 0; m < n * d; m++)
       k[m] = phi(k[m]);
-    double i = (double)(n - 1), shift = floor(gsl_rng_uniform(r) * 1e5), num[2], mag = 0;
+    size_t i = n - 1;
+    double shift = floor(gsl_rng_uniform(r) * 1e5), num[2], mag = 0;
     double quad = 0;
     for (int sh = 0; sh < 2 && !st; sh++) {
       double off = sh ? shift : 0;
       memset(S, 0, d * sizeof *S);
       for (size_t j = 0; j < n && !st; j++) {
-        st = rl_rope_apply_elementwise(f, RL_LAYOUT_INTERLEAVED, off + (double)j, k + j * d, b);
+        double *y = sh ? b : kr + j * d;
+        if (sh)
+          st = rl_rope_apply_elementwise(f, RL_LAYOUT_INTERLEAVED, off + (double)j, k + j * d, y);
+        else
+          turn_row(f, tc + j * np, ts + j * np, k + j * d, y);
         for (size_t m = 0; m < d; m++)
-          S[m] += b[m] * v[j];
+          S[m] += y[m] * v[j];
       }
-      if (!st)
-        st = rl_rope_apply_elementwise(f, RL_LAYOUT_INTERLEAVED, off + i, q, a);
+      if (!st && sh)
+        st = rl_rope_apply_elementwise(f, RL_LAYOUT_INTERLEAVED, off + (double)i, q, a);
+      else if (!st)
+        turn_row(f, tc + i * np, ts + i * np, q, a);
       num[sh] = 0;
       for (size_t m = 0; m < d; m++)
         num[sh] += a[m] * S[m];
       if (sh == 0)
         for (size_t j = 0; j < n && !st; j++) { /* the quadratic form */
-          st = rl_rope_apply_elementwise(f, RL_LAYOUT_INTERLEAVED, (double)j, k + j * d, b);
           double dot = 0, nq = 0, nk = 0;
           for (size_t m = 0; m < d; m++) {
-            dot += a[m] * b[m];
+            dot += a[m] * kr[j * d + m];
             nq += q[m] * q[m];
             nk += k[j * d + m] * k[j * d + m];
           }
