@@ -500,6 +500,9 @@ rl_status rl_mc_alloc(const rl_schedule *f, size_t samples, double sigma,
                       unsigned long seed, rl_mc_ws **out);
 void rl_mc_free(rl_mc_ws *w);
 rl_status rl_mc_eval(rl_mc_ws *w, double r, rl_mc_result *res);
+/* res[j] = rl_mc_eval at r[j] for j < nr, bitwise, with every sample
+ * drawn once for all nr distances instead of once per distance. */
+rl_status rl_mc_eval_many(rl_mc_ws *w, size_t nr, const double *r, rl_mc_result *res);
 
 /* ------------------------------------------------------------------ */
 /* property checks (what `ropelab check` runs)                         */

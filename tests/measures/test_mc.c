@@ -226,6 +226,42 @@ static void test_errors(void)
   rl_schedule_free(f);
 }
 
+/* rl_mc_eval_many draws each sample once for all distances; it must give
+ * rl_mc_eval's numbers at every distance bitwise (the same samples, the
+ * same sums in the same order): a second evaluation order as the
+ * reference.  On plain RoPE with pass-through dimensions, and on xpos,
+ * whose per-pair amplitude depends on r. */
+static void test_many(void)
+{
+  rl_schedule_params sp;
+  rl_schedule_params_default(&sp);
+  sp.dim = 96;
+  sp.rot = 64;
+  sp.method = rl_schedule_type_find("xpos");
+  rl_schedule *fs[2] = {tap_rope(96, 64, 10000), NULL};
+  if (!sp.method || rl_schedule_new(&sp, &fs[1], NULL)) {
+    tap_ok(0, "xpos schedule for the rl_mc_eval_many test");
+    fs[1] = NULL;
+  }
+  for (int k = 0; k < 2 && fs[k]; k++) {
+    rl_mc_ws *w;
+    rl_mc_result many[NR], one;
+    rl_mc_alloc(fs[k], 300, 1.5, 11, &w);
+    rl_status st = rl_mc_eval_many(w, NR, RS, many);
+    tap_ok(st == RL_OK, "%s: rl_mc_eval_many over %d distances", k ? "xpos" : "rope", NR);
+    for (size_t i = 0; i < NR && !st; i++) {
+      rl_mc_eval(w, RS[i], &one);
+      tap_ok(many[i].ind_mean == one.ind_mean && many[i].ind_se == one.ind_se &&
+                 many[i].self_mean == one.self_mean && many[i].self_se == one.self_se &&
+                 many[i].self_expect == one.self_expect && many[i].abel_max == one.abel_max,
+             "%s r=%g: rl_mc_eval_many = rl_mc_eval bitwise", k ? "xpos" : "rope", RS[i]);
+    }
+    tap_ok(rl_mc_eval_many(w, 0, NULL, many) == RL_OK, "no distances: nothing to do");
+    rl_mc_free(w);
+    rl_schedule_free(fs[k]);
+  }
+}
+
 int main(void)
 {
   test_means(128, 128, 1.0, 4000);
@@ -235,5 +271,6 @@ int main(void)
   test_structure();
   test_by_hand();
   test_errors();
+  test_many();
   return tap_done();
 }

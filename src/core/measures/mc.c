@@ -26,7 +26,6 @@ struct rl_mc_ws {
   double sigma;
   unsigned long seed;
   double *theta;  /* n, a copy */
-  double *c, *s;  /* n: cos, sin of r theta_i for the current r */
   double *q, *k;  /* dim: one sample */
   gsl_rng *rng;
 };
@@ -37,8 +36,6 @@ void rl_mc_free(rl_mc_ws *w)
     return;
   gsl_rng_free(w->rng);
   free(w->theta);
-  free(w->c);
-  free(w->s);
   free(w->q);
   free(w->k);
   free(w);
@@ -63,12 +60,10 @@ rl_status rl_mc_alloc(const rl_schedule *f, size_t samples, double sigma, unsign
   w->sigma = sigma;
   w->seed = seed;
   w->theta = malloc(w->n * sizeof *w->theta);
-  w->c = malloc(w->n * sizeof *w->c);
-  w->s = malloc(w->n * sizeof *w->s);
   w->q = malloc(w->dim * sizeof *w->q);
   w->k = malloc(w->dim * sizeof *w->k);
   w->rng = gsl_rng_alloc(gsl_rng_mt19937);
-  if (!w->theta || !w->c || !w->s || !w->q || !w->k || !w->rng) {
+  if (!w->theta || !w->q || !w->k || !w->rng) {
     rl_mc_free(w);
     return RL_ENOMEM;
   }
@@ -99,10 +94,12 @@ static double welford_se(const welford *a)
   return sqrt(a->m2 / (double)(a->count - 1) / (double)a->count);
 }
 
-rl_status rl_mc_eval(rl_mc_ws *w, double r, rl_mc_result *res)
+/* The part of rl_mc_eval that depends on r only: c, s (n each) the
+ * weighted cos, sin of the mapped r theta_i; *sabs = sum_{j=1..n} |S_j|,
+ * S_j = sum_{i<j} e^{i r theta_i} (the Abel bound's factor); *csum = sum c. */
+static rl_status distance_terms(const rl_mc_ws *w, double r, double *c, double *s,
+                                double *sabs, double *csum)
 {
-  if (!w || !res)
-    return RL_EINVAL;
   /* the schedule's logit: mapped position, per-pair weight (attention
    * factor squared, xpos amplitude, log-n query scale) on the rotated
    * pairs; the query scale alone on the pass-through dimensions */
@@ -111,30 +108,65 @@ rl_status rl_mc_eval(rl_mc_ws *w, double r, rl_mc_result *res)
    * factor as it rounds it, on the query at r and on the key at 0 (cos
    * there: the factor), whose product replaces the logit multiplier */
   int fw = !w->f->prec->exact;
-  if (fw ? rl_schedule_cossin(w->f, rm, w->c, w->s) : rl_rope_cossin(w->f, rm, w->c, w->s))
+  if (fw ? rl_schedule_cossin(w->f, rm, c, s) : rl_rope_cossin(w->f, rm, c, s))
     return RL_ERANGE;
   for (size_t i = 0; i < w->n; i++) {
     double c0 = w->f->logit_mult, s0;
     if (fw)
       w->f->prec->sincos1(w->f, i, 0.0, w->f->attn, &c0, &s0);
     double wt = c0 * qs * rl_schedule_amplitude(w->f, i, r);
-    w->c[i] *= wt;
-    w->s[i] *= wt;
+    c[i] *= wt;
+    s[i] *= wt;
   }
-  /* sum_{j=1..n} |S_j|, S_j = sum_{i<j} e^{i r theta_i}: the part of the
-   * Abel bound that depends on r only */
-  double sabs = 0, sr = 0, si = 0, csum = 0;
+  double sa = 0, sr = 0, si = 0, cs = 0;
   for (size_t i = 0; i < w->n; i++) {
-    sr += w->c[i];
-    si += w->s[i];
-    sabs += sqrt(sr * sr + si * si);
-    csum += w->c[i];
+    sr += c[i];
+    si += s[i];
+    sa += sqrt(sr * sr + si * si);
+    cs += c[i];
   }
+  *sabs = sa;
+  *csum = cs;
+  return RL_OK;
+}
+
+rl_status rl_mc_eval(rl_mc_ws *w, double r, rl_mc_result *res)
+{
+  return rl_mc_eval_many(w, 1, &r, res);
+}
+
+/* Every distance sees the same samples (drawn once here, in the order
+ * rl_mc_eval draws them at each r), and each distance's sums are formed
+ * in the same order as there: the results are rl_mc_eval's, bitwise. */
+rl_status rl_mc_eval_many(rl_mc_ws *w, size_t nr, const double *r, rl_mc_result *res)
+{
+  if (!w || !res || (nr && !r))
+    return RL_EINVAL;
+  if (nr == 0)
+    return RL_OK;
+  size_t n = w->n;
+  /* c, s: nr x n; hr, hi, qq: n (one sample's pair products); then
+   * per distance sabs, csum, abel and the two Welford accumulators */
+  typedef struct welford2 {
+    welford ind, self;
+  } welford2;
+  double *c = malloc((2 * nr * n + 3 * n + 3 * nr) * sizeof *c);
+  welford2 *acc = calloc(nr, sizeof *acc);
+  if (!c || !acc) {
+    free(c);
+    free(acc);
+    return RL_ENOMEM;
+  }
+  double *s = c + nr * n, *hr = s + nr * n, *hi = hr + n, *qq = hi + n;
+  double *sabs = qq + n, *csum = sabs + nr, *abel = csum + nr;
+  rl_status st = RL_OK;
+  for (size_t j = 0; j < nr && !st; j++) {
+    st = distance_terms(w, r[j], c + j * n, s + j * n, &sabs[j], &csum[j]);
+    abel[j] = 0;
+  }
+  double qs = rl_schedule_qscale(w->f, w->f->p.seq_len);
   gsl_rng_set(w->rng, w->seed);
-  welford ind = {0, 0, 0}, self = {0, 0, 0};
-  double abel = 0;
-  const double *c = w->c, *s = w->s;
-  for (size_t t = 0; t < w->samples; t++) {
+  for (size_t t = 0; t < w->samples && !st; t++) {
     /* unit draws (gsl_ran_gaussian(rng, sigma) is sigma times them):
      * every result is homogeneous of degree 2 in sigma and is scaled at
      * the end, so no sigma over- or underflows a square on the way */
@@ -146,20 +178,20 @@ rl_status rl_mc_eval(rl_mc_ws *w, double r, rl_mc_result *res)
     /* pair i = (q_2i, q_2i+1); R_r rotates it by +r theta_i:
      *   q^T R k = sum_i cos (q_a k_a + q_b k_b) + sin (q_b k_a - q_a k_b)
      *           = sum_i Re(h_i e^{-i r theta_i}),  h_i = q_i conj(k_i). */
-    double rk = 0, rq = 0, dmax = 0;
-    for (size_t i = 0; i < w->n; i++) {
+    double dmax = 0;
+    for (size_t i = 0; i < n; i++) {
       double qa = q[2 * i], qb = q[2 * i + 1], ka = k[2 * i], kb = k[2 * i + 1];
-      double hr = qa * ka + qb * kb, hi = qb * ka - qa * kb;
-      rk += c[i] * hr + s[i] * hi;
-      rq += c[i] * (qa * qa + qb * qb);
+      hr[i] = qa * ka + qb * kb;
+      hi[i] = qb * ka - qa * kb;
+      qq[i] = qa * qa + qb * qb;
       /* h_{i+1} - h_i, with h_n = 0 */
-      double nr = 0, ni = 0;
-      if (i + 1 < w->n) {
+      double hr1 = 0, hi1 = 0;
+      if (i + 1 < n) {
         double pa = q[2 * i + 2], pb = q[2 * i + 3], la = k[2 * i + 2], lb = k[2 * i + 3];
-        nr = pa * la + pb * lb;
-        ni = pb * la - pa * lb;
+        hr1 = pa * la + pb * lb;
+        hi1 = pb * la - pa * lb;
       }
-      double dr = nr - hr, di = ni - hi, dm = sqrt(dr * dr + di * di);
+      double dr = hr1 - hr[i], di = hi1 - hi[i], dm = sqrt(dr * dr + di * di);
       if (dm > dmax)
         dmax = dm;
     }
@@ -168,23 +200,35 @@ rl_status rl_mc_eval(rl_mc_ws *w, double r, rl_mc_result *res)
       pk += q[j] * k[j];
       pq += q[j] * q[j];
     }
-    /* the bound covers the rotated part only: pass-through dimensions
-     * are not in RoFormer's sum */
-    double den = dmax * sabs;
-    if (den > 0) {
-      double ratio = fabs(rk) / den;
-      if (ratio > abel)
-        abel = ratio;
+    for (size_t j = 0; j < nr; j++) {
+      const double *cj = c + j * n, *sj = s + j * n;
+      double rk = 0, rq = 0;
+      for (size_t i = 0; i < n; i++) {
+        rk += cj[i] * hr[i] + sj[i] * hi[i];
+        rq += cj[i] * qq[i];
+      }
+      /* the bound covers the rotated part only: pass-through dimensions
+       * are not in RoFormer's sum */
+      double den = dmax * sabs[j];
+      if (den > 0) {
+        double ratio = fabs(rk) / den;
+        if (ratio > abel[j])
+          abel[j] = ratio;
+      }
+      welford_add(&acc[j].ind, rk + qs * pk);
+      welford_add(&acc[j].self, rq + qs * pq);
     }
-    welford_add(&ind, rk + qs * pk);
-    welford_add(&self, rq + qs * pq);
   }
   double s2 = w->sigma * w->sigma;
-  res->ind_mean = s2 * ind.mean;
-  res->ind_se = s2 * welford_se(&ind);
-  res->self_mean = s2 * self.mean;
-  res->self_se = s2 * welford_se(&self);
-  res->self_expect = s2 * (2.0 * csum + qs * (double)(w->dim - w->rot));
-  res->abel_max = abel; /* a ratio of two degree-2 quantities: sigma-free */
-  return RL_OK;
+  for (size_t j = 0; j < nr && !st; j++) {
+    res[j].ind_mean = s2 * acc[j].ind.mean;
+    res[j].ind_se = s2 * welford_se(&acc[j].ind);
+    res[j].self_mean = s2 * acc[j].self.mean;
+    res[j].self_se = s2 * welford_se(&acc[j].self);
+    res[j].self_expect = s2 * (2.0 * csum[j] + qs * (double)(w->dim - w->rot));
+    res[j].abel_max = abel[j]; /* a ratio of two degree-2 quantities: sigma-free */
+  }
+  free(c);
+  free(acc);
+  return st;
 }
