@@ -116,6 +116,7 @@ typedef struct decay_ctx {
   rl_decay_ws *dw[RL_THREADS_MAX];
   rl_mc_ws *mw[RL_THREADS_MAX];
   double *buf[RL_THREADS_MAX]; /* 3 x rows: r, bound, similarity */
+  rl_mc_result *mc[RL_THREADS_MAX]; /* rows: with mc */
 } decay_ctx;
 
 /* Worker t's workspaces: worker 0's before any output (they validate
@@ -127,6 +128,8 @@ static rl_status worker_alloc(decay_ctx *x, size_t t)
     rl_decay_threads(x->dw[t], x->nt > 1 ? 1 : 2);
   if (!st && (x->mask & M_MC))
     st = rl_mc_alloc(x->f, x->samples, x->sigma, x->seed, &x->mw[t]);
+  if (!st && (x->mask & M_MC) && !(x->mc[t] = malloc(x->rows * sizeof *x->mc[t])))
+    st = RL_ENOMEM;
   if (!st && !(x->buf[t] = malloc(3 * x->rows * sizeof(double))))
     st = RL_ENOMEM;
   return st;
@@ -155,6 +158,14 @@ static int fill(void *arg, unsigned w, size_t c, double *vals, size_t *good, cha
     snprintf(msg, RL_ROWPIPE_MSG, "cannot evaluate the decay: %s", rl_strerror(st));
     return RL_EXIT_RUNTIME;
   }
+  /* the chunk's Monte Carlo rows at once: each sample drawn once for
+   * all of them, the results bitwise those of one row at a time */
+  if ((x->mask & M_MC) && (st = rl_mc_eval_many(x->mw[w], n, rv, x->mc[w]))) {
+    snprintf(msg, RL_ROWPIPE_MSG, "cannot evaluate the Monte Carlo estimate from r = %g: %s",
+             rv[0], rl_strerror(st));
+    *good = 0;
+    return RL_EXIT_RUNTIME;
+  }
   for (size_t k = 0; k < n; k++) {
     double *row = vals + k * x->m;
     size_t col = 0;
@@ -165,20 +176,13 @@ static int fill(void *arg, unsigned w, size_t c, double *vals, size_t *good, cha
       } else if (x->order[q] == 1) {
         row[col++] = sv[k];
       } else {
-        rl_mc_result res;
-        if ((st = rl_mc_eval(x->mw[w], rv[k], &res))) {
-          snprintf(msg, RL_ROWPIPE_MSG,
-                   "cannot evaluate the Monte Carlo estimate at r = %g: %s", rv[k],
-                   rl_strerror(st));
-          *good = k;
-          return RL_EXIT_RUNTIME;
-        }
-        row[col++] = res.ind_mean;
-        row[col++] = res.ind_se;
-        row[col++] = res.self_mean;
-        row[col++] = res.self_se;
-        row[col++] = res.self_expect;
-        row[col++] = res.abel_max;
+        const rl_mc_result *res = &x->mc[w][k];
+        row[col++] = res->ind_mean;
+        row[col++] = res->ind_se;
+        row[col++] = res->self_mean;
+        row[col++] = res->self_se;
+        row[col++] = res->self_expect;
+        row[col++] = res->abel_max;
       }
     }
     /* never print nan: a non-finite value is a bug, reported as such */
@@ -399,6 +403,7 @@ done:
   rl_sink_abort(&sink);
   for (size_t t = 0; t < nt; t++) {
     free(x.buf[t]);
+    free(x.mc[t]);
     rl_mc_free(x.mw[t]);
     rl_decay_free(x.dw[t]);
   }
