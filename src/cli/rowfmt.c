@@ -9,7 +9,7 @@
 #include "rowfmt.h"
 
 /* Bytes of a temp file after which its write-back is started. */
-#define WRITEBACK_BYTES (8u << 20)
+#define WRITEBACK_BYTES (4u << 20)
 
 /* The temp file that -o renames into place is fsync'ed first (out.c);
  * starting the write-back of what is written so far lets the disk work

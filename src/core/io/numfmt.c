@@ -232,7 +232,7 @@ int rl_numfmt(double x, char *buf)
   uint64_t m;
   int e;
   double ax = fabs(x);
-  if (ax < 1e15 && ax == (double)(uint64_t)ax) {
+  if (ax < 1e15 && ax == (double)(int64_t)ax) { /* signed: one instruction each way */
     /* an integer of at most 15 digits: itself, written plainly (its
      * shortest digits, as "%.15g" would lay them out) */
     m = (uint64_t)ax;
