@@ -73,7 +73,7 @@ row "ropelab decay -o (default threads)" ropelab
 row "ropelab decay -o --threads 1" ropelab1
 [ -n "${BEFORE:-}" ] && row "before: $BEFORE" before
 echo "(wall_s: median; best_s: fastest run; cpu_s: median user + sys; x: numpy's time over the row's)"
-echo "$tn $(wall ropelab) $bn $(best ropelab)" | awk '{ x = $1 / $2; y = $3 / $4; printf "target: ropelab decay -o at 50x the numpy script'"'"'s wall time: %s (median %.1fx, best %.1fx)\n", x >= 50 ? "met" : "NOT met on the median", x, y }'
+echo "$tn $(wall ropelab) $bn $(best ropelab)" | awk '{ x = $1 / $2; y = $3 / $4; printf "target: ropelab decay -o at 50x the numpy script'"'"'s wall time: %s (median %.1fx, best %.1fx)\n", (x >= 50 ? "met" : "NOT met on the median"), x, y }'
 cmp -s "$tmp/r.csv" "$tmp/r1.csv" || { grep -v '^# command=' "$tmp/r.csv" >"$tmp/a"; grep -v '^# command=' "$tmp/r1.csv" >"$tmp/b"; cmp -s "$tmp/a" "$tmp/b"; } &&
   echo "ropelab's CSV is the same bytes with 1 and the default threads (metadata's command line aside)"
 echo "CSV sizes: ropelab $(grep -v '^#' "$tmp/r.csv" | wc -c) bytes (shortest round-trip), numpy $(wc -c <"$tmp/np.csv") bytes (%.17g)"
