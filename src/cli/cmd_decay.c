@@ -31,8 +31,12 @@ enum {
 
 enum { M_BOUND = 1, M_SIM = 2, M_MC = 4 };
 
-#define CHUNK 16384       /* rows per chunk (a multiple of RL_DECAY_RESEED): memory stays O(CHUNK) */
-#define MC_CHUNK 64       /* with mc: a row costs samples x d, keep the progress moving */
+/* Rows per chunk, a multiple of RL_DECAY_RESEED (a chunk starts on a
+ * re-seed row: no streaming to catch up); memory is O(CHUNK x threads),
+ * not O(rows).  With mc a row costs samples x d: smaller chunks keep the
+ * progress moving (the bits do not depend on where chunks start). */
+#define CHUNK 16384
+#define MC_CHUNK 64
 #define NCOLS 9           /* r, bound, similarity, the 6 of mc */
 #define LOG_POINTS 256    /* default --points with --log */
 #define PROGRESS_ROWS 100000
@@ -106,7 +110,7 @@ static int all_finite(const double *v, size_t n)
 typedef struct decay_ctx {
   const rl_schedule *f;
   const rl_grid *g;
-  size_t samples, nt;
+  size_t samples, nt, threads; /* workers; --threads */
   double sigma;
   unsigned long seed;
   const char *to_arg;
@@ -123,14 +127,17 @@ typedef struct decay_ctx {
  * the parameters), the others' on the worker's own thread, in parallel. */
 static rl_status worker_alloc(decay_ctx *x, size_t t)
 {
-  rl_status st = rl_decay_alloc(x->f, x->g, &x->dw[t]);
-  if (!st) /* the rows of a chunk on one thread: the workers are the parallelism */
-    rl_decay_threads(x->dw[t], x->nt > 1 ? 1 : 2);
-  if (!st && (x->mask & M_MC))
+  rl_status st = RL_OK;
+  if (!x->dw[t] && !(st = rl_decay_alloc(x->f, x->g, &x->dw[t])))
+    /* with several workers, the rows of a chunk stay on one thread (the
+     * workers are the parallelism); a single worker splits its rows in
+     * two only when --threads allows more than one */
+    rl_decay_threads(x->dw[t], x->nt > 1 ? 1 : (int)(x->threads < 2 ? 1 : 2));
+  if (!st && (x->mask & M_MC) && !x->mw[t])
     st = rl_mc_alloc(x->f, x->samples, x->sigma, x->seed, &x->mw[t]);
-  if (!st && (x->mask & M_MC) && !(x->mc[t] = malloc(x->rows * sizeof *x->mc[t])))
+  if (!st && (x->mask & M_MC) && !x->mc[t] && !(x->mc[t] = malloc(x->rows * sizeof *x->mc[t])))
     st = RL_ENOMEM;
-  if (!st && !(x->buf[t] = malloc(3 * x->rows * sizeof(double))))
+  if (!st && !x->buf[t] && !(x->buf[t] = malloc(3 * x->rows * sizeof(double))))
     st = RL_ENOMEM;
   return st;
 }
@@ -160,11 +167,24 @@ static int fill(void *arg, unsigned w, size_t c, double *vals, size_t *good, cha
   }
   /* the chunk's Monte Carlo rows at once: each sample drawn once for
    * all of them, the results bitwise those of one row at a time */
-  if ((x->mask & M_MC) && (st = rl_mc_eval_many(x->mw[w], n, rv, x->mc[w]))) {
-    snprintf(msg, RL_ROWPIPE_MSG, "cannot evaluate the Monte Carlo estimate from r = %g: %s",
-             rv[0], rl_strerror(st));
-    *good = 0;
-    return RL_EXIT_RUNTIME;
+  int rc = 0;
+  if ((x->mask & M_MC) && rl_mc_eval_many(x->mw[w], n, rv, x->mc[w])) {
+    /* which row fails, one at a time: the rows before it are written */
+    for (size_t k = 0; k < n; k++)
+      if ((st = rl_mc_eval(x->mw[w], rv[k], &x->mc[w][k]))) {
+        snprintf(msg, RL_ROWPIPE_MSG,
+                 "cannot evaluate the Monte Carlo estimate at r = %g: %s", rv[k],
+                 rl_strerror(st));
+        rc = RL_EXIT_RUNTIME;
+        n = k;
+        break;
+      }
+    if (!st) {
+      snprintf(msg, RL_ROWPIPE_MSG, "cannot evaluate the Monte Carlo estimate from r = %g",
+               rv[0]);
+      *good = 0;
+      return RL_EXIT_RUNTIME;
+    }
   }
   for (size_t k = 0; k < n; k++) {
     double *row = vals + k * x->m;
@@ -193,7 +213,7 @@ static int fill(void *arg, unsigned w, size_t c, double *vals, size_t *good, cha
     }
   }
   *good = n;
-  return 0;
+  return rc;
 }
 
 static int run(int argc, char **argv)
@@ -345,6 +365,7 @@ static int run(int argc, char **argv)
   nt = (size_t)threads < chunks ? (size_t)threads : chunks;
   x.f = f;
   x.nt = nt;
+  x.threads = (size_t)threads;
   st = worker_alloc(&x, 0);
   if (st == RL_ERANGE) {
     rc = out_of_range(cmd, "--to", to_arg);

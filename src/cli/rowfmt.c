@@ -21,8 +21,11 @@ static void start_writeback(rl_out *o, FILE *fp, size_t len)
   if (fp != o->fp || !o->tmp || (o->unsynced += len) < WRITEBACK_BYTES)
     return;
   o->unsynced = 0;
-  if (fflush(fp) == 0)
+  errno = 0;
+  if (fflush(fp) == 0) /* only a hint: an error here would show at fsync */
     (void)sync_file_range(fileno(fp), 0, 0, SYNC_FILE_RANGE_WRITE);
+  else if (!o->err) /* a full disk stops the run now, not at the end */
+    o->err = errno ? errno : EIO;
 #else
   (void)o, (void)fp, (void)len;
 #endif

@@ -109,7 +109,7 @@ int rl_rowpipe_run(rl_out *out, const rl_rowpipe *p)
     workers = 64;
   int rc = 0;
   size_t done = 0;
-  if (p->chunks == 0)
+  if (p->chunks == 0 || out->err) /* a failed header: rl_out_close reports it */
     return 0;
   size_t nslots = workers < 2 ? 1 : 2 * workers;
   slot *slots = calloc(nslots, sizeof *slots);

@@ -37,9 +37,11 @@ typedef struct rl_rowpipe {
 } rl_rowpipe;
 
 /* Run p onto out.  0; or the first failing chunk's code, its message
- * printed; or RL_EXIT_RUNTIME without memory or threads (message
- * printed).  A write error stops the run and is left in out->err, for
- * rl_out_close to report. */
+ * printed; or RL_EXIT_RUNTIME without memory (message printed).  A
+ * worker whose thread cannot be started is done without (the others, or
+ * the calling thread, take its chunks).  A write error, before or during
+ * the run, stops it and is left in out->err for rl_out_close to report.
+ * Memory: 2 x workers slots of rows x cols values and their text. */
 int rl_rowpipe_run(rl_out *out, const rl_rowpipe *p);
 
 #endif

@@ -110,6 +110,34 @@ static void run(unsigned workers, size_t fail_chunk, size_t fail_row)
   pthread_mutex_destroy(&x.mu);
 }
 
+/* A stream that fills up after 1000 bytes (fmemopen, unbuffered): the
+ * first failed write stops the run, whatever the number of workers, and
+ * is left in out.err (returned 0: rl_out_close reports it); no worker
+ * is left waiting. */
+static void run_full(unsigned workers)
+{
+  static char mem[1000];
+  ctx x = {.workers = workers, .fail_chunk = SIZE_MAX};
+  pthread_mutex_init(&x.mu, NULL);
+  rl_out out = {.cmd = "test", .fp = fmemopen(mem, sizeof mem, "w")};
+  if (!out.fp) {
+    tap_skip("fmemopen failed");
+    return;
+  }
+  setvbuf(out.fp, NULL, _IONBF, 0);
+  rl_rowpipe p = {.cmd = "test", .chunks = CHUNKS, .rows = ROWS, .cols = 3,
+                  .workers = workers, .fill = fill, .ctx = &x};
+  int rc = rl_rowpipe_run(&out, &p);
+  tap_ok(rc == 0 && out.err != 0, "%u workers, stream full: returns %d, out.err %d", workers,
+         rc, out.err);
+  /* and with the error already there (a failed header), nothing runs */
+  x.fail_chunk = 0, x.fail_row = 0; /* a fill would fail: it must not be called */
+  rc = rl_rowpipe_run(&out, &p);
+  tap_ok(rc == 0, "%u workers, error before the run: no fill called (%d)", workers, rc);
+  fclose(out.fp);
+  pthread_mutex_destroy(&x.mu);
+}
+
 int main(void)
 {
   const unsigned ws[] = {1, 2, 3, 8};
@@ -118,6 +146,7 @@ int main(void)
     run(ws[i], 20, 17); /* in the middle of a chunk */
     run(ws[i], 0, 0);   /* nothing written at all */
     run(ws[i], CHUNKS - 1, LAST - 1);
+    run_full(ws[i]);
   }
   return tap_done();
 }
