@@ -1,8 +1,9 @@
 /* cmd_angles.c: `ropelab angles`, the cos/sin table of a schedule per
  * position, in the shapes frameworks store it, to diff against a table
- * from one's own code.  Rows are streamed: the text of a block of rows is
- * built in a line buffer and written, so memory does not grow with the
- * number of positions. */
+ * from one's own code.  Rows are streamed in chunks computed and
+ * formatted by the workers of rowpipe.h and written in order, so memory
+ * does not grow with the number of positions and the bytes do not depend
+ * on --threads. */
 #include <getopt.h>
 #include <math.h>
 #include <stdio.h>
@@ -14,6 +15,7 @@
 #include "progress.h"
 #include "ropelab.h"
 #include "rowfmt.h"
+#include "rowpipe.h"
 #include "sched_opts.h"
 #include "sink.h"
 #include "threads.h"
@@ -72,108 +74,70 @@ static void help(FILE *fp)
   rl_common_help_noplot(fp);
 }
 
+#define OUT_OF_RANGE \
+  "invalid %s '%s': positions beyond 2147483648 are outside the accurate range"
 static int out_of_range(const char *cmd, const char *opt, const char *arg)
 {
-  return rl_usage(cmd, "invalid %s '%s': positions beyond 2147483648 are outside the "
-                       "accurate range", opt, arg);
+  return rl_usage(cmd, OUT_OF_RANGE, opt, arg);
 }
 
-/* A growing text buffer flushed onto the output. */
-typedef struct textbuf {
-  char *p;
-  size_t len, cap;
-} textbuf;
-
-/* Values in the shortest form that reads back exactly (rl_numfmt), as
- * every command writes them. */
-static inline void put_num(textbuf *b, double x)
-{
-  b->p[b->len++] = ',';
-  b->len += (size_t)rl_numfmt(x, b->p + b->len);
-}
-
-static inline void put_str(textbuf *b, const char *s, size_t n)
-{
-  memcpy(b->p + b->len, s, n);
-  b->len += n;
-}
-
-/* A block of consecutive positions formatted by one thread into its own
- * buffer; the blocks are written in order, so the bytes do not depend on
- * the number of threads. */
-typedef struct job {
+/* What the workers share, and the cos/sin of each (rowpipe.h). */
+typedef struct angles_ctx {
   const rl_schedule *f;
   const rl_grid *g;
+  const char *to_arg;
   int format;
   rl_layout layout;
-  size_t j0, j1;   /* rows j0..j1-1 */
-  double *cs;      /* 2 n doubles */
-  textbuf tb;      /* (j1 - j0) rows of text at most */
-  rl_status st;    /* first failure, at row bad */
-  size_t bad;
-} job;
+  size_t block;               /* positions per chunk */
+  double *cs[RL_THREADS_MAX]; /* 2 n doubles per worker */
+} angles_ctx;
 
-static void *job_run(void *arg)
+/* Chunk c (positions c*block ...) on worker w: one row per position, or
+ * with --format long one row per (position, pair). */
+static int fill(void *arg, unsigned w, size_t c, double *vals, size_t *rows, char *msg)
 {
-  job *J = arg;
-  const rl_schedule *f = J->f;
+  angles_ctx *x = arg;
+  const rl_schedule *f = x->f;
   size_t n = f->n, rdim = f->rot;
-  double *cv = J->cs, *sv = J->cs + n;
-  textbuf *tb = &J->tb;
-  tb->len = 0;
-  J->st = RL_OK;
-  for (size_t j = J->j0; j < J->j1; j++) {
-    double m = rl_grid_at(J->g, j);
+  double *cv = x->cs[w], *sv = cv + n, *v = vals;
+  size_t j0 = c * x->block, j1 = x->g->points - j0 < x->block ? x->g->points : j0 + x->block;
+  *rows = 0; /* a chunk that fails is not written at all */
+  for (size_t j = j0; j < j1; j++) {
+    double m = rl_grid_at(x->g, j);
     rl_status st = rl_schedule_cossin(f, m, cv, sv);
-    if (st) {
-      J->st = st;
-      J->bad = j;
-      return NULL;
+    if (st == RL_ERANGE) {
+      snprintf(msg, RL_ROWPIPE_MSG, OUT_OF_RANGE, "--to", x->to_arg);
+      return RL_EXIT_USAGE;
     }
-    char pos[RL_NUMFMT_MAX];
-    size_t plen = (size_t)rl_numfmt(m, pos);
-    if (J->format == F_LONG) {
-      char ib[24] = ",";
-      size_t ilen = 2; /* ",i" for i = 0, 1, ...: counted up in text */
-      ib[1] = '0';
-      for (size_t i = 0; i < n; i++) {
-        put_str(tb, pos, plen);
-        put_str(tb, ib, ilen);
-        size_t d = ilen - 1; /* increment the decimal text */
-        while (d > 0 && ib[d] == '9')
-          ib[d--] = '0';
-        if (d > 0) {
-          ib[d]++;
-        } else {
-          memmove(ib + 2, ib + 1, ilen - 1);
-          ib[1] = '1';
-          ilen++;
-        }
-        put_num(tb, cv[i]);
-        put_num(tb, sv[i]);
-        tb->p[tb->len++] = '\n';
-      }
+    if (st) {
+      snprintf(msg, RL_ROWPIPE_MSG, "cannot evaluate the angles at position %g: %s", m,
+               rl_strerror(st));
+      return RL_EXIT_RUNTIME;
+    }
+    if (x->format == F_LONG) {
+      for (size_t i = 0; i < n; i++)
+        *v++ = m, *v++ = (double)i, *v++ = cv[i], *v++ = sv[i];
       continue;
     }
-    put_str(tb, pos, plen);
-    if (J->format == F_PAIRS) {
+    *v++ = m;
+    if (x->format == F_PAIRS) {
       for (size_t i = 0; i < n; i++)
-        put_num(tb, cv[i]);
+        *v++ = cv[i];
       for (size_t i = 0; i < n; i++)
-        put_num(tb, sv[i]);
+        *v++ = sv[i];
     } else {
       /* dimension k belongs to pair k/2 (interleaved) or k mod n (half),
        * as rl_layout_pair places them */
-      int half = J->layout == RL_LAYOUT_HALF;
-      for (int w = 0; w < 2; w++) {
-        const double *v = w ? sv : cv;
+      int half = x->layout == RL_LAYOUT_HALF;
+      for (int t = 0; t < 2; t++) {
+        const double *u = t ? sv : cv;
         for (size_t k = 0; k < rdim; k++)
-          put_num(tb, v[half ? (k < n ? k : k - n) : k / 2]);
+          *v++ = u[half ? (k < n ? k : k - n) : k / 2];
       }
     }
-    tb->p[tb->len++] = '\n';
   }
-  return NULL;
+  *rows = (j1 - j0) * (x->format == F_LONG ? n : 1);
+  return 0;
 }
 
 /* The header (its own buffer: it can be wider than rl_out_header's). */
@@ -199,6 +163,7 @@ static int write_header(rl_out *out, int format, size_t n, size_t r)
   free(h);
   return 0;
 }
+
 
 static int run(int argc, char **argv)
 {
@@ -286,29 +251,27 @@ static int run(int argc, char **argv)
     return r;
   }
 
-  /* workspaces, before any output: per thread, cos and sin and the text
-   * of a block of rows (about BUF_MIN bytes, at least one row) */
+  /* workspaces, before any output: per worker, cos and sin; chunks of
+   * about BUF_MIN bytes of text (at least one position) */
   size_t n = f->n, rdim = f->rot;
-  rl_layout layout = format == F_HF ? RL_LAYOUT_HALF : so.p.layout;
-  size_t row_max = format == F_LONG ? n * (4 * (RL_NUMFMT_MAX + 1) + 2)
-                                    : (2 * rdim + 1) * (RL_NUMFMT_MAX + 1) + 2;
-  size_t block = BUF_MIN / row_max ? BUF_MIN / row_max : 1;
+  size_t per = format == F_LONG ? n : 1; /* rows per position */
+  size_t cols = format == F_LONG ? 4 : 1 + 2 * (format == F_PAIRS ? n : rdim);
+  size_t row_max = per * RL_ROW_MAX(cols);
+  angles_ctx x = {.f = f, .g = &g, .to_arg = to_arg, .format = format,
+                  .layout = format == F_HF ? RL_LAYOUT_HALF : so.p.layout,
+                  .block = BUF_MIN / row_max ? BUF_MIN / row_max : 1};
+  size_t chunks = (g.points - 1) / x.block + 1;
   size_t nthreads = threads ? (size_t)threads : (size_t)rl_online_cpus(RL_THREADS_MAX);
-  job jobs[RL_THREADS_MAX];
-  memset(jobs, 0, sizeof jobs);
+  if (nthreads > chunks)
+    nthreads = chunks;
   rl_sink sink = {0};
   rl_out *out = &sink.out;
   int rc = 0;
-  for (size_t t = 0; t < nthreads; t++) {
-    jobs[t].f = f, jobs[t].g = &g, jobs[t].format = format, jobs[t].layout = layout;
-    jobs[t].cs = malloc(2 * (n ? n : 1) * sizeof *jobs[t].cs);
-    jobs[t].tb.cap = block * row_max;
-    jobs[t].tb.p = malloc(jobs[t].tb.cap);
-    if (!jobs[t].cs || !jobs[t].tb.p) {
+  for (size_t t = 0; t < nthreads; t++)
+    if (!(x.cs[t] = malloc(2 * (n ? n : 1) * sizeof(double)))) {
       rc = rl_runtime(cmd, "%s", rl_strerror(RL_ENOMEM));
       goto done;
     }
-  }
   if ((rc = rl_sink_open(&sink, cmd, &co, NULL)))
     goto done;
 
@@ -320,7 +283,7 @@ static int run(int argc, char **argv)
   rl_out_meta_uint(out, "rows", format == F_LONG ? g.points * n : g.points);
   rl_out_meta(out, "format", format_names[format]);
   if (format == F_DIMS || format == F_HF)
-    rl_out_meta(out, "columns", layout == RL_LAYOUT_HALF
+    rl_out_meta(out, "columns", x.layout == RL_LAYOUT_HALF
                                     ? "half layout: pair i on dims i and i + rot/2"
                                     : "interleaved layout: pair i on dims 2i and 2i+1");
   rl_out_meta(out, "values",
@@ -337,34 +300,18 @@ static int run(int argc, char **argv)
   }
 
   rl_progress prog;
-  rl_progress_init(&prog, cmd, co.progress, g.points, g.points * (n ? n : 1) > PROGRESS_ROWS * 64);
-  for (size_t j0 = 0; j0 < g.points && !out->err;) {
-    size_t used = 0;
-    for (; used < nthreads && j0 < g.points; used++) {
-      jobs[used].j0 = j0;
-      j0 = g.points - j0 < block ? g.points : j0 + block;
-      jobs[used].j1 = j0;
-    }
-    rl_threads_run(job_run, jobs, sizeof *jobs, used);
-    for (size_t t = 0; t < used && !out->err; t++) {
-      if (jobs[t].st) {
-        st = jobs[t].st;
-        rc = st == RL_ERANGE ? out_of_range(cmd, "--to", to_arg)
-                             : rl_runtime(cmd, "cannot evaluate the angles at position %g: %s",
-                                          rl_grid_at(&g, jobs[t].bad), rl_strerror(st));
-        goto done;
-      }
-      rl_out_write(out, jobs[t].tb.p, jobs[t].tb.len);
-    }
-    rl_progress_update(&prog, j0);
-  }
+  rl_progress_init(&prog, cmd, co.progress, g.points * per,
+                   g.points * (n ? n : 1) > PROGRESS_ROWS * 64);
+  rl_rowpipe pipe = {.cmd = cmd, .chunks = chunks, .rows = x.block * (per ? per : 1),
+                     .cols = cols, .workers = (unsigned)nthreads, .fill = fill, .ctx = &x,
+                     .prog = &prog};
+  if ((rc = rl_rowpipe_run(out, &pipe)))
+    goto done;
   rc = rl_sink_close(&sink, &prog);
 done:
   rl_sink_abort(&sink);
-  for (size_t t = 0; t < RL_THREADS_MAX; t++) {
-    free(jobs[t].tb.p);
-    free(jobs[t].cs);
-  }
+  for (size_t t = 0; t < RL_THREADS_MAX; t++)
+    free(x.cs[t]);
   rl_schedule_free(f);
   return rc;
 }

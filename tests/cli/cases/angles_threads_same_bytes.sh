@@ -1,5 +1,6 @@
-# --threads: blocks of positions are formatted by T threads and written in
-# order, so the table is the same bytes whatever T (several blocks of
+# --threads: chunks of positions are computed and formatted by T workers
+# and written in order (src/cli/rowpipe.c), so the table is the same bytes
+# whatever T (several blocks of
 # 256 KiB of text; a non-integer step; every format).
 set -e
 for f in long pairs dims hf; do
