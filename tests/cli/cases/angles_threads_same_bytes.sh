@@ -1,7 +1,7 @@
 # --threads: chunks of positions are computed and formatted by T workers
 # and written in order (src/cli/rowpipe.c), so the table is the same bytes
-# whatever T (several blocks of
-# 256 KiB of text; a non-integer step; every format).
+# whatever T (several chunks of 256 KiB of text; a non-integer step;
+# every format).
 set -e
 for f in long pairs dims hf; do
   opts="--dim 16 --method yarn --factor 4 --train-len 512 --from -100 --to 3000 --step 0.5 --format $f --no-meta"
