@@ -89,6 +89,19 @@ static int emit(rl_out *out, const rl_rowpipe *p, size_t *done, const slot *sl, 
   return out->err != 0;
 }
 
+/* Every chunk on the calling thread, one slot. */
+static int run_inline(rl_out *out, const rl_rowpipe *p, slot *sl)
+{
+  size_t done = 0;
+  int rc = 0;
+  for (size_t c = 0; c < p->chunks; c++) {
+    produce(p, 0, c, sl);
+    if (emit(out, p, &done, sl, &rc))
+      break;
+  }
+  return rc;
+}
+
 static int alloc_slots(const rl_rowpipe *p, slot *slots, size_t n)
 {
   for (size_t i = 0; i < n; i++) {
@@ -118,11 +131,7 @@ int rl_rowpipe_run(rl_out *out, const rl_rowpipe *p)
     goto done;
   }
   if (workers < 2) {
-    for (size_t c = 0; c < p->chunks; c++) {
-      produce(p, 0, c, &slots[0]);
-      if (emit(out, p, &done, &slots[0], &rc))
-        break;
-    }
+    rc = run_inline(out, p, &slots[0]);
     goto done;
   }
 
@@ -139,11 +148,7 @@ int rl_rowpipe_run(rl_out *out, const rl_rowpipe *p)
       break;
   }
   if (started == 0) { /* no thread at all: the work is done here */
-    for (size_t c = 0; c < p->chunks; c++) {
-      produce(p, 0, c, &slots[0]);
-      if (emit(out, p, &done, &slots[0], &rc))
-        break;
-    }
+    rc = run_inline(out, p, &slots[0]);
   } else {
     /* a worker whose thread did not start is simply missing: its id is
      * never used, and the others claim every chunk */
