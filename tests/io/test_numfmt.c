@@ -187,6 +187,68 @@ static void test_second_algorithm(gsl_rng *rng)
   tap_ok(bad == 0, "%d doubles: the same text as %%.15g/16g/17g with strtod (%d differ)", n, bad);
 }
 
+/* Every integer below 10^8, and each with 10^8 and 10^16 added (so the
+ * 8 digits are also the middle and low words of 9- and 17-digit
+ * numbers), against a decimal odometer: a counter of 8 characters
+ * incremented with carries, which shares nothing with rl_numfmt's
+ * digit arithmetic (SWAR lanes, numfmt.c).  Also each text's length and
+ * that nothing is written past buf[RL_NUMFMT_MAX - 1]. */
+static void test_all_8_digits(void)
+{
+  char odo[9] = "00000000";
+  size_t bad = 0, bad9 = 0, bad17 = 0;
+  char buf[RL_NUMFMT_MAX + 8];
+  for (uint32_t v = 0; v < 100000000; v++) {
+    if (v) { /* odo += 1 */
+      int i = 7;
+      while (odo[i] == '9')
+        odo[i--] = '0';
+      odo[i]++;
+    }
+    int lead = 0;
+    while (lead < 7 && odo[lead] == '0')
+      lead++;
+    int len = rl_numfmt((double)v, buf);
+    if (len != 8 - lead || memcmp(buf, odo + lead, (size_t)len + 1) != 0)
+      bad++;
+    if (v % 7 == 0) {                /* 1 in 7 of the wider ones: the same lanes, less time */
+      len = rl_numfmt(1e8 + v, buf); /* "1" then the 8 digits */
+      if (len != 9 || buf[0] != '1' || memcmp(buf + 1, odo, 9) != 0)
+        bad9++;
+      /* 10^16 + v is a double for even v (the spacing there is 2); its
+       * shortest digits are 1, 8 zeros and v's 8, trailing zeros dropped:
+       * "%.{max(15,n)}g" writes 17 of them as an integer, fewer as
+       * 1.00000000vvvve+16 */
+      if (v % 2 == 0) {
+        memset(buf, 'x', sizeof buf);
+        len = rl_numfmt(1e16 + v, buf);
+        char want[32];
+        if (odo[7] != '0') { /* 17 digits: "%.17g" writes the integer */
+          memcpy(want, "100000000", 9);
+          memcpy(want + 9, odo, 9);
+        } else {
+          memcpy(want, "1.00000000", 10);
+          memcpy(want + 10, odo, 8);
+          memcpy(want + 18, "e+16", 5);
+          /* trailing zeros go: 1e16 + v has shortest digits without them */
+          char *z = want + 17;
+          while (*z == '0')
+            z--;
+          if (*z == '.')
+            z--;
+          memmove(z + 1, "e+16", 5);
+        }
+        if (memcmp(buf, want, strlen(want) + 1) != 0 || len != (int)strlen(want) ||
+            buf[RL_NUMFMT_MAX] != 'x')
+          bad17++;
+      }
+    }
+  }
+  tap_ok(bad == 0, "every integer 0 .. 10^8 - 1 printed as its digits (%zu wrong)", bad);
+  tap_ok(bad9 == 0, "10^8 + v: 9 digits, v's 8 after the 1 (%zu wrong)", bad9);
+  tap_ok(bad17 == 0, "10^16 + v, v even: 1.0000000vvvvvvvve+16 (%zu wrong)", bad17);
+}
+
 int main(void)
 {
   gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
@@ -195,6 +257,7 @@ int main(void)
   test_random(rng);
   test_second_algorithm(rng);
   test_locale(rng);
+  test_all_8_digits();
   gsl_rng_free(rng);
   return tap_done();
 }
