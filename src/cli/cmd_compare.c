@@ -245,13 +245,8 @@ static int run(int argc, char **argv)
       break;
     }
   }
-  if (co.help) {
-    help(stdout);
-    return RL_EXIT_OK;
-  }
-  if ((r = rl_opt_no_args(cmd, argc, argv)) ||
-      (r = rl_scheme_opts_finish(&so, cmd, RL_SCHEMES_MAX, "all")))
-    return r;
+  if ((r = rl_scheme_opts_end(&so, &co, cmd, argc, argv, help, RL_SCHEMES_MAX, "all")))
+    return r == RL_OPT_DONE ? RL_EXIT_OK : r;
   if (co.plot)
     return rl_usage(cmd, "--plot is not available for compare (see --format markdown)");
   size_t n = (size_t)len, d = so.cfg.dim, ns = so.nnames;

@@ -226,12 +226,8 @@ static int run(int argc, char **argv)
       break;
     }
   }
-  if (co.help) {
-    help(stdout);
-    return RL_EXIT_OK;
-  }
-  if ((r = rl_opt_no_args(cmd, argc, argv)) || (r = rl_scheme_opts_finish(&so, cmd, 1, NULL)))
-    return r;
+  if ((r = rl_scheme_opts_end(&so, &co, cmd, argc, argv, help, 1, NULL)))
+    return r == RL_OPT_DONE ? RL_EXIT_OK : r;
   if (offset + len - 1 > (unsigned long long)RL_POS_MAX)
     return rl_usage(cmd, "invalid --len '%llu': positions beyond %.0f with --offset %llu", len,
                     RL_POS_MAX, offset);
