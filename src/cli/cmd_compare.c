@@ -222,14 +222,12 @@ static int run(int argc, char **argv)
       if ((r = rl_opt_uint(cmd, "--len", optarg, 2, 4096, &len)))
         return r;
       break;
-    case OPT_FORMAT:
-      if (!strcmp(optarg, "markdown"))
-        markdown = 1;
-      else if (!strcmp(optarg, "csv"))
-        markdown = 0;
-      else
-        return rl_usage(cmd, "invalid --format '%s': expected csv or markdown", optarg);
+    case OPT_FORMAT: { /* index 1: markdown */
+      static const char *const formats[] = {"csv", "markdown"};
+      if ((r = rl_opt_enum(cmd, "--format", optarg, formats, 2, &markdown)))
+        return r;
       break;
+    }
     case OPT_TIMINGS:
       timings = 1;
       break;
