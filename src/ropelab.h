@@ -432,6 +432,22 @@ double rl_grid_at(const rl_grid *g, size_t j);
  * angle step is exact and the fast recurrence applies. */
 int rl_grid_is_exact(const rl_grid *g);
 
+/* The default grids of the commands that evaluate over one (the CLI
+ * prints these, never restates them): a linear grid from, to, step, and
+ * for a log grid its first value and number of points. */
+typedef struct rl_grid_default {
+  double from, to, step;
+  double log_from;
+  size_t log_points;
+} rl_grid_default;
+/* RoFormer Fig. 2's r = 0..256 (decay, and profile on the same axis);
+ * log-spaced, 256 points from 1 to 256. */
+extern const rl_grid_default rl_grid_fig2;
+/* A cos/sin table short enough to diff by eye: positions 0..15 (angles). */
+extern const rl_grid_default rl_grid_table;
+/* Chen et al. 2023, Appendix B Figure 5: s = 0..4095 (bound pi). */
+extern const rl_grid_default rl_grid_pi_fig5;
+
 /* A list of values in the sweep syntax: comma-separated items, each a
  * number or a range START:STOP:STEP (STEP +S / -S arithmetic, xK
  * geometric; STOP included when reached to 1e-9 of a step), e.g.

@@ -5,11 +5,11 @@
  * does not grow with the number of positions and the bytes do not depend
  * on --threads. */
 #include <getopt.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cmd.h"
+#include "grid_opts.h"
 #include "opt.h"
 #include "out.h"
 #include "progress.h"
@@ -20,7 +20,7 @@
 #include "sink.h"
 #include "threads.h"
 
-enum { OPT_FROM = RL_OPT_FIRST_CMD, OPT_TO, OPT_STEP, OPT_FORMAT, OPT_THREADS };
+enum { OPT_FORMAT = RL_OPT_FIRST_CMD, OPT_THREADS };
 
 enum { F_LONG, F_PAIRS, F_DIMS, F_HF };
 static const char *const format_names[] = {"long", "pairs", "dims", "hf"};
@@ -28,6 +28,9 @@ static const char *const format_names[] = {"long", "pairs", "dims", "hf"};
 
 #define BUF_MIN 262144         /* bytes of text per block of rows */
 #define PROGRESS_ROWS 100000
+
+static const rl_grid_kind grid_kind = {&rl_grid_table, "position", "positions", NULL, NULL, 15,
+                                       RL_GRID_HELP_MAX};
 
 static void help(FILE *fp)
 {
@@ -62,11 +65,9 @@ static void help(FILE *fp)
         "positions (t = h = w = pos).\n"
         "\n", fp);
   rl_sched_opts_help(fp);
-  fputs("positions:\n"
-        "      --from A       first position (default 0)\n"
-        "      --to B         last position, |B| <= 2147483648 (default 15)\n"
-        "      --step S       spacing, > 0 (default 1)\n"
-        "table:\n"
+  fputs("positions:\n", fp);
+  rl_grid_opts_help(fp, &grid_kind);
+  fputs("table:\n"
         "      --format F     long, pairs, dims or hf (default long)\n"
         "      --threads T    worker threads (default: online processors, at most 64);\n"
         "                     the output is the same bytes whatever T\n"
@@ -74,18 +75,11 @@ static void help(FILE *fp)
   rl_common_help_noplot(fp);
 }
 
-#define OUT_OF_RANGE \
-  "invalid %s '%s': positions beyond 2147483648 are outside the accurate range"
-static int out_of_range(const char *cmd, const char *opt, const char *arg)
-{
-  return rl_usage(cmd, OUT_OF_RANGE, opt, arg);
-}
-
 /* What the workers share, and the cos/sin of each (rowpipe.h). */
 typedef struct angles_ctx {
   const rl_schedule *f;
   const rl_grid *g;
-  const char *to_arg;
+  const rl_grid_opts *go;
   int format;
   rl_layout layout;
   size_t block;               /* positions per chunk */
@@ -106,7 +100,7 @@ static int fill(void *arg, unsigned w, size_t c, double *vals, size_t *rows, cha
     double m = rl_grid_at(x->g, j);
     rl_status st = rl_schedule_cossin(f, m, cv, sv);
     if (st == RL_ERANGE) {
-      snprintf(msg, RL_ROWPIPE_MSG, OUT_OF_RANGE, "--to", x->to_arg);
+      rl_grid_range_msg(x->go, msg, RL_ROWPIPE_MSG);
       return RL_EXIT_USAGE;
     }
     if (st) {
@@ -169,9 +163,7 @@ static int run(int argc, char **argv)
 {
   static const struct option opts[] = {
       RL_SCHED_LONGOPTS,
-      {"from", required_argument, NULL, OPT_FROM},
-      {"to", required_argument, NULL, OPT_TO},
-      {"step", required_argument, NULL, OPT_STEP},
+      RL_GRID_LONGOPTS,
       {"format", required_argument, NULL, OPT_FORMAT},
       {"threads", required_argument, NULL, OPT_THREADS},
       RL_COMMON_LONGOPTS,
@@ -179,8 +171,8 @@ static int run(int argc, char **argv)
   const char *cmd = "angles";
   rl_sched_opts so;
   rl_sched_opts_init(&so, 0);
-  double from = 0, to = 15, step = 1;
-  const char *from_arg = "0", *to_arg = "15", *step_arg = "1";
+  rl_grid_opts go;
+  rl_grid_opts_init(&go, &grid_kind);
   int format = F_LONG;
   unsigned long long threads = 0;
   rl_common co;
@@ -188,21 +180,6 @@ static int run(int argc, char **argv)
   int c, r;
   while ((c = getopt_long(argc, argv, ":o:h", opts, NULL)) != -1) {
     switch (c) {
-    case OPT_FROM:
-      from_arg = optarg;
-      if ((r = rl_opt_double(cmd, "--from", optarg, &from)))
-        return r;
-      break;
-    case OPT_TO:
-      to_arg = optarg;
-      if ((r = rl_opt_double(cmd, "--to", optarg, &to)))
-        return r;
-      break;
-    case OPT_STEP:
-      step_arg = optarg;
-      if ((r = rl_opt_step(cmd, optarg, &step)))
-        return r;
-      break;
     case OPT_FORMAT:
       if ((r = rl_opt_enum(cmd, "--format", optarg, format_names, NFORMATS, &format)))
         return r;
@@ -212,7 +189,9 @@ static int run(int argc, char **argv)
         return r;
       break;
     default:
-      if ((r = rl_sched_opt_default(&so, &co, cmd, c, argv, opts)))
+      if ((r = rl_grid_opt(&go, cmd, c, optarg)) > 1)
+        return r - 0x100;
+      if (!r && (r = rl_sched_opt_default(&so, &co, cmd, c, argv, opts)))
         return r;
       break;
     }
@@ -226,20 +205,9 @@ static int run(int argc, char **argv)
   if (co.plot)
     return rl_usage(cmd, "--plot is not available for angles (it is a table to diff)");
 
-  /* the positions */
-  if (fabs(from) > RL_POS_MAX)
-    return out_of_range(cmd, "--from", from_arg);
-  if (fabs(to) > RL_POS_MAX)
-    return out_of_range(cmd, "--to", to_arg);
-  if (to < from)
-    return rl_usage(cmd, "invalid range: --to '%s' is below --from '%s'", to_arg, from_arg);
   rl_grid g;
-  rl_status st = rl_grid_linear(from, to, step, &g);
-  if (st == RL_ERANGE)
-    return out_of_range(cmd, "--to", to_arg);
-  if (st)
-    return rl_usage(cmd, "invalid --step '%s': too many rows from '%s' to '%s'", step_arg,
-                    from_arg, to_arg);
+  if ((r = rl_grid_opts_finish(&go, cmd, &g)))
+    return r;
 
   rl_schedule *f = NULL;
   if ((r = rl_sched_build(&so.p, cmd, &f)))
@@ -257,7 +225,7 @@ static int run(int argc, char **argv)
   size_t per = format == F_LONG ? n : 1; /* rows per position */
   size_t cols = format == F_LONG ? 4 : 1 + 2 * (format == F_PAIRS ? n : rdim);
   size_t row_max = per * RL_ROW_MAX(cols);
-  angles_ctx x = {.f = f, .g = &g, .to_arg = to_arg, .format = format,
+  angles_ctx x = {.f = f, .g = &g, .go = &go, .format = format,
                   .layout = format == F_HF ? RL_LAYOUT_HALF : so.p.layout,
                   .block = BUF_MIN / row_max ? BUF_MIN / row_max : 1};
   size_t chunks = (g.points - 1) / x.block + 1;
@@ -277,9 +245,7 @@ static int run(int argc, char **argv)
 
   rl_out_meta_begin(out);
   rl_sched_meta(&so.p, f, out);
-  rl_out_meta_num(out, "from", from);
-  rl_out_meta_num(out, "to", to);
-  rl_out_meta_num(out, "step", step);
+  rl_grid_opts_meta(&go, out);
   rl_out_meta_uint(out, "rows", format == F_LONG ? g.points * n : g.points);
   rl_out_meta(out, "format", format_names[format]);
   if (format == F_DIMS || format == F_HF)

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cmd.h"
+#include "grid_opts.h"
 #include "opt.h"
 #include "out.h"
 #include "progress.h"
@@ -17,6 +18,10 @@
 
 static const char *const bounds[] = {"men", "liu", "pi", "yarn"};
 enum { B_MEN, B_LIU, B_PI, B_YARN, NBOUNDS };
+
+/* pi's s (Chen et al.'s relative position) */
+static const rl_grid_kind grid_kind = {&rl_grid_pi_fig5, "value of s", "values of s",
+                                       "spacing of s", NULL, 19, 0};
 
 static void help(FILE *fp)
 {
@@ -67,11 +72,10 @@ static void help(FILE *fp)
         "      B(s) = sum_{k=1}^{d/2} |sum_{j<k} e^{i s theta_j}|, and the ratio of the\n"
         "      extrapolation bound to the interpolation bound of Theorem 2.1,\n"
         "      2 (B(s)/d) 32 ln base.  The constant 32 ln base (294.73 for 10000) is in\n"
-        "      the metadata.  Columns dim,base,s,b_over_d,ratio.\n"
-        "      --from A           first value of s (default 0)\n"
-        "      --to B             last value of s (default 4095)\n"
-        "      --step S           spacing of s (default 1)\n"
-        "\n"
+        "      the metadata.  Columns dim,base,s,b_over_d,ratio.\n",
+        fp);
+  rl_grid_opts_help(fp, &grid_kind);
+  fputs("\n"
         "yarn  YaRN (Peng et al. 2023, arXiv:2309.00071): the correction range, pair\n"
         "      indices low, high where a pair turns beta_fast, beta_slow times within L,\n"
         "      before (low_exact, high_exact) and after rounding and clamping, as\n"
@@ -85,7 +89,7 @@ static void help(FILE *fp)
 
 enum {
   OPT_LEN = RL_OPT_FIRST_CMD, OPT_SEARCH, OPT_TOL, OPT_STAGES, OPT_START, OPT_FIT, OPT_THREADS,
-  OPT_TUNE_LEN, OPT_TUNE_BASE, OPT_FROM, OPT_TO, OPT_STEP
+  OPT_TUNE_LEN, OPT_TUNE_BASE
 };
 
 /* options that belong to one bound only: their bound index */
@@ -97,7 +101,7 @@ static int owner(int c)
     return B_MEN;
   case OPT_TUNE_LEN: case OPT_TUNE_BASE:
     return B_LIU;
-  case OPT_FROM: case OPT_TO: case OPT_STEP:
+  case RL_GOPT_FROM: case RL_GOPT_TO: case RL_GOPT_STEP:
     return B_PI;
   default:
     return -1;
@@ -115,8 +119,7 @@ typedef struct args {
   int fit, threads;
   double tune_len, tune_base;
   const char *tune_len_arg;
-  double from, to, step;
-  const char *to_arg;
+  rl_grid_opts grid;
 } args;
 
 typedef struct prog_ctx {
@@ -257,18 +260,10 @@ static int run_liu(args *a, const char *cmd)
 
 static int run_pi(args *a, const char *cmd)
 {
-  if (fabs(a->to) > RL_POS_MAX || fabs(a->from) > RL_POS_MAX)
-    return rl_usage(cmd, "--to '%s' is past the accurate range: expected |s| <= 2147483648",
-                    a->to_arg);
-  if (a->to < a->from)
-    return rl_usage(cmd, "invalid range: --to '%s' is below --from '%.17g'", a->to_arg,
-                    a->from);
   rl_grid g;
-  if (rl_grid_linear(a->from, a->to, a->step, &g))
-    return rl_usage(cmd, "invalid --step '%.17g': too many rows", a->step);
   rl_schedule *f;
-  int rc = rl_sched_build(&a->so.p, cmd, &f);
-  if (rc)
+  int rc = rl_grid_opts_finish(&a->grid, cmd, &g);
+  if (rc || (rc = rl_sched_build(&a->so.p, cmd, &f)))
     return rc;
   if (!rl_schedule_is_plain(f)) {
     rl_schedule_free(f);
@@ -298,7 +293,7 @@ static int run_pi(args *a, const char *cmd)
     if (st) {
       rl_sink_abort(&sink);
       rl_schedule_free(f);
-      return st == RL_ERANGE ? rl_usage(cmd, "--to '%s' is past the accurate range", a->to_arg)
+      return st == RL_ERANGE ? rl_grid_out_of_range(&a->grid, cmd)
                              : rl_runtime(cmd, "cannot evaluate B(s): %s", rl_strerror(st));
     }
     for (size_t k = 0; k < n && !out->err; k++) {
@@ -383,9 +378,7 @@ static int run(int argc, char **argv)
       {"threads", required_argument, NULL, OPT_THREADS},
       {"tune-len", required_argument, NULL, OPT_TUNE_LEN},
       {"tune-base", required_argument, NULL, OPT_TUNE_BASE},
-      {"from", required_argument, NULL, OPT_FROM},
-      {"to", required_argument, NULL, OPT_TO},
-      {"step", required_argument, NULL, OPT_STEP},
+      RL_GRID_LONGOPTS,
       RL_SCHED_LONGOPTS, RL_COMMON_LONGOPTS, {NULL, 0, NULL, 0}};
   args a;
   memset(&a, 0, sizeof a);
@@ -394,7 +387,7 @@ static int run(int argc, char **argv)
   rl_common_init(&a.co);
   rl_men_params_default(&a.men);
   a.threads = rl_online_cpus(RL_THREADS_MAX);
-  a.to = 4095, a.step = 1, a.to_arg = "4095";
+  rl_grid_opts_init(&a.grid, &grid_kind);
   a.len_arg = which == B_MEN ? RL_MEN_LEN_DEFAULT : RL_BOUND_LEN_DEFAULT;
   int c, r;
   unsigned long long u;
@@ -459,21 +452,10 @@ static int run(int argc, char **argv)
       if ((r = rl_opt_base(cmd, optarg, &a.tune_base)))
         return r;
       break;
-    case OPT_FROM:
-      if ((r = rl_opt_double(cmd, "--from", optarg, &a.from)))
-        return r;
-      break;
-    case OPT_TO:
-      a.to_arg = optarg;
-      if ((r = rl_opt_double(cmd, "--to", optarg, &a.to)))
-        return r;
-      break;
-    case OPT_STEP:
-      if ((r = rl_opt_step(cmd, optarg, &a.step)))
-        return r;
-      break;
     default:
-      if ((r = rl_sched_opt_default(&a.so, &a.co, cmd, c, av, opts)))
+      if ((r = rl_grid_opt(&a.grid, cmd, c, optarg)) > 1)
+        return r - 0x100;
+      if (!r && (r = rl_sched_opt_default(&a.so, &a.co, cmd, c, av, opts)))
         return r;
     }
   }

@@ -222,14 +222,12 @@ static int run(int argc, char **argv)
       if ((r = rl_opt_uint(cmd, "--len", optarg, 2, 4096, &len)))
         return r;
       break;
-    case OPT_FORMAT:
-      if (!strcmp(optarg, "markdown"))
-        markdown = 1;
-      else if (!strcmp(optarg, "csv"))
-        markdown = 0;
-      else
-        return rl_usage(cmd, "invalid --format '%s': expected csv or markdown", optarg);
+    case OPT_FORMAT: { /* index 1: markdown */
+      static const char *const formats[] = {"csv", "markdown"};
+      if ((r = rl_opt_enum(cmd, "--format", optarg, formats, 2, &markdown)))
+        return r;
       break;
+    }
     case OPT_TIMINGS:
       timings = 1;
       break;
@@ -245,13 +243,8 @@ static int run(int argc, char **argv)
       break;
     }
   }
-  if (co.help) {
-    help(stdout);
-    return RL_EXIT_OK;
-  }
-  if ((r = rl_opt_no_args(cmd, argc, argv)) ||
-      (r = rl_scheme_opts_finish(&so, cmd, RL_SCHEMES_MAX, "all")))
-    return r;
+  if ((r = rl_scheme_opts_end(&so, &co, cmd, argc, argv, help, RL_SCHEMES_MAX, "all")))
+    return r == RL_OPT_DONE ? RL_EXIT_OK : r;
   if (co.plot)
     return rl_usage(cmd, "--plot is not available for compare (see --format markdown)");
   size_t n = (size_t)len, d = so.cfg.dim, ns = so.nnames;

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cmd.h"
+#include "grid_opts.h"
 #include "opt.h"
 #include "out.h"
 #include "progress.h"
@@ -17,12 +18,7 @@
 #include "threads.h"
 
 enum {
-  OPT_FROM = RL_OPT_FIRST_CMD,
-  OPT_TO,
-  OPT_STEP,
-  OPT_POINTS,
-  OPT_LOG,
-  OPT_MEASURE,
+  OPT_MEASURE = RL_OPT_FIRST_CMD,
   OPT_SAMPLES,
   OPT_SEED,
   OPT_SIGMA,
@@ -38,8 +34,10 @@ enum { M_BOUND = 1, M_SIM = 2, M_MC = 4 };
 #define CHUNK 16384
 #define MC_CHUNK 64
 #define NCOLS 9           /* r, bound, similarity, the 6 of mc */
-#define LOG_POINTS 256    /* default --points with --log */
 #define PROGRESS_ROWS 100000
+
+static const rl_grid_kind grid_kind = {&rl_grid_fig2, "distance", "distances", NULL, NULL, 15,
+                                       RL_GRID_LOG | RL_GRID_HELP_MAX};
 
 static void help(FILE *fp)
 {
@@ -53,13 +51,9 @@ static void help(FILE *fp)
         "amplitudes (xpos) and query scale (log-n at --seq-len).\n"
         "\n", fp);
   rl_sched_opts_help(fp);
-  fputs("distances:\n"
-        "      --from A       first distance (default 0; 1 with --log)\n"
-        "      --to B         last distance, |B| <= 2147483648 (default 256)\n"
-        "      --step S       linear spacing, > 0 (default 1)\n"
-        "      --log          log-spaced distances instead (needs --from > 0)\n"
-        "      --points N     number of log-spaced distances (default 256; --log only)\n"
-        "measures:\n"
+  fputs("distances:\n", fp);
+  rl_grid_opts_help(fp, &grid_kind);
+  fputs("measures:\n"
         "      --measure LIST comma-separated, columns in this order (default bound):\n"
         "                       bound       RoFormer's relative upper bound\n"
         "                                   (1/n) sum_j |S_j|\n"
@@ -89,13 +83,6 @@ static int parse_measure(const char *cmd, const char *arg, int *order, size_t *n
   return r;
 }
 
-#define OUT_OF_RANGE \
-  "invalid %s '%s': distances beyond 2147483648 are outside the accurate range"
-static int out_of_range(const char *cmd, const char *opt, const char *arg)
-{
-  return rl_usage(cmd, OUT_OF_RANGE, opt, arg);
-}
-
 static int all_finite(const double *v, size_t n)
 {
   for (size_t i = 0; i < n; i++)
@@ -113,7 +100,7 @@ typedef struct decay_ctx {
   size_t samples, nt, threads; /* workers; --threads */
   double sigma;
   unsigned long seed;
-  const char *to_arg;
+  const rl_grid_opts *go;
   const int *order;
   size_t norder, m, rows, points;
   int mask;
@@ -158,7 +145,7 @@ static int fill(void *arg, unsigned w, size_t c, double *vals, size_t *good, cha
   st = rl_decay_eval(x->dw[w], j0, n, rv, (x->mask & M_BOUND) ? bv : NULL,
                                (x->mask & M_SIM) ? sv : NULL);
   if (st == RL_ERANGE) {
-    snprintf(msg, RL_ROWPIPE_MSG, OUT_OF_RANGE, "--to", x->to_arg);
+    rl_grid_range_msg(x->go, msg, RL_ROWPIPE_MSG);
     return RL_EXIT_USAGE;
   }
   if (st) {
@@ -220,11 +207,8 @@ static int run(int argc, char **argv)
 {
   static const struct option opts[] = {
       RL_SCHED_LONGOPTS,
-      {"from", required_argument, NULL, OPT_FROM},
-      {"to", required_argument, NULL, OPT_TO},
-      {"step", required_argument, NULL, OPT_STEP},
-      {"points", required_argument, NULL, OPT_POINTS},
-      {"log", no_argument, NULL, OPT_LOG},
+      RL_GRID_LONGOPTS,
+      RL_GRID_LOG_LONGOPTS,
       {"measure", required_argument, NULL, OPT_MEASURE},
       {"samples", required_argument, NULL, OPT_SAMPLES},
       {"seed", required_argument, NULL, OPT_SEED},
@@ -235,43 +219,19 @@ static int run(int argc, char **argv)
   const char *cmd = "decay";
   rl_sched_opts so;
   rl_sched_opts_init(&so, 0);
-  double from = 0, to = 256, step = 1, sigma = 1;
-  unsigned long long points = LOG_POINTS, samples = 1000, seed = 1, threads = 0;
-  int log_grid = 0, from_set = 0, step_set = 0, points_set = 0, mask = M_BOUND;
+  rl_grid_opts go;
+  rl_grid_opts_init(&go, &grid_kind);
+  double sigma = 1;
+  unsigned long long samples = 1000, seed = 1, threads = 0;
+  int mask = M_BOUND;
   int order[3] = {0, 0, 0};
   size_t norder = 1;
   int mc_opts = 0;
-  const char *from_arg = "0", *to_arg = "256", *step_arg = "1";
   rl_common co;
   rl_common_init(&co);
   int c, r;
   while ((c = getopt_long(argc, argv, ":o:h", opts, NULL)) != -1) {
     switch (c) {
-    case OPT_FROM:
-      from_arg = optarg;
-      from_set = 1;
-      if ((r = rl_opt_double(cmd, "--from", optarg, &from)))
-        return r;
-      break;
-    case OPT_TO:
-      to_arg = optarg;
-      if ((r = rl_opt_double(cmd, "--to", optarg, &to)))
-        return r;
-      break;
-    case OPT_STEP:
-      step_arg = optarg;
-      step_set = 1;
-      if ((r = rl_opt_step(cmd, optarg, &step)))
-        return r;
-      break;
-    case OPT_POINTS:
-      points_set = 1;
-      if ((r = rl_opt_uint(cmd, "--points", optarg, 1, (unsigned long long)1e12, &points)))
-        return r;
-      break;
-    case OPT_LOG:
-      log_grid = 1;
-      break;
     case OPT_MEASURE:
       if ((r = parse_measure(cmd, optarg, order, &norder, &mask)))
         return r;
@@ -300,7 +260,9 @@ static int run(int argc, char **argv)
         return r;
       break;
     default:
-      if ((r = rl_sched_opt_default(&so, &co, cmd, c, argv, opts)))
+      if ((r = rl_grid_opt(&go, cmd, c, optarg)) > 1)
+        return r - 0x100;
+      if (!r && (r = rl_sched_opt_default(&so, &co, cmd, c, argv, opts)))
         return r;
       break;
     }
@@ -314,43 +276,17 @@ static int run(int argc, char **argv)
   if (mc_opts && !(mask & M_MC))
     return rl_usage(cmd, "--samples, --seed and --sigma need --measure with 'mc'");
 
-  /* the grid */
   rl_grid g;
   rl_status st;
-  if (log_grid) {
-    if (step_set)
-      return rl_usage(cmd, "--step cannot be combined with --log (use --points)");
-    if (!from_set) {
-      from = 1;
-      from_arg = "1";
-    }
-    if (!(from > 0))
-      return rl_usage(cmd, "invalid --from '%s': expected a number > 0 with --log", from_arg);
-  } else if (points_set) {
-    return rl_usage(cmd, "--points needs --log (a linear grid is set by --step)");
-  }
-  if (fabs(from) > RL_POS_MAX)
-    return out_of_range(cmd, "--from", from_arg);
-  if (fabs(to) > RL_POS_MAX)
-    return out_of_range(cmd, "--to", to_arg);
-  if (to < from || (log_grid && points > 1 && !(to > from)))
-    return rl_usage(cmd, "invalid range: --to '%s' is %s --from '%s'", to_arg,
-                    to < from ? "below" : "not above", from_arg);
-  st = log_grid ? rl_grid_log(from, to, (size_t)points, &g) : rl_grid_linear(from, to, step, &g);
-  if (st == RL_ERANGE)
-    return out_of_range(cmd, "--to", to_arg);
-  if (st)
-    return log_grid ? rl_usage(cmd, "invalid log grid from '%s' to '%s': %s", from_arg, to_arg,
-                               rl_strerror(st))
-                    : rl_usage(cmd, "invalid --step '%s': too many rows from '%s' to '%s'",
-                               step_arg, from_arg, to_arg);
+  if ((r = rl_grid_opts_finish(&go, cmd, &g)))
+    return r;
 
   /* the workspaces, before any output: one per worker (chunks of rows
    * on a linear grid start on re-seed rows, so a worker's first block
    * costs no more than streaming would) */
   rl_schedule *f = NULL;
   decay_ctx x = {.g = &g, .samples = (size_t)samples, .sigma = sigma,
-                 .seed = (unsigned long)seed, .to_arg = to_arg, .order = order,
+                 .seed = (unsigned long)seed, .go = &go, .order = order,
                  .norder = norder, .mask = mask, .points = g.points,
                  .rows = (mask & M_MC) ? MC_CHUNK : CHUNK};
   size_t nt = 0;
@@ -368,7 +304,7 @@ static int run(int argc, char **argv)
   x.threads = (size_t)threads;
   st = worker_alloc(&x, 0);
   if (st == RL_ERANGE) {
-    rc = out_of_range(cmd, "--to", to_arg);
+    rc = rl_grid_out_of_range(&go, cmd);
     goto done;
   }
   if (st) {
@@ -382,13 +318,7 @@ static int run(int argc, char **argv)
   /* metadata: every effective parameter, defaults included */
   rl_out_meta_begin(out);
   rl_sched_meta(&so.p, f, out);
-  rl_out_meta(out, "grid", log_grid ? "log" : "linear");
-  rl_out_meta_num(out, "from", from);
-  rl_out_meta_num(out, "to", to);
-  if (log_grid)
-    rl_out_meta_uint(out, "points", points);
-  else
-    rl_out_meta_num(out, "step", step);
+  rl_grid_opts_meta(&go, out);
   rl_out_meta_uint(out, "rows", g.points);
   static const char *const mnames[] = {"bound", "similarity", "mc"};
   static const char *const mcols[] = {

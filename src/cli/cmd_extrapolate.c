@@ -344,13 +344,8 @@ static int run(int argc, char **argv)
       break;
     }
   }
-  if (co.help) {
-    help(stdout);
-    return RL_EXIT_OK;
-  }
-  if ((r = rl_opt_no_args(cmd, argc, argv)) ||
-      (r = rl_scheme_opts_finish(&so, cmd, RL_SCHEMES_MAX, "all")))
-    return r;
+  if ((r = rl_scheme_opts_end(&so, &co, cmd, argc, argv, help, RL_SCHEMES_MAX, "all")))
+    return r == RL_OPT_DONE ? RL_EXIT_OK : r;
   if (co.plot)
     return rl_usage(cmd, "--plot is not available for extrapolate (see "
                          "experiments/extrapolate.sh for figures)");

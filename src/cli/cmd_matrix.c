@@ -28,6 +28,7 @@ enum { T_TOTAL, T_POSITIONAL, T_CC, T_CP, T_PC, T_PP, T_BIAS, T_MIX, T_ALL };
 static const char *const term_names[] = {"total", "positional", "cc", "cp", "pc",
                                          "pp", "bias", "mix"};
 #define NTERMS 8
+static const char *const formats[] = {"long", "grid"}, *const contents[] = {"random", "same"};
 #define BLOCK_VALUES 65536 /* values per worker per round: bounds the buffers */
 
 static void help(FILE *fp)
@@ -184,34 +185,17 @@ static int run(int argc, char **argv)
       if ((r = rl_opt_uint(cmd, "--offset", optarg, 0, 1ull << 31, &offset)))
         return r;
       break;
-    case OPT_TERM: {
-      for (term = 0; term < NTERMS && strcmp(optarg, term_names[term]); term++)
-        ;
-      if (term == NTERMS) {
-        size_t sg = rl_suggest(optarg, term_names, NTERMS);
-        if (sg < NTERMS)
-          return rl_usage(cmd, "invalid --term '%s': did you mean '%s'?", optarg,
-                          term_names[sg]);
-        return rl_usage(cmd, "invalid --term '%s': expected total, positional, cc, cp, pc, pp, "
-                             "bias or mix", optarg);
-      }
+    case OPT_TERM:
+      if ((r = rl_opt_enum(cmd, "--term", optarg, term_names, NTERMS, &term)))
+        return r;
       break;
-    }
-    case OPT_FORMAT:
-      if (!strcmp(optarg, "grid"))
-        grid = 1;
-      else if (!strcmp(optarg, "long"))
-        grid = 0;
-      else
-        return rl_usage(cmd, "invalid --format '%s': expected long or grid", optarg);
+    case OPT_FORMAT: /* index 1: grid */
+      if ((r = rl_opt_enum(cmd, "--format", optarg, formats, 2, &grid)))
+        return r;
       break;
-    case OPT_CONTENT:
-      if (!strcmp(optarg, "same"))
-        same = 1;
-      else if (!strcmp(optarg, "random"))
-        same = 0;
-      else
-        return rl_usage(cmd, "invalid --content '%s': expected random or same", optarg);
+    case OPT_CONTENT: /* index 1: same */
+      if ((r = rl_opt_enum(cmd, "--content", optarg, contents, 2, &same)))
+        return r;
       break;
     case OPT_THREADS:
       if ((r = rl_opt_uint(cmd, "--threads", optarg, 1, RL_THREADS_MAX, &threads)))
@@ -226,12 +210,8 @@ static int run(int argc, char **argv)
       break;
     }
   }
-  if (co.help) {
-    help(stdout);
-    return RL_EXIT_OK;
-  }
-  if ((r = rl_opt_no_args(cmd, argc, argv)) || (r = rl_scheme_opts_finish(&so, cmd, 1, NULL)))
-    return r;
+  if ((r = rl_scheme_opts_end(&so, &co, cmd, argc, argv, help, 1, NULL)))
+    return r == RL_OPT_DONE ? RL_EXIT_OK : r;
   if (offset + len - 1 > (unsigned long long)RL_POS_MAX)
     return rl_usage(cmd, "invalid --len '%llu': positions beyond %.0f with --offset %llu", len,
                     RL_POS_MAX, offset);

@@ -18,13 +18,13 @@
  * The measure is the core's (rl_profile_*, src/core/measures/profile.c);
  * this file parses, runs it over the grid on the worker threads, writes. */
 #include <getopt.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
 #include "cmd.h"
+#include "grid_opts.h"
 #include "opt.h"
 #include "out.h"
 #include "progress.h"
@@ -33,10 +33,12 @@
 #include "sink.h"
 #include "threads.h"
 
-enum { OPT_FROM = RL_OPT_FIRST_CMD, OPT_TO, OPT_STEP, OPT_QUERY_POS, OPT_SAMPLES, OPT_THREADS,
-       OPT_PLOT_NORMALIZE };
+enum { OPT_QUERY_POS = RL_OPT_FIRST_CMD, OPT_SAMPLES, OPT_THREADS, OPT_PLOT_NORMALIZE };
 
 #define CHUNK 256 /* distances per worker and round */
+
+static const rl_grid_kind grid_kind = {&rl_grid_fig2, "distance", "distances", NULL,
+                                       "; integer for table schemes", 15, 0};
 
 static void help(FILE *fp)
 {
@@ -49,11 +51,10 @@ static void help(FILE *fp)
         "both positions), <S>_mean and <S>_se (mean and standard error over samples,\n"
         "independent contents x_s, y_s ~ N(0, I)).  Absolute schemes depend on q.\n"
         "\n"
-        "      --scheme LIST  comma-separated schemes, or 'all' (default rope)\n"
-        "      --from A       first distance (default 0)\n"
-        "      --to B         last distance (default 256)\n"
-        "      --step S       spacing, > 0 (default 1; integer for table schemes)\n"
-        "      --query-pos Q  query position (default max(--to, 0), so that keys q - r\n"
+        "      --scheme LIST  comma-separated schemes, or 'all' (default rope)\n",
+        fp);
+  rl_grid_opts_help(fp, &grid_kind);
+  fputs("      --query-pos Q  query position (default max(--to, 0), so that keys q - r\n"
         "                     are >= 0 for r >= 0)\n"
         "      --samples N    content samples, >= 2 (default 100)\n"
         "      --threads T    worker threads (default: online processors, at most 64)\n"
@@ -118,9 +119,7 @@ static void *work(void *arg)
 static int run(int argc, char **argv)
 {
   static const struct option opts[] = {
-      {"from", required_argument, NULL, OPT_FROM},
-      {"to", required_argument, NULL, OPT_TO},
-      {"step", required_argument, NULL, OPT_STEP},
+      RL_GRID_LONGOPTS,
       {"query-pos", required_argument, NULL, OPT_QUERY_POS},
       {"samples", required_argument, NULL, OPT_SAMPLES},
       {"threads", required_argument, NULL, OPT_THREADS},
@@ -133,28 +132,14 @@ static int run(int argc, char **argv)
   rl_scheme_opts_init(&so);
   rl_common co;
   rl_common_init(&co);
-  double from = 0, to = 256, step = 1, q = 0;
+  rl_grid_opts go;
+  rl_grid_opts_init(&go, &grid_kind);
+  double q = 0;
   unsigned long long samples = 100, threads = 0;
   int q_set = 0, c, r;
-  const char *from_arg = "0", *to_arg = "256", *step_arg = "1";
   const char *plot_norm = NULL; /* --plot-normalize; NULL: profile.gp decides */
   while ((c = getopt_long(argc, argv, ":o:h", opts, NULL)) != -1) {
     switch (c) {
-    case OPT_FROM:
-      from_arg = optarg;
-      if ((r = rl_opt_double(cmd, "--from", optarg, &from)))
-        return r;
-      break;
-    case OPT_TO:
-      to_arg = optarg;
-      if ((r = rl_opt_double(cmd, "--to", optarg, &to)))
-        return r;
-      break;
-    case OPT_STEP:
-      step_arg = optarg;
-      if ((r = rl_opt_step(cmd, optarg, &step)))
-        return r;
-      break;
     case OPT_QUERY_POS:
       q_set = 1;
       if ((r = rl_opt_double(cmd, "--query-pos", optarg, &q)))
@@ -177,32 +162,23 @@ static int run(int argc, char **argv)
       break;
     }
     default:
-      if ((r = rl_scheme_opt_default(&so, &co, cmd, c, argv, opts)))
+      if ((r = rl_grid_opt(&go, cmd, c, optarg)) > 1)
+        return r - 0x100;
+      if (!r && (r = rl_scheme_opt_default(&so, &co, cmd, c, argv, opts)))
         return r;
       break;
     }
   }
-  if (co.help) {
-    help(stdout);
-    return RL_EXIT_OK;
-  }
-  if ((r = rl_opt_no_args(cmd, argc, argv)) ||
-      (r = rl_scheme_opts_finish(&so, cmd, RL_SCHEMES_MAX, "rope")))
-    return r;
+  if ((r = rl_scheme_opts_end(&so, &co, cmd, argc, argv, help, RL_SCHEMES_MAX, "rope")))
+    return r == RL_OPT_DONE ? RL_EXIT_OK : r;
   if (plot_norm && !co.plot)
     return rl_usage(cmd, "invalid --plot-normalize '%s': expected with --plot (the CSV is never scaled)", plot_norm);
-  if (to < from)
-    return rl_usage(cmd, "invalid range: --to '%s' is below --from '%s'", to_arg, from_arg);
-  if (!q_set)
-    q = to > 0 ? to : 0;
   rl_grid g;
-  rl_status st = rl_grid_linear(from, to, step, &g);
-  if (st == RL_ERANGE)
-    return rl_usage(cmd, "invalid range '%s'..'%s': distances beyond %.0f", from_arg, to_arg,
-                    RL_POS_MAX);
-  if (st)
-    return rl_usage(cmd, "invalid --step '%s': too many rows from '%s' to '%s'", step_arg,
-                    from_arg, to_arg);
+  rl_status st;
+  if ((r = rl_grid_opts_finish(&go, cmd, &g)))
+    return r;
+  if (!q_set)
+    q = go.to > 0 ? go.to : 0;
   if (!threads)
     threads = (unsigned long long)rl_online_cpus(RL_THREADS_MAX);
   size_t ns = so.nnames, d = so.cfg.dim, N = (size_t)samples;
@@ -224,7 +200,7 @@ static int run(int argc, char **argv)
      * catches non-integer steps of table schemes), before any output */
     double last = rl_grid_at(&g, g.points - 1);
     if ((rc = rl_scheme_probe(sch[k].s, cmd, q, "--query-pos")) ||
-        (rc = rl_scheme_probe(sch[k].s, cmd, q - from, "--from")) ||
+        (rc = rl_scheme_probe(sch[k].s, cmd, q - go.from, "--from")) ||
         (rc = rl_scheme_probe(sch[k].s, cmd, q - last, "--to")) ||
         (g.points > 1 && (rc = rl_scheme_probe(sch[k].s, cmd, q - rl_grid_at(&g, 1), "--step"))))
       goto done;
@@ -277,9 +253,7 @@ static int run(int argc, char **argv)
   sink.plot.args[1] = plot_norm;
   rl_out_meta_begin(out);
   rl_scheme_opts_meta(&so, out);
-  rl_out_meta_num(out, "from", from);
-  rl_out_meta_num(out, "to", to);
-  rl_out_meta_num(out, "step", step);
+  rl_grid_opts_meta(&go, out);
   rl_out_meta_uint(out, "rows", g.points);
   rl_out_meta_num(out, "query_pos", q);
   rl_out_meta(out, "anchor", "query at position query_pos, key at query_pos - r; relative "

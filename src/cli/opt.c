@@ -295,6 +295,16 @@ int rl_opt_no_args(const char *cmd, int argc, char **argv)
   return 0;
 }
 
+int rl_opt_end(const rl_common *co, const char *cmd, int argc, char **argv,
+               void (*help)(FILE *fp))
+{
+  if (co->help) {
+    help(stdout);
+    return RL_OPT_DONE;
+  }
+  return rl_opt_no_args(cmd, argc, argv);
+}
+
 void rl_opt_reset(void)
 {
   optind = 0;

@@ -115,6 +115,12 @@ void rl_common_help(FILE *fp);
 /* The same without --plot, for commands that draw no figure (they still
  * refuse --plot with a message saying so). */
 void rl_common_help_noplot(FILE *fp);
+/* The end of a command's option loop: with --help, help(stdout) and
+ * RL_OPT_DONE (the command then returns RL_EXIT_OK); stray positional
+ * arguments a usage error (rl_opt_no_args); else 0. */
+#define RL_OPT_DONE (-1)
+int rl_opt_end(const rl_common *co, const char *cmd, int argc, char **argv,
+               void (*help)(FILE *fp));
 /* Help lines fit in RL_HELP_WIDTH columns (tests/cli/cases/help_width). */
 #define RL_HELP_WIDTH 80
 /* For help text too long for one line, such as the core registries'

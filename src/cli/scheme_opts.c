@@ -191,6 +191,13 @@ int rl_scheme_opts_finish(rl_scheme_opts *o, const char *cmd, size_t max, const 
   return 0;
 }
 
+int rl_scheme_opts_end(rl_scheme_opts *o, const rl_common *co, const char *cmd, int argc,
+                       char **argv, void (*help)(FILE *fp), size_t max, const char *dflt)
+{
+  int r = rl_opt_end(co, cmd, argc, argv, help);
+  return r ? r : rl_scheme_opts_finish(o, cmd, max, dflt);
+}
+
 int rl_scheme_opts_alloc(const rl_scheme_opts *o, const char *cmd, const char *name,
                          rl_scheme **out)
 {

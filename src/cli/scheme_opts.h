@@ -80,6 +80,10 @@ int rl_scheme_opt_default(rl_scheme_opts *o, rl_common *co, const char *cmd, int
  * --scheme was given, dflt ("all" or a name) is used, or NULL makes
  * --scheme required.  0 or a printed usage error. */
 int rl_scheme_opts_finish(rl_scheme_opts *o, const char *cmd, size_t max, const char *dflt);
+/* The end of a scheme command's option loop: rl_opt_end (RL_OPT_DONE
+ * after --help), then rl_scheme_opts_finish. */
+int rl_scheme_opts_end(rl_scheme_opts *o, const rl_common *co, const char *cmd, int argc,
+                       char **argv, void (*help)(FILE *fp), size_t max, const char *dflt);
 /* Build scheme name: 0, or a printed error (the core's message):
  * RL_EXIT_USAGE for a configuration the scheme cannot take or a
  * malformed --params file, RL_EXIT_RUNTIME for an unreadable one or

@@ -71,3 +71,8 @@ int rl_grid_is_exact(const rl_grid *g)
   }
   return 0;
 }
+
+/* ropelab.h says where each comes from; 0 points: no log grid */
+const rl_grid_default rl_grid_fig2 = {0, 256, 1, 1, 256};
+const rl_grid_default rl_grid_table = {0, 15, 1, 0, 0};
+const rl_grid_default rl_grid_pi_fig5 = {0, 4095, 1, 0, 0};
