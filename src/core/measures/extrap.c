@@ -620,7 +620,8 @@ rl_status rl_extrap_run(const char *name, const rl_scheme_cfg *cfg, const rl_ext
           mean_se(r.ret + ri, S, nl * nd * nsc, &res->ret_mean[ri], &res->ret_se[ri]);
         /* NaN: rl_retrieval_prob's 0 * inf, logits too far apart for
          * the replaced key's share to be resolved: an error, not a row */
-        if (res->ret_ok[ri] && !(isfinite(res->ret_mean[ri]) && isfinite(res->ret_se[ri]))) {
+        if ((p->measures & RL_EX_RETRIEVAL) && res->ret_ok[ri] &&
+            !(isfinite(res->ret_mean[ri]) && isfinite(res->ret_se[ri]))) {
           st = RL_EOVERFLOW;
           if (e)
             *e = (rl_measure_err){NAN, NAN, 1};
