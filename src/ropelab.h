@@ -30,7 +30,8 @@ typedef enum rl_status {
   RL_ERANGE = 2,  /* a position past the accurately computed range */
   RL_ENOMEM = 3,  /* allocation failed */
   RL_EIO = 4,     /* reading or writing a file failed */
-  RL_EFORMAT = 5  /* an input file is not in the documented format */
+  RL_EFORMAT = 5, /* an input file is not in the documented format */
+  RL_EOVERFLOW = 6 /* finite inputs gave a non-finite result (an overflow) */
 } rl_status;
 
 const char *rl_strerror(int status);
@@ -1104,7 +1105,7 @@ typedef struct rl_measure_err {
 /* ---- structure of the positional matrix (structure.c) ---- */
 /* P (n x n, row-major) of positional(i, j) = total - cc, query at i, key
  * at j, content xs + i * stride at position i (stride 0: the same
- * content everywhere); T (may be NULL) the terms.  RL_ERANGE with
+ * content everywhere); T (may be NULL) the terms.  RL_EOVERFLOW with
  * e->nonfinite for a non-finite logit, else the scheme's status. */
 rl_status rl_structure_matrix(const rl_scheme *s, size_t head, size_t n, const double *xs,
                               size_t stride, double *P, rl_logit_terms *T, rl_measure_err *e);
@@ -1113,9 +1114,10 @@ typedef struct rl_toeplitz {
   double asymmetry; /* ||P - P^T||_F / ||P||_F */
   size_t distinct;  /* diagonal means apart by more than tol * max |mean| */
 } rl_toeplitz;
+/* RL_EOVERFLOW when a norm overflows (entries above ~1e154 / n). */
 rl_status rl_structure_toeplitz(const double *P, size_t n, double tol, rl_toeplitz *out);
-/* Singular values (GSL SVD) above rel_tol times the largest; RL_ERANGE
- * for a non-finite entry. */
+/* Singular values (GSL SVD) above rel_tol times the largest;
+ * RL_EOVERFLOW for a non-finite entry. */
 rl_status rl_structure_rank(const double *P, size_t n, double rel_tol, size_t *rank);
 /* The size of the matrix whose rank tells a per-position feature map
  * (rank bounded by d) from a full-rank bias: 4d + 16, at least len,
@@ -1143,7 +1145,7 @@ rl_status rl_profile_alloc(const rl_scheme *s, size_t head, double q, size_t sam
                            const double *xs, const double *ys, rl_profile_ws **out);
 void rl_profile_free(rl_profile_ws *w);
 size_t rl_profile_scratch_len(const rl_profile_ws *w);
-/* RL_ERANGE with e->nonfinite for a non-finite mean. */
+/* RL_EOVERFLOW with e->nonfinite for a non-finite mean or se. */
 rl_status rl_profile_eval(const rl_profile_ws *w, double r, double *scratch,
                           rl_profile_point *out, rl_measure_err *e);
 
@@ -1216,7 +1218,8 @@ typedef struct rl_shift {
   double ks; /* Kolmogorov-Smirnov: sup_x |F_within(x) - F_past(x)| */
   double w1; /* Wasserstein-1: integral |F_within - F_past| dx */
 } rl_shift;
-/* Sorts both arrays in place; each needs >= 2 values (RL_EINVAL). */
+/* Sorts both arrays in place; each needs >= 2 values (RL_EINVAL);
+ * RL_EOVERFLOW for a non-finite moment or distance. */
 rl_status rl_shift_eval(double *within, size_t nw, double *past, size_t np, rl_shift *out);
 /* On sorted samples. */
 double rl_ks_distance(const double *a, size_t na, const double *b, size_t nb);
@@ -1280,7 +1283,7 @@ typedef struct rl_extrap_result {
  * every scheme and length sees the same contents.  Keys are streamed
  * in blocks, so memory is O(block + lengths), not O(n^2) or O(n d).
  * progress (may be NULL) is called between rounds of samples.
- * Errors: the scheme's status with e set (RL_ERANGE and e->nonfinite
+ * Errors: the scheme's status with e set (RL_EOVERFLOW and e->nonfinite
  * for a non-finite logit). */
 rl_status rl_extrap_run(const char *name, const rl_scheme_cfg *cfg, const rl_extrap_params *p,
                         rl_extrap_result *res, rl_measure_err *e,

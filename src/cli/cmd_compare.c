@@ -94,20 +94,22 @@ struct props {
 };
 
 /* A failed measure: the scheme's own refusal of a position, or a
- * non-finite logit, which is bad input when a parameter file supplied
- * the values and a bug otherwise. */
+ * non-finite logit or norm (RL_EOVERFLOW), which is bad input when a
+ * parameter file supplied the values and a bug otherwise.  e NULL: a
+ * measure of the whole matrix, at no one position. */
 static int fail(const rl_scheme *s, const char *cmd, rl_status st, const rl_measure_err *e)
 {
   const rl_scheme_cfg *c = rl_scheme_get_cfg(s);
   const char *nm = rl_scheme_get_info(s)->name;
-  if (st == RL_ERANGE && e->nonfinite && c->param_file)
-    return rl_usage(cmd, "non-finite logit of scheme '%s' at query %.17g, key %.17g: the values "
-                         "of --params '%s' overflow; expected values whose logits stay finite",
-                    nm, e->i, e->j, c->param_file);
-  if (st == RL_ERANGE && e->nonfinite)
-    return rl_runtime(cmd, "internal error: non-finite logit of scheme '%s' at query %.17g, "
-                           "key %.17g", nm, e->i, e->j);
-  return rl_scheme_fail(s, cmd, st, e->j, "--len");
+  char where[96];
+  if (st == RL_EOVERFLOW) {
+    if (e && e->nonfinite)
+      snprintf(where, sizeof where, "logit at query %.17g, key %.17g", e->i, e->j);
+    else
+      snprintf(where, sizeof where, "norm of the positional matrix");
+    return rl_scheme_overflow(cmd, nm, c->param_file, where);
+  }
+  return rl_scheme_fail(s, cmd, st, e ? e->j : 0, "--len");
 }
 
 static double now_ns(void)

@@ -539,10 +539,16 @@ static int run(int argc, char **argv)
     struct prog_ctx pc = {&prog, k * 1000};
     st = rl_extrap_run(x->scheme, &x->cfg, &ep, &res, &e, on_progress, &pc);
     if (st) {
-      if (e.nonfinite)
-        rc = rl_runtime(cmd, "non-finite logit of scheme '%s' (method '%s') at query %.17g, "
-                             "key %.17g", x->scheme, x->method, e.i, e.j);
-      else
+      if (e.nonfinite) {
+        char where[128];
+        if (isfinite(e.i))
+          snprintf(where, sizeof where, "logit (method '%s') at query %.17g, key %.17g",
+                   x->method, e.i, e.j);
+        else
+          snprintf(where, sizeof where, "retrieval, entropy or shift value (method '%s')",
+                   x->method);
+        rc = rl_scheme_overflow(cmd, x->scheme, x->cfg.param_file, where);
+      } else
         rc = rl_runtime(cmd, "scheme '%s' (method '%s') at query %.17g, key %.17g: %s",
                         x->scheme, x->method, e.i, e.j, rl_strerror(st));
       goto done;

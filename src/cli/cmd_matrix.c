@@ -309,8 +309,10 @@ static int run(int argc, char **argv)
         goto done;
       }
       if (jobs[t].nonfinite) {
-        rc = rl_runtime(cmd, "internal error: non-finite logit at i = %.17g, j = %.17g",
-                        jobs[t].bad_i, jobs[t].bad_j);
+        char where[96];
+        snprintf(where, sizeof where, "logit at i = %.17g, j = %.17g", jobs[t].bad_i,
+                 jobs[t].bad_j);
+        rc = rl_scheme_overflow(cmd, rl_scheme_get_info(s)->name, so.cfg.param_file, where);
         goto done;
       }
       rl_out_write(out, jobs[t].buf, jobs[t].len);

@@ -296,11 +296,12 @@ static int run(int argc, char **argv)
     for (size_t t = 0; t < used && !out->err; t++) {
       if (jobs[t].st || jobs[t].nonfinite) {
         free(line);
+        char where[96];
+        snprintf(where, sizeof where, "value at key position %.17g", jobs[t].bad_pos);
         rc = jobs[t].st ? rl_scheme_fail(sch[jobs[t].bad_scheme].s, cmd, jobs[t].st,
                                          jobs[t].bad_pos, "--to")
-                        : rl_runtime(cmd, "internal error: non-finite value for '%s' at key "
-                                          "position %.17g", so.names[jobs[t].bad_scheme],
-                                     jobs[t].bad_pos);
+                        : rl_scheme_overflow(cmd, so.names[jobs[t].bad_scheme],
+                                             so.cfg.param_file, where);
         goto done;
       }
       for (size_t j = jobs[t].j0; j < jobs[t].j1; j++) {

@@ -281,18 +281,38 @@ void rl_scheme_opts_help(FILE *fp)
         fp);
 }
 
+int rl_scheme_overflow(const char *cmd, const char *name, const char *param_file,
+                       const char *where)
+{
+  if (param_file)
+    return rl_usage(cmd, "non-finite %s of scheme '%s': the values of --params '%s' are too "
+                         "large for it; expected smaller values (experiments/params/README.md)",
+                    where, name, param_file);
+  return rl_runtime(cmd, "internal error: non-finite %s of scheme '%s'", where, name);
+}
+
 int rl_scheme_fail(const rl_scheme *s, const char *cmd, rl_status st, double pos,
                    const char *what)
 {
   const rl_scheme_info *i = rl_scheme_get_info(s);
   const rl_scheme_cfg *c = rl_scheme_get_cfg(s);
-  if (st == RL_ERANGE && fabs(pos) <= RL_POS_MAX && isfinite(pos))
+  /* learned and tupe: absolute tables, the only schemes with a length */
+  int table = (i->flags & RL_SCHEME_ABSOLUTE) && (i->flags & RL_SCHEME_LEARNED);
+  if (st == RL_EOVERFLOW) {
+    char where[64];
+    snprintf(where, sizeof where, "result at position %.17g", pos);
+    return rl_scheme_overflow(cmd, i->name, c->param_file, where);
+  }
+  if (st == RL_ERANGE && (!isfinite(pos) || fabs(pos) > RL_POS_MAX))
+    return rl_usage(cmd, "invalid %s: position %.17g is beyond the accurate range +-%.0f", what,
+                    pos, RL_POS_MAX);
+  if (st == RL_ERANGE && table && (pos < 0 || pos >= (double)c->max_len))
     return rl_usage(cmd, "invalid %s: position %.17g is outside 0..%zu of scheme '%s' (--max-len "
                          "%zu with --past error; try --past clamp or wrap)",
                     what, pos, c->max_len - 1, i->name, c->max_len);
-  if (st == RL_ERANGE)
-    return rl_usage(cmd, "invalid %s: position %.17g is beyond the accurate range +-%.0f", what,
-                    pos, RL_POS_MAX);
+  if (st == RL_ERANGE && pos < 0)
+    return rl_usage(cmd, "invalid %s: position %.17g: scheme '%s' needs positions >= 0", what,
+                    pos, i->name);
   if (st == RL_EINVAL)
     return rl_usage(cmd, "invalid %s: position %.17g: scheme '%s' needs %s positions", what, pos,
                     i->name, (i->flags & RL_SCHEME_2D) ? "non-negative integer" : "integer");

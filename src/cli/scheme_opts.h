@@ -99,8 +99,15 @@ void rl_scheme_opts_help(FILE *fp);
  * names what: e.g. "position 600 is past --max-len 512 of scheme
  * 'learned' (with --past error)". */
 int rl_scheme_probe(const rl_scheme *s, const char *cmd, double pos, const char *what);
-/* A usage/runtime error for a failed prepare/pair at position pos. */
+/* A usage/runtime error for a failed prepare/pair at position pos
+ * (RL_EOVERFLOW as rl_scheme_overflow at that position). */
 int rl_scheme_fail(const rl_scheme *s, const char *cmd, rl_status st, double pos,
                    const char *what);
+/* A non-finite result (RL_EOVERFLOW) of scheme `name`, `where` saying
+ * which (e.g. "logit at query 0, key 3"): bad input, exit 2, when a
+ * --params file supplied the values (its limits, checked at load, should
+ * prevent it); an internal error, exit 3, otherwise. */
+int rl_scheme_overflow(const char *cmd, const char *name, const char *param_file,
+                       const char *where);
 
 #endif

@@ -305,6 +305,74 @@ static void test_one_head(void)
   remove(path);
 }
 
+/* The limits on |value| checked at load (derivation in
+ * src/core/schemes/params.c), recomputed here from their closed forms
+ * for d = 4: LAMBDA = 2^491 bounds a positional logit; t5 bias LAMBDA;
+ * alibi slope LAMBDA / 2^32 = 2^459; learned sqrt(LAMBDA / (2 16^2
+ * 4^1.5)) = sqrt(2^479) = sqrt(2) 2^239; deberta sqrt(3) LAMBDA / (2 16^3
+ * 4^1.5) = sqrt(3) 2^475; tupe 2^510 / sqrt(4) = 2^509.  The limit itself
+ * (and its negative) loads, the next double up is RL_EFORMAT naming the
+ * column, file line 2 and the range. */
+static void test_limits(void)
+{
+  static const struct {
+    const char *scheme, *head, *col;
+    double lim;
+  } k[] = {
+      {"t5", "bucket,head,bias", "bias", 0},
+      {"alibi", "head,slope", "slope", 0},
+      {"learned", "position,v0,v1,v2,v3", "v0", 0},
+      {"deberta", "bucket,v0,v1,v2,v3", "v0", 0},
+      {"tupe", "position,v0,v1,v2,v3", "v0", 0},
+  };
+  double lims[] = {ldexp(1, 491), ldexp(1, 459), ldexp(sqrt(2.0), 239), ldexp(sqrt(3.0), 475),
+                   ldexp(1, 509)};
+  for (size_t n = 0; n < sizeof k / sizeof *k; n++)
+    for (int above = 0; above < 2; above++) {
+      double v = above ? nextafter(lims[n], INFINITY) : lims[n];
+      char text[4096], *p = text;
+      p += sprintf(p, "%s\n", k[n].head);
+      if (!strcmp(k[n].scheme, "t5"))
+        for (int b = 0; b < 4; b++)
+          p += sprintf(p, "%d,0,%.17g\n", b, b % 2 ? -v : v);
+      else if (!strcmp(k[n].scheme, "alibi"))
+        p += sprintf(p, "0,%.17g\n", v);
+      else /* deberta: 2k = 2 rows (max_relative_positions 1); learned 2
+              rows; tupe 3 (max_len 2, positions 0 = [CLS] and 1) */
+        for (int r = 0; r < (strcmp(k[n].scheme, "tupe") ? 2 : 3); r++)
+          p += sprintf(p, "%d,%.17g,%.17g,%.17g,%.17g\n", r, v, -v, r ? v : -v, v);
+      rl_scheme_cfg c;
+      rl_scheme_cfg_default(&c);
+      c.dim = 4;
+      c.heads = 1;
+      c.num_buckets = 4;
+      c.max_distance = 4;
+      c.position_buckets = 0;
+      c.max_relative_positions = 1;
+      rl_scheme *s = NULL;
+      char err[RL_SCHEME_ERR_MAX] = "";
+      const char *path = tmp(text);
+      rl_status st = load(k[n].scheme, &c, path, &s, err);
+      if (!above) {
+        tap_ok(st == RL_OK, "%s: |value| = limit %.17g loads (%s)", k[n].scheme, lims[n], err);
+        /* the logits at the limit are finite, content N(0, 1)-sized */
+        double xq[4] = {1.5, -0.5, 2, -1}, xk[4] = {-2, 1, 0.5, 1.5};
+        rl_logit_terms t = {0};
+        st = s ? rl_scheme_logit(s, 0, 1, 0, xq, xk, &t) : RL_EINVAL;
+        tap_ok(st == RL_OK && isfinite(t.total) && isfinite(t.total - t.cc),
+               "%s: logit at the limit finite (%g)", k[n].scheme, t.total);
+      } else {
+        char want[128];
+        snprintf(want, sizeof want, "%s '%.17g' out of range in '%s' line 2: expected -",
+                 k[n].col, v, path);
+        tap_ok(st == RL_EFORMAT && !s && strstr(err, want),
+               "%s: the next double above the limit is RL_EFORMAT: %s", k[n].scheme, err);
+      }
+      rl_scheme_free(s);
+      remove(path);
+    }
+}
+
 int main(void)
 {
   const char *d = getenv("RL_PARAMS_DIR");
@@ -313,5 +381,6 @@ int main(void)
   test_malformed();
   test_roundtrip();
   test_one_head();
+  test_limits();
   return tap_done();
 }

@@ -10,6 +10,7 @@ const char *rl_strerror(int status)
   case RL_ENOMEM: return "out of memory";
   case RL_EIO: return "input/output error";
   case RL_EFORMAT: return "malformed input file";
+  case RL_EOVERFLOW: return "non-finite result (overflow)";
   default: return "unknown error";
   }
 }

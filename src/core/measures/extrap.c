@@ -297,7 +297,7 @@ static rl_status sample_run(struct worker *w)
           return st;
       }
       if (!isfinite(tot))
-        return w->e = (rl_measure_err){(double)(A - 1), (double)slot, 1}, RL_ERANGE;
+        return w->e = (rl_measure_err){(double)(A - 1), (double)slot, 1}, RL_EOVERFLOW;
       w->plant[l * nd + j] = tot;
     }
     for (size_t q = 0; q < nsc; q++)
@@ -339,7 +339,7 @@ static rl_status sample_run(struct worker *w)
           return st;
         }
         if (!isfinite(tot) || !isfinite(cc))
-          return w->e = (rl_measure_err){(double)(A - 1), (double)k, 1}, RL_ERANGE;
+          return w->e = (rl_measure_err){(double)(A - 1), (double)k, 1}, RL_EOVERFLOW;
         for (size_t q = 0; q < nsc; q++)
           rl_softmax_acc_add(&w->acc[l * nsc + q], tot * r->sf[li * nsc + q]);
         /* the random key a planted one replaces */
@@ -618,6 +618,14 @@ rl_status rl_extrap_run(const char *name, const rl_scheme_cfg *cfg, const rl_ext
         res->ret_ok[ri] = p->dists[j] < p->lens[l];
         if (res->ret_ok[ri])
           mean_se(r.ret + ri, S, nl * nd * nsc, &res->ret_mean[ri], &res->ret_se[ri]);
+        /* NaN: rl_retrieval_prob's 0 * inf, logits too far apart for
+         * the replaced key's share to be resolved: an error, not a row */
+        if ((p->measures & RL_EX_RETRIEVAL) && res->ret_ok[ri] &&
+            !(isfinite(res->ret_mean[ri]) && isfinite(res->ret_se[ri]))) {
+          st = RL_EOVERFLOW;
+          if (e)
+            *e = (rl_measure_err){NAN, NAN, 1};
+        }
       }
     }
   for (size_t q = 0; q < nsc && (p->measures & RL_EX_SHIFT); q++) {
@@ -626,13 +634,19 @@ rl_status rl_extrap_run(const char *name, const rl_scheme_cfg *cfg, const rl_ext
       tw[k] = r.shw[k] * fac;
     for (size_t k = 0; k < S * r.np; k++)
       tp[k] = r.shp[k] * fac;
-    res->shift_ok[q] = rl_shift_eval(tw, S * r.nw, tp, S * r.np, &res->shift[q]) == RL_OK;
+    rl_status sst = rl_shift_eval(tw, S * r.nw, tp, S * r.np, &res->shift[q]);
+    res->shift_ok[q] = sst == RL_OK;
+    if (sst == RL_EOVERFLOW) { /* an overflow is an error, not a row left out */
+      st = RL_EOVERFLOW;
+      if (e)
+        *e = (rl_measure_err){NAN, NAN, 1};
+    }
   }
   for (size_t k = 0; k < nl * nsc; k++)
     if (!isfinite(res->ent_mean[k]) || !isfinite(res->ent_se[k])) {
-      st = RL_ERANGE;
+      st = RL_EOVERFLOW;
       if (e)
-        e->nonfinite = 1;
+        *e = (rl_measure_err){NAN, NAN, 1};
     }
 out:
   for (size_t t = 0; t < THREADS_MAX; t++)

@@ -86,7 +86,7 @@ rl_status rl_profile_eval(const rl_profile_ws *w, double r, double *scratch,
   if (!isfinite(out->same) || !isfinite(out->mean) || !isfinite(out->se)) {
     if (e)
       e->nonfinite = 1;
-    return RL_ERANGE;
+    return RL_EOVERFLOW;
   }
   return RL_OK;
 }

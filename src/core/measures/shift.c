@@ -78,5 +78,5 @@ rl_status rl_shift_eval(double *within, size_t nw, double *past, size_t np, rl_s
   out->w1 = rl_w1_distance(within, nw, past, np);
   int ok = isfinite(out->mean_within) && isfinite(out->sd_within) && isfinite(out->mean_past) &&
            isfinite(out->sd_past) && isfinite(out->w1);
-  return ok ? RL_OK : RL_ERANGE;
+  return ok ? RL_OK : RL_EOVERFLOW;
 }

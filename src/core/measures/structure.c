@@ -44,7 +44,7 @@ rl_status rl_structure_matrix(const rl_scheme *s, size_t head, size_t n, const d
       rl_logit_terms t;
       st = rl_scheme_pair(s, head, (double)i, (double)j, pq + i * pl, pk + j * pl, &t);
       if (!st && !(isfinite(t.total) && isfinite(t.cc) && isfinite(t.total - t.cc))) {
-        st = RL_ERANGE;
+        st = RL_EOVERFLOW;
         if (e)
           e->nonfinite = 1;
       }
@@ -106,7 +106,7 @@ rl_status rl_structure_toeplitz(const double *P, size_t n, double tol, rl_toepli
       out->distinct++;
   free(diag);
   int ok = isfinite(out->distance) && isfinite(out->asymmetry);
-  return ok ? RL_OK : RL_ERANGE;
+  return ok ? RL_OK : RL_EOVERFLOW;
 }
 
 rl_status rl_structure_rank(const double *P, size_t n, double rel_tol, size_t *rank)
@@ -115,7 +115,7 @@ rl_status rl_structure_rank(const double *P, size_t n, double rel_tol, size_t *r
     return RL_EINVAL;
   for (size_t i = 0; i < n * n; i++)
     if (!isfinite(P[i]))
-      return RL_ERANGE;
+      return RL_EOVERFLOW;
   gsl_matrix *A = gsl_matrix_alloc(n, n), *V = gsl_matrix_alloc(n, n);
   gsl_vector *S = gsl_vector_alloc(n), *w = gsl_vector_alloc(n);
   rl_status st = RL_OK;
@@ -123,9 +123,19 @@ rl_status rl_structure_rank(const double *P, size_t n, double rel_tol, size_t *r
     st = RL_ENOMEM;
     goto out;
   }
+  /* GSL's SVD squares products of entries (its Wilkinson shift), which
+   * overflows for entries past ~1e77 and fails to converge: decompose P
+   * scaled by a power of two (exact) to max |entry| in [0.5, 1); the
+   * rank, relative to the largest singular value, is the same */
+  double amax = 0;
+  for (size_t i = 0; i < n * n; i++)
+    amax = fmax(amax, fabs(P[i]));
+  int ex = 0;
+  if (amax > 0)
+    frexp(amax, &ex);
   for (size_t i = 0; i < n; i++)
     for (size_t j = 0; j < n; j++)
-      gsl_matrix_set(A, i, j, P[i * n + j]);
+      gsl_matrix_set(A, i, j, ldexp(P[i * n + j], -ex));
   /* GSL wants M >= N for the thin SVD; the matrix is square. */
   gsl_linalg_SV_decomp(A, V, S, w);
   double s0 = gsl_vector_get(S, 0);

@@ -121,7 +121,8 @@ static rl_status learned_init(rl_scheme *s, gsl_rng *rng, char *err)
   s->tab_format = "position";
   s->tab_cols = d;
   if (s->cfg.param_file) {
-    rl_status st = rl_sch_read_vec(s->cfg.param_file, "position", d, (size_t)1 << 24, &s->tab,
+    rl_status st = rl_sch_read_vec(s->cfg.param_file, "position", d, (size_t)1 << 24,
+                                   rl_sch_param_limit(RL_SCH_TAB_LEARNED, d), &s->tab,
                                    &s->tab_rows, err);
     if (st)
       return st;

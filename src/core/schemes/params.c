@@ -140,6 +140,90 @@ static int parse_num(const char *s, double *v)
   return *s && !*end && end != s && isfinite(*v);
 }
 
+/* ---- the largest value a table may hold ----
+ *
+ * A finite table can still overflow: 1e308 is finite, but a T5 bias of
+ * 1e308 makes compare's Frobenius norms infinite and 1e308 - (-1e308)
+ * is inf.  So each kind of table has a limit on |value|, checked at
+ * load, the largest for which every quantity ropelab computes from it
+ * stays finite, for every option value the commands accept.
+ *
+ * 1. A bound LAMBDA on |positional logit| P = total - cc.  The largest
+ *    sums the measures take of P are compare's (structure.c):
+ *    ||P||_F^2, ||P - P^T||_F^2 and the squared deviations from the
+ *    diagonal means, over N^2 entries of at most (2 LAMBDA)^2 each, N =
+ *    rank_n <= max(4d + 16, --len 4096) <= 4 * 65536 + 16 < 2^19.  So
+ *    4 LAMBDA^2 N^2 < 2^2 LAMBDA^2 2^38 <= DBL_MAX (~2^1024) holds for
+ *    LAMBDA = 2^491 (the sum is then < 2^1022).  The other measures sum
+ *    less: profile (Welford) <= 10^8 < 2^27 samples of (2 LAMBDA)^2;
+ *    extrapolate's shift <= 2^32 values, its softmax subtracts the
+ *    maximum and its W1 distance telescopes to <= 2 LAMBDA.  GSL's SVD
+ *    (rank) of a matrix with ||P||_F <= N LAMBDA < 2^510 squares
+ *    singular values below 2^1020.  The content term cc is below
+ *    g^4 d^1.5 <= 2^40 (see 3), nothing next to LAMBDA.
+ *
+ * 2. Draws: every N(0, 1) number ropelab draws is below g = 16 in
+ *    magnitude.  gsl_ran_gaussian (GSL randist/gauss.c, the polar
+ *    method, Knuth TAOCP vol. 2 sec. 3.4.1) returns y sqrt(-2 ln r2 /
+ *    r2) with |y| <= sqrt(r2) and r2 >= 2^-62 (mt19937's uniforms are
+ *    multiples of 2^-32), so |z| <= sqrt(124 ln 2) = 9.3; the ziggurat
+ *    of extrapolate stays below 3.45 + 32 ln 2 / 3.44 = 9.9.  Hence a
+ *    projection W (d x d, N(0, 1/d)) has ||W||_2 <= ||W||_F <= g
+ *    sqrt(d) (identity: 1), a content vector |x| <= g sqrt(d).
+ *
+ * 3. Per table, |value| <= V; rows then have |p| <= V sqrt(d):
+ *    t5 bias       P = bias:                               V = LAMBDA
+ *    alibi slope   P = -m |i - j|, |i - j| <= 2 RL_POS_MAX = 2^32:
+ *                                                          V = 2^459
+ *    learned       P = (Wx.Wp + Wp.Wx + Wp.Wp) / sqrt(d) with |Wx| <=
+ *                  g^2 d, |Wp| <= g d V: |P| <= g^2 d^1.5 V (2g + V)
+ *                  <= 2 g^2 d^1.5 V^2 (V >= 2g):
+ *                          V = sqrt(LAMBDA / (2 g^2 d^1.5)) = 2^241 / d^0.75
+ *    deberta       P = (W_k^T q.P_r + W_q^T k.P_r) / sqrt(3d), |W^T q| <=
+ *                  g^3 d^1.5: |P| <= 2 g^3 d^1.5 V / sqrt(3):
+ *                          V = sqrt(3) LAMBDA / (2 g^3 d^1.5)
+ *                            = sqrt(3) 2^478 / d^1.5
+ *    tupe          the raw table only enters pos_ln (LayerNorm), whose
+ *                  output is bounded by sqrt(d) whatever the input; its
+ *                  variance sums d squares of at most (2V)^2:
+ *                  4 d V^2 <= 2^1022:              V = 2^510 / sqrt(d)
+ * Logits of real checkpoints are O(10): these limits only keep a
+ * malformed or synthetic table from turning into inf or NaN. */
+#define LOGIT_MAX 0x1p491
+#define DRAW_MAX 16.0
+
+double rl_sch_param_limit(rl_sch_table kind, size_t d)
+{
+  double dd = (double)d, g = DRAW_MAX;
+  switch (kind) {
+  case RL_SCH_TAB_BIAS: return LOGIT_MAX;
+  case RL_SCH_TAB_SLOPE: return LOGIT_MAX / (2 * RL_POS_MAX);
+  case RL_SCH_TAB_LEARNED: return sqrt(LOGIT_MAX / (2 * g * g * pow(dd, 1.5)));
+  case RL_SCH_TAB_DEBERTA: return sqrt(3.0) * LOGIT_MAX / (2 * g * g * g * pow(dd, 1.5));
+  case RL_SCH_TAB_TUPE: return 0x1p510 / sqrt(dd);
+  }
+  return 0;
+}
+
+/* |v| <= limit, else the message naming the value, the file, the line
+ * and the range */
+static int in_limit(const reader *r, const char *col, const char *text, double v, double limit,
+                    char *err)
+{
+  if (fabs(v) <= limit)
+    return 1;
+  /* the limit in the fewest digits (>= 6) that do not round above it */
+  char lim[40];
+  for (int p = 6; p <= 17; p++) {
+    snprintf(lim, sizeof lim, "%.*g", p, limit);
+    if (strtod(lim, NULL) <= limit)
+      break;
+  }
+  rl_sch_err(err, "%s '%s' out of range in '%s' line %zu: expected -%s..%s (a larger value "
+             "overflows the logits or the measures)", col, text, r->path, r->lineno, lim, lim);
+  return 0;
+}
+
 static int parse_index(const char *s, size_t limit, size_t *v)
 {
   double x;
@@ -174,7 +258,7 @@ static rl_status header(reader *r, char **f, size_t nf, const char *want, size_t
 }
 
 rl_status rl_sch_read_kv(const char *path, const char *hdr, size_t nkey, size_t nsub,
-                         double *tab, char *err)
+                         double limit, double *tab, char *err)
 {
   reader r;
   rl_status st = reader_open(&r, path, err);
@@ -216,6 +300,8 @@ rl_status rl_sch_read_kv(const char *path, const char *hdr, size_t nkey, size_t 
     } else if (!parse_num(f[want - 1], &v)) {
       rl_sch_err(err, "bad number '%s' in '%s' line %zu", f[want - 1], path, r.lineno);
       st = RL_EFORMAT;
+    } else if (!in_limit(&r, strrchr(hdr, ',') + 1, f[want - 1], v, limit, err)) {
+      st = RL_EFORMAT;
     } else if (seen[key * nsub + sub]++) {
       rl_sch_err(err, "duplicate entry '%s' in '%s' line %zu", r.line, path, r.lineno);
       st = RL_EFORMAT;
@@ -235,11 +321,12 @@ rl_status rl_sch_read_kv(const char *path, const char *hdr, size_t nkey, size_t 
 
 rl_status rl_sch_read_slopes(const char *path, size_t H, double *tab, char *err)
 {
-  return rl_sch_read_kv(path, "head,slope", H, 1, tab, err);
+  return rl_sch_read_kv(path, "head,slope", H, 1, rl_sch_param_limit(RL_SCH_TAB_SLOPE, 1), tab,
+                        err);
 }
 
 rl_status rl_sch_read_vec(const char *path, const char *first, size_t d, size_t max_rows,
-                          double **tab, size_t *rows, char *err)
+                          double limit, double **tab, size_t *rows, char *err)
 {
   reader r;
   *tab = NULL;
@@ -310,12 +397,16 @@ rl_status rl_sch_read_vec(const char *path, const char *first, size_t d, size_t 
       st = RL_EFORMAT;
       break;
     }
-    for (size_t k = 0; k < d; k++)
+    for (size_t k = 0; k < d && !st; k++) {
+      char col[32];
+      snprintf(col, sizeof col, "v%zu", k);
       if (!parse_num(f[k + 1], &t[idx * d + k])) {
         rl_sch_err(err, "bad number '%s' in '%s' line %zu", f[k + 1], path, r.lineno);
         st = RL_EFORMAT;
-        break;
+      } else if (!in_limit(&r, col, f[k + 1], t[idx * d + k], limit, err)) {
+        st = RL_EFORMAT;
       }
+    }
     n++;
   }
 done:

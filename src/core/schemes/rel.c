@@ -181,7 +181,8 @@ static rl_status t5_table(rl_scheme *s, gsl_rng *rng, size_t nb, char *err)
   if (!s->tab)
     return RL_ENOMEM;
   if (s->cfg.param_file)
-    return rl_sch_read_kv(s->cfg.param_file, "bucket,head,bias", nb, s->H, s->tab, err);
+    return rl_sch_read_kv(s->cfg.param_file, "bucket,head,bias", nb, s->H,
+                          rl_sch_param_limit(RL_SCH_TAB_BIAS, s->d), s->tab, err);
   rl_sch_gauss(rng, s->tab, nb * s->H, 1.0 / sqrt((double)s->d));
   return RL_OK;
 }
@@ -273,8 +274,8 @@ static rl_status tupe_init(rl_scheme *s, gsl_rng *rng, char *err)
     return RL_ENOMEM;
   rl_sch_gauss(rng, s->v3, (nb + 1) * H, 0.02);
   if (s->cfg.param_file) {
-    st = rl_sch_read_vec(s->cfg.param_file, "position", d, ((size_t)1 << 20) + 1, &s->tab,
-                         &s->tab_rows, err);
+    st = rl_sch_read_vec(s->cfg.param_file, "position", d, ((size_t)1 << 20) + 1,
+                         rl_sch_param_limit(RL_SCH_TAB_TUPE, d), &s->tab, &s->tab_rows, err);
     if (st)
       return st;
     if (s->tab_rows < 2) {
@@ -428,7 +429,8 @@ static rl_status deberta_init(rl_scheme *s, gsl_rng *rng, char *err)
   s->tab_format = "bucket";
   s->tab_cols = d;
   if (s->cfg.param_file) {
-    rl_status st = rl_sch_read_vec(s->cfg.param_file, "bucket", d, 2 * k, &s->tab,
+    rl_status st = rl_sch_read_vec(s->cfg.param_file, "bucket", d, 2 * k,
+                                   rl_sch_param_limit(RL_SCH_TAB_DEBERTA, d), &s->tab,
                                    &s->tab_rows, err);
     if (st)
       return st;

@@ -103,9 +103,20 @@ void rl_sch_err(char *err, const char *fmt, ...)
  * checked against the rows the file holds before the table is
  * allocated). */
 rl_status rl_sch_read_kv(const char *path, const char *header, size_t nkey,
-                         size_t nsub, double *tab, char *err);
+                         size_t nsub, double limit, double *tab, char *err);
 rl_status rl_sch_read_vec(const char *path, const char *first, size_t d,
-                          size_t max_rows, double **tab, size_t *rows, char *err);
+                          size_t max_rows, double limit, double **tab, size_t *rows, char *err);
+/* Every value read must have |value| <= limit, the largest for which the
+ * logits and every measure's sums stay finite (derivation in params.c):
+ * rl_sch_param_limit(kind, d) for each kind of table. */
+typedef enum rl_sch_table {
+  RL_SCH_TAB_BIAS,    /* t5 bucket,head,bias */
+  RL_SCH_TAB_SLOPE,   /* alibi head,slope */
+  RL_SCH_TAB_LEARNED, /* learned position,v0.. */
+  RL_SCH_TAB_TUPE,    /* tupe position,v0.. (before its LayerNorm) */
+  RL_SCH_TAB_DEBERTA  /* deberta bucket,v0.. */
+} rl_sch_table;
+double rl_sch_param_limit(rl_sch_table kind, size_t d);
 /* "head,slope": H rows. */
 rl_status rl_sch_read_slopes(const char *path, size_t H, double *tab, char *err);
 
