@@ -33,16 +33,16 @@ one(c) = system(sprintf("awk -F, '/^#/ { next } !h { h = 1; next } { v[$%d] = 1 
 tune_len = one(ctl)
 tune_base = one(col("tune_base"))
 
-t1 = sprintf("Liu et al. 2023, eq. 13: critical dimension d_extra = 2 ceil((d/2) log_base(T_train / 2π)), d = %s", dim)
-if (sprintf("%g", rot) ne dim) { t1 = t1 . sprintf(" (%g rotated: d = rot)", rot) }
-t1 = t1 . sprintf(", base = %s", base)
+t1 = sprintf("Liu et al. 2023, eq. 13: critical dimension d_extra = 2 ceil((d/2) log_base(T_train / 2π)), d = %g", rot)
+if (sprintf("%g", rot) ne dim) { t1 = t1 . sprintf(" rotated of %s", dim) }
+t1 = t1 . (sprintf("%g", rot) ne dim ? "\n" : ", ") . sprintf("base = %s", base)
 if (strlen(schedule_desc) > 0) { t1 = t1 . "\n" . schedule_desc }
 if (tuned) {
     t1 = t1 . "\nbelow, eq. 16: extrapolation limit after fine-tuning at " . \
          (strlen(tune_len) ? sprintf("T_tune = %s", tune_len) : "each row's T_tune") . \
          (strlen(tune_base) ? sprintf(" with base %s", tune_base) : "")
 }
-ntl = 1 + (strlen(schedule_desc) > 0) + tuned
+ntl = 1 + (sprintf("%g", rot) ne dim) + (strlen(schedule_desc) > 0) + tuned
 
 stats data using clen nooutput
 xlo = STATS_min / 1.3
@@ -80,7 +80,7 @@ set ylabel "critical dimension d_extra"
 set yrange [0:rot + 8]
 set key bottom right Left reverse box opaque font ",10" samplen 2.5
 set arrow 1 from graph 0, first rot to graph 1, first rot nohead dt 2 lw 1.2 lc rgb "#444444" back
-set label 1 sprintf("d = %g: every dimension", rot) at graph 0.015, first rot - 4 left tc rgb "#333333" font ",10"
+set label 1 (sprintf("%g", rot) ne dim ? sprintf("d = %g: every rotated dimension", rot) : sprintf("d = %g: every dimension", rot)) at graph 0.015, first rot - 4 left tc rgb "#333333" font ",10"
 cmd = sprintf("data using %d:%d with steps lw 2 lc rgb '#0072B2' title 'critical dimension (this table)', ", clen, ccrit)
 cmd = cmd . sprintf("data using %d:%d with points pt 7 ps 0.6 lc rgb '#0072B2' notitle", clen, ccrit)
 if (llama2) { cmd = cmd . ", '+' using (4096):(92) every ::0::0 with points pt 6 ps 2 lw 2 lc rgb '#D55E00' title 'LLaMA 2: 92 at 4096 (paper)'" }

@@ -55,6 +55,7 @@ if (byrange) {
          truncate ? "code ramp on the range rounded outward (--truncate yes); dashed: the unrounded range (--truncate no)" : \
          "code ramp on the unrounded range (--truncate no)"
 }
+if (val(1, "factor") == 1) { t2 = t2 . " (s = 1: no θ_i changes)" }
 t1 = t1 . "\n" . schedule_desc . "\n" . t2
 ntl = 3
 
@@ -100,8 +101,9 @@ if (!byrange) {
             cmd = cmd . sprintf("[i=0:%d:1] '+' using (i):(paperg(i, %.17g, %.17g, %.17g, %.17g)) with linespoints lw 2 pt 7 ps 0.5 lc rgb '%s' title '%spaper ramp', ", \
                                 npairs - 1, L, real(meta("base")), val(k, "beta_fast"), val(k, "beta_slow"), lc(k), tag)
         } else {
-            cmd = cmd . sprintf("[i=0:%d:1] '+' using (i):(code(i, %.17g, %.17g)) with linespoints lw 2 pt 7 ps 0.5 lc rgb '%s' title '%s%s%g .. %g%s', ", \
-                                npairs - 1, lo, hi, lc(k), tag, nrows > 1 ? "" : "code ramp, range ", lo, hi, truncate ? " (rounded)" : "")
+            cmd = cmd . sprintf("[i=0:%d:1] '+' using (i):(code(i, %.17g, %.17g)) with linespoints lw 2 pt 7 ps 0.5 lc rgb '%s' title '%s%s%s .. %s%s', ", \
+                                npairs - 1, lo, hi, lc(k), tag, nrows > 1 ? "" : "code ramp, range ", \
+                                sprintf(truncate ? "%g" : "%.2f", lo), sprintf(truncate ? "%g" : "%.2f", hi), truncate ? " (rounded)" : "")
             if (truncate) {
                 cmd = cmd . sprintf("[i=0:%d:1] '+' using (i):(code(i, %.17g, %.17g)) with linespoints lw 1.3 dt 2 pt 6 ps 0.6 lc rgb '%s' title '%s%s%.2f .. %.2f unrounded', ", \
                                     npairs - 1, le, he, lc(k), tag, nrows > 1 ? "" : "code ramp, range ", le, he)
