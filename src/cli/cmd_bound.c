@@ -54,8 +54,11 @@ static void help(FILE *fp)
         "                         k and a for x in units of 1024 tokens in the metadata,\n"
         "                         column fit_base\n"
         "      --threads N        threads over the lengths (default: online cores)\n"
-        "\n"
-        "liu   Liu et al. 2023, \"Scaling Laws of RoPE-based Extrapolation\"\n"
+        "      --plot: the base against L, log-log, with the fit; for d = rot = 128 and\n"
+        "      plain RoPE, the paper's fit and Table 1 and Su's values (needs two --len)\n"
+        "\n", fp);
+  /* two strings: one would pass the 4095 bytes C99 promises */
+  fputs("liu   Liu et al. 2023, \"Scaling Laws of RoPE-based Extrapolation\"\n"
         "      (arXiv:2310.05209, eq. 13, 16a-d), d = --rot, base = the pre-training\n"
         "      base (their 10000), T_train = --len:\n"
         "        critical_dim   2 ceil((d/2) log_base(T_train / 2 pi)), within [0, d]\n"
@@ -66,6 +69,8 @@ static void help(FILE *fp)
         "      --len L            pre-training lengths T_train > 2 pi (default 4096)\n"
         "      --tune-len T       fine-tuning length >= every --len (default: each --len)\n"
         "      --tune-base B      fine-tuning base, > 1 (default: --base)\n"
+        "      --plot: critical_dim against T_train (needs two --len); with --tune-len\n"
+        "      or --tune-base, a panel of extrapolation_limit\n"
         "\n"
         "pi    Chen et al. 2023, position interpolation (arXiv:2306.15595): the\n"
         "      extrapolation quantity B(s)/d of their eq. 8 and Figure 5,\n"
@@ -75,12 +80,15 @@ static void help(FILE *fp)
         "      the metadata.  Columns dim,base,s,b_over_d,ratio.\n",
         fp);
   rl_grid_opts_help(fp, &grid_kind);
-  fputs("\n"
+  fputs("      --plot: B(s)/d against s, the ratio on the right axis (their Figure 5)\n"
+        "\n"
         "yarn  YaRN (Peng et al. 2023, arXiv:2309.00071): the correction range, pair\n"
         "      indices low, high where a pair turns beta_fast, beta_slow times within L,\n"
         "      before (low_exact, high_exact) and after rounding and clamping, as\n"
         "      --truncate says; and the attention factor for --factor.\n"
         "      --len L            original context lengths (default 4096)\n"
+        "      --plot: the ramp per pair (gamma_i, 1 = extrapolated) for each --len, the\n"
+        "      code's or the paper's as --ramp says; past 6 lengths, the range against L\n"
         "\n", fp);
   rl_sched_opts_help(fp);
   fputc('\n', fp);
@@ -146,7 +154,7 @@ static int run_men(args *a, const char *cmd)
   if (!res)
     return rl_runtime(cmd, "out of memory");
   rl_sink sink = {0};
-  int rc = rl_sink_open(&sink, cmd, &a->co, NULL);
+  int rc = rl_sink_open(&sink, cmd, &a->co, "bound_men.gp");
   if (rc) {
     free(res);
     return rc;
@@ -234,7 +242,7 @@ static int run_liu(args *a, const char *cmd)
                       a->tune_len_arg, T);
   }
   rl_sink sink = {0};
-  int rc = rl_sink_open(&sink, cmd, &a->co, NULL);
+  int rc = rl_sink_open(&sink, cmd, &a->co, "bound_liu.gp");
   if (rc)
     return rc;
   rl_out *out = &sink.out;
@@ -263,7 +271,12 @@ static int run_pi(args *a, const char *cmd)
   rl_grid g;
   rl_schedule *f;
   int rc = rl_grid_opts_finish(&a->grid, cmd, &g);
-  if (rc || (rc = rl_sched_build(&a->so.p, cmd, &f)))
+  if (rc)
+    return rc;
+  if (a->co.plot && g.points < 2)
+    return rl_usage(cmd, "--plot draws B(s)/d against s: expected at least two values of s "
+                         "(--from %.17g --to '%s', step %.17g)", g.from, a->grid.to_arg, g.step);
+  if ((rc = rl_sched_build(&a->so.p, cmd, &f)))
     return rc;
   if (!rl_schedule_is_plain(f)) {
     rl_schedule_free(f);
@@ -272,7 +285,7 @@ static int run_pi(args *a, const char *cmd)
                     f->type->name);
   }
   rl_sink sink = {0};
-  if ((rc = rl_sink_open(&sink, cmd, &a->co, NULL))) {
+  if ((rc = rl_sink_open(&sink, cmd, &a->co, "bound_pi.gp"))) {
     rl_schedule_free(f);
     return rc;
   }
@@ -316,7 +329,7 @@ static int run_yarn(args *a, const char *cmd)
   if (!(p.set & RL_SP_FACTOR))
     p.factor = 1;
   rl_sink sink = {0};
-  int rc = rl_sink_open(&sink, cmd, &a->co, NULL);
+  int rc = rl_sink_open(&sink, cmd, &a->co, "bound_yarn.gp");
   if (rc)
     return rc;
   rl_out *out = &sink.out;
@@ -471,12 +484,16 @@ static int run(int argc, char **argv)
   if (a.so.p.precision && !a.so.p.precision->exact)
     return rl_usage(cmd, "--precision '%s' is not taken by bounds: expected exact or fp64 "
                          "(the bounds are defined on exact values)", a.so.p.precision->name);
-  if (a.co.plot)
-    return rl_usage(cmd, "--plot is not available for bounds: see experiments/men_base.sh, "
-                         "pi_fig5.sh, liu_critical.sh");
   if (which != B_PI &&
       (r = rl_opt_values(cmd, "--len", a.len_arg, 4096, &a.len, &a.nlen)))
     return r;
+  /* men's and liu's figures are curves over the lengths */
+  if (a.co.plot && (which == B_MEN || which == B_LIU) && a.nlen < 2) {
+    free(a.len);
+    return rl_usage(cmd, "--plot draws %s against --len: expected at least two lengths (a list "
+                         "or range, e.g. --len %s)", which == B_MEN ? "the base" : "the critical "
+                         "dimension", which == B_MEN ? "1024:1048576:x2" : "512:1048576:x2");
+  }
   switch (which) {
   case B_MEN: r = run_men(&a, cmd); break;
   case B_LIU: r = run_liu(&a, cmd); break;
