@@ -74,7 +74,7 @@ if (npanel == 1) {
     set rmargin at screen 0.70
     set key at screen 0.715, graph 1.0 left top Left reverse font ",10" samplen 2.5 spacing 1.1
 }
-set grid lc rgb "#dddddd"
+set grid lt 1 lc rgb "#dddddd"  # "lc" alone draws no grid in gnuplot 5.4
 if (grid eq "log") { set logscale x }
 set autoscale xfix
 set multiplot title t1 font ",11"

@@ -12,7 +12,7 @@ set terminal pngcairo size 1800,1100 noenhanced font ",10"
 set output out
 set datafile separator comma
 set datafile missing "NaN"
-set grid lc rgb "#dddddd"
+set grid lt 1 lc rgb "#dddddd"  # "lc" alone draws no grid in gnuplot 5.4
 set logscale x 2
 set key outside right top font ",8" spacing 0.95
 

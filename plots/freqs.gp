@@ -44,7 +44,7 @@ if (strlen(L) > 0) { lo = (2*pi/real(L) < lo) ? 2*pi/real(L) : lo }
 if (strlen(L) > 0 && strlen(s) > 0) { lo = (2*pi/(real(L)*real(s)) < lo) ? 2*pi/(real(L)*real(s)) : lo }
 hi = (tmax > 2*pi/4) ? tmax : 2*pi/4
 
-set grid lc rgb "#dddddd"
+set grid lt 1 lc rgb "#dddddd"  # "lc" alone draws no grid in gnuplot 5.4
 set xrange [-0.5:npairs-0.5]
 set lmargin at screen 0.10
 set rmargin at screen 0.86

@@ -32,7 +32,7 @@ set logscale x 2
 set xtics ("1" 1, "4" 4, "16" 16, "64" 64, "256" 256, "1024" 1024, "4096" 4096, "16384" 16384, "65536" 65536)
 set xrange [1:65536]
 set yrange [0:*]
-set grid lc rgb "#dddddd"
+set grid lt 1 lc rgb "#dddddd"  # "lc" alone draws no grid in gnuplot 5.4
 set key at graph 0.99, graph 0.99 right top box opaque font ",9" spacing 1.05
 
 set arrow 1 from first L, graph 0 to first L, graph 1 nohead dt 2 lw 1.3 lc rgb "#444444" back

@@ -33,7 +33,7 @@ set yrange [zero*0.8:1.35]
 set ytics ("1" 1, "1/2" 0.5, "1/4" 0.25, "1/8" 0.125, "1/16" 1.0/16, "1/32" 1.0/32, "1/64" 1.0/64, "0" zero)
 set xrange [-0.5:63.5]
 set xtics 0, 4, 63
-set grid xtics ytics lc rgb "#dddddd"
+set grid xtics ytics lt 1 lc rgb "#dddddd"  # "lc" alone draws no grid in gnuplot 5.4
 set key at graph 0.01, graph 0.02 left bottom box opaque spacing 1.1 width 1 font ",9"
 
 # reference lines: kept frequency (1) and frequency divided by s (1/8)

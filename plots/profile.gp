@@ -72,7 +72,7 @@ if (norm eq "max") { t1 = t1 . "\neach scheme divided by its largest |value| ove
 ntl = 2 + (strlen(schedule_desc) > 0 && strstrt(schemes, "rope") > 0) + (norm eq "max")
 normlab = (norm eq "max") ? " (÷ max |value|)" : ""
 
-set grid lc rgb "#dddddd"
+set grid lt 1 lc rgb "#dddddd"  # "lc" alone draws no grid in gnuplot 5.4
 set autoscale xfix
 set lmargin at screen 0.08
 set rmargin at screen 0.76

@@ -29,7 +29,7 @@ set xrange [-0.5:63.5]
 set yrange [-0.05:1.12]
 set xtics 0, 4, 63
 set ytics 0, 0.2, 1
-set grid lc rgb "#dddddd"
+set grid lt 1 lc rgb "#dddddd"  # "lc" alone draws no grid in gnuplot 5.4
 set key below center Left reverse box font ",9" maxrows 3
 set bmargin 7.5
 
