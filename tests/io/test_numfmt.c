@@ -191,7 +191,7 @@ static void test_second_algorithm(gsl_rng *rng)
  * 8 digits are also the middle and low words of 9- and 17-digit
  * numbers), against a decimal odometer: a counter of 8 characters
  * incremented with carries, which shares nothing with rl_numfmt's
- * digit arithmetic (SWAR lanes, numfmt.c).  Also each text's length and
+ * digit arithmetic (pairs of digits by division, numfmt.c).  Also each text's length and
  * that nothing is written past buf[RL_NUMFMT_MAX - 1]. */
 static void test_all_8_digits(void)
 {

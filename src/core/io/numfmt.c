@@ -140,60 +140,52 @@ int rl_numfmt17(double x, char *buf)
   return len;
 }
 
-/* Digits by SWAR (several small numbers in the lanes of one 64-bit
- * word): the 8 decimal digits of v < 10^8 as the 8 ASCII bytes of one
- * word, the first digit in the lowest byte.  Each step splits every lane
- * into quotient and remainder, dividing by a multiply and a shift that
- * are exact over the lane's range (every v < 10^8 is checked against a
- * decimal counter by tests/io/test_numfmt.c):
- *   n / 100 = (n 10486) >> 20 for n < 10^4: the error n (10486/2^20 -
- *   1/100) < 0.0023 cannot reach the next integer (the fraction of n/100
- *   is at most 0.99); the product is below 2^27, inside a 32-bit lane;
- *   n / 10 = (n 103) >> 10 for n < 100: error < 0.058, fraction <= 0.9;
- *   the product is below 2^14, inside a 16-bit lane.
- * The text is then laid out in registers (the point inserted by shifts)
- * and stored whole: digits stored piecewise and read back wider would
- * stall the load (no store forwarding). */
-#if defined(__SIZEOF_INT128__) && defined(__BYTE_ORDER__) &&                                   \
-    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-#define SWAR_DIGITS 1
-__extension__ typedef unsigned __int128 u128; /* GCC, Clang: not ISO C */
+/* "00" .. "99" */
+static const char DIGIT2[201] =
+    "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+    "8081828384858687888990919293949596979899";
 
-static inline uint64_t swar8(uint32_t v)
+/* The n decimal digits of m < 10^n (n <= 9) into p[0..n-1], two at a
+ * time, in 32-bit arithmetic. */
+static inline void put_digits32(char *p, uint32_t m, int n)
 {
-  uint64_t x = (v / 10000) | (uint64_t)(v % 10000) << 32; /* 4 + 4 digits */
-  uint64_t q = ((x * 10486) >> 20) & UINT64_C(0x0000007F0000007F);
-  x = q | (x - q * 100) << 16; /* 2-digit lanes of 16 bits */
-  q = ((x * 103) >> 10) & UINT64_C(0x000F000F000F000F);
-  x = q | (x - q * 10) << 8; /* digits in bytes */
-  return x + UINT64_C(0x3030303030303030);
+  while (n >= 2) {
+    n -= 2;
+    memcpy(p + n, DIGIT2 + 2 * (m % 100), 2);
+    m /= 100;
+  }
+  if (n)
+    p[0] = (char)('0' + m);
 }
 
-/* The 16 digits of m < 10^16 with leading zeros, the first in the
- * lowest byte (memory order on this machine). */
-static inline u128 digits16(uint64_t m)
+/* The 8 digits of v < 10^8 into p[0..7]: four independent pairs, so the
+ * divisions do not wait on each other. */
+static inline void put8(char *p, uint32_t v)
 {
-  return swar8((uint32_t)(m / 100000000)) | (u128)swar8((uint32_t)(m % 100000000)) << 64;
+  uint32_t a = v / 10000, b = v % 10000;
+  memcpy(p, DIGIT2 + 2 * (a / 100), 2);
+  memcpy(p + 2, DIGIT2 + 2 * (a % 100), 2);
+  memcpy(p + 4, DIGIT2 + 2 * (b / 100), 2);
+  memcpy(p + 6, DIGIT2 + 2 * (b % 100), 2);
 }
 
-/* The nx <= 16 digits in X's low bytes, with a point after the first k
- * (0 <= k < nx), at s; returns the end.  Writes s[0..16]. */
-static inline char *with_point(char *s, u128 X, int nx, int k)
+/* The n decimal digits of m (m < 10^n, n <= 17) into p[0..n-1]. */
+static inline void put_digits(char *p, uint64_t m, int n)
 {
-  u128 low = X & (((u128)1 << (8 * k)) - 1), high = X >> (8 * k);
-  u128 Y = low | (u128)'.' << (8 * k) | (high << 8) << (8 * k);
-  memcpy(s, &Y, 16);
-  s[16] = (char)(X >> 120); /* the 16th digit when nx = 16, shifted out of Y */
-  return s + nx + 1;
+  if (n > 8) {
+    uint32_t hi = (uint32_t)(m / 100000000);
+    put8(p + n - 8, (uint32_t)(m % 100000000));
+    if (n == 17) {
+      p[0] = (char)('0' + hi / 100000000);
+      put8(p + 1, hi % 100000000);
+    } else {
+      put_digits32(p, hi, n - 8);
+    }
+  } else {
+    put_digits32(p, (uint32_t)m, n);
+  }
 }
-#else
-/* The n digits of m < 10^n into d[0..n-1]. */
-static void digits_plain(uint64_t m, int n, char *d)
-{
-  for (int i = n - 1; i >= 0; i--, m /= 10)
-    d[i] = (char)('0' + m % 10);
-}
-#endif
 
 static const uint64_t POW10[20] = {1u,
                                    10u,
@@ -231,24 +223,6 @@ static inline int count_digits(uint64_t m)
   return n + (m >= POW10[n]);
 }
 
-/* "e+XX" or "e-XXX": at least two exponent digits, as printf */
-static char *put_exp(char *s, int E)
-{
-  *s++ = 'e';
-  *s++ = E < 0 ? '-' : '+';
-  int a = E < 0 ? -E : E;
-  if (a >= 100) {
-    *s++ = (char)('0' + a / 100);
-    a %= 100;
-  }
-  *s++ = (char)('0' + a / 10);
-  *s++ = (char)('0' + a % 10);
-  return s;
-}
-
-/* Every layout below writes within buf[0..31] (RL_NUMFMT_MAX), counting
- * a sign: the widest store ends 24 bytes in, and the longest text,
- * "-d.dddddddddddddddde-ddd", is 24 bytes and its NUL. */
 int rl_numfmt(double x, char *buf)
 {
   if (x == 0.0)
@@ -256,99 +230,64 @@ int rl_numfmt(double x, char *buf)
   if (!isfinite(x))
     return snprintf(buf, RL_NUMFMT_MAX, "%s", isnan(x) ? "nan" : (x > 0 ? "inf" : "-inf"));
   uint64_t m;
-  int e, n;
+  int e;
   double ax = fabs(x);
-  char *s = buf;
-  if (signbit(x))
-    *s++ = '-';
   if (ax < 1e15 && ax == (double)(int64_t)ax) { /* signed: one instruction each way */
     /* an integer of at most 15 digits: itself, written plainly (its
      * shortest digits, as "%.15g" would lay them out) */
     m = (uint64_t)ax;
-    n = count_digits(m);
-#ifdef SWAR_DIGITS
-    if (n <= 8) { /* one word: positions, counts, indices */
-      uint64_t w = swar8((uint32_t)m) >> (8 * (8 - n));
-      memcpy(s, &w, 8);
-    } else {
-      u128 X = digits16(m) >> (8 * (16 - n));
-      memcpy(s, &X, 16);
-    }
-#else
-    digits_plain(m, n, s);
-#endif
+    int n = count_digits(m);
+    char *s = buf;
+    if (signbit(x))
+      *s++ = '-';
+    put_digits(s, m, n);
     s[n] = 0;
     return (int)(s + n - buf);
   }
   rl_shortest(x, &m, &e);
-  n = count_digits(m);
-  int E = e + n - 1;       /* x = d.ddd 10^E */
-  int P = n > 15 ? n : 15; /* the precision "%.*g" would need */
-#ifdef SWAR_DIGITS
-  /* the text's digits: c0 (17 digits only), then X's nx */
-  char c0 = 0;
-  int nx = n;
-  u128 X;
-  if (n == 17) {
-    c0 = (char)('0' + m / UINT64_C(10000000000000000));
-    X = digits16(m % UINT64_C(10000000000000000));
-    nx = 16;
-  } else {
-    X = digits16(m) >> (8 * (16 - n)); /* leading zeros off */
-  }
-  if (E >= 0 && E < n - 1) { /* ddd.ddd, the commonest */
-    if (c0) {
-      *s++ = c0;
-      s = with_point(s, X, nx, E);
+  int n = count_digits(m);
+  int E = e + n - 1;         /* x = d.ddd 10^E */
+  int P = n > 15 ? n : 15;   /* the precision "%.*g" would need */
+  char *s = buf;
+  if (signbit(x))
+    *s++ = '-';
+  if (E < -4 || E >= P) { /* d.ddde+XX, at least two exponent digits */
+    put_digits(s + 1, m, n);
+    s[0] = s[1];
+    if (n > 1) {
+      s[1] = '.';
+      s += n + 1;
     } else {
-      s = with_point(s, X, nx, E + 1);
+      s += 1;
     }
-  } else if (E < -4 || E >= P) { /* d.ddde+XX */
-    if (c0) {
-      *s++ = c0;
-      s = with_point(s, X, nx, 0);
-    } else if (n > 1) {
-      s = with_point(s, X, nx, 1);
-    } else {
-      *s++ = (char)X;
+    *s++ = 'e';
+    *s++ = E < 0 ? '-' : '+';
+    int a = E < 0 ? -E : E;
+    if (a >= 100) {
+      *s++ = (char)('0' + a / 100);
+      a %= 100;
     }
-    s = put_exp(s, E);
-  } else { /* 0.000ddd (E in -4..-1) or ddd000 (n <= E < P) */
-    if (E < 0) {
-      memcpy(s, "0.000000", 8);
-      s += 1 - E;
-    }
-    if (c0)
-      *s++ = c0;
-    memcpy(s, &X, 16);
-    s += nx;
-    for (int i = n; i <= E; i++)
-      *s++ = '0';
-  }
-#else
-  char d[17];
-  digits_plain(m, n, d);
-  if (E < -4 || E >= P) {
-    *s++ = d[0];
-    if (n > 1)
-      *s++ = '.';
-    memcpy(s, d + 1, (size_t)n - 1);
-    s = put_exp(s + n - 1, E);
-  } else if (E < 0) {
+    memcpy(s, DIGIT2 + 2 * a, 2);
+    s += 2;
+  } else if (E < 0) { /* 0.000ddd */
     *s++ = '0';
     *s++ = '.';
     for (int i = -1; i > E; i--)
       *s++ = '0';
-    memcpy(s, d, (size_t)n);
+    put_digits(s, m, n);
     s += n;
-  } else { /* ddd.ddd or ddd000 */
-    for (int i = 0; i < n || i <= E; i++) {
-      if (i == E + 1)
-        *s++ = '.';
-      *s++ = i < n ? d[i] : '0';
-    }
+  } else if (n > E + 1) { /* ddd.ddd */
+    put_digits(s + 1, m, n);
+    for (int i = 0; i <= E; i++) /* E < 17: a call to memmove costs more */
+      s[i] = s[i + 1];
+    s[E + 1] = '.';
+    s += n + 1;
+  } else { /* ddd000 */
+    put_digits(s, m, n);
+    s += n;
+    for (int i = n; i <= E; i++)
+      *s++ = '0';
   }
-#endif
   *s = 0;
   return (int)(s - buf);
 }
