@@ -1207,10 +1207,21 @@ void rl_softmax_acc_add(rl_softmax_acc *a, double logit);
 /* Entropy of the softmax in nats: ln s - t / s (entropy.c). */
 double rl_entropy_acc(const rl_softmax_acc *a);
 double rl_entropy_logits(const double *l, size_t n);
+/* b merged into a: a becomes the softmax of both streams (entropy.c);
+ * either may be empty (as rl_softmax_acc_init left it). */
+void rl_softmax_acc_merge(rl_softmax_acc *a, const rl_softmax_acc *b);
 /* The attention probability of a planted key of logit planted that
- * replaced a key of logit replaced among those in a (retrieval.c):
- * e^planted / (sum - e^replaced + e^planted). */
-double rl_retrieval_prob(const rl_softmax_acc *a, double replaced, double planted);
+ * replaced a key, given rest, the softmax of every other key (the
+ * replaced one left out, never subtracted: retrieval.c):
+ * e^planted / (sum_rest + e^planted); 1 for an empty rest; NaN for a
+ * non-finite planted logit or rest. */
+double rl_retrieval_prob(const rl_softmax_acc *rest, double planted);
+/* The rests of a stream split at ncut replaced keys (cuts): seg[0..ncut]
+ * the softmax of the keys before cut 0, between cut c-1 and cut c, after
+ * the last cut; cut[c] the cut keys' logits.  rest[c] (ncut entries)
+ * gets the softmax of every key but cut c, by merges only. */
+void rl_retrieval_rests(const rl_softmax_acc *seg, const double *cut, size_t ncut,
+                        rl_softmax_acc *rest);
 
 /* Two samples of positional logits (shift.c). */
 typedef struct rl_shift {

@@ -4,8 +4,10 @@
  * sampled measures from the documented content protocol. */
 #include <float.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
 #include "ropelab.h"
@@ -25,18 +27,24 @@ static void closed_forms(void)
   double h = log(4.0) - 0.75 * log(3.0);
   tap_abs_close(rl_entropy_logits(two, 2), h, 8 * DBL_EPSILON, "H(1/4, 3/4), ascending");
   tap_abs_close(rl_entropy_logits(owt, 2), h, 8 * DBL_EPSILON, "H(1/4, 3/4), descending");
-  /* retrieval: keys a, b, c; b replaced by a planted x: e^x / (e^a + e^x + e^c) */
+  /* retrieval: keys a, b, c; b replaced by a planted x: e^x / (e^a + e^x + e^c);
+   * the stream split at b: segments {a}, {c} */
   double a = 0.5, b = 2.0, c = -1.0, x = 1.5;
-  rl_softmax_acc acc;
-  rl_softmax_acc_init(&acc);
-  rl_softmax_acc_add(&acc, a);
-  rl_softmax_acc_add(&acc, b);
-  rl_softmax_acc_add(&acc, c);
+  rl_softmax_acc sg[2], rest[1];
+  rl_softmax_acc_init(&sg[0]);
+  rl_softmax_acc_init(&sg[1]);
+  rl_softmax_acc_add(&sg[0], a);
+  rl_softmax_acc_add(&sg[1], c);
+  rl_retrieval_rests(sg, &b, 1, rest);
   double want = exp(x) / (exp(a) + exp(x) + exp(c));
-  tap_abs_close(rl_retrieval_prob(&acc, b, x), want, 8 * DBL_EPSILON, "planted x replacing b");
+  tap_abs_close(rl_retrieval_prob(rest, x), want, 8 * DBL_EPSILON, "planted x replacing b");
   /* a planted logit 800 above the rest: p = 1 without overflow */
-  tap_abs_close(rl_retrieval_prob(&acc, b, 800), 1.0, DBL_EPSILON, "p -> 1, no overflow");
-  tap_le(rl_retrieval_prob(&acc, b, -800), 1e-300, "p -> 0, no overflow");
+  tap_abs_close(rl_retrieval_prob(rest, 800), 1.0, DBL_EPSILON, "p -> 1, no overflow");
+  tap_le(rl_retrieval_prob(rest, -800), 1e-300, "p -> 0, no overflow");
+  rl_softmax_acc none;
+  rl_softmax_acc_init(&none);
+  tap_abs_close(rl_retrieval_prob(&none, -3), 1.0, 0, "the planted key alone: p = 1");
+  tap_ok(isnan(rl_retrieval_prob(rest, HUGE_VAL)), "an overflowed planted logit: NaN");
   /* KS and W1: {0, 1, 2} vs {0.5, 1.5, 2.5}: sup |F - G| = 1/3 (at
    * x in [0, 0.5)); integral |F - G| = 6 intervals of width 1/2 at
    * height 1/3 = 1/2 (the shift of every point by 1/2) */
@@ -60,6 +68,97 @@ static void closed_forms(void)
   rl_shift_eval(w4, 4, w2, 2, &sh);
   tap_abs_close(sh.sd_within, sqrt(5.0 / 3), 4 * DBL_EPSILON, "sd of 1..4 = sqrt(5/3)");
   tap_abs_close(sh.ks, 1.0, 0, "disjoint samples: KS = 1");
+}
+
+/* Merging the softmaxes of the parts of a stream = the softmax of the
+ * whole: 1000 equal logits in parts of 0, 1, 499, 500 keys have
+ * H = ln 1000; H(1/4, 3/4) from {ln 3} merged into {0} and the reverse. */
+static void merges(void)
+{
+  rl_softmax_acc p[4], m;
+  for (int k = 0; k < 4; k++)
+    rl_softmax_acc_init(&p[k]);
+  rl_softmax_acc_add(&p[1], 3.25);
+  for (int k = 0; k < 499; k++)
+    rl_softmax_acc_add(&p[2], 3.25);
+  for (int k = 0; k < 500; k++)
+    rl_softmax_acc_add(&p[3], 3.25);
+  rl_softmax_acc_init(&m);
+  for (int k = 0; k < 4; k++)
+    rl_softmax_acc_merge(&m, &p[k]);
+  rl_softmax_acc_merge(&m, &p[0]);
+  tap_abs_close(rl_entropy_acc(&m), log(1000.0), 4 * DBL_EPSILON * log(1000.0),
+                "merged parts of 1000 equal logits: H = ln 1000");
+  double h = log(4.0) - 0.75 * log(3.0);
+  for (int rev = 0; rev < 2; rev++) {
+    rl_softmax_acc u, v;
+    rl_softmax_acc_init(&u);
+    rl_softmax_acc_init(&v);
+    rl_softmax_acc_add(&u, rev ? log(3.0) : 0);
+    rl_softmax_acc_add(&v, rev ? 0 : log(3.0));
+    rl_softmax_acc_merge(&u, &v);
+    tap_abs_close(rl_entropy_acc(&u), h, 8 * DBL_EPSILON, "H(1/4, 3/4) merged (%s max first)",
+                  rev ? "larger" : "smaller");
+  }
+}
+
+/* The replaced key dominating every other by D nats.  Stream (9 keys):
+ * three 0s, cut 0 of logit D, two 0s, cut 1 of logit 0, two 0s; the
+ * planted key x = 2.  Every key but cut 0: eight 0s, so
+ * p0 = 1 / (1 + 8 e^-2) whatever D (0.48015005283164173903..., Python
+ * decimal, 50 digits); every key but cut 1: seven 0s and D, so
+ * p1 = 1 / (1 + 7 e^-2 + e^{D - 2}) (D = 40: 3.1391327920480294368e-17,
+ * 200: 1.0225689071173034109e-86, 700: 7.2853703099151608912e-304).
+ * Expected values in long double from these closed forms.  The terms of
+ * rest are exact (e^0 = 1) or one expl: p within half an ulp of its
+ * rounding plus a few 2^-64: 1 DBL_EPSILON relative.  The subtraction
+ * this replaced (rest = s - e^{D - M}, retrieval.c) was off in p0 by
+ * 3.8e-12 relative at D = 20, 7.9e-4 at 40, 0.38 at 45, gave p0 = 1 at
+ * 200 and 700 and NaN past ~1.1e4.
+ * Then unequal logits, against a direct long double sum
+ * 1 / (1 + sum_{j != cut} e^{l_j - x}) (no running max, no merge); terms
+ * exp'd in double (1 ulp each): 2 DBL_EPSILON relative. */
+static void dominant(void)
+{
+  static const double spreads[] = {40, 200, 700};
+  for (size_t k = 0; k < sizeof spreads / sizeof *spreads; k++) {
+    double D = spreads[k], cut[2] = {D, 0}, x = 2;
+    rl_softmax_acc sg[3], rest[2];
+    for (int i = 0; i < 3; i++)
+      rl_softmax_acc_init(&sg[i]);
+    for (int i = 0; i < 3; i++)
+      rl_softmax_acc_add(&sg[0], 0);
+    for (int i = 0; i < 2; i++)
+      rl_softmax_acc_add(&sg[1], 0), rl_softmax_acc_add(&sg[2], 0);
+    rl_retrieval_rests(sg, cut, 2, rest);
+    long double w0 = 1 / (1 + 8 * expl(-2.0L)), w1 = 1 / (1 + 7 * expl(-2.0L) + expl(D - 2.0L));
+    double p0 = rl_retrieval_prob(&rest[0], x), p1 = rl_retrieval_prob(&rest[1], x);
+    tap_abs_close(p0, (double)w0, DBL_EPSILON * (double)w0,
+                  "replaced key %g nats above the rest: p = 1/(1 + 8 e^-2)", D);
+    tap_abs_close(p1, (double)w1, DBL_EPSILON * (double)w1,
+                  "that key among the rest: p = 1/(1 + 7 e^-2 + e^(%g - 2))", D);
+    /* unequal logits, the two cuts in the middle of the stream */
+    double l[9] = {-1.5, 0.25, 3, D, 1, -2, 0.5, 2.5, -0.75};
+    size_t at[2] = {3, 6};
+    for (int i = 0; i < 3; i++)
+      rl_softmax_acc_init(&sg[i]);
+    for (size_t j = 0, seg = 0; j < 9; j++) {
+      if (seg < 2 && j == at[seg])
+        cut[seg++] = l[j];
+      else
+        rl_softmax_acc_add(&sg[seg], l[j]);
+    }
+    rl_retrieval_rests(sg, cut, 2, rest);
+    for (int cc = 0; cc < 2; cc++) {
+      long double z = 0;
+      for (size_t j = 0; j < 9; j++)
+        if (j != at[cc])
+          z += expl((long double)l[j] - x);
+      double want = (double)(1 / (1 + z)), got = rl_retrieval_prob(&rest[cc], x);
+      tap_abs_close(got, want, 2 * DBL_EPSILON * want,
+                    "unequal logits, key %g nats above the rest, cut %d: direct sum", D, cc);
+    }
+  }
 }
 
 static rl_scheme *scheme(const char *name, const char *method, size_t dim, size_t width)
@@ -146,8 +245,13 @@ static void hand_counts(void)
  * rl_extrap_run (sub-seeds from a master mt19937, query then key slots
  * from ziggurat normals), logits from rl_scheme_logit, softmax in long
  * double.  Means over samples agree to 1e-12 relative (sums of a few
- * terms, logits computed in another order: BLAS against rl_sch_dot). */
-static void direct(const char *name, const char *method, const rl_window *win)
+ * terms, logits computed in another order: BLAS against rl_sch_dot).
+ * params: a table file (deberta: 2 rows, no log buckets), or NULL.
+ * The reference shifts the retrieval sum by the largest of its own
+ * logits (the planted one included), so that spreads of any size stay
+ * finite in it. */
+static void direct_params(const char *name, const char *method, const rl_window *win,
+                          const char *params)
 {
   enum { d = 8, S = 3, NL = 2, ND = 3 };
   size_t lens[NL] = {5, 9}, dists[ND] = {0, 2, 6};
@@ -160,6 +264,9 @@ static void direct(const char *name, const char *method, const rl_window *win)
   c.identity = 1;
   c.max_len = 4;
   c.past = RL_PAST_CLAMP;
+  c.param_file = params;
+  if (params && !strcmp(name, "deberta"))
+    c.position_buckets = 0, c.max_relative_positions = 1;
   rl_extrap_params p;
   rl_extrap_params_default(&p);
   p.train_len = 4;
@@ -206,7 +313,8 @@ static void direct(const char *name, const char *method, const rl_window *win)
         z += expl(lg[j] - mx);
       for (size_t j = 0; j < A; j++) {
         long double pj = expl(lg[j] - mx) / z;
-        hs -= pj * logl(pj);
+        if (pj > 0) /* p ln p -> 0 */
+          hs -= pj * logl(pj);
       }
       ent[l][smp] = (double)hs;
       for (int r = 0; r < ND; r++) {
@@ -216,10 +324,13 @@ static void direct(const char *name, const char *method, const rl_window *win)
           continue;
         }
         rl_scheme_logit(s, 0, (double)(A - 1), (double)slot, x, x, &t);
-        long double zr = 0;
+        long double zr = 0, mr = t.total;
         for (size_t j = 0; j < A; j++)
-          zr += expl((j == (size_t)slot ? t.total : lg[j]) - mx);
-        ret[l][r][smp] = (double)(expl(t.total - mx) / zr);
+          if (j != (size_t)slot)
+            mr = fmaxl(mr, lg[j]);
+        for (size_t j = 0; j < A; j++)
+          zr += expl((long double)(j == (size_t)slot ? t.total : lg[j]) - mr);
+        ret[l][r][smp] = (double)(expl(t.total - mr) / zr);
       }
     }
   }
@@ -237,18 +348,54 @@ static void direct(const char *name, const char *method, const rl_window *win)
       worst = fmax(worst, fabs(res.ret_mean[l * ND + r] - mr) / fmax(mr, 1e-300));
     }
   }
-  tap_le(worst, 1e-12, "%s/%s (window %zu+%zu): retrieval and entropy = direct computation",
-         name, method, win->window, win->sinks);
+  tap_le(worst, 1e-12, "%s/%s (window %zu+%zu%s): retrieval and entropy = direct computation",
+         name, method, win->window, win->sinks, params ? ", a table" : "");
   rl_scheme_free(s);
   gsl_rng_free(m);
   gsl_rng_free(g);
   rl_extrap_result_free(&res);
 }
 
+static void direct(const char *name, const char *method, const rl_window *win)
+{
+  direct_params(name, method, win, NULL);
+}
+
+/* A deberta table of 2 rows of d = 8 entries +-v (signs as
+ * tests/cli/cases/params_limit_kinds.sh): its content-to-position terms
+ * are ~v |x| / sqrt(d), so v sets the spread of the logits, and the
+ * random key at a planted slot may dominate the rest.  The subtraction
+ * retrieval.c replaced was off by 3.8e-11 relative at v = 100, by 1
+ * (every digit) at 300, and gave NaN (an overflow error) at 1e100. */
+static void direct_deberta(double v)
+{
+  char dir[] = "/tmp/rl_test_extrap_XXXXXX", path[64];
+  if (!mkdtemp(dir)) {
+    tap_ok(0, "mkdtemp");
+    return;
+  }
+  snprintf(path, sizeof path, "%s/deberta.csv", dir);
+  FILE *f = fopen(path, "w");
+  if (!f) {
+    tap_ok(0, "writes %s", path);
+    return;
+  }
+  fprintf(f, "bucket,v0,v1,v2,v3,v4,v5,v6,v7\n");
+  fprintf(f, "0,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g\n", v, -v, -v, v, v, -v, v, -v);
+  fprintf(f, "1,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g\n", -v, v, v, v, -v, -v, v, v);
+  fclose(f);
+  rl_window none = {0, 0};
+  direct_params("deberta", "rope", &none, path);
+  remove(path);
+  rmdir(dir);
+}
+
 int main(void)
 {
   rl_window none = {0, 0}, w = {3, 1};
   closed_forms();
+  merges();
+  dominant();
   hand_counts();
   direct("rope", "rope", &none);    /* table + BLAS path */
   direct("rope", "yarn", &none);    /* attention factor through the table */
@@ -259,5 +406,8 @@ int main(void)
   direct("sinusoidal", "rope", &none);
   direct("learned", "rope", &none); /* clamped past its 4 rows */
   direct("t5", "rope", &w);
+  direct_deberta(100);
+  direct_deberta(300);
+  direct_deberta(1e100);
   return tap_done();
 }

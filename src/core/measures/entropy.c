@@ -32,6 +32,29 @@ void rl_softmax_acc_add(rl_softmax_acc *a, double l)
   a->t += e * d;
 }
 
+/* Two softmaxes of disjoint streams: the one of smaller max rescaled to
+ * the other's, as a new maximum rescales in rl_softmax_acc_add.  Only
+ * sums of positive terms: no cancellation (retrieval.c relies on it). */
+void rl_softmax_acc_merge(rl_softmax_acc *a, const rl_softmax_acc *b)
+{
+  if (b->s == 0 && b->max == -HUGE_VAL)
+    return;
+  if (a->s == 0 && a->max == -HUGE_VAL) {
+    *a = *b;
+    return;
+  }
+  if (b->max > a->max) {
+    long double d = (long double)a->max - b->max, e = expl(d);
+    a->t = e * (a->t + d * a->s) + b->t;
+    a->s = e * a->s + b->s;
+    a->max = b->max;
+  } else {
+    long double d = (long double)b->max - a->max, e = expl(d);
+    a->t += e * (b->t + d * b->s);
+    a->s += e * b->s;
+  }
+}
+
 double rl_entropy_acc(const rl_softmax_acc *a)
 {
   if (!(a->s > 0))

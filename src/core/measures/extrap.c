@@ -188,8 +188,15 @@ struct worker {
   /* scratch */
   double *x, *Y, *K, *R, *C, *pq, *pk, *qr, *tmpc, *tmps;
   rl_softmax_acc *acc;   /* [len][scale] */
-  double *rep, *plant;   /* [len][dist]: the replaced random logit, the planted one */
+  double *rep, *plant;   /* [len][cut], [len][dist]: the replaced random logit, the planted one */
   long *slot;            /* [len][dist]: the planted key's slot, -1 evicted or r >= n */
+  /* retrieval: the stream split at the replaced keys (retrieval.c) */
+  long *cut;             /* [len][cut]: the distinct slots, ascending */
+  size_t *jcut;          /* [len][dist]: the cut of the distance's slot */
+  size_t *ncut, *cur;    /* [len]: the number of cuts, the segment the stream is in */
+  rl_softmax_acc *seg;   /* [len][scale][cut + 1]: the keys between cuts */
+  rl_softmax_acc *rest;  /* [cut]: every key but the cut's */
+  double *cutl;          /* [cut]: scaled cut logits */
   gsl_rng *rng;
 };
 
@@ -255,6 +262,39 @@ static rl_status pair_generic(struct worker *w, size_t l, size_t k, double *tota
   return RL_OK;
 }
 
+static int cmp_long(const void *a, const void *b)
+{
+  long x = *(const long *)a, y = *(const long *)b;
+  return (x > y) - (x < y);
+}
+
+/* The cuts of length index l: its distinct planted slots in stream order,
+ * each distance's cut, empty segments. */
+static void cuts_init(struct worker *w, size_t l)
+{
+  const rl_extrap_params *p = w->r->p;
+  size_t nd = p->ndists, nsc = p->nscales, nc = 0;
+  long *cut = w->cut + l * nd;
+  for (size_t j = 0; j < nd; j++)
+    if (w->slot[l * nd + j] >= 0)
+      cut[nc++] = w->slot[l * nd + j];
+  qsort(cut, nc, sizeof *cut, cmp_long);
+  size_t u = 0;
+  for (size_t c = 0; c < nc; c++)
+    if (!u || cut[c] != cut[u - 1])
+      cut[u++] = cut[c];
+  w->ncut[l] = u;
+  w->cur[l] = 0;
+  for (size_t j = 0; j < nd; j++) {
+    long sl = w->slot[l * nd + j];
+    const long *f = sl >= 0 ? bsearch(&sl, cut, u, sizeof *cut, cmp_long) : NULL;
+    w->jcut[l * nd + j] = f ? (size_t)(f - cut) : 0;
+  }
+  for (size_t q = 0; q < nsc; q++)
+    for (size_t c = 0; c <= u; c++)
+      rl_softmax_acc_init(&w->seg[(l * nsc + q) * (nd + 1) + c]);
+}
+
 /* The stream of one sample through one instance. */
 static rl_status sample_run(struct worker *w)
 {
@@ -263,6 +303,7 @@ static rl_status sample_run(struct worker *w)
   const struct inst *in = r->in;
   size_t d = r->d, nl = in->nl, nd = p->ndists, nsc = p->nscales, sm = w->sample;
   double isd = 1 / sqrt((double)d);
+  int ret = (p->measures & RL_EX_RETRIEVAL) && nd > 0;
   rl_status st;
   gsl_rng_set(w->rng, r->sub[sm]);
   for (size_t k = 0; k < d; k++)
@@ -302,6 +343,8 @@ static rl_status sample_run(struct worker *w)
     }
     for (size_t q = 0; q < nsc; q++)
       rl_softmax_acc_init(&w->acc[l * nsc + q]);
+    if (ret)
+      cuts_init(w, l);
   }
   /* the stream of random keys */
   for (size_t k0 = 0; k0 < in->amax; k0 += BLOCK) {
@@ -342,10 +385,19 @@ static rl_status sample_run(struct worker *w)
           return w->e = (rl_measure_err){(double)(A - 1), (double)k, 1}, RL_EOVERFLOW;
         for (size_t q = 0; q < nsc; q++)
           rl_softmax_acc_add(&w->acc[l * nsc + q], tot * r->sf[li * nsc + q]);
-        /* the random key a planted one replaces */
-        for (size_t j = 0; j < nd; j++)
-          if (w->slot[l * nd + j] == (long)k)
-            w->rep[l * nd + j] = tot;
+        /* the random key a planted one replaces closes a segment;
+         * the others go into the current one */
+        if (ret) {
+          size_t c = w->cur[l];
+          if (c < w->ncut[l] && w->cut[l * nd + c] == (long)k) {
+            w->rep[l * nd + c] = tot;
+            w->cur[l] = c + 1;
+          } else {
+            for (size_t q = 0; q < nsc; q++)
+              rl_softmax_acc_add(&w->seg[(l * nsc + q) * (nd + 1) + c],
+                                 tot * r->sf[li * nsc + q]);
+          }
+        }
         if ((int)li == r->shift_len) {
           size_t m = A - 1 - k; /* distance */
           if (m < r->L && m % r->sw == 0 && m / r->sw < r->nw)
@@ -363,11 +415,16 @@ static rl_status sample_run(struct worker *w)
       const rl_softmax_acc *a = &w->acc[l * nsc + q];
       double sfac = r->sf[li * nsc + q];
       r->ent[(sm * p->nlens + li) * nsc + q] = rl_entropy_acc(a);
+      size_t nc = ret ? w->ncut[l] : 0;
+      for (size_t c = 0; c < nc; c++)
+        w->cutl[c] = w->rep[l * nd + c] * sfac;
+      if (ret)
+        rl_retrieval_rests(&w->seg[(l * nsc + q) * (nd + 1)], w->cutl, nc, w->rest);
       for (size_t j = 0; j < nd; j++) {
         long slot = w->slot[l * nd + j];
-        double pr = slot < 0 ? 0
-                             : rl_retrieval_prob(a, w->rep[l * nd + j] * sfac,
-                                                 w->plant[l * nd + j] * sfac);
+        double pr = !ret || slot < 0 ? 0
+                                     : rl_retrieval_prob(&w->rest[w->jcut[l * nd + j]],
+                                                         w->plant[l * nd + j] * sfac);
         r->ret[((sm * p->nlens + li) * nd + j) * nsc + q] = pr;
       }
     }
@@ -386,7 +443,8 @@ static void worker_free(struct worker *w)
 {
   free(w->x), free(w->Y), free(w->K), free(w->R), free(w->C), free(w->pq), free(w->pk);
   free(w->qr), free(w->tmpc), free(w->tmps), free(w->acc), free(w->rep), free(w->plant);
-  free(w->slot);
+  free(w->slot), free(w->cut), free(w->jcut), free(w->ncut), free(w->cur), free(w->seg);
+  free(w->rest), free(w->cutl);
   gsl_rng_free(w->rng);
 }
 
@@ -410,9 +468,17 @@ static rl_status worker_alloc(struct worker *w, struct run *r)
   w->rep = calloc(nl * nd, sizeof *w->rep);
   w->plant = calloc(nl * nd, sizeof *w->plant);
   w->slot = calloc(nl * nd, sizeof *w->slot);
+  w->cut = calloc(nl * nd, sizeof *w->cut);
+  w->jcut = calloc(nl * nd, sizeof *w->jcut);
+  w->ncut = calloc(nl, sizeof *w->ncut);
+  w->cur = calloc(nl, sizeof *w->cur);
+  w->seg = malloc(nl * p->nscales * (nd + 1) * sizeof *w->seg);
+  w->rest = malloc(nd * sizeof *w->rest);
+  w->cutl = malloc(nd * sizeof *w->cutl);
   w->rng = gsl_rng_alloc(gsl_rng_mt19937);
   if (!w->x || !w->Y || !w->K || !w->R || !w->C || !w->pq || !w->pk || !w->qr || !w->tmpc ||
-      !w->tmps || !w->acc || !w->rep || !w->plant || !w->slot || !w->rng) {
+      !w->tmps || !w->acc || !w->rep || !w->plant || !w->slot || !w->cut || !w->jcut ||
+      !w->ncut || !w->cur || !w->seg || !w->rest || !w->cutl || !w->rng) {
     worker_free(w);
     *w = (struct worker){0};
     return RL_ENOMEM;
@@ -618,8 +684,8 @@ rl_status rl_extrap_run(const char *name, const rl_scheme_cfg *cfg, const rl_ext
         res->ret_ok[ri] = p->dists[j] < p->lens[l];
         if (res->ret_ok[ri])
           mean_se(r.ret + ri, S, nl * nd * nsc, &res->ret_mean[ri], &res->ret_se[ri]);
-        /* NaN: rl_retrieval_prob's 0 * inf, logits too far apart for
-         * the replaced key's share to be resolved: an error, not a row */
+        /* NaN: a scaled logit that overflowed (rl_retrieval_prob;
+         * no spread of finite logits gives one): an error, not a row */
         if ((p->measures & RL_EX_RETRIEVAL) && res->ret_ok[ri] &&
             !(isfinite(res->ret_mean[ri]) && isfinite(res->ret_se[ri]))) {
           st = RL_EOVERFLOW;

@@ -13,9 +13,10 @@
 #   tupe         2^510 / sqrt(4) = 2^509       = 1.6759759912428246e+153
 #                                       next     1.675975991242825e+153
 # Expected: tables at +-limit run every command that takes --params with
-# exit 0 and no nan or inf (extrapolate's retrieval aside for deberta,
-# whose logits at the limit spread too far for the replaced key's share:
-# that is exit 2, checked too); one entry one double above is exit 2 at
+# exit 0 and no nan or inf (extrapolate's retrieval included: deberta's
+# logits at the limit spread ~1e143 apart, which the retrieval measure
+# resolves since it stopped subtracting the replaced key's share,
+# src/core/measures/retrieval.c); one entry one double above is exit 2 at
 # load naming that value, the file and line 2.
 table() { # kind value file: a table with +-value
   case $1 in
