@@ -279,10 +279,11 @@ static int run_pi(args *a, const char *cmd)
   if ((rc = rl_sched_build(&a->so.p, cmd, &f)))
     return rc;
   if (!rl_schedule_is_plain(f)) {
-    rl_schedule_free(f);
-    return rl_usage(cmd, "method '%s' does not apply: B(s) needs a logit sum_j h_j e^{i s "
-                         "theta_j} (no position map, amplitude or query scale)",
-                    f->type->name);
+    rc = rl_usage(cmd, "method '%s' does not apply: B(s) needs a logit sum_j h_j e^{i s "
+                       "theta_j} (no position map, amplitude or query scale)",
+                  f->type->name);
+    rl_schedule_free(f); /* after the message, which reads f */
+    return rc;
   }
   rl_sink sink = {0};
   if ((rc = rl_sink_open(&sink, cmd, &a->co, "bound_pi.gp"))) {
