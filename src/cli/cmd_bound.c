@@ -419,6 +419,10 @@ static int run(int argc, char **argv)
     }
     switch (c) {
     case OPT_LEN:
+      /* pi's values of s are its grid, not a --len (once ignored) */
+      if (which == B_PI)
+        return rl_usage(cmd, "--len does not apply to bound 'pi' (its s is --from, --to, "
+                             "--step; --len is for 'men', 'liu' and 'yarn')");
       a.len_arg = optarg;
       break;
     case OPT_SEARCH: {
