@@ -275,7 +275,8 @@ static int run_pi(args *a, const char *cmd)
     return rc;
   if (a->co.plot && g.points < 2)
     return rl_usage(cmd, "--plot draws B(s)/d against s: expected at least two values of s "
-                         "(--from %.17g --to '%s', step %.17g)", g.from, a->grid.to_arg, g.step);
+                         "(--from '%s' --to '%s' --step '%s')", a->grid.from_arg,
+                    a->grid.to_arg, a->grid.step_arg);
   if ((rc = rl_sched_build(&a->so.p, cmd, &f)))
     return rc;
   if (!rl_schedule_is_plain(f)) {
