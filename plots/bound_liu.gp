@@ -6,6 +6,11 @@
 # was made with a fine-tuning setting (--tune-len or --tune-base: some row
 # has tune_len != len or tune_base != base), a second panel draws the
 # extrapolation limit of their eq. 16 against T_train, with T_tune.
+# The table's rows are drawn as points; between them each curve is its
+# equation evaluated here on a fine log grid (a step curve through the
+# rows alone would hold each row's value up to the next row, where the
+# ceiling in fact steps by 2 in between: d_extra = 22, not 20, at 512
+# for d = 64, base 500000 between rows at 256 and 1024).
 # usage: gnuplot -c bound_liu.gp DATA.csv OUT.{png,svg,pdf} [TERMINAL]
 
 data = ARG1
@@ -32,6 +37,14 @@ llama2 = (rot == 128 && real(base) == 10000)
 one(c) = system(sprintf("awk -F, '/^#/ { next } !h { h = 1; next } { v[$%d] = 1 } END { n = 0; for (k in v) { n++; x = k } print (n == 1 ? x : \"\") }' '%s'", c, data))
 tune_len = one(ctl)
 tune_base = one(col("tune_base"))
+# eq. 13 and 16 as src/core/bounds/liu.c has them, for the lines between
+# the rows (gnuplot's doubles: a row's own value is the table's)
+rb = real(base)
+cdim(T, b) = (cd_c = 2 * ceil(rot / 2 * log(T / (2 * pi)) / log(b)), cd_c < 0 ? 0 : cd_c > rot ? rot : cd_c)
+ttune(T) = strlen(tune_len) ? real(tune_len) : T
+tbase = strlen(tune_base) ? real(tune_base) : rb
+elimit(T) = (cl_b0 = rb ** (log(ttune(T) / (2 * pi)) / log(T / (2 * pi))), tbase > cl_b0 ? 2 * pi * tbase ** (cdim(T, rb) / rot) : ttune(T))
+set samples 4000
 
 t1 = sprintf("Liu et al. 2023, eq. 13: critical dimension d_extra = 2 ceil((d/2) log_base(T_train / 2π)), d = %g", rot)
 if (sprintf("%g", rot) ne dim) { t1 = t1 . sprintf(" rotated of %s", dim) }
@@ -45,6 +58,8 @@ if (tuned) {
 ntl = 1 + (sprintf("%g", rot) ne dim) + (strlen(schedule_desc) > 0) + tuned
 
 stats data using clen nooutput
+lmin = STATS_min
+lmax = STATS_max
 xlo = STATS_min / 1.3
 xhi = STATS_max * 1.3
 if (llama2) { xlo = xlo < 4096 / 1.3 ? xlo : 4096 / 1.3; xhi = xhi > 4096 * 1.3 ? xhi : 4096 * 1.3 }
@@ -81,8 +96,8 @@ set yrange [0:rot + 8]
 set key bottom right Left reverse box opaque font ",10" samplen 2.5
 set arrow 1 from graph 0, first rot to graph 1, first rot nohead dt 2 lw 1.2 lc rgb "#444444" back
 set label 1 (sprintf("%g", rot) ne dim ? sprintf("d = %g: every rotated dimension", rot) : sprintf("d = %g: every dimension", rot)) at graph 0.015, first rot - 4 left tc rgb "#333333" font ",10"
-cmd = sprintf("data using %d:%d with steps lw 2 lc rgb '#0072B2' title 'critical dimension (this table)', ", clen, ccrit)
-cmd = cmd . sprintf("data using %d:%d with points pt 7 ps 0.6 lc rgb '#0072B2' notitle", clen, ccrit)
+cmd = sprintf("data using %d:%d with points pt 7 ps 0.9 lc rgb '#0072B2' title 'critical dimension (this table)', ", clen, ccrit)
+cmd = cmd . sprintf("[T=%.17g:%.17g] cdim(T, rb) with steps lw 1.5 lc rgb '#0072B2' title 'eq. 13 between the rows'", lmin, lmax)
 if (llama2) { cmd = cmd . ", '+' using (4096):(92) every ::0::0 with points pt 6 ps 2 lw 2 lc rgb '#D55E00' title 'LLaMA 2: 92 at 4096 (paper)'" }
 eval("plot " . cmd)
 
@@ -116,8 +131,8 @@ if (tuned) {
     }
     set ylabel "extrapolation limit (tokens, log scale)"
     set key top left Left reverse box opaque font ",10" samplen 2.5
-    cmd = sprintf("data using %d:%d with steps lw 2 lc rgb '#009E73' title 'extrapolation limit: 2π tune_base^(d_extra/d) if tune_base > critical base, else T_tune', ", clen, climit)
-    cmd = cmd . sprintf("data using %d:%d with points pt 7 ps 0.6 lc rgb '#009E73' notitle, ", clen, climit)
+    cmd = sprintf("data using %d:%d with points pt 7 ps 0.9 lc rgb '#009E73' title 'extrapolation limit: 2π tune_base^(d_extra/d) if tune_base > critical base, else T_tune', ", clen, climit)
+    cmd = cmd . sprintf("[T=%.17g:%.17g] elimit(T) with steps lw 1.5 lc rgb '#009E73' notitle, ", lmin, lmax)
     cmd = cmd . sprintf("data using %d:%d with lines dt 2 lw 1.4 lc rgb '#444444' title 'T_tune'", clen, ctl)
     eval("plot " . cmd)
 }

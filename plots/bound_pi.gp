@@ -21,8 +21,10 @@ den = real(meta("interp_denominator_32_ln_base"))
 cs = col("s")
 cb = col("b_over_d")
 
-t1 = sprintf("Chen et al. 2023 (position interpolation), Fig. 5: B(s)/d, d = %s", meta("dim"))
-if (meta("rot") ne meta("dim")) { t1 = t1 . sprintf(" (%s rotated)", meta("rot")) }
+# with partial rotation B(s) runs over the rotated pairs and d is --rot
+# (src/core/bounds/pi.c: b_over_d(0) = (rot/2 + 1)/2), not the dim column
+t1 = sprintf("Chen et al. 2023 (position interpolation), Fig. 5: B(s)/d, d = %s", meta("rot"))
+if (meta("rot") ne meta("dim")) { t1 = t1 . sprintf(" rotated dims of %s (pass-through pairs left out)", meta("dim")) }
 t1 = t1 . sprintf(", base = %s", meta("base"))
 if (strlen(schedule_desc) > 0) { t1 = t1 . "\n" . schedule_desc }
 t1 = t1 . sprintf("\nextrapolation bound / interpolation bound = 2 (B(s)/d) 32 ln base = %.5g B(s)/d (right axis)", 2 * den)

@@ -5,13 +5,17 @@
 # (1 - gamma_i) / s) (1 = extrapolated, 0 = interpolated), where
 #   code ramp (--ramp code): gamma_i = 1 - clamp((i - low) / (high - low))
 #     on the range used (low, high columns: rounded outward with
-#     --truncate yes), high - low = 0 read as 0.001 (HF, vLLM; ggml takes
-#     max(0.001, high - low), the same here);
+#     --truncate yes, clamped to [0, rot - 1] either way), high - low = 0
+#     read as 0.001 (HF, vLLM); ggml (--variant ggml) divides by
+#     max(0.001, high - low).  They differ when the range lies below pair
+#     0 (high < low): HF and vLLM keep every pair, ggml all but pair 0
+#     interpolated (src/core/schedules/yarn.c);
 #   paper ramp (--ramp paper, eq. 18-20): gamma_i = clamp((r_i - beta_slow)
 #     / (beta_fast - beta_slow)), r_i = L theta_i / (2 pi), theta_i =
 #     base^(-2i/rot).
 # With --truncate yes the code ramp on the unrounded range (low_exact,
-# high_exact: what --truncate no uses) is drawn dashed beside it.  The
+# high_exact clamped to [0, rot - 1]: what --truncate no uses) is drawn
+# dashed beside it.  The
 # unrounded range is the pair where r = beta_fast and beta_slow (vertical
 # lines).  One colour per row (length L).  More than 6 rows: the
 # correction range itself against L instead (a band from low_exact to
@@ -37,7 +41,14 @@ npairs = rot / 2
 # row k's value of column NAME
 val(k, name) = real(system(sprintf("awk -F, -v k=%d '/^#/ { next } !h { h = 1; next } ++n == k { print $%d; exit }' '%s'", k, col(name), data)))
 clampv(x) = x < 0 ? 0 : x > 1 ? 1 : x
-code(i, lo, hi) = 1 - clampv((i - lo) / (hi - lo > 0.001 ? hi - lo : 0.001))
+ggml = meta("variant") eq "ggml"
+span(lo, hi) = ggml ? (hi - lo > 0.001 ? hi - lo : 0.001) : (hi == lo ? 0.001 : hi - lo)
+code(i, lo, hi) = 1 - clampv((i - lo) / span(lo, hi))
+# the unrounded range as --truncate no uses it: clamped to [0, rot - 1]
+clo(x) = x < 0 ? 0 : x
+chi(x) = x > rot - 1 ? rot - 1 : x
+# a vertical line or label at pair x only inside the x range
+inx(x) = x >= -0.5 && x <= npairs - 0.5
 paperg(i, L, b, bf, bs) = clampv((L * b**(-2.0 * i / rot) / (2 * pi) - bs) / (bf - bs))
 
 # the title: the setting of every row; L when there is one
@@ -89,12 +100,12 @@ if (!byrange) {
         he = val(k, "high_exact")
         tag = nrows > 1 ? sprintf("L = %.10g: ", L) : ""
         # the unrounded range: where a pair turns beta_fast, beta_slow times within L
-        if (le <= npairs - 0.5) { eval sprintf("set arrow %d from first %.17g, graph 0 to first %.17g, graph 1 nohead dt 3 lw 1.2 lc rgb '%s' back", 2 * k - 1, le, le, lc(k)) }
-        if (he <= npairs - 0.5) { eval sprintf("set arrow %d from first %.17g, graph 0 to first %.17g, graph 1 nohead dt 3 lw 1.2 lc rgb '%s' back", 2 * k, he, he, lc(k)) }
-        if (nrows == 1 && le <= npairs - 0.5) {
+        if (inx(le)) { eval sprintf("set arrow %d from first %.17g, graph 0 to first %.17g, graph 1 nohead dt 3 lw 1.2 lc rgb '%s' back", 2 * k - 1, le, le, lc(k)) }
+        if (inx(he)) { eval sprintf("set arrow %d from first %.17g, graph 0 to first %.17g, graph 1 nohead dt 3 lw 1.2 lc rgb '%s' back", 2 * k, he, he, lc(k)) }
+        if (nrows == 1 && inx(le)) {
             set label 1 sprintf("i = %.2f: r = L/λ = β_fast = %g ", le, val(1, "beta_fast")) at first le, graph 0.45 right tc rgb "#333333"
         }
-        if (nrows == 1 && he <= npairs - 0.5) {
+        if (nrows == 1 && inx(he)) {
             set label 2 sprintf(" i = %.2f: r = β_slow = %g", he, val(1, "beta_slow")) at first he, graph 0.55 left tc rgb "#333333"
         }
         if (paper) {
@@ -106,7 +117,7 @@ if (!byrange) {
                                 sprintf(truncate ? "%g" : "%.2f", lo), sprintf(truncate ? "%g" : "%.2f", hi), truncate ? " (rounded)" : "")
             if (truncate) {
                 cmd = cmd . sprintf("[i=0:%d:1] '+' using (i):(code(i, %.17g, %.17g)) with linespoints lw 1.3 dt 2 pt 6 ps 0.6 lc rgb '%s' title '%s%s%.2f .. %.2f unrounded', ", \
-                                    npairs - 1, le, he, lc(k), tag, nrows > 1 ? "" : "code ramp, range ", le, he)
+                                    npairs - 1, clo(le), chi(he), lc(k), tag, nrows > 1 ? "" : "code ramp, range ", clo(le), chi(he))
             }
         }
     }

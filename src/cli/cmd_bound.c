@@ -275,14 +275,16 @@ static int run_pi(args *a, const char *cmd)
     return rc;
   if (a->co.plot && g.points < 2)
     return rl_usage(cmd, "--plot draws B(s)/d against s: expected at least two values of s "
-                         "(--from %.17g --to '%s', step %.17g)", g.from, a->grid.to_arg, g.step);
+                         "(--from '%s' --to '%s' --step '%s')", a->grid.from_arg,
+                    a->grid.to_arg, a->grid.step_arg);
   if ((rc = rl_sched_build(&a->so.p, cmd, &f)))
     return rc;
   if (!rl_schedule_is_plain(f)) {
-    rl_schedule_free(f);
-    return rl_usage(cmd, "method '%s' does not apply: B(s) needs a logit sum_j h_j e^{i s "
-                         "theta_j} (no position map, amplitude or query scale)",
-                    f->type->name);
+    rc = rl_usage(cmd, "method '%s' does not apply: B(s) needs a logit sum_j h_j e^{i s "
+                       "theta_j} (no position map, amplitude or query scale)",
+                  f->type->name);
+    rl_schedule_free(f); /* after the message, which reads f */
+    return rc;
   }
   rl_sink sink = {0};
   if ((rc = rl_sink_open(&sink, cmd, &a->co, "bound_pi.gp"))) {
@@ -418,6 +420,10 @@ static int run(int argc, char **argv)
     }
     switch (c) {
     case OPT_LEN:
+      /* pi's values of s are its grid, not a --len (once ignored) */
+      if (which == B_PI)
+        return rl_usage(cmd, "--len does not apply to bound 'pi' (its s is --from, --to, "
+                             "--step; --len is for 'men', 'liu' and 'yarn')");
       a.len_arg = optarg;
       break;
     case OPT_SEARCH: {

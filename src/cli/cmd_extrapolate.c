@@ -380,6 +380,18 @@ static int run(int argc, char **argv)
   ndist = uniq(dists, ndist);
   if (!nscale)
     scales[nscale++] = RL_SCALE_NONE;
+  /* each scale at each length, before any output: logn divides by ln L
+   * (once a runtime error "at query 0, key 0" after the header) */
+  for (size_t q = 0; q < nscale; q++)
+    for (size_t k = 0; k < nlen; k++) {
+      double fac;
+      if (rl_scale_factor(scales[q], L, lens[k], &fac) || !isfinite(fac))
+        return rl_usage(cmd, "invalid --scale '%s' with --train-len '%s' at length %zu: %s",
+                        rl_scale_name(scales[q]), l_arg, lens[k],
+                        scales[q] == RL_SCALE_LOGN ? "expected --train-len >= 2 (it divides by "
+                                                     "ln L)"
+                                                   : "no finite scale there");
+    }
   if (!meth_set)
     meth[nmeth++] = so.cfg.rope.method; /* the core's default method */
   ep.train_len = L;

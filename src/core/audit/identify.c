@@ -637,10 +637,11 @@ rl_status rl_audit_identify_hint(const rl_audit_input *in, size_t dim_hint, doub
     return c.st;
   }
   if (!f->ncand) {
-    rl_audit_fit_free(f);
-    return fail(err, n, "no schedule fits: the fitted frequencies (theta_0 = %.6g, theta_%zu = "
-                        "%.6g) give no base > 1: expected a RoPE table", f->theta[0], nn - 1,
-                f->theta[nn - 1]);
+    rl_status fst = fail(err, n, "no schedule fits: the fitted frequencies (theta_0 = %.6g, "
+                                 "theta_%zu = %.6g) give no base > 1: expected a RoPE table",
+                         f->theta[0], nn - 1, f->theta[nn - 1]);
+    rl_audit_fit_free(f); /* after the message, which reads f */
+    return fst;
   }
   /* stable sorts: on equal errors the simpler candidate, tried first,
    * stays first.  The best schedules by the quick score are then measured
