@@ -46,7 +46,7 @@ len,paper,su
 1048576,5.1e8,6.5e7
 EOD
 
-t1 = sprintf("Men et al. 2024: the smallest RoPE base with B_r = Σ_i cos(r θ_i) >= 0 for all r < L, d = %s", dim)
+t1 = sprintf("Men et al. 2024: the smallest RoPE base on the search grid with B_r = Σ_i cos(r θ_i) >= 0 for all r < L, d = %s", dim)
 if (rot ne dim) { t1 = t1 . sprintf(" (%s rotated)", rot) }
 if (strlen(schedule_desc) > 0) { t1 = t1 . "\n" . schedule_desc . " (the base searched is its base)" }
 if (search eq "fine") {
