@@ -5,6 +5,9 @@
 # where their "~600x" argument sits.  The right axis reads the same curve
 # as the ratio column, extrapolation bound / interpolation bound
 # = 2 (B(s)/d) 32 ln base (Theorem 2.1): an axis linked to the left one.
+# That constant is plain RoPE's: for other methods the ratio divides by
+# the schedule's own sum of theta^2 (metadata ratio_per_b_over_d,
+# src/core/bounds/pi.c), and the title and key say so.
 # usage: gnuplot -c bound_pi.gp DATA.csv OUT.{png,svg,pdf} [TERMINAL]
 
 data = ARG1
@@ -17,7 +20,8 @@ load system(sprintf("dirname '%s'", ARG0)) . "/common.gp"
 set datafile separator comma
 set datafile commentschars "#"
 set datafile columnheaders
-den = real(meta("interp_denominator_32_ln_base"))
+paper = meta("interp_denominator_32_ln_base") ne ""
+den = paper ? real(meta("interp_denominator_32_ln_base")) : real(meta("ratio_per_b_over_d")) / 2
 cs = col("s")
 cb = col("b_over_d")
 
@@ -27,7 +31,11 @@ t1 = sprintf("Chen et al. 2023 (position interpolation), Fig. 5: B(s)/d, d = %s"
 if (meta("rot") ne meta("dim")) { t1 = t1 . sprintf(" rotated dims of %s (pass-through pairs left out)", meta("dim")) }
 t1 = t1 . sprintf(", base = %s", meta("base"))
 if (strlen(schedule_desc) > 0) { t1 = t1 . "\n" . schedule_desc }
-t1 = t1 . sprintf("\nextrapolation bound / interpolation bound = 2 (B(s)/d) 32 ln base = %.5g B(s)/d (right axis)", 2 * den)
+if (paper) {
+  t1 = t1 . sprintf("\nextrapolation bound / interpolation bound = 2 (B(s)/d) 32 ln base = %.5g B(s)/d (right axis)", 2 * den)
+} else {
+  t1 = t1 . sprintf("\nextrapolation / interpolation bound = 16 B(s) / Σ_j θ_j^2 = %.5g B(s)/d (right axis; Σ θ^2 = %.5g)", 2 * den, real(meta("interp_sum_theta_sq")))
+}
 ntl = 2 + (strlen(schedule_desc) > 0)
 
 stats data using cs nooutput
@@ -57,6 +65,6 @@ set y2label "extrapolation bound / interpolation bound"
 set ytics nomirror
 set key top right box opaque font ",10" samplen 2.5
 plot data using cs:cb with lines lw 1.5 lc rgb "#0072B2" title "B(s)/d", \
-     1 with lines dt 2 lw 2 lc rgb "#D55E00" title sprintf("B(s) = d: ratio 2 · 32 ln base = %.4g", 2 * den)
+     1 with lines dt 2 lw 2 lc rgb "#D55E00" title (paper ? sprintf("B(s) = d: ratio 2 · 32 ln base = %.4g", 2 * den) : sprintf("B(s) = d: ratio 16 rot / Σ θ^2 = %.4g", 2 * den))
 if (term eq "table") { unset table }
 unset output

@@ -1065,6 +1065,15 @@ rl_status rl_pi_b_over_d(const rl_schedule *s, const rl_grid *g, size_t j0, size
  * interpolation bound (eq. 7, d max|h| / (32 ln c)):
  *   2 (B(s)/d) 32 ln c   (>= 2 * 294.73 ~ 600 where B(s) >= d). */
 double rl_pi_ratio(double b_over_d, double base);
+/* The interpolation bound from a schedule's own frequencies: the proof of
+ * Theorem 2.1 before its RoPE-only step sum_j theta_j^2 ~ d / (4 ln c),
+ * max|h| sum_j theta_j^2 / 8 (over the n rotated pairs).  The sum, of
+ * theta + theta_lo, in long double: */
+double rl_pi_sum_theta_sq(const rl_schedule *s);
+/* The ratio against that bound, for schedules other than plain RoPE:
+ *   2 B(s) / (sum theta^2 / 8) = 16 rot (B(s)/d) / sum theta^2
+ * (B(s)/d as rl_pi_b_over_d gives it: B over rot). */
+double rl_pi_ratio_theta(double b_over_d, size_t rot, double sum_theta_sq);
 
 /* YaRN (Peng et al. 2023, arXiv:2309.00071, sec. 3.2; the code's
  * correction range, HF _find_correction_range, ggml

@@ -77,7 +77,11 @@ static void help(FILE *fp)
         "      B(s) = sum_{k=1}^{d/2} |sum_{j<k} e^{i s theta_j}|, and the ratio of the\n"
         "      extrapolation bound to the interpolation bound of Theorem 2.1,\n"
         "      2 (B(s)/d) 32 ln base.  The constant 32 ln base (294.73 for 10000) is in\n"
-        "      the metadata.  Columns dim,base,s,b_over_d,ratio.\n",
+        "      the metadata.  It holds for rope's frequencies only: for other methods\n"
+        "      the interpolation bound is max|h| sum_j theta_j^2 / 8 from the method's\n"
+        "      own theta (the proof before its RoPE step), so ratio = 16 B(s) / sum\n"
+        "      theta^2 (1/s^2 smaller sum for linear); the sum is in the metadata.\n"
+        "      Columns dim,base,s,b_over_d,ratio.\n",
         fp);
   rl_grid_opts_help(fp, &grid_kind);
   fputs("      --plot: B(s)/d against s, the ratio on the right axis (their Figure 5)\n"
@@ -296,9 +300,22 @@ static int run_pi(args *a, const char *cmd)
   rl_out_meta(out, "bound", "pi: Chen et al. 2023, arXiv:2306.15595, Theorem 2.1 eq. 5-8, "
                             "Appendix B Figure 5");
   rl_sched_meta(&a->so.p, f, out);
-  double den = rl_pi_interp_denominator(a->so.p.base);
-  rl_out_meta_num(out, "interp_denominator_32_ln_base", den);
-  rl_out_meta_num(out, "interp_constant_1_over_32_ln_base", 1.0 / den);
+  /* the paper's constant 32 ln c is RoPE's (pi.c): other methods divide by
+   * their own sum of theta^2 */
+  int paper = f->type == rl_schedule_type_find("rope");
+  size_t rot = f->rot;
+  double sum_sq = paper ? 0 : rl_pi_sum_theta_sq(f);
+  if (paper) {
+    double den = rl_pi_interp_denominator(a->so.p.base);
+    rl_out_meta_num(out, "interp_denominator_32_ln_base", den);
+    rl_out_meta_num(out, "interp_constant_1_over_32_ln_base", 1.0 / den);
+  } else {
+    rl_out_meta(out, "interp_bound", "max|h| sum_j theta_j^2 / 8 from this method's "
+                                     "frequencies (the paper's d max|h| / (32 ln c) is "
+                                     "plain RoPE's); ratio = 16 rot b_over_d / sum_theta_sq");
+    rl_out_meta_num(out, "interp_sum_theta_sq", sum_sq);
+    rl_out_meta_num(out, "ratio_per_b_over_d", rl_pi_ratio_theta(1.0, rot, sum_sq));
+  }
   rl_out_header(out, "dim,base,s,b_over_d,ratio");
   enum { CHUNK = 4096 };
   double sv[CHUNK], bv[CHUNK];
@@ -313,7 +330,8 @@ static int run_pi(args *a, const char *cmd)
     }
     for (size_t k = 0; k < n && !out->err; k++) {
       double row[5] = {(double)f->dim, a->so.p.base, sv[k], bv[k],
-                       rl_pi_ratio(bv[k], a->so.p.base)};
+                       paper ? rl_pi_ratio(bv[k], a->so.p.base)
+                             : rl_pi_ratio_theta(bv[k], rot, sum_sq)};
       rl_out_row(out, row, 5);
     }
   }
