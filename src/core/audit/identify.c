@@ -30,21 +30,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ropelab.h"
+#include "../base/errf.h"
 
 #define PI 3.14159265358979323846
 #define MAX_CAND 4096
 #define RL_AUDIT_KEEP 24 /* candidates measured against the whole table */
-
-static rl_status fail(char *err, size_t n, const char *fmt, ...)
-{
-  if (err && n) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, n, fmt, ap);
-    va_end(ap);
-  }
-  return RL_EFORMAT;
-}
 
 void rl_audit_fit_free(rl_audit_fit *f)
 {
@@ -493,15 +483,19 @@ rl_status rl_audit_identify_hint(const rl_audit_input *in, size_t dim_hint, doub
     for (size_t r = 1; r < in->npos; r++)
       lo = fmin(lo, in->pos[r]), hi = fmax(hi, in->pos[r]);
     if (in->npos < 2 || hi == lo)
-      return fail(err, n, "table too small to identify: %zu distinct position(s): expected at "
-                          "least 2 (better 16 or more)", hi == lo ? (size_t)1 : in->npos);
+      return rl_errf(RL_EFORMAT, err, n,
+                     "table too small to identify: %zu distinct position(s): expected at "
+                     "least 2 (better 16 or more)",
+                     hi == lo ? (size_t)1 : in->npos);
   } else {
     f->layout = RL_AUDIT_LAYOUT_PAIRS;
     f->n = in->ncols;
   }
   if (f->n < 2)
-    return fail(err, n, "table too small to identify: %zu pair(s): expected at least 2 to fit "
-                        "a base", f->n);
+    return rl_errf(RL_EFORMAT, err, n,
+                   "table too small to identify: %zu pair(s): expected at least 2 to fit "
+                   "a base",
+                   f->n);
   f->theta = malloc(f->n * sizeof *f->theta);
   f->cand = malloc(MAX_CAND * sizeof *f->cand);
   if (!f->theta || !f->cand) {
@@ -637,9 +631,10 @@ rl_status rl_audit_identify_hint(const rl_audit_input *in, size_t dim_hint, doub
     return c.st;
   }
   if (!f->ncand) {
-    rl_status fst = fail(err, n, "no schedule fits: the fitted frequencies (theta_0 = %.6g, "
-                                 "theta_%zu = %.6g) give no base > 1: expected a RoPE table",
-                         f->theta[0], nn - 1, f->theta[nn - 1]);
+    rl_status fst = rl_errf(RL_EFORMAT, err, n,
+                            "no schedule fits: the fitted frequencies (theta_0 = %.6g, "
+                            "theta_%zu = %.6g) give no base > 1: expected a RoPE table",
+                            f->theta[0], nn - 1, f->theta[nn - 1]);
     rl_audit_fit_free(f); /* after the message, which reads f */
     return fst;
   }
@@ -707,7 +702,7 @@ rl_status rl_audit_identify_hint(const rl_audit_input *in, size_t dim_hint, doub
   }
   if (!nall) {
     rl_audit_fit_free(f);
-    return fail(err, n, "no schedule fits the table's width: expected a RoPE table");
+    return rl_errf(RL_EFORMAT, err, n, "no schedule fits the table's width: expected a RoPE table");
   }
   f->identified = f->cand[0].fits;
   const rl_schedule_params *b = &f->cand[0].p;

@@ -7,17 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ropelab.h"
-
-static rl_status fail(char *err, size_t n, const char *fmt, ...)
-{
-  if (err && n) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, n, fmt, ap);
-    va_end(ap);
-  }
-  return RL_EFORMAT;
-}
+#include "../base/errf.h"
 
 void rl_audit_input_free(rl_audit_input *in)
 {
@@ -92,13 +82,15 @@ rl_status rl_audit_load(const char *path, const char *sin_path, const double *po
     if (st)
       goto out;
     if (b.rows != rows || b.cols != cols) {
-      st = fail(err, n, "%s: %zu x %zu values: expected the shape of %s, %zu x %zu", sin_path,
-                b.rows, b.cols, path, rows, cols);
+      st = rl_errf(RL_EFORMAT, err, n, "%s: %zu x %zu values: expected the shape of %s, %zu x %zu",
+                   sin_path, b.rows, b.cols, path, rows, cols);
       goto out;
     }
     if (a.header || b.header) {
-      st = fail(err, n, "%s: a header line: expected bare numbers with --sin (one row per "
-                        "position, one column per pair or dimension)", a.header ? path : sin_path);
+      st = rl_errf(RL_EFORMAT, err, n,
+                   "%s: a header line: expected bare numbers with --sin (one row per "
+                   "position, one column per pair or dimension)",
+                   a.header ? path : sin_path);
       goto out;
     }
     in->kind = RL_AUDIT_TABLE;
@@ -115,8 +107,10 @@ rl_status rl_audit_load(const char *path, const char *sin_path, const double *po
     while (np < rows && a.data[np * cols + (size_t)cpair] == (double)np)
       np++;
     if (!np || rows % np) {
-      st = fail(err, n, "%s: %zu rows of pos,pair,cos,sin: expected whole positions of pairs "
-                        "0, 1, ..., n-1 in order", path, rows);
+      st = rl_errf(RL_EFORMAT, err, n,
+                   "%s: %zu rows of pos,pair,cos,sin: expected whole positions of pairs "
+                   "0, 1, ..., n-1 in order",
+                   path, rows);
       goto out;
     }
     in->kind = RL_AUDIT_TABLE;
@@ -133,9 +127,10 @@ rl_status rl_audit_load(const char *path, const char *sin_path, const double *po
       const double *row = a.data + r * cols;
       size_t m = r / np, i = r % np;
       if (row[cpair] != (double)i || (i && row[cpos] != in->pos[m])) {
-        st = fail(err, n, "%s: row %zu (pos %.17g, pair %.17g): expected pair %zu of position "
-                          "%.17g (pairs 0..%zu in order)", path, r + 1, row[cpos], row[cpair],
-                  i, i ? in->pos[m] : row[cpos], np - 1);
+        st = rl_errf(RL_EFORMAT, err, n,
+                     "%s: row %zu (pos %.17g, pair %.17g): expected pair %zu of position "
+                     "%.17g (pairs 0..%zu in order)",
+                     path, r + 1, row[cpos], row[cpair], i, i ? in->pos[m] : row[cpos], np - 1);
         goto out;
       }
       in->pos[m] = row[cpos];
@@ -157,9 +152,11 @@ rl_status rl_audit_load(const char *path, const char *sin_path, const double *po
     int nc = prefix_cols(&a, "cos", ic, cols), ns = prefix_cols(&a, "sin", is, cols);
     if (nc < 1 || nc != ns || (size_t)(nc + ns + (cpos >= 0)) != cols) {
       free(ic);
-      st = fail(err, n, "%s: header '%s': expected pos,pair,cos,sin, or pos then as many "
-                        "cos... as sin... columns (ropelab angles), or one column of inverse "
-                        "frequencies", path, a.header);
+      st = rl_errf(RL_EFORMAT, err, n,
+                   "%s: header '%s': expected pos,pair,cos,sin, or pos then as many "
+                   "cos... as sin... columns (ropelab angles), or one column of inverse "
+                   "frequencies",
+                   path, a.header);
       goto out;
     }
     in->kind = RL_AUDIT_TABLE;
@@ -190,27 +187,33 @@ rl_status rl_audit_load(const char *path, const char *sin_path, const double *po
     in->freq = a.data, a.data = NULL;
     for (size_t k = 0; k < rows; k++)
       if (!(in->freq[k] >= 0)) {
-        st = fail(err, n, "%s: inverse frequency %.17g at index %zu: expected values >= 0",
-                  path, in->freq[k], k);
+        st = rl_errf(RL_EFORMAT, err, n,
+                     "%s: inverse frequency %.17g at index %zu: expected values >= 0", path,
+                     in->freq[k], k);
         goto out;
       }
     snprintf(in->form, sizeof in->form, "inverse frequencies");
   } else {
-    st = fail(err, n, "%s: a %zu x %zu table without --sin: expected one column of inverse "
-                      "frequencies, columns pos,pair,cos,sin, or --sin FILE2 with its sin "
-                      "table", path, rows, cols);
+    st = rl_errf(RL_EFORMAT, err, n,
+                 "%s: a %zu x %zu table without --sin: expected one column of inverse "
+                 "frequencies, columns pos,pair,cos,sin, or --sin FILE2 with its sin "
+                 "table",
+                 path, rows, cols);
     goto out;
   }
   if (in->kind == RL_AUDIT_TABLE) {
     if (positions) {
       if (in->pos) {
-        st = fail(err, n, "%s: has a pos column and --positions was given: expected one of "
-                          "them", path);
+        st = rl_errf(RL_EFORMAT, err, n,
+                     "%s: has a pos column and --positions was given: expected one of "
+                     "them",
+                     path);
         goto out;
       }
       if (npositions != in->npos) {
-        st = fail(err, n, "%s: %zu rows but %zu --positions: expected one position per row",
-                  path, in->npos, npositions);
+        st = rl_errf(RL_EFORMAT, err, n,
+                     "%s: %zu rows but %zu --positions: expected one position per row", path,
+                     in->npos, npositions);
         goto out;
       }
     }
@@ -225,7 +228,8 @@ rl_status rl_audit_load(const char *path, const char *sin_path, const double *po
     }
     for (size_t r = 0; r < in->npos; r++)
       if (!(fabs(in->pos[r]) <= RL_POS_MAX)) {
-        st = fail(err, n, "%s: position %.17g: expected |pos| <= 2147483648", path, in->pos[r]);
+        st = rl_errf(RL_EFORMAT, err, n, "%s: position %.17g: expected |pos| <= 2147483648", path,
+                     in->pos[r]);
         goto out;
       }
     size_t cnt = in->npos * in->ncols;

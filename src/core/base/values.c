@@ -17,17 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ropelab.h"
-
-static rl_status fail(char *err, size_t n, const char *fmt, ...)
-{
-  if (err && n) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, n, fmt, ap);
-    va_end(ap);
-  }
-  return RL_EINVAL;
-}
+#include "errf.h"
 
 /* One finite number filling [s, e) exactly, read in the C locale. */
 static int number(const char *s, const char *e, double *out)
@@ -58,7 +48,7 @@ static rl_status push(double **v, size_t *n, size_t *cap, size_t max, double x, 
                       size_t en)
 {
   if (*n >= max)
-    return fail(err, en, "more than %zu values", max);
+    return rl_errf(RL_EINVAL, err, en, "more than %zu values", max);
   if (*n == *cap) {
     size_t c = *cap ? 2 * *cap : 16;
     double *p = realloc(*v, c * sizeof *p);
@@ -78,20 +68,23 @@ static rl_status range(const char *s, const char *e, double **v, size_t *n, size
   const char *c2 = c1 ? memchr(c1 + 1, ':', (size_t)(e - c1 - 1)) : NULL;
   int len = (int)(e - s);
   if (!c2 || memchr(c2 + 1, ':', (size_t)(e - c2 - 1)))
-    return fail(err, en, "'%.*s' is not a range: expected START:STOP:STEP", len, s);
+    return rl_errf(RL_EINVAL, err, en, "'%.*s' is not a range: expected START:STOP:STEP", len, s);
   double a, b, step;
   if (!number(s, c1, &a) || !number(c1 + 1, c2, &b))
-    return fail(err, en, "'%.*s': expected finite numbers in START:STOP:STEP", len, s);
+    return rl_errf(RL_EINVAL, err, en, "'%.*s': expected finite numbers in START:STOP:STEP", len,
+                   s);
   int geo = c2[1] == 'x';
   if (!number(c2 + 1 + geo, e, &step))
-    return fail(err, en, "'%.*s': expected STEP a number (+S, -S) or xK", len, s);
+    return rl_errf(RL_EINVAL, err, en, "'%.*s': expected STEP a number (+S, -S) or xK", len, s);
   rl_status st;
   if (geo) {
     if (!(a > 0) || !(b > 0))
-      return fail(err, en, "'%.*s': a geometric range needs START and STOP > 0", len, s);
+      return rl_errf(RL_EINVAL, err, en, "'%.*s': a geometric range needs START and STOP > 0", len,
+                     s);
     if (!(step > 0) || step == 1 || (step > 1) != (b >= a))
-      return fail(err, en, "'%.*s': expected a factor %s 1 that moves START toward STOP", len,
-                  s, b >= a ? ">" : "between 0 and");
+      return rl_errf(RL_EINVAL, err, en,
+                     "'%.*s': expected a factor %s 1 that moves START toward STOP", len, s,
+                     b >= a ? ">" : "between 0 and");
     /* stop within 1e-9 of a value counts as reached */
     double x = a;
     for (;;) {
@@ -105,11 +98,11 @@ static rl_status range(const char *s, const char *e, double **v, size_t *n, size
     return RL_OK;
   }
   if (step == 0 || (step > 0) != (b >= a))
-    return fail(err, en, "'%.*s': expected a nonzero STEP that moves START toward STOP", len,
-                s);
+    return rl_errf(RL_EINVAL, err, en,
+                   "'%.*s': expected a nonzero STEP that moves START toward STOP", len, s);
   double cnt = floor((b - a) / step + 1e-9) + 1;
   if (!(cnt >= 1) || cnt > (double)max)
-    return fail(err, en, "'%.*s' has more than %zu values", len, s, max);
+    return rl_errf(RL_EINVAL, err, en, "'%.*s' has more than %zu values", len, s, max);
   for (size_t j = 0; j < (size_t)cnt; j++)
     if ((st = push(v, n, cap, max, fma((double)j, step, a), err, en)))
       return st;
@@ -126,13 +119,14 @@ rl_status rl_values_parse(const char *text, size_t max, double **out, size_t *co
   *out = NULL;
   *count = 0;
   if (!*text)
-    return fail(err, errlen, "empty list: expected a number, a list a,b,c or a range a:b:step");
+    return rl_errf(RL_EINVAL, err, errlen,
+                   "empty list: expected a number, a list a,b,c or a range a:b:step");
   for (;;) {
     const char *e = strchr(s, ',');
     if (!e)
       e = s + strlen(s);
     if (e == s) {
-      st = fail(err, errlen, "empty item: expected a number or START:STOP:STEP");
+      st = rl_errf(RL_EINVAL, err, errlen, "empty item: expected a number or START:STOP:STEP");
       break;
     }
     if (memchr(s, ':', (size_t)(e - s))) {
@@ -140,7 +134,7 @@ rl_status rl_values_parse(const char *text, size_t max, double **out, size_t *co
     } else {
       double x;
       if (!number(s, e, &x))
-        st = fail(err, errlen, "'%.*s' is not a finite number", (int)(e - s), s);
+        st = rl_errf(RL_EINVAL, err, errlen, "'%.*s' is not a finite number", (int)(e - s), s);
       else
         st = push(&v, &n, &cap, max, x, err, errlen);
     }

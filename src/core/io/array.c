@@ -11,17 +11,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "ropelab.h"
-
-static rl_status fail(rl_status st, char *err, size_t n, const char *fmt, ...)
-{
-  if (err && n) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, n, fmt, ap);
-    va_end(ap);
-  }
-  return st;
-}
+#include "../base/errf.h"
 
 void rl_array_free(rl_array *a)
 {
@@ -92,7 +82,8 @@ static rl_status parse_csv(char *buf, const char *name, rl_array *a, char *err, 
     if (!l) {
       if (!have_first)
         continue;
-      st = fail(RL_EFORMAT, err, n, "%s:%zu: empty line: expected %zu numbers", name, line, cols);
+      st =
+          rl_errf(RL_EFORMAT, err, n, "%s:%zu: empty line: expected %zu numbers", name, line, cols);
       goto out;
     }
     size_t c = 0;
@@ -106,21 +97,23 @@ static rl_status parse_csv(char *buf, const char *name, rl_array *a, char *err, 
         numeric = 0;
         if (have_first) {
           *fe = 0;
-          st = fail(RL_EFORMAT, err, n, "%s:%zu: invalid value '%s' in column %zu: expected a "
-                                        "number", name, line, f, c + 1);
+          st = rl_errf(RL_EFORMAT, err, n,
+                       "%s:%zu: invalid value '%s' in column %zu: expected a "
+                       "number",
+                       name, line, f, c + 1);
           goto out;
         }
       } else if (!isfinite(v)) {
         *fe = 0;
-        st = fail(RL_EFORMAT, err, n, "%s:%zu: '%s' in column %zu: expected finite numbers",
-                  name, line, f, c + 1);
+        st = rl_errf(RL_EFORMAT, err, n, "%s:%zu: '%s' in column %zu: expected finite numbers",
+                     name, line, f, c + 1);
         goto out;
       } else if (numeric) {
         if (count == cap) {
           cap = cap ? 2 * cap : 1024;
           if (cap > RL_ARRAY_MAX_ELEMS) {
-            st = fail(RL_EFORMAT, err, n, "%s:%zu: more than %zu values", name, line,
-                      RL_ARRAY_MAX_ELEMS);
+            st = rl_errf(RL_EFORMAT, err, n, "%s:%zu: more than %zu values", name, line,
+                         RL_ARRAY_MAX_ELEMS);
             goto out;
           }
           double *d = realloc(a->data, cap * sizeof *d);
@@ -158,16 +151,16 @@ static rl_status parse_csv(char *buf, const char *name, rl_array *a, char *err, 
         continue;
       }
     } else if (c != cols) {
-      st = fail(RL_EFORMAT, err, n, "%s:%zu: %zu fields: expected %zu as on the first line",
-                name, line, c, cols);
+      st = rl_errf(RL_EFORMAT, err, n, "%s:%zu: %zu fields: expected %zu as on the first line",
+                   name, line, c, cols);
       goto out;
     }
     a->rows++;
   }
   if (!have_first)
-    st = fail(RL_EFORMAT, err, n, "%s: empty file: expected numbers (CSV or .npy)", name);
+    st = rl_errf(RL_EFORMAT, err, n, "%s: empty file: expected numbers (CSV or .npy)", name);
   else if (!a->rows)
-    st = fail(RL_EFORMAT, err, n, "%s: a header but no rows: expected numbers below it", name);
+    st = rl_errf(RL_EFORMAT, err, n, "%s: a header but no rows: expected numbers below it", name);
 out:
   if (old)
     uselocale(old);
@@ -193,18 +186,18 @@ rl_status rl_array_read(const char *path, rl_array *a, char *err, size_t n)
   memset(a, 0, sizeof *a);
   struct stat sb;
   if (stat(path, &sb) != 0)
-    return fail(RL_EIO, err, n, "%s: cannot read: %s", path, strerror(errno));
+    return rl_errf(RL_EIO, err, n, "%s: cannot read: %s", path, strerror(errno));
   if (S_ISDIR(sb.st_mode))
-    return fail(RL_EIO, err, n, "%s: a directory: expected a file", path);
+    return rl_errf(RL_EIO, err, n, "%s: a directory: expected a file", path);
   if (!S_ISREG(sb.st_mode))
-    return fail(RL_EIO, err, n, "%s: not a regular file: expected a file", path);
+    return rl_errf(RL_EIO, err, n, "%s: not a regular file: expected a file", path);
   unsigned long long max = 16 * (unsigned long long)RL_ARRAY_MAX_ELEMS;
   if ((unsigned long long)sb.st_size > max)
-    return fail(RL_EFORMAT, err, n, "%s: %lld bytes: expected at most %llu", path,
-                (long long)sb.st_size, max);
+    return rl_errf(RL_EFORMAT, err, n, "%s: %lld bytes: expected at most %llu", path,
+                   (long long)sb.st_size, max);
   FILE *fp = fopen(path, "rb");
   if (!fp)
-    return fail(RL_EIO, err, n, "%s: cannot read: %s", path, strerror(errno));
+    return rl_errf(RL_EIO, err, n, "%s: cannot read: %s", path, strerror(errno));
   char *buf = malloc((size_t)sb.st_size + 1);
   if (!buf) {
     fclose(fp);
@@ -215,7 +208,7 @@ rl_status rl_array_read(const char *path, rl_array *a, char *err, size_t n)
   fclose(fp);
   if (bad) {
     free(buf);
-    return fail(RL_EIO, err, n, "%s: cannot read: read error", path);
+    return rl_errf(RL_EIO, err, n, "%s: cannot read: read error", path);
   }
   buf[len] = 0;
   size_t pl = strlen(path);
@@ -224,8 +217,10 @@ rl_status rl_array_read(const char *path, rl_array *a, char *err, size_t n)
   if ((len >= 6 && !memcmp(buf, "\x93NUMPY", 6)) || named_npy) {
     st = rl_npy_parse((const unsigned char *)buf, len, path, a, err, n);
   } else if (memchr(buf, 0, len)) {
-    st = fail(RL_EFORMAT, err, n, "%s: binary data without the .npy magic string: expected "
-                                  "CSV text or a .npy file", path);
+    st = rl_errf(RL_EFORMAT, err, n,
+                 "%s: binary data without the .npy magic string: expected "
+                 "CSV text or a .npy file",
+                 path);
   } else {
     st = parse_csv(buf, path, a, err, n);
     if (st)

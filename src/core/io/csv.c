@@ -10,19 +10,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "csv.h"
+#include "../base/errf.h"
 
 #define MAX_COLS 64
-
-static rl_status fail(rl_status st, char *err, size_t n, const char *fmt, ...)
-{
-  if (err && n) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, n, fmt, ap);
-    va_end(ap);
-  }
-  return st;
-}
 
 void rl_csv_free(rl_csv_table *t)
 {
@@ -43,18 +33,18 @@ rl_status rl_io_slurp(const char *path, size_t max, char **buf, size_t *len, cha
    * the test and the read */
   int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
   if (fd < 0)
-    return fail(RL_EIO, err, n, "cannot read '%s': %s", path, strerror(errno));
+    return rl_errf(RL_EIO, err, n, "cannot read '%s': %s", path, strerror(errno));
   struct stat sb;
   rl_status st = RL_OK;
   if (fstat(fd, &sb) != 0)
-    st = fail(RL_EIO, err, n, "cannot read '%s': %s", path, strerror(errno));
+    st = rl_errf(RL_EIO, err, n, "cannot read '%s': %s", path, strerror(errno));
   else if (S_ISDIR(sb.st_mode))
-    st = fail(RL_EIO, err, n, "cannot read '%s': it is a directory", path);
+    st = rl_errf(RL_EIO, err, n, "cannot read '%s': it is a directory", path);
   else if (!S_ISREG(sb.st_mode))
-    st = fail(RL_EIO, err, n, "cannot read '%s': not a regular file", path);
+    st = rl_errf(RL_EIO, err, n, "cannot read '%s': not a regular file", path);
   else if ((unsigned long long)sb.st_size > max)
-    st = fail(RL_EFORMAT, err, n, "'%s' has %lld bytes: expected at most %zu", path,
-              (long long)sb.st_size, max);
+    st = rl_errf(RL_EFORMAT, err, n, "'%s' has %lld bytes: expected at most %zu", path,
+                 (long long)sb.st_size, max);
   size_t cap = st ? 0 : (size_t)sb.st_size + 1, got = 0;
   char *b = st ? NULL : malloc(cap + 1);
   if (!st && !b)
@@ -63,8 +53,8 @@ rl_status rl_io_slurp(const char *path, size_t max, char **buf, size_t *len, cha
   while (!st) {
     if (got == cap) {
       if (cap > max) {
-        st = fail(RL_EFORMAT, err, n, "'%s' has more than %zu bytes: expected at most %zu",
-                  path, max, max);
+        st = rl_errf(RL_EFORMAT, err, n, "'%s' has more than %zu bytes: expected at most %zu", path,
+                     max, max);
         break;
       }
       size_t nc = cap * 2 > max + 1 ? max + 1 : cap * 2;
@@ -80,7 +70,7 @@ rl_status rl_io_slurp(const char *path, size_t max, char **buf, size_t *len, cha
     if (r < 0 && errno == EINTR)
       continue;
     if (r < 0)
-      st = fail(RL_EIO, err, n, "cannot read '%s': %s", path, strerror(errno));
+      st = rl_errf(RL_EIO, err, n, "cannot read '%s': %s", path, strerror(errno));
     else if (r == 0)
       break;
     else
@@ -94,7 +84,7 @@ rl_status rl_io_slurp(const char *path, size_t max, char **buf, size_t *len, cha
       size_t line = 1;
       for (const char *q = b; q < z; q++)
         line += *q == '\n';
-      st = fail(RL_EFORMAT, err, n, "%s:%zu: a NUL byte: expected a text file", path, line);
+      st = rl_errf(RL_EFORMAT, err, n, "%s:%zu: a NUL byte: expected a text file", path, line);
     }
   }
   if (st) {
@@ -152,8 +142,8 @@ rl_status rl_csv_read(const char *path, const char *const *want, size_t ncols,
         char *end;
         double v = num_c(p + 3 + kl, &end);
         if (*end || !isfinite(v)) {
-          st = fail(RL_EFORMAT, err, n, "%s:%zu: invalid %s '%s': expected a finite number",
-                    path, line, meta_key, p + 3 + kl);
+          st = rl_errf(RL_EFORMAT, err, n, "%s:%zu: invalid %s '%s': expected a finite number",
+                       path, line, meta_key, p + 3 + kl);
           goto out;
         }
         t->meta = v;
@@ -164,8 +154,8 @@ rl_status rl_csv_read(const char *path, const char *const *want, size_t ncols,
     if (!l) {
       if (!have_header)
         continue;
-      st = fail(RL_EFORMAT, err, n, "%s:%zu: empty line: expected %zu numbers", path, line,
-                hcols);
+      st = rl_errf(RL_EFORMAT, err, n, "%s:%zu: empty line: expected %zu numbers", path, line,
+                   hcols);
       goto out;
     }
     if (!have_header) {
@@ -174,14 +164,14 @@ rl_status rl_csv_read(const char *path, const char *const *want, size_t ncols,
         if (e)
           *e = 0;
         if (hcols >= MAX_COLS) {
-          st = fail(RL_EFORMAT, err, n, "%s:%zu: more than %d columns", path, line, MAX_COLS);
+          st = rl_errf(RL_EFORMAT, err, n, "%s:%zu: more than %d columns", path, line, MAX_COLS);
           goto out;
         }
         map[hcols] = -1;
         for (size_t k = 0; k < ncols; k++)
           if (!strcmp(f, want[k])) {
             if (t->present[k]) {
-              st = fail(RL_EFORMAT, err, n, "%s:%zu: column '%s' appears twice", path, line, f);
+              st = rl_errf(RL_EFORMAT, err, n, "%s:%zu: column '%s' appears twice", path, line, f);
               goto out;
             }
             map[hcols] = (int)k;
@@ -193,8 +183,8 @@ rl_status rl_csv_read(const char *path, const char *const *want, size_t ncols,
       }
       for (size_t k = 0; k < ncols; k++)
         if (!t->present[k] && !(optional & (1u << k))) {
-          st = fail(RL_EFORMAT, err, n, "%s:%zu: no column '%s' in the header", path, line,
-                    want[k]);
+          st = rl_errf(RL_EFORMAT, err, n, "%s:%zu: no column '%s' in the header", path, line,
+                       want[k]);
           goto out;
         }
       have_header = 1;
@@ -216,8 +206,8 @@ rl_status rl_csv_read(const char *path, const char *const *want, size_t ncols,
       if (e)
         *e = 0;
       if (c >= hcols) {
-        st = fail(RL_EFORMAT, err, n, "%s:%zu: more fields than the %zu header columns", path,
-                  line, hcols);
+        st = rl_errf(RL_EFORMAT, err, n, "%s:%zu: more fields than the %zu header columns", path,
+                     line, hcols);
         goto out;
       }
       if (map[c] < 0) { /* a column not asked for may hold text (band) */
@@ -228,8 +218,10 @@ rl_status rl_csv_read(const char *path, const char *const *want, size_t ncols,
       char *end;
       double v = num_c(f, &end);
       if (!*f || *end || !isfinite(v)) {
-        st = fail(RL_EFORMAT, err, n, "%s:%zu: invalid value '%s' in column %zu: expected a "
-                                      "finite number", path, line, f, c + 1);
+        st = rl_errf(RL_EFORMAT, err, n,
+                     "%s:%zu: invalid value '%s' in column %zu: expected a "
+                     "finite number",
+                     path, line, f, c + 1);
         goto out;
       }
       row[map[c]] = v;
@@ -237,16 +229,16 @@ rl_status rl_csv_read(const char *path, const char *const *want, size_t ncols,
         break;
     }
     if (c + 1 != hcols) {
-      st = fail(RL_EFORMAT, err, n, "%s:%zu: %zu fields, expected %zu", path, line, c + 1,
-                hcols);
+      st =
+          rl_errf(RL_EFORMAT, err, n, "%s:%zu: %zu fields, expected %zu", path, line, c + 1, hcols);
       goto out;
     }
     t->rows++;
   }
   if (!have_header)
-    st = fail(RL_EFORMAT, err, n, "'%s' has no header line: expected a CSV file", path);
+    st = rl_errf(RL_EFORMAT, err, n, "'%s' has no header line: expected a CSV file", path);
   else if (!t->rows)
-    st = fail(RL_EFORMAT, err, n, "'%s' has a header but no rows", path);
+    st = rl_errf(RL_EFORMAT, err, n, "'%s' has a header but no rows", path);
 out:
   free(buf);
   if (st)

@@ -16,17 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ropelab.h"
-
-static rl_status fail(char *err, size_t n, const char *fmt, ...)
-{
-  if (err && n) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, n, fmt, ap);
-    va_end(ap);
-  }
-  return RL_EFORMAT;
-}
+#include "../base/errf.h"
 
 typedef struct {
   const char *p, *end;
@@ -120,65 +110,78 @@ rl_status rl_npy_parse(const unsigned char *buf, size_t len, const char *name, r
   memset(a, 0, sizeof *a);
   a->npy = 1;
   if (len == 0)
-    return fail(err, n, "%s: empty file: expected a .npy array", name);
+    return rl_errf(RL_EFORMAT, err, n, "%s: empty file: expected a .npy array", name);
   if (len < 10 || memcmp(buf, "\x93NUMPY", 6))
-    return fail(err, n, "%s: no .npy magic string: expected a file written by numpy.save", name);
+    return rl_errf(RL_EFORMAT, err, n,
+                   "%s: no .npy magic string: expected a file written by numpy.save", name);
   unsigned major = buf[6], minor = buf[7];
   if (major < 1 || major > 3 || minor != 0)
-    return fail(err, n, "%s: .npy format version %u.%u: expected 1.0, 2.0 or 3.0", name, major,
-                minor);
+    return rl_errf(RL_EFORMAT, err, n, "%s: .npy format version %u.%u: expected 1.0, 2.0 or 3.0",
+                   name, major, minor);
   size_t pre = major == 1 ? 10 : 12;
   if (len < pre)
-    return fail(err, n, "%s: truncated .npy header: expected at least %zu bytes", name, pre);
+    return rl_errf(RL_EFORMAT, err, n, "%s: truncated .npy header: expected at least %zu bytes",
+                   name, pre);
   size_t hlen = major == 1 ? (size_t)buf[8] | (size_t)buf[9] << 8
                            : (size_t)buf[8] | (size_t)buf[9] << 8 | (size_t)buf[10] << 16 |
                                  (size_t)buf[11] << 24;
   if (hlen > len - pre)
-    return fail(err, n, "%s: truncated .npy header: %zu bytes announced, %zu present", name,
-                hlen, len - pre);
+    return rl_errf(RL_EFORMAT, err, n,
+                   "%s: truncated .npy header: %zu bytes announced, %zu present", name, hlen,
+                   len - pre);
   const char *h = (const char *)buf + pre;
   if (hlen == 0 || h[hlen - 1] != '\n')
-    return fail(err, n, "%s: malformed .npy header: expected a dict ending in a newline", name);
+    return rl_errf(RL_EFORMAT, err, n,
+                   "%s: malformed .npy header: expected a dict ending in a newline", name);
   cursor c = {h, h + hlen};
   char descr[16] = "", key[32];
   int have_descr = 0, have_fortran = 0, have_shape = 0, fortran = 0, ndim = 0;
   unsigned long long dims[8];
   if (!eat(&c, '{'))
-    return fail(err, n, "%s: malformed .npy header: expected a dict '{...}'", name);
+    return rl_errf(RL_EFORMAT, err, n, "%s: malformed .npy header: expected a dict '{...}'", name);
   while (!eat(&c, '}')) {
     if (!string(&c, key, sizeof key) || !eat(&c, ':'))
-      return fail(err, n, "%s: malformed .npy header: expected 'key': value", name);
+      return rl_errf(RL_EFORMAT, err, n, "%s: malformed .npy header: expected 'key': value", name);
     if (!strcmp(key, "descr") && !have_descr) {
       if (!string(&c, descr, sizeof descr))
-        return fail(err, n, "%s: unsupported descr: expected a type string such as '<f4' "
-                            "(a structured dtype is not a table)", name);
+        return rl_errf(RL_EFORMAT, err, n,
+                       "%s: unsupported descr: expected a type string such as '<f4' "
+                       "(a structured dtype is not a table)",
+                       name);
       have_descr = 1;
     } else if (!strcmp(key, "fortran_order") && !have_fortran) {
       if (word(&c, "True"))
         fortran = 1;
       else if (!word(&c, "False"))
-        return fail(err, n, "%s: malformed fortran_order: expected True or False", name);
+        return rl_errf(RL_EFORMAT, err, n, "%s: malformed fortran_order: expected True or False",
+                       name);
       have_fortran = 1;
     } else if (!strcmp(key, "shape") && !have_shape) {
       if (!shape(&c, dims, &ndim))
-        return fail(err, n, "%s: malformed shape: expected a tuple of integers", name);
+        return rl_errf(RL_EFORMAT, err, n, "%s: malformed shape: expected a tuple of integers",
+                       name);
       have_shape = 1;
     } else {
-      return fail(err, n, "%s: unexpected key '%s' in the .npy header: expected descr, "
-                          "fortran_order and shape once each", name, key);
+      return rl_errf(RL_EFORMAT, err, n,
+                     "%s: unexpected key '%s' in the .npy header: expected descr, "
+                     "fortran_order and shape once each",
+                     name, key);
     }
     if (!eat(&c, ',')) {
       if (!eat(&c, '}'))
-        return fail(err, n, "%s: malformed .npy header: expected ',' or '}'", name);
+        return rl_errf(RL_EFORMAT, err, n, "%s: malformed .npy header: expected ',' or '}'", name);
       break;
     }
   }
   blanks(&c);
   if (c.p != c.end)
-    return fail(err, n, "%s: malformed .npy header: text after the dict", name);
+    return rl_errf(RL_EFORMAT, err, n, "%s: malformed .npy header: text after the dict", name);
   if (!have_descr || !have_fortran || !have_shape)
-    return fail(err, n, "%s: .npy header lacks '%s': expected descr, fortran_order and shape",
-                name, !have_descr ? "descr" : !have_fortran ? "fortran_order" : "shape");
+    return rl_errf(RL_EFORMAT, err, n,
+                   "%s: .npy header lacks '%s': expected descr, fortran_order and shape", name,
+                   !have_descr     ? "descr"
+                   : !have_fortran ? "fortran_order"
+                                   : "shape");
   /* byte order: '<' little, '>' big (swapped here), '=' native; '|' is
    * numpy's "not applicable", which a multi-byte float never has */
   int swap = 0, size = 0;
@@ -189,25 +192,34 @@ rl_status rl_npy_parse(const unsigned char *buf, size_t len, const char *name, r
     size = descr[2] - '0';
     swap = descr[0] == '=' ? 0 : (descr[0] == '<') != little;
   } else {
-    return fail(err, n, "%s: unsupported dtype '%s': expected float16, float32 or float64 "
-                        "('<f2', '<f4', '<f8'; '>' and '=' also read)", name, descr);
+    return rl_errf(RL_EFORMAT, err, n,
+                   "%s: unsupported dtype '%s': expected float16, float32 or float64 "
+                   "('<f2', '<f4', '<f8'; '>' and '=' also read)",
+                   name, descr);
   }
   if (ndim < 1 || ndim > 2)
-    return fail(err, n, "%s: a %d-dimensional array: expected 1-D (inverse frequencies) or "
-                        "2-D (positions x columns)", name, ndim);
+    return rl_errf(RL_EFORMAT, err, n,
+                   "%s: a %d-dimensional array: expected 1-D (inverse frequencies) or "
+                   "2-D (positions x columns)",
+                   name, ndim);
   unsigned long long rows = dims[0], cols = ndim == 2 ? dims[1] : 1;
   if (!rows || !cols)
-    return fail(err, n, "%s: shape with an empty axis: expected at least one value", name);
+    return rl_errf(RL_EFORMAT, err, n, "%s: shape with an empty axis: expected at least one value",
+                   name);
   if (rows * cols > RL_ARRAY_MAX_ELEMS)
-    return fail(err, n, "%s: %llu x %llu values: expected at most %zu", name, rows, cols,
-                RL_ARRAY_MAX_ELEMS);
+    return rl_errf(RL_EFORMAT, err, n, "%s: %llu x %llu values: expected at most %zu", name, rows,
+                   cols, RL_ARRAY_MAX_ELEMS);
   size_t count = (size_t)(rows * cols), want = count * (size_t)size, have = len - pre - hlen;
   if (have < want)
-    return fail(err, n, "%s: truncated data: the header's shape needs %zu bytes, the file "
-                        "holds %zu", name, want, have);
+    return rl_errf(RL_EFORMAT, err, n,
+                   "%s: truncated data: the header's shape needs %zu bytes, the file "
+                   "holds %zu",
+                   name, want, have);
   if (have > want)
-    return fail(err, n, "%s: %zu bytes after the data: expected exactly %zu for the header's "
-                        "shape (the header lies about the shape?)", name, have - want, want);
+    return rl_errf(RL_EFORMAT, err, n,
+                   "%s: %zu bytes after the data: expected exactly %zu for the header's "
+                   "shape (the header lies about the shape?)",
+                   name, have - want, want);
   a->data = malloc(count * sizeof *a->data);
   if (!a->data)
     return RL_ENOMEM;
@@ -235,10 +247,10 @@ rl_status rl_npy_parse(const unsigned char *buf, size_t len, const char *name, r
       free(a->data);
       a->data = NULL;
       if (ndim == 1)
-        return fail(err, n, "%s: %s at index %zu: expected finite numbers", name,
-                    isnan(v) ? "NaN" : "infinity", i);
-      return fail(err, n, "%s: %s at row %zu, column %zu: expected finite numbers", name,
-                  isnan(v) ? "NaN" : "infinity", i, j);
+        return rl_errf(RL_EFORMAT, err, n, "%s: %s at index %zu: expected finite numbers", name,
+                       isnan(v) ? "NaN" : "infinity", i);
+      return rl_errf(RL_EFORMAT, err, n, "%s: %s at row %zu, column %zu: expected finite numbers",
+                     name, isnan(v) ? "NaN" : "infinity", i, j);
     }
     a->data[i * (size_t)cols + j] = v;
   }

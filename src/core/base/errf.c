@@ -1,0 +1,15 @@
+/* errf.c: rl_errf (errf.h). */
+#include <stdarg.h>
+#include <stdio.h>
+#include "errf.h"
+
+rl_status rl_errf(rl_status st, char *err, size_t n, const char *fmt, ...)
+{
+  if (err && n) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, n, fmt, ap);
+    va_end(ap);
+  }
+  return st;
+}
