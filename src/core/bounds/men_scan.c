@@ -55,6 +55,7 @@
 #include <string.h>
 #include <stdio.h>
 #include "bounds_impl.h"
+#include "../base/dalloc.h"
 
 enum {
   BLOCK = RL_BSCAN_BLOCK, /* a power of 2 */
@@ -95,12 +96,6 @@ struct rl_bscan {
   double hint_len;
 };
 
-static double *dalloc(size_t count)
-{
-  size_t bytes = (count * sizeof(double) + 63) / 64 * 64;
-  return aligned_alloc(64, bytes ? bytes : 64);
-}
-
 void rl_bscan_free(rl_bscan *w)
 {
   if (!w)
@@ -128,15 +123,15 @@ rl_status rl_bscan_alloc(size_t nmax, rl_bscan **out)
     return RL_ENOMEM;
   size_t m = nmax ? nmax : 1;
   w->nmax = nmax;
-  w->tr = dalloc(m * BLOCK);
-  w->ti = dalloc(m * BLOCK);
-  w->wr = dalloc(m);
-  w->wi = dalloc(m);
-  w->zr = dalloc(m * BLOCK);
-  w->zi = dalloc(m * BLOCK);
-  w->acc = dalloc(BLOCK);
-  w->cr = dalloc(m);
-  w->ci = dalloc(m);
+  w->tr = rl_dalloc(m * BLOCK);
+  w->ti = rl_dalloc(m * BLOCK);
+  w->wr = rl_dalloc(m);
+  w->wi = rl_dalloc(m);
+  w->zr = rl_dalloc(m * BLOCK);
+  w->zi = rl_dalloc(m * BLOCK);
+  w->acc = rl_dalloc(BLOCK);
+  w->cr = rl_dalloc(m);
+  w->ci = rl_dalloc(m);
   if (!w->tr || !w->ti || !w->wr || !w->wi || !w->zr || !w->zi || !w->acc || !w->cr || !w->ci) {
     rl_bscan_free(w);
     return RL_ENOMEM;

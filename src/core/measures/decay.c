@@ -39,6 +39,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ropelab.h"
+#include "../base/dalloc.h"
 
 enum {
   BLOCK = 64,                           /* rows per block */
@@ -207,13 +208,6 @@ static inline double delta(const rl_grid *g, size_t j)
 /* ------------------------------------------------------------------ */
 /* workspace                                                           */
 
-static double *dalloc(size_t count)
-{
-  /* 64-byte aligned for the vector loops; size rounded up as C11 asks */
-  size_t bytes = (count * sizeof(double) + 63) / 64 * 64;
-  return aligned_alloc(64, bytes ? bytes : 64);
-}
-
 void rl_decay_free(rl_decay_ws *w)
 {
   if (!w)
@@ -265,17 +259,17 @@ rl_status rl_decay_alloc(const rl_schedule *f, const rl_grid *g, rl_decay_ws **o
    * are turned into place (corr) */
   w->exact = !g->log && rl_schedule_is_plain(f) && f->prec->exact;
   w->corr = !rl_grid_is_exact(g);
-  w->theta = dalloc(n);
+  w->theta = rl_dalloc(n);
   if (!w->theta)
     goto nomem;
   memcpy(w->theta, f->theta, n * sizeof *w->theta);
   if (w->exact) {
-    w->tr = dalloc(n * BLOCK);
-    w->ti = dalloc(n * BLOCK);
-    w->wr = dalloc(n);
-    w->wi = dalloc(n);
-    w->br = dalloc(n * MULTI);
-    w->bi = dalloc(n * MULTI);
+    w->tr = rl_dalloc(n * BLOCK);
+    w->ti = rl_dalloc(n * BLOCK);
+    w->wr = rl_dalloc(n);
+    w->wi = rl_dalloc(n);
+    w->br = rl_dalloc(n * MULTI);
+    w->bi = rl_dalloc(n * MULTI);
     if (!w->tr || !w->ti || !w->wr || !w->wi || !w->br || !w->bi)
       goto nomem;
     /* e^{i b step theta}, e^{i BLOCK step theta}, e^{i m RESEED step
@@ -307,17 +301,17 @@ rl_status rl_decay_alloc(const rl_schedule *f, const rl_grid *g, rl_decay_ws **o
     }
     for (int t = 0; t < NTHREADS && w->exact; t++) {
       lane *l = &w->lanes[t];
-      l->zr = dalloc(n * BLOCK);
-      l->zi = dalloc(n * BLOCK);
-      l->bnd = dalloc(BLOCK);
-      l->sim = dalloc(BLOCK);
-      l->sr = dalloc(BLOCK);
-      l->si = dalloc(BLOCK);
-      l->ar = dalloc(n);
-      l->ai = dalloc(n);
-      l->cr = dalloc(n);
-      l->ci = dalloc(n);
-      l->dl = dalloc(BLOCK);
+      l->zr = rl_dalloc(n * BLOCK);
+      l->zi = rl_dalloc(n * BLOCK);
+      l->bnd = rl_dalloc(BLOCK);
+      l->sim = rl_dalloc(BLOCK);
+      l->sr = rl_dalloc(BLOCK);
+      l->si = rl_dalloc(BLOCK);
+      l->ar = rl_dalloc(n);
+      l->ai = rl_dalloc(n);
+      l->cr = rl_dalloc(n);
+      l->ci = rl_dalloc(n);
+      l->dl = rl_dalloc(BLOCK);
       if (!l->zr || !l->zi || !l->bnd || !l->sim || !l->sr || !l->si || !l->ar || !l->ai ||
           !l->cr || !l->ci || !l->dl)
         goto nomem;
