@@ -9,6 +9,8 @@
 #   csv         the strict CSV reader (src/core/io/csv.c)
 #   freqs_file  the frequency-file schedule (--freqs-file)
 #   longrope    LongRoPE's factor file (--factors)
+#   array       the .npy and CSV array reader of audit and check --table
+#               (src/core/io/array.c, npy.c)
 #   params      the scheme parameter files (--params: t5, alibi, learned,
 #               deberta, tupe; the first byte of an input picks the scheme)
 #
@@ -21,7 +23,7 @@ set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 secs=${1:-${FUZZ_SECONDS:-60}}
 [ $# -gt 0 ] && shift
-targets=${*:-csv freqs_file longrope params}
+targets=${*:-csv freqs_file longrope params array}
 case $secs in *[!0-9]* | '') echo "fuzz.sh: SECONDS must be a whole number, not '$secs'" >&2; exit 2 ;; esac
 
 # clang first (it names the runtime package), then the runtime itself

@@ -157,6 +157,21 @@ static void bad(void)
   nan[18] = 0x80;
   len = npy(1, "{'descr': '<f4', 'fortran_order': False, 'shape': (6,), }", nan, 24);
   refused(len, "infinity at index 4", "infinity");
+  /* shapes whose product wraps past 2^64: 1853298 * 9953468936841 =
+   * 2^64 + 2 (worked with Python's integers), so a wrapped product asks
+   * for exactly the 16 bytes present; with Fortran order the store then
+   * wrote at index i * cols + j far past the buffer (ASan: heap write) */
+  len = npy(1, "{'descr':'<f8','fortran_order':True,'shape':(1853298,9953468936841)}", f4_6,
+            16);
+  refused(len, "1853298 x 9953468936841 values: expected at most",
+          "shape wrapping 2^64, Fortran order");
+  len = npy(1, "{'descr':'<f8','fortran_order':False,'shape':(1853298,9953468936841)}", f4_6,
+            16);
+  refused(len, "1853298 x 9953468936841 values: expected at most",
+          "shape wrapping 2^64, C order");
+  /* one past the limit without wrapping: 2^27 + 1 rows of one column */
+  len = npy(1, "{'descr':'<f8','fortran_order':False,'shape':(134217729, 1)}", f4_6, 16);
+  refused(len, "134217729 x 1 values: expected at most 134217728", "2^27 + 1 values");
 }
 
 static int write_file(const char *path, const char *text)

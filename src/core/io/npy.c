@@ -206,7 +206,11 @@ rl_status rl_npy_parse(const unsigned char *buf, size_t len, const char *name, r
   if (!rows || !cols)
     return rl_errf(RL_EFORMAT, err, n, "%s: shape with an empty axis: expected at least one value",
                    name);
-  if (rows * cols > RL_ARRAY_MAX_ELEMS)
+  /* Each axis may be up to ~1.1e12 here, so rows * cols can wrap past
+   * 2^64: compare by division first, never form the product unchecked
+   * (a wrapped product once passed this test and the loop below wrote
+   * far past the buffer). */
+  if (rows > RL_ARRAY_MAX_ELEMS / cols)
     return rl_errf(RL_EFORMAT, err, n, "%s: %llu x %llu values: expected at most %zu", name, rows,
                    cols, RL_ARRAY_MAX_ELEMS);
   size_t count = (size_t)(rows * cols), want = count * (size_t)size, have = len - pre - hlen;
