@@ -401,7 +401,7 @@ static int run(int argc, char **argv)
                            "'%s'?", argv[1], bounds[s]);
     return rl_usage(cmd, "unknown bound '%s': expected men, liu, pi or yarn", argv[1]);
   }
-  static const struct option opts[] = {
+  static const struct option own_opts[] = {
       {"len", required_argument, NULL, OPT_LEN},
       {"search", required_argument, NULL, OPT_SEARCH},
       {"tolerance", required_argument, NULL, OPT_TOL},
@@ -412,7 +412,8 @@ static int run(int argc, char **argv)
       {"tune-len", required_argument, NULL, OPT_TUNE_LEN},
       {"tune-base", required_argument, NULL, OPT_TUNE_BASE},
       RL_GRID_LONGOPTS,
-      RL_SCHED_LONGOPTS, RL_COMMON_LONGOPTS, {NULL, 0, NULL, 0}};
+       RL_COMMON_LONGOPTS, {NULL, 0, NULL, 0}};
+  const struct option *opts = rl_sched_longopts(own_opts);
   args a;
   memset(&a, 0, sizeof a);
   a.which = which;

@@ -74,8 +74,8 @@ static int parse_only(const char *cmd, const char *arg, const rl_check *list, si
 
 static int run(int argc, char **argv)
 {
-  static const struct option opts[] = {
-      RL_SCHED_LONGOPTS,
+  static const struct option own_opts[] = {
+      
       {"seed", required_argument, NULL, OPT_SEED},
       {"trials", required_argument, NULL, OPT_TRIALS},
       {"tap", no_argument, NULL, OPT_TAP},
@@ -84,6 +84,7 @@ static int run(int argc, char **argv)
       {"tolerance-scale", required_argument, NULL, OPT_TOLSCALE},
       {"help", no_argument, NULL, 'h'},
       {NULL, 0, NULL, 0}};
+  const struct option *opts = rl_sched_longopts(own_opts);
   const char *cmd = "check";
   if (rl_check_table_wanted(argc, argv)) /* a user's table: check_table.c */
     return rl_check_table_run(argc, argv);

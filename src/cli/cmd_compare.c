@@ -201,7 +201,7 @@ out:
 
 static int run(int argc, char **argv)
 {
-  static const struct option opts[] = {
+  static const struct option own_opts[] = {
       {"len", required_argument, NULL, OPT_LEN},
       {"format", required_argument, NULL, OPT_FORMAT},
       {"tol", required_argument, NULL, OPT_TOL},
@@ -209,6 +209,7 @@ static int run(int argc, char **argv)
       RL_SCHEME_LONGOPTS,
       RL_COMMON_LONGOPTS,
       {NULL, 0, NULL, 0}};
+  const struct option *opts = rl_sched_longopts(own_opts);
   const char *cmd = "compare";
   rl_scheme_opts so;
   rl_scheme_opts_init(&so);

@@ -231,7 +231,7 @@ static void row(rl_out *out, const char *const *key, const char *measure, const 
 
 static int run(int argc, char **argv)
 {
-  static const struct option opts[] = {
+  static const struct option own_opts[] = {
       {"eval-len", required_argument, NULL, OPT_EVAL_LEN},
       {"lengths", required_argument, NULL, OPT_LENGTHS},
       {"distances", required_argument, NULL, OPT_DISTANCES},
@@ -245,6 +245,7 @@ static int run(int argc, char **argv)
       RL_SCHEME_LONGOPTS,
       RL_COMMON_LONGOPTS,
       {NULL, 0, NULL, 0}};
+  const struct option *opts = rl_sched_longopts(own_opts);
   const char *cmd = "extrapolate";
   rl_scheme_opts so;
   rl_scheme_opts_init(&so);
@@ -261,31 +262,38 @@ static int run(int argc, char **argv)
   double factor = 0;
   const char *lens_arg = NULL, *dists_arg = NULL, *n_arg = NULL, *l_arg = NULL;
   unsigned long long v;
+  const int o_train = rl_sched_optval("train-len"), o_seq = rl_sched_optval("seq-len");
+  const int o_method = rl_sched_optval("method"), o_factor = rl_sched_optval("factor");
   while ((c = getopt_long(argc, argv, ":o:h", opts, NULL)) != -1) {
-    switch (c) {
-    case RL_SCHOPT_TRAIN_LEN:
+    /* the schedule options extrapolate reads itself: L is the training
+     * length of every scheme, methods and factor are lists */
+    if (c == o_train) {
       l_arg = optarg;
       if ((r = len_arg(cmd, "--train-len", optarg, &L)))
         return r;
-      break;
-    case OPT_EVAL_LEN:
-      n_arg = optarg;
-      if ((r = len_arg(cmd, "--eval-len", optarg, &N)))
-        return r;
-      break;
-    case RL_SCHOPT_SEQ_LEN:
+      continue;
+    }
+    if (c == o_seq)
       return rl_usage(cmd, "invalid --seq-len '%s': extrapolate sets the current length to "
                            "each --lengths value", optarg);
-    case RL_SCHOPT_METHOD:
+    if (c == o_method) {
       meth_set = 1;
       if ((r = parse_methods(cmd, optarg, meth, &nmeth)))
         return r;
-      break;
-    case RL_SCHOPT_FACTOR:
+      continue;
+    }
+    if (c == o_factor) {
       if ((r = rl_opt_double(cmd, "--factor", optarg, &factor)))
         return r;
       if (!(factor >= 1))
         return rl_usage(cmd, "invalid --factor '%s': expected a number >= 1", optarg);
+      continue;
+    }
+    switch (c) {
+    case OPT_EVAL_LEN:
+      n_arg = optarg;
+      if ((r = len_arg(cmd, "--eval-len", optarg, &N)))
+        return r;
       break;
     case OPT_LENGTHS:
       lens_set = 1, lens_arg = optarg;

@@ -156,7 +156,7 @@ static void *work(void *arg)
 
 static int run(int argc, char **argv)
 {
-  static const struct option opts[] = {
+  static const struct option own_opts[] = {
       {"len", required_argument, NULL, OPT_LEN},
       {"offset", required_argument, NULL, OPT_OFFSET},
       {"term", required_argument, NULL, OPT_TERM},
@@ -167,6 +167,7 @@ static int run(int argc, char **argv)
       RL_SCHEME_LONGOPTS,
       RL_COMMON_LONGOPTS,
       {NULL, 0, NULL, 0}};
+  const struct option *opts = rl_sched_longopts(own_opts);
   const char *cmd = "matrix";
   rl_scheme_opts so;
   rl_scheme_opts_init(&so);

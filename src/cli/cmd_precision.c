@@ -77,7 +77,7 @@ static void fmt_err(const rl_prec_err *e, char b[4][RL_NUMFMT_MAX], const char *
 
 static int run(int argc, char **argv)
 {
-  static const struct option opts[] = {
+  static const struct option own_opts[] = {
       {"from", required_argument, NULL, OPT_FROM},
       {"to", required_argument, NULL, OPT_TO},
       {"points", required_argument, NULL, OPT_POINTS},
@@ -85,7 +85,8 @@ static int run(int argc, char **argv)
       {"distance", required_argument, NULL, OPT_DISTANCE},
       {"by", required_argument, NULL, OPT_BY},
       {"seed", required_argument, NULL, OPT_SEED},
-      RL_SCHED_LONGOPTS, RL_COMMON_LONGOPTS, {NULL, 0, NULL, 0}};
+       RL_COMMON_LONGOPTS, {NULL, 0, NULL, 0}};
+  const struct option *opts = rl_sched_longopts(own_opts);
   static const char *const samples[] = {"all", "log"}, *const bys[] = {"position", "pair"};
   const char *cmd = "precision";
   rl_sched_opts so;

@@ -118,7 +118,7 @@ static void *work(void *arg)
 
 static int run(int argc, char **argv)
 {
-  static const struct option opts[] = {
+  static const struct option own_opts[] = {
       RL_GRID_LONGOPTS,
       {"query-pos", required_argument, NULL, OPT_QUERY_POS},
       {"samples", required_argument, NULL, OPT_SAMPLES},
@@ -127,6 +127,7 @@ static int run(int argc, char **argv)
       RL_SCHEME_LONGOPTS,
       RL_COMMON_LONGOPTS,
       {NULL, 0, NULL, 0}};
+  const struct option *opts = rl_sched_longopts(own_opts);
   const char *cmd = "profile";
   rl_scheme_opts so;
   rl_scheme_opts_init(&so);

@@ -34,6 +34,7 @@ enum {
   RL_SOPT_NO_TUPE_REL
 };
 
+/* With the schedule options (rl_sched_longopts) after them. */
 #define RL_SCHEME_LONGOPTS                                                      \
   {"scheme", required_argument, NULL, RL_SOPT_SCHEME},                          \
   {"heads", required_argument, NULL, RL_SOPT_HEADS},                            \
@@ -50,8 +51,7 @@ enum {
   {"seed", required_argument, NULL, RL_SOPT_SEED},                              \
   {"identity", no_argument, NULL, RL_SOPT_IDENTITY},                            \
   {"params", required_argument, NULL, RL_SOPT_PARAMS},                          \
-  {"no-tupe-rel", no_argument, NULL, RL_SOPT_NO_TUPE_REL},                     \
-  RL_SCHED_LONGOPTS
+  {"no-tupe-rel", no_argument, NULL, RL_SOPT_NO_TUPE_REL}
 
 #define RL_SCHEMES_MAX 32
 

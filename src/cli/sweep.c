@@ -910,9 +910,7 @@ done:
 
 int rl_sweep_main(const struct rl_cmd *cmd, int argc, char **argv)
 {
-  const rl_sweep_spec *sp = rl_sweep_table;
-  while (sp->cmd && strcmp(sp->cmd, cmd->name))
-    sp++;
+  const rl_sweep_spec *sp = rl_sweep_find(cmd->name);
   if (!sp->cmd || !sp->numbers) {
     int r = check_unswept(cmd, sp->lists, argc, argv);
     return r ? r : cmd->run(argc, argv);
@@ -978,9 +976,7 @@ static void wrap_opts(FILE *fp, const char *list)
 
 void rl_sweep_help(FILE *fp, const char *cmd)
 {
-  const rl_sweep_spec *sp = rl_sweep_table;
-  while (sp->cmd && strcmp(sp->cmd, cmd))
-    sp++;
+  const rl_sweep_spec *sp = rl_sweep_find(cmd);
   if (!sp->cmd || !sp->numbers)
     return;
   fputs("\n"

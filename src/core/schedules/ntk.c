@@ -44,4 +44,4 @@ const rl_schedule_type rl_sched_ntk = {
     "bloc97 2023 (NTK-aware scaled RoPE); Peng et al. 2023 (YaRN) sec. 3.1",
     "HF v4.45 _compute_ntk_parameters; vLLM NTKScalingRotaryEmbedding (differs: see above)",
     RL_SP_FACTOR | RL_SP_TRAIN_LEN | RL_SP_VARIANT, RL_SP_FACTOR,
-    (1u << RL_VARIANT_HF) | (1u << RL_VARIANT_VLLM), init, NULL, NULL};
+    (1u << RL_VARIANT_HF) | (1u << RL_VARIANT_VLLM), init, NULL, NULL, NULL};
