@@ -58,6 +58,7 @@ typedef enum rl_param_kind {
   RL_PK_EVEN,  /* size_t, even, >= lo; hi guards against typos */
   RL_PK_ENUM,  /* int: the index of one of names */
   RL_PK_TEXT,  /* const char *: a non-empty text (a file name) */
+  RL_PK_FLAG,  /* int set to set_to when given; takes no value */
   RL_PK_CUSTOM /* parse, format and reset of its own */
 } rl_param_kind;
 
@@ -72,7 +73,10 @@ enum {
   RL_PF_META_NONZERO = 1u << 7,/* metadata only when the number is not 0 */
   RL_PF_META_BUILT = 1u << 8,  /* metadata from the built object (derived) */
   RL_PF_NO_META = 1u << 9,     /* never in the metadata as given */
-  RL_PF_META_ALWAYS = 1u << 10 /* metadata whatever the method */
+  RL_PF_META_ALWAYS = 1u << 10,/* metadata whatever the method */
+  RL_PF_NO_OPTION = 1u << 11   /* a metadata line only (a field several
+                                  options set, such as --causal and
+                                  --bidirectional's t5_direction) */
 };
 
 typedef struct rl_param rl_param;
@@ -83,7 +87,8 @@ struct rl_param {
   unsigned bit;         /* the settings' "given" bit (RL_SP_* for schedules), or 0 */
   size_t offset;        /* offsetof the field in its settings struct */
   double lo, hi;        /* bounds; hi = INFINITY for none */
-  double dflt;          /* default of REAL, SIZE, EVEN; ENUM: its index */
+  double dflt;          /* default of REAL, SIZE, EVEN; ENUM, FLAG: the int */
+  int set_to;           /* FLAG: the value the option stores */
   const char *const *names; /* ENUM: the names, NULL-terminated */
   const char *metavar;  /* "B" in "--base B" */
   const char *symbol;   /* the paper's symbol ("beta", "s", "L"), or NULL */
@@ -797,13 +802,18 @@ typedef struct rl_scheme_cfg {
   int tupe_rel;        /* tupe: add the T5-bucket bias, TUPE-R (1) */
   size_t position_buckets;       /* deberta: 0 = no log buckets (256) */
   size_t max_relative_positions; /* deberta (512, DeBERTa-v3) */
-  unsigned long seed;  /* gsl_rng_mt19937 seed of every drawn parameter (1) */
+  size_t seed;         /* gsl_rng_mt19937 seed of every drawn parameter (1) */
   int identity;        /* 1: W_q = W_k = I (0) */
   const char *param_file; /* CSV replacing the scheme's table, or NULL */
+  size_t head;         /* the head a command shows, < heads (0) */
 } rl_scheme_cfg;
 
-/* The defaults noted above. */
+/* The defaults noted above (from the declarations below). */
 void rl_scheme_cfg_default(rl_scheme_cfg *cfg);
+/* Every scheme parameter of rl_scheme_cfg but the schedule's (cfg.rope,
+ * rl_schedule_param_list; cfg.dim is --dim's), declared once: the CLI's
+ * options, help and metadata come from these.  NULL-terminated. */
+const rl_param *const *rl_scheme_param_list(void);
 
 /* Scheme properties the compare command reports; each one is measured
  * by a check in `ropelab check` (check_schemes.c). */

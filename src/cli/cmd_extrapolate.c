@@ -42,8 +42,13 @@ static void help(FILE *fp)
         "per value, so that curves of every scheme and method share one axis.\n"
         "\n"
         "A sequence of len tokens; the last one is the query and attends to all of\n"
-        "them.  Query and key vectors are the contents (identity projections),\n"
-        "x ~ N(0, I_d) from --seed, the same for every scheme, method and length.\n"
+        "them.  Query and key vectors are the contents (identity projections, whatever\n"
+        "--identity says), x ~ N(0, I_d) from --seed, the same for every scheme,\n"
+        "method and length.  Logits are q.k / sqrt(d) (times the method's logit\n"
+        "multiplier and --scale) plus the scheme's positional terms.  The schemes'\n"
+        "trained parameters are draws from --seed unless --params gives a model's\n"
+        "table: T5's bucket biases N(0, 1/d), as are the learned, tupe and deberta\n"
+        "tables.\n"
         "\n"
         "measures (--measure, in any combination; default all):\n"
         "  unseen     fraction of query-key pairs of a causal sequence of len tokens\n"
@@ -63,6 +68,7 @@ static void help(FILE *fp)
         "             sd of each, Kolmogorov-Smirnov distance (sup |F - G|, 0..1)\n"
         "             and Wasserstein-1 distance (integral |F - G|, in logit units)\n"
         "\n"
+        "      --scheme LIST     schemes side by side, or 'all' (default all)\n"
         "      --train-len L     training length, >= 1 (required)\n"
         "      --eval-len N      longest evaluated length, L <= N <= 2^31 (required)\n"
         "      --lengths LIST    lengths n evaluated (sweep syntax: 512,1024 or\n"
@@ -245,7 +251,7 @@ static int run(int argc, char **argv)
       RL_SCHEME_LONGOPTS,
       RL_COMMON_LONGOPTS,
       {NULL, 0, NULL, 0}};
-  const struct option *opts = rl_sched_longopts(own_opts);
+  const struct option *opts = rl_scheme_longopts(own_opts);
   const char *cmd = "extrapolate";
   rl_scheme_opts so;
   rl_scheme_opts_init(&so);
@@ -345,8 +351,8 @@ static int run(int argc, char **argv)
       ep.identical = 1;
       break;
     default:
-      maxlen_set |= c == RL_SOPT_MAX_LEN;
-      past_set |= c == RL_SOPT_PAST;
+      maxlen_set |= c == rl_scheme_optval("max-len");
+      past_set |= c == rl_scheme_optval("past");
       if ((r = rl_scheme_opt_default(&so, &co, cmd, c, argv, opts)))
         return r;
       break;
@@ -411,7 +417,7 @@ static int run(int argc, char **argv)
   ep.nscales = nscale;
   ep.measures = measures & ~RL_EX_UNSEEN;
   ep.seed = so.cfg.seed;
-  ep.head = so.head;
+  ep.head = so.cfg.head;
   if (!maxlen_set)
     so.cfg.max_len = L; /* the table a model trained on L tokens has */
   if (!past_set)
@@ -471,6 +477,7 @@ static int run(int argc, char **argv)
   if ((rc = rl_sink_open(&sink, cmd, &co, NULL)))
     goto done;
   rl_out_meta_begin(out);
+  so.cfg.identity = 1; /* what the measure uses (rl_extrap_*), so the metadata says it */
   rl_scheme_opts_meta(&so, out);
   rl_out_meta_uint(out, "train_len", L);
   rl_out_meta_uint(out, "eval_len", N);
@@ -483,6 +490,12 @@ static int run(int argc, char **argv)
   rl_out_meta(out, "content", ep.identical ? "every key equals the query x ~ N(0, I_d) from seed"
                                            : "query x and keys ~ N(0, I_d) from seed, identity "
                                              "projections; the same for every scheme and length");
+  rl_out_meta(out, "logits", "q.k / sqrt(d) times the method's logit multiplier and the "
+                             "scale, plus the scheme's positional terms");
+  rl_out_meta(out, "trained_params", so.cfg.param_file
+                                         ? "from --params"
+                                         : "draws from seed: t5 bucket biases N(0, 1/d), "
+                                           "learned, tupe and deberta tables likewise");
   rl_out_meta(out, "methods", "factor N/L and train_len L where a method takes them, unless "
                               "--factor");
   rl_out_meta(out, "unseen", "fraction of causal query-key pairs whose positional input never "

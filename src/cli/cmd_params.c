@@ -120,7 +120,7 @@ static int run(int argc, char **argv)
       RL_SCHEME_LONGOPTS,
       RL_COMMON_LONGOPTS,
       {NULL, 0, NULL, 0}};
-  const struct option *opts = rl_sched_longopts(own_opts);
+  const struct option *opts = rl_scheme_longopts(own_opts);
   const char *cmd = "params";
   rl_scheme_opts so;
   rl_scheme_opts_init(&so);

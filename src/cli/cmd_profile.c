@@ -127,7 +127,7 @@ static int run(int argc, char **argv)
       RL_SCHEME_LONGOPTS,
       RL_COMMON_LONGOPTS,
       {NULL, 0, NULL, 0}};
-  const struct option *opts = rl_sched_longopts(own_opts);
+  const struct option *opts = rl_scheme_longopts(own_opts);
   const char *cmd = "profile";
   rl_scheme_opts so;
   rl_scheme_opts_init(&so);
@@ -231,7 +231,7 @@ static int run(int argc, char **argv)
   memcpy(xs + N * d, ys, N * d * sizeof *xs);
   free(xb), free(ys);
   for (size_t k = 0; k < ns; k++) {
-    if ((st = rl_profile_alloc(sch[k].s, so.head, q, N, xs, xs + N * d, &sch[k].w))) {
+    if ((st = rl_profile_alloc(sch[k].s, so.cfg.head, q, N, xs, xs + N * d, &sch[k].w))) {
       rc = rl_scheme_fail(sch[k].s, cmd, st, q, "--query-pos");
       goto done;
     }

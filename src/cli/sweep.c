@@ -44,7 +44,21 @@ typedef struct param {
   char **vals;     /* texts, as passed to the command and written in the column */
   size_t n;
   char *buf;       /* "--opt=value" for inline_eq */
+  int opt_slot;    /* index of "--opt" (= slot for inline_eq) */
+  /* a schedule parameter that not every method takes: under a --method
+   * sweep, a point whose method does not take it runs without it and
+   * shows an empty cell (the comparison's baseline joins the table) */
+  const rl_param *decl;
 } param;
+
+/* a method-dependent option given with one value, kept aside until the
+ * scan knows whether --method is swept */
+typedef struct fixed_opt {
+  const char *opt;
+  size_t len;
+  int slot, opt_slot, inline_eq, numeric;
+  const char *val;
+} fixed_opt;
 
 typedef struct sweep {
   const struct rl_cmd *cmd;
@@ -62,7 +76,24 @@ typedef struct sweep {
   char **pargv; /* one point's argv */
   int pargc;
   char *prefix; /* one point's swept values, each followed by ',' */
+  fixed_opt fixed[MAX_PARAMS];
+  size_t nfixed;
+  char *skip;   /* per point: rest[i] left out (a method that does not take it) */
 } sweep;
+
+/* The schedule declaration of opt when some method does not take it. */
+static const rl_param *method_dependent(const char *opt, size_t len)
+{
+  char key[64];
+  snprintf(key, sizeof key, "%.*s", (int)(len < 63 ? len : 63), opt);
+  const rl_param *d = rl_schedule_param_find(key);
+  if (!d)
+    return NULL;
+  for (const rl_schedule_type *const *t = rl_schedule_types(); *t; t++)
+    if (!rl_schedule_param_applies(d, *t))
+      return d;
+  return NULL;
+}
 
 /* name (len bytes) is a word of the space-separated list */
 static int in_list(const char *list, const char *name, size_t len)
@@ -325,9 +356,17 @@ static int scan(sweep *s, int argc, char **argv)
         else if (!eq)
           continue; /* the command reports the missing value */
         val = eq ? eq + 1 : argv[i];
+        int opt_slot = eq ? s->nrest - 1 : s->nrest - 2;
         if (sweepable_num ? strpbrk(val, ",:") != NULL : strchr(val, ',') != NULL) {
           if ((r = add_param(s, o, len, sweepable_num, s->nrest - 1, eq != NULL, val)))
             return r;
+          s->par[s->npar - 1].opt_slot = opt_slot;
+          s->par[s->npar - 1].decl =
+              (sp->groups & RL_SWEEP_SCHED) ? method_dependent(o, len) : NULL;
+        } else if ((sp->groups & RL_SWEEP_SCHED) && method_dependent(o, len) &&
+                   s->nfixed < MAX_PARAMS) {
+          s->fixed[s->nfixed++] =
+              (fixed_opt){o, len, s->nrest - 1, opt_slot, eq != NULL, sweepable_num, val};
         }
         continue;
       } else if (!in_list(sp->lists, o, len)) {
@@ -363,6 +402,7 @@ static void free_sweep(sweep *s)
   free(s->rest);
   free(s->drop);
   free(s->pargv);
+  free(s->skip);
   free(s->prefix);
 }
 
@@ -375,15 +415,26 @@ static size_t idx_of(const sweep *s, size_t p, size_t j)
 }
 
 /* Build point p's argv (pargv) and prefix. */
+static const param *method_param(const sweep *s);
+
 static void set_point(sweep *s, size_t p)
 {
   int n = 0;
+  /* the point's method drops the options it does not take */
+  const param *mp = s->skip ? method_param(s) : NULL;
+  const rl_schedule_type *t = mp ? rl_schedule_type_find(mp->vals[idx_of(s, p, (size_t)(mp - s->par))]) : NULL;
+  if (s->skip) {
+    memset(s->skip, 0, (size_t)s->nrest);
+    for (size_t j = 0; t && j < s->npar; j++)
+      if (s->par[j].decl && !rl_schedule_param_applies(s->par[j].decl, t))
+        s->skip[s->par[j].opt_slot] = s->skip[s->par[j].slot] = 1;
+  }
   s->pargv[n++] = s->rest[0];
   s->pargv[n++] = "--quiet"; /* the sweep shows its own progress */
   int map[1024];
   for (int k = 1; k < s->nrest; k++) {
     map[k < 1024 ? k : 1023] = n;
-    if (!s->drop[k])
+    if (!s->drop[k] && !(s->skip && s->skip[k]))
       s->pargv[n++] = s->rest[k];
   }
   s->pargv[n] = NULL;
@@ -393,6 +444,10 @@ static void set_point(sweep *s, size_t p)
     param *pr = &s->par[j];
     char *v = pr->vals[idx_of(s, p, j)];
     int at = map[pr->slot < 1024 ? pr->slot : 1023];
+    if (s->skip && s->skip[pr->slot]) {
+      q += sprintf(q, ","); /* not applicable: an empty cell */
+      continue;
+    }
     if (pr->inline_eq) {
       sprintf(pr->buf, "--%.*s=%s", (int)pr->optlen, pr->opt, v);
       s->pargv[at] = pr->buf;
@@ -908,6 +963,35 @@ done:
   return rc;
 }
 
+/* The swept --method, or NULL. */
+static const param *method_param(const sweep *s)
+{
+  for (size_t j = 0; j < s->npar; j++)
+    if (!strcmp(s->par[j].col, "method"))
+      return &s->par[j];
+  return NULL;
+}
+
+/* Under a --method sweep, every method-dependent input is a column: the
+ * options given with one value join the swept ones (one value each, so
+ * the product is unchanged). */
+static int method_columns(sweep *s)
+{
+  if (!method_param(s))
+    return 0;
+  for (size_t k = 0; k < s->nfixed; k++) {
+    fixed_opt *f = &s->fixed[k];
+    int r = add_param(s, f->opt, f->len, f->numeric, f->slot, f->inline_eq, f->val);
+    if (r)
+      return r;
+    s->par[s->npar - 1].opt_slot = f->opt_slot;
+    s->par[s->npar - 1].decl = method_dependent(f->opt, f->len);
+  }
+  if (!(s->skip = calloc((size_t)s->nrest + 1, 1)))
+    return rl_runtime(s->cmd->name, "%s", rl_strerror(RL_ENOMEM));
+  return 0;
+}
+
 int rl_sweep_main(const struct rl_cmd *cmd, int argc, char **argv)
 {
   const rl_sweep_spec *sp = rl_sweep_find(cmd->name);
@@ -922,6 +1006,8 @@ int rl_sweep_main(const struct rl_cmd *cmd, int argc, char **argv)
   s.progress = RL_PROGRESS_AUTO;
   s.jobs = rl_online_cpus(RL_THREADS_MAX);
   int rc = scan(&s, argc, argv);
+  if (!rc)
+    rc = method_columns(&s);
   if (rc) {
     free_sweep(&s);
     return rc;

@@ -23,7 +23,10 @@
  * Each field is a space-separated list of long option names (no "--").
  * The options of the core's declarations (the schedule's) are added by
  * rl_sweep_find from their kinds, so a row names only the command's own. */
-enum { RL_SWEEP_SCHED = 1u << 0 /* the command takes the schedule options */ };
+enum {
+  RL_SWEEP_SCHED = 1u << 0, /* the command takes the schedule options */
+  RL_SWEEP_SCHEME = 1u << 1 /* and the scheme options */
+};
 typedef struct rl_sweep_spec {
   const char *cmd;
   unsigned groups;     /* RL_SWEEP_* */

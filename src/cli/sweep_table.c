@@ -16,34 +16,26 @@
  *     of a file name.
  * A row with numbers NULL: the command does not sweep, and the options in
  * its lists take lists or ranges of their own meaning (audit --positions).
- * The schedule options are not listed: rl_sweep_find adds them from their
- * declarations in the core (numbers, names, or never for files and
- * lists such as --factors and --sections). */
+ * The schedule and scheme options are not listed: rl_sweep_find adds them
+ * from their declarations in the core (numbers, names, or never for files
+ * and lists such as --factors, --sections and --params). */
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include "ropelab.h"
 #include "sweep.h"
 
-/* The scheme options are not declared in the core yet: listed here. */
-#define SCHEME_NUMBERS                                                                     \
-  "heads head width max-len buckets max-distance position-buckets "                        \
-  "max-relative-positions seed"
-#define SCHEME_NAMES "past"
-#define SCHEME_LISTS "params"
 #define S RL_SWEEP_SCHED
+#define SC (RL_SWEEP_SCHED | RL_SWEEP_SCHEME)
 
 const rl_sweep_spec rl_sweep_table[] = {
     {"freqs", S, "", "", "", NULL},
     {"angles", S, "from to step", "", "", NULL},
     {"decay", S, "from to step points samples seed sigma", "", "measure", NULL},
-    {"profile", S, SCHEME_NUMBERS " from to step query-pos samples", SCHEME_NAMES,
-     SCHEME_LISTS " scheme", NULL},
-    {"params", S, SCHEME_NUMBERS " from to", SCHEME_NAMES " scheme", SCHEME_LISTS, NULL},
-    {"matrix", S, SCHEME_NUMBERS " len offset", SCHEME_NAMES " scheme term content",
-     SCHEME_LISTS, "format=grid"},
-    {"compare", S, SCHEME_NUMBERS " len tol", SCHEME_NAMES, SCHEME_LISTS " scheme",
-     "format=markdown"},
+    {"profile", SC, "from to step query-pos samples", "", "scheme", NULL},
+    {"params", SC, "from to", "scheme", "", NULL},
+    {"matrix", SC, "len offset", "scheme term content", "", "format=grid"},
+    {"compare", SC, "len tol", "", "scheme", "format=markdown"},
     /* commands that do not sweep but take lists of their own (numbers NULL) */
     {"audit", 0, NULL, NULL, "positions", NULL},
     {"check", 0, NULL, NULL, "positions only", NULL},
@@ -53,12 +45,21 @@ const rl_sweep_spec rl_sweep_table[] = {
 
 /* own + the declared options of kind `kind` (RL_PARAM_SWEEP_*; NONE: the
  * lists, which are never swept) */
-static void compose(char *buf, size_t n, const char *own, int kind)
+static size_t add(char *buf, size_t n, size_t len, const rl_param *const *list, int kind)
+{
+  for (const rl_param *const *d = list; *d && len < n; d++)
+    if (!((*d)->flags & RL_PF_NO_OPTION) && (*d)->kind != RL_PK_FLAG &&
+        rl_param_sweeps(*d) == kind)
+      len += (size_t)snprintf(buf + len, n - len, "%s%s", len ? " " : "", (*d)->key);
+  return len;
+}
+
+static void compose(char *buf, size_t n, const char *own, unsigned groups, int kind)
 {
   size_t len = (size_t)snprintf(buf, n, "%s", own ? own : "");
-  for (const rl_param *const *d = rl_schedule_param_list(); *d && len < n; d++)
-    if (rl_param_sweeps(*d) == kind)
-      len += (size_t)snprintf(buf + len, n - len, "%s%s", len ? " " : "", (*d)->key);
+  len = add(buf, n, len, rl_schedule_param_list(), kind);
+  if (groups & RL_SWEEP_SCHEME)
+    add(buf, n, len, rl_scheme_param_list(), kind);
 }
 
 const rl_sweep_spec *rl_sweep_find(const char *cmd)
@@ -70,9 +71,9 @@ const rl_sweep_spec *rl_sweep_find(const char *cmd)
     sp++;
   row = *sp;
   if (sp->cmd && (sp->groups & RL_SWEEP_SCHED) && sp->numbers) {
-    compose(numbers, sizeof numbers, sp->numbers, RL_PARAM_SWEEP_NUMBERS);
-    compose(names, sizeof names, sp->names, RL_PARAM_SWEEP_NAMES);
-    compose(lists, sizeof lists, sp->lists, RL_PARAM_SWEEP_NONE);
+    compose(numbers, sizeof numbers, sp->numbers, sp->groups, RL_PARAM_SWEEP_NUMBERS);
+    compose(names, sizeof names, sp->names, sp->groups, RL_PARAM_SWEEP_NAMES);
+    compose(lists, sizeof lists, sp->lists, sp->groups, RL_PARAM_SWEEP_NONE);
     row.numbers = numbers, row.names = names, row.lists = lists;
   }
   return &row;

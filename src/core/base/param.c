@@ -71,6 +71,9 @@ void rl_param_expect(const rl_param *d, char *buf, size_t n)
   case RL_PK_TEXT:
     snprintf(buf, n, "a file name");
     break;
+  case RL_PK_FLAG:
+    snprintf(buf, n, "no value");
+    break;
   case RL_PK_CUSTOM:
     if (d->flags & RL_PF_NAMES)
       rl_names_alternatives(rl_param_names(d), rl_param_count_names(d), buf, n);
@@ -197,6 +200,9 @@ rl_status rl_param_parse(const rl_param *d, void *obj, const char *arg, char *er
       return bad(d, arg, err, n);
     *(const char **)field(d, obj) = arg;
     return RL_OK;
+  case RL_PK_FLAG:
+    *(int *)field(d, obj) = d->set_to;
+    return RL_OK;
   case RL_PK_CUSTOM: {
     rl_status st = d->parse(d, obj, arg, err, n);
     if (st && err && n && !err[0])
@@ -228,6 +234,7 @@ int rl_param_format(const rl_param *d, const void *obj, char *buf, size_t n)
     return snprintf(buf, n, "%s", num);
   case RL_PK_SIZE:
   case RL_PK_EVEN: return snprintf(buf, n, "%zu", *(const size_t *)f);
+  case RL_PK_FLAG: return snprintf(buf, n, "%s", *(const int *)f == d->set_to ? "yes" : "no");
   case RL_PK_ENUM: {
     int k = *(const int *)f;
     return snprintf(buf, n, "%s",
@@ -262,6 +269,7 @@ void rl_param_default_text(const rl_param *d, char *buf, size_t n)
     snprintf(buf, n, "%s", k < rl_param_count_names(d) ? rl_param_names(d)[k] : "");
     return;
   }
+  case RL_PK_FLAG:
   case RL_PK_TEXT:
   case RL_PK_CUSTOM: snprintf(buf, n, "%s", ""); return;
   }
@@ -274,7 +282,8 @@ void rl_param_set_default(const rl_param *d, void *obj)
   case RL_PK_REAL: *(double *)f = d->dflt; return;
   case RL_PK_SIZE:
   case RL_PK_EVEN: *(size_t *)f = (size_t)d->dflt; return;
-  case RL_PK_ENUM: *(int *)f = (int)d->dflt; return;
+  case RL_PK_ENUM:
+  case RL_PK_FLAG: *(int *)f = (int)d->dflt; return;
   case RL_PK_TEXT: *(const char **)f = NULL; return;
   case RL_PK_CUSTOM:
     if (d->reset)
@@ -295,7 +304,8 @@ int rl_param_sweeps(const rl_param *d)
   case RL_PK_CUSTOM: return d->flags & RL_PF_NAMES ? RL_PARAM_SWEEP_NAMES
                           : d->flags & RL_PF_NUMBERS ? RL_PARAM_SWEEP_NUMBERS
                                                      : RL_PARAM_SWEEP_NONE;
-  case RL_PK_TEXT: return RL_PARAM_SWEEP_NONE;
+  case RL_PK_TEXT:
+  case RL_PK_FLAG: return RL_PARAM_SWEEP_NONE;
   }
   return RL_PARAM_SWEEP_NONE;
 }
