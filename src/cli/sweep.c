@@ -28,6 +28,7 @@
 #include "progress.h"
 #include "ropelab.h"
 #include "rowfmt.h"
+#include "facet.h"
 #include "sweep.h"
 #include "threads.h"
 
@@ -70,6 +71,7 @@ typedef struct sweep {
   size_t npar;
   const char *output;
   int plot, help, no_meta, no_header, progress, meta_mode, jobs;
+  const char *plot_path;
   unsigned long long shard_k, shard_n;
   int sharded;
   size_t points;
@@ -344,10 +346,17 @@ static int scan(sweep *s, int argc, char **argv)
           return r;
         if (!eq)
           s->rest[s->nrest++] = argv[i];
-        if (is(o, len, "output"))
+        if (is(o, len, "output")) {
           s->output = val;
-        else
+        } else {
+          /* a sweep draws its one table itself (rl_plot_table), not
+           * each point: the option leaves the points' argv */
           s->plot = 1;
+          s->plot_path = val;
+          s->drop[s->nrest - 1] = 1;
+          if (!eq)
+            s->drop[s->nrest - 2] = 1;
+        }
         continue;
       } else if (sweepable_num || sweepable_name) {
         s->rest[s->nrest++] = argv[i];
@@ -826,8 +835,13 @@ static int refused(const sweep *s)
 static int run_sweep(sweep *s)
 {
   const char *name = s->cmd->name;
-  if (s->plot)
-    return rl_usage(name, "--plot draws one run; a sweep writes one table (plot it from the CSV)");
+  if (s->plot && !s->spec->plot_x)
+    return rl_usage(name, "--plot draws one run of %s; a sweep writes one table (draw it with "
+                          "'ropelab plot TABLE --x COL --y COL --hue COL')", name);
+  if (s->plot && (!s->output || s->sharded || s->no_header))
+    return rl_usage(name, "a sweep's --plot draws the table it writes: expected -o FILE%s",
+                    s->sharded ? " and no --shard (draw the merged table with 'ropelab plot')"
+                    : s->no_header ? " and its header (no --no-header)" : "");
   if (s->sharded && (s->no_meta || s->no_header || s->meta_mode != 0))
     return rl_usage(name, "--shard needs the '# ' metadata and the header, which 'ropelab merge' "
                           "checks (use --meta json on the merge)");
@@ -947,6 +961,32 @@ static int run_sweep(sweep *s)
   if (!top.err && !ferror(top.fp))
     rl_progress_end(&prog);
   rc = rl_out_close(&top);
+  if (!rc && s->plot) {
+    /* the swept columns as colours, the second as panels (relplot's hue,
+     * col); more than two join the colours */
+    char hue[512] = "", logs[8] = "";
+    const char *panel = NULL;
+    size_t len = 0, swept = 0;
+    for (size_t j = 0; j < s->npar && len < sizeof hue; j++) {
+      if (s->par[j].n < 2)
+        continue; /* one value (a method-dependent input): not a curve */
+      if (++swept == 2)
+        panel = s->par[j].col;
+      else
+        len += (size_t)snprintf(hue + len, sizeof hue - len, "%s%s", len ? "," : "",
+                                s->par[j].col);
+    }
+    /* a log grid (--log) draws on a log x axis */
+    for (int k = 1; k < s->nrest; k++)
+      if (!strcmp(s->rest[k], "--log"))
+        snprintf(logs, sizeof logs, "x");
+    if (s->spec->plot_log)
+      snprintf(logs + strlen(logs), sizeof logs - strlen(logs), "%s%s", logs[0] ? "," : "",
+               s->spec->plot_log);
+    rl_facet fc = {s->spec->plot_x, s->spec->plot_y, hue[0] ? hue : NULL, panel,
+                   logs[0] ? logs : NULL, NULL};
+    rc = rl_plot_table(name, s->output, s->plot_path, &fc);
+  }
 done:
   rl_out_mode_normal();
   if (top_open)

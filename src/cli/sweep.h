@@ -37,6 +37,10 @@ typedef struct rl_sweep_spec {
                           measures or schemes, a file name): never swept */
   const char *refuse;  /* "option=value ..." under which the output is not a
                           CSV table, so a sweep is refused */
+  /* a sweep's --plot: y against x (columns of the command), a colour per
+   * value of the first swept option, a panel per value of the second;
+   * plot_x NULL: the command's figures draw one run only */
+  const char *plot_x, *plot_y, *plot_log;
 } rl_sweep_spec;
 
 /* The table (sweep_table.c), ended by a row with cmd NULL. */

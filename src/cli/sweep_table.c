@@ -29,19 +29,21 @@
 #define SC (RL_SWEEP_SCHED | RL_SWEEP_SCHEME)
 
 const rl_sweep_spec rl_sweep_table[] = {
-    {"freqs", S, "", "", "", NULL},
-    {"angles", S, "from to step", "", "", NULL},
-    {"decay", S, "from to step points samples seed sigma", "", "measure", NULL},
-    {"profile", SC, "from to step query-pos samples", "", "scheme", NULL},
-    {"params", SC, "from to", "scheme", "", NULL},
-    {"matrix", SC, "len offset", "scheme term content", "", "format=grid"},
-    {"compare", SC, "len tol", "", "scheme", "format=markdown"},
+    {"freqs", S, "", "", "", NULL, "pair", "theta", "y"},
+    {"angles", S, "from to step", "", "", NULL, NULL, NULL, NULL},
+    {"decay", S, "from to step points samples seed sigma", "", "measure", NULL, "r", "bound",
+     NULL},
+    {"profile", SC, "from to step query-pos samples", "", "scheme", NULL, NULL, NULL, NULL},
+    {"params", SC, "from to", "scheme", "", NULL, NULL, NULL, NULL},
+    {"matrix", SC, "len offset", "scheme term content", "", "format=grid", NULL, NULL, NULL},
+    {"compare", SC, "len tol", "", "scheme", "format=markdown", NULL, NULL, NULL},
     /* commands that do not sweep but take lists of their own (numbers NULL) */
-    {"audit", 0, NULL, NULL, "positions", NULL},
-    {"check", 0, NULL, NULL, "positions only", NULL},
-    {"bound", 0, NULL, NULL, "len", NULL},
-    {"extrapolate", 0, NULL, NULL, "scheme measure method lengths distances scale", NULL},
-    {NULL, 0, NULL, NULL, NULL, NULL}};
+    {"audit", 0, NULL, NULL, "positions", NULL, NULL, NULL, NULL},
+    {"check", 0, NULL, NULL, "positions only", NULL, NULL, NULL, NULL},
+    {"bound", 0, NULL, NULL, "len", NULL, NULL, NULL, NULL},
+    {"extrapolate", 0, NULL, NULL, "scheme measure method lengths distances scale", NULL, NULL,
+     NULL, NULL},
+    {NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL}};
 
 /* own + the declared options of kind `kind` (RL_PARAM_SWEEP_*; NONE: the
  * lists, which are never swept) */
