@@ -332,8 +332,15 @@ int rl_plot_table(const char *cmd, const char *table_path, const char *image,
     snprintf(v, sizeof v, "hue_%zu", k + 1);
     meta_line(fp, v, hues[k]);
   }
-  /* block (p, h) is index p * nhue + h; an empty block holds one NaN
-   * point so the numbering holds */
+  /* block (p, h) is index p * nhue + h; an empty block holds one point
+   * already drawn elsewhere, which a line of one point does not show,
+   * so the numbering holds without gnuplot's warning on a block with no
+   * valid point */
+  double x0 = NAN, y0 = NAN;
+  for (size_t i = 0; i < t.nrows && isnan(x0); i++)
+    for (size_t k = 0; k < ny && isnan(x0); k++)
+      if (!num(t.rows[i][xi], &x0) || !num(t.rows[i][yi[k]], &y0))
+        x0 = y0 = NAN;
   for (size_t pi = 0; pi < np; pi++)
     for (size_t h = 0; h < nhue; h++) {
       size_t n = 0;
@@ -350,7 +357,7 @@ int rl_plot_table(const char *cmd, const char *table_path, const char *image,
           }
         }
       if (!n)
-        fputs("NaN NaN\n", fp);
+        fprintf(fp, "%.17g %.17g\n", x0, y0);
       fputs("\n\n", fp);
     }
   free(gp), free(gh);
