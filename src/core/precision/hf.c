@@ -18,7 +18,16 @@
  *     wavelen against L / low_freq_factor and L / high_freq_factor, smooth
  *     = (L / wavelen - low) / (high - low), smoothed = (1 - smooth) *
  *     inv_freq / factor + smooth * inv_freq, all float32;
- *   ntk, dynamic: the same inv_freq at the rescaled base (a Python double);
+ *   ntk: the same inv_freq at the rescaled base (a Python double);
+ *   dynamic past L: the forward's seq_len = torch.max(position_ids) + 1 is
+ *     a 0-d int64 tensor, so base * ((factor * seq_len / L) - (factor -
+ *     1)) ** (dim / (dim - 2)) is float32 tensor arithmetic, op by op:
+ *     f32(seq_len), times f32(factor), over f32(L), minus f32(factor - 1)
+ *     (the Python double rounded), ** the double exponent (ATen's
+ *     pow_tensor_scalar on a 0-d tensor: std::pow(float, double) in double,
+ *     rounded to float), times f32(base); inv_freq is then that float32
+ *     base ** the float32 exponents (tested op by op against torch 1.13 on
+ *     3000 random (factor, L, dim, base, seq_len): no difference);
  *   other methods: the plain float32 inv_freq at the effective base times
  *     the method's exact ratio rounded to float32 (one more rounding);
  *   modeling_llama.py LlamaRotaryEmbedding.forward: freqs =
@@ -48,6 +57,18 @@ float rl_prec_torch_inv_freq(double base, size_t rot, size_t i)
 static int is(const rl_schedule *s, const char *name)
 {
   return !strcmp(s->type->name, name);
+}
+
+/* transformers' dynamic NTK base past L as the real forward computes it:
+ * float32 tensor ops on the 0-d int64 seq_len (see above). */
+static float hf_dynamic_base(const rl_schedule_params *p, size_t rot)
+{
+  float sl = (float)p->seq_len;
+  float a = (float)p->factor * sl;
+  float b = a / (float)p->train_len;
+  float c = b - (float)(p->factor - 1.0);
+  float d = (float)pow((double)c, (double)rot / (double)(rot - 2));
+  return (float)p->base * d;
 }
 
 /* The yarn correction range as the exact schedule used it, re-derived in
@@ -87,8 +108,12 @@ rl_status rl_prec_torch_theta(rl_schedule *s, char *err)
   double low = 0, high = 0;
   if (is(s, "yarn"))
     yarn_range(s, &low, &high);
+  /* hf dynamic past L: the float32 base of the tensor arithmetic */
+  double base = s->base;
+  if (is(s, "dynamic") && !vllm && p->seq_len > p->train_len)
+    base = (double)hf_dynamic_base(p, s->rot);
   for (size_t i = 0; i < s->n; i++) {
-    float inv = rl_prec_torch_inv_freq(s->base, s->rot, i);
+    float inv = rl_prec_torch_inv_freq(base, s->rot, i);
     if (is(s, "linear")) {
       /* hf: inv_freq /= factor; vllm keeps inv_freq and divides positions */
       th[i] = vllm ? inv : inv / fs;
