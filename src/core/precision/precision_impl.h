@@ -28,6 +28,7 @@ struct rl_pipe {
   float ext_factor;   /* ggml: 1 for yarn, else 0 */
   float corr[2];      /* ggml: yarn correction dims */
   float pos_div;      /* vllm linear: positions divided by s (else 1) */
+  int fma;            /* ggml: the release build's fused multiply-adds */
 };
 
 rl_status rl_pipe_alloc(rl_schedule *s);
@@ -157,7 +158,10 @@ static inline void rl_prec_rotate_pair(const rl_precision *p, float c, float s, 
                                        float *ya, float *yb)
 {
   rl_dtype t = p->act_dtype;
-  if (p->fused) {
+  if (p->fused == 2) { /* ggml built with FMA: rotate_pairs contracted (ggml.c) */
+    *ya = rl_prec_rd(t, fmaf(xa, c, -(xb * s)));
+    *yb = rl_prec_rd(t, fmaf(xa, s, xb * c));
+  } else if (p->fused) {
     *ya = rl_prec_rd(t, xa * c - xb * s);
     *yb = rl_prec_rd(t, xa * s + xb * c);
   } else {
@@ -168,6 +172,6 @@ static inline void rl_prec_rotate_pair(const rl_precision *p, float c, float s, 
 
 /* The pipelines (one file per family), listed in registry.c. */
 extern const rl_precision rl_prec_exact, rl_prec_fp64, rl_prec_hf_fp32, rl_prec_hf_bf16,
-    rl_prec_hf_f16, rl_prec_ggml_f32, rl_prec_ggml_f16, rl_prec_vllm_fp32, rl_prec_vllm_bf16,
-    rl_prec_vllm_f16;
+    rl_prec_hf_f16, rl_prec_ggml_f32, rl_prec_ggml_f16, rl_prec_ggml_f32_strict,
+    rl_prec_ggml_f16_strict, rl_prec_vllm_fp32, rl_prec_vllm_bf16, rl_prec_vllm_f16;
 #endif
