@@ -20,7 +20,9 @@ torch or ggml: it compares ropelab with the committed tables
       rotated widths that are multiples of 16, so no entry falls in a
       vectorised loop's scalar tail (ATen's vectorized_loop computes the
       last n mod 16 elements of a loop, and of each thread's chunk, with
-      the scalar function: glibc).
+      the scalar function: glibc).  SLEEF's cosf/sinf results depend on
+      the other lanes of their 8-lane vector (the argument reduction is
+      chosen for the whole vector), which ropelab models (hf.c).
   gen_refs.py ggml DRIVER_FMA DRIVER_STRICT OUT_DIR
       the two builds of tests/precision/refgen/ggml_rope_dump.c made by
       gen_ggml.sh (ggml with and without FMA).
