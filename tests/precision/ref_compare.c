@@ -4,6 +4,10 @@
  * tests/precision/refgen/gen_refs.py says how and with what versions).
  * Every entry must be the reference's bits: no tolerance.
  *   ref_compare REFDIR MANIFEST...   (TAP, one line per table)
+ * A line with a twelfth field X (a file of DIM float32 values) holds the
+ * framework's rotation of x at each position instead of cos/sin:
+ * compared with rl_rope_apply_pipeline (adjacent pairs, attention factor
+ * included), every output float32.
  * A table whose pipeline this build does not have is reported as a skip. */
 #include <inttypes.h>
 #include <stdio.h>
@@ -45,10 +49,12 @@ static int opt(const char *s, double *v)
 static int check(const char *dir, char *line, int k)
 {
   char name[256], pos[256], prec[64], meth[64], fac[64], tl[64], sl[64], partner[256];
+  char xname[256] = "";
   size_t dim, rot;
   double base;
-  if (sscanf(line, "%255s %255s %63s %63s %zu %zu %lf %63s %63s %63s %255s", name, pos, prec,
-             meth, &dim, &rot, &base, fac, tl, sl, partner) != 11) {
+  int nf = sscanf(line, "%255s %255s %63s %63s %zu %zu %lf %63s %63s %63s %255s %255s", name, pos,
+                  prec, meth, &dim, &rot, &base, fac, tl, sl, partner, xname);
+  if (nf != 11 && nf != 12) {
     printf("not ok %d - bad manifest line: %s\n", k, line);
     return 3;
   }
@@ -99,16 +105,48 @@ static int check(const char *dir, char *line, int k)
       ref[at] = v;
   }
   size_t n = s->n, npos = 0, compared = 0, differ = 0;
+  double *x = NULL, *y = NULL;
+  if (*xname) { /* rotation table: dim outputs per position */
+    size_t xlen;
+    float *xf = slurp(dir, xname, "", &xlen);
+    if (!xf || xlen != dim * 4) {
+      printf("not ok %d - %s: bad x file %s\n", k, name, xname);
+      free(xf);
+      free(ptext);
+      free(ref);
+      free(diff);
+      rl_schedule_free(s);
+      return 3;
+    }
+    x = malloc(dim * sizeof *x);
+    y = malloc(dim * sizeof *y);
+    for (size_t j = 0; j < dim; j++)
+      x[j] = (double)xf[j];
+    free(xf);
+  }
+  size_t row = x ? dim : 2 * n;
   double *c = malloc(n * sizeof *c), *sn = malloc(n * sizeof *sn);
   char *save = NULL, first[256] = "";
   for (char *t = strtok_r(ptext, "\n", &save); t; t = strtok_r(NULL, "\n", &save), npos++) {
     double m = strtod(t, NULL);
-    if ((npos + 1) * n * 2 > nent || rl_schedule_cossin(s, m, c, sn)) {
+    if ((npos + 1) * row > nent ||
+        (x ? rl_rope_apply_pipeline(s, RL_LAYOUT_INTERLEAVED, m, 1, x, y)
+           : rl_schedule_cossin(s, m, c, sn))) {
       differ = SIZE_MAX;
       snprintf(first, sizeof first, "table too short or position %s refused", t);
       break;
     }
-    for (size_t i = 0; i < n; i++)
+    for (size_t j = 0; x && j < dim; j++) {
+      float g = (float)y[j], w;
+      uint32_t wb = ref[npos * dim + j], gb;
+      memcpy(&w, &wb, 4);
+      memcpy(&gb, &g, 4);
+      compared++;
+      if (gb != wb && differ++ == 0)
+        snprintf(first, sizeof first, "first at position %s output %zu: got %a want %a", t, j,
+                 (double)g, (double)w);
+    }
+    for (size_t i = 0; !x && i < n; i++)
       for (int q = 0; q < 2; q++) {
         float g = (float)(q ? sn[i] : c[i]), w;
         uint32_t wb = ref[(npos * n + i) * 2 + (size_t)q], gb;
@@ -120,7 +158,7 @@ static int check(const char *dir, char *line, int k)
                    q ? "sin" : "cos", (double)g, (double)w);
       }
   }
-  int bad = differ != 0 || npos * n * 2 != nent;
+  int bad = differ != 0 || npos * row != nent;
   if (differ == SIZE_MAX)
     printf("not ok %d - %s (%s): %s\n", k, name, prec, first);
   else
@@ -129,6 +167,8 @@ static int check(const char *dir, char *line, int k)
            first);
   free(c);
   free(sn);
+  free(x);
+  free(y);
   free(ptext);
   free(ref);
   free(diff);

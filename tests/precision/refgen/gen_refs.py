@@ -38,8 +38,11 @@ i < rot/2: cos, sin as the framework's table holds them, attention factor
 included) or NAME.diff (records uint32 entry index, float32 value: the
 entries where this table differs from its partner), NAME.pos (positions,
 one a line), and one MANIFEST line per table:
-  NAME PRECISION METHOD DIM ROT BASE FACTOR TRAIN_LEN SEQ_LEN PARTNER
-(PARTNER '-' for a full table; FACTOR/TRAIN_LEN/SEQ_LEN '-' when unused)."""
+  NAME POS PRECISION METHOD DIM ROT BASE FACTOR TRAIN_LEN SEQ_LEN PARTNER [X]
+(PARTNER '-' for a full table; FACTOR/TRAIN_LEN/SEQ_LEN '-' when unused).
+With X (a file of DIM float32 values), the table is not cos/sin but the
+framework's rotation of that vector at each position (ggml: adjacent
+pairs, GGML_ROPE_TYPE_NORMAL; the attention factor included)."""
 import math
 import os
 import struct
@@ -175,6 +178,34 @@ def main_ggml(drv_fma, drv_strict, out):
         for mode, prec, partner in (("fma", "ggml-f32", "-"), ("strict", "ggml-f32-strict", f"{name}_fma")):
             lines.append(f"{name}_{mode} {name}.pos {prec} {method} {dim} {dim} {base!r} "
                          f"{fmt(factor)} {fmt(L)} - {partner}\n")
+    # the rotation itself (rotate_pairs, fused in the FMA build): one fixed
+    # vector x (float32, Gaussian, every third entry times 300 so that the
+    # products differ in magnitude) turned at every position
+    import random
+    rng = random.Random(20261125)
+    for name, method, dim, base, factor, L in GGML[:3:2]:
+        x = [struct.unpack("<f", struct.pack("<f", rng.gauss(0, 1) * (1 if k % 3 else 300)))[0]
+             for k in range(dim)]
+        xname = f"{name}_x.f32"
+        with open(os.path.join(out, xname), "wb") as f:
+            f.write(struct.pack(f"<{dim}f", *x))
+        fs = 1.0 / factor if factor else 1.0
+        ext = 1.0 if method == "yarn" else 0.0
+        scale = 0.1 * math.log(factor) + 1.0 if method == "yarn" else 1.0
+        args = [str(dim), repr(base), repr(fs), repr(ext), "32", "1", str(L or 0), repr(scale),
+                "-", os.path.join(out, xname)]
+        tabs = {mode: subprocess.run([drv] + args, input=inp.encode(), check=True,
+                                     capture_output=True).stdout
+                for mode, drv in (("fma", drv_fma), ("strict", drv_strict))}
+        with open(os.path.join(out, f"{name}_rot_fma.f32"), "wb") as f:
+            f.write(tabs["fma"])
+        nd, n = write_diff(os.path.join(out, f"{name}_rot_strict.diff"), tabs["fma"],
+                           tabs["strict"])
+        print(f"{name} rotation: {n} entries, strict differs from fma in {nd}", file=sys.stderr)
+        for mode, prec, partner in (("fma", "ggml-f32", "-"),
+                                    ("strict", "ggml-f32-strict", f"{name}_rot_fma")):
+            lines.append(f"{name}_rot_{mode} {name}.pos {prec} {method} {dim} {dim} {base!r} "
+                         f"{fmt(factor)} {fmt(L)} - {partner} {xname}\n")
     with open(os.path.join(out, "MANIFEST.ggml"), "w") as f:
         f.writelines(lines)
 

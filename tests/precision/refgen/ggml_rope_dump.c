@@ -3,11 +3,13 @@
  * and runs it; not part of ropelab's build).
  *
  * usage: ggml_rope_dump N_DIMS BASE FREQ_SCALE EXT_FACTOR BETA_FAST BETA_SLOW
- *                       N_CTX_ORIG SCALE [FF_FILE] < positions > table.f32
+ *                       N_CTX_ORIG SCALE [FF_FILE|- [X_FILE]] < positions > table.f32
  * Each pair of the input row is (1, 0), so rotate_pairs writes
  * 1 * cos - 0 * sin = cos and 1 * sin + 0 * cos = sin exactly (with or
  * without a fused multiply-add); out: per position, n_dims / 2 (cos, sin)
- * float32 pairs.  SCALE is the method's attention factor; as llama.cpp
+ * float32 pairs.  With X_FILE (n_dims float32 values), the row rotated is
+ * that vector at every position instead, and the output is ggml's
+ * rotated row (rotate_pairs' own arithmetic).  SCALE is the method's attention factor; as llama.cpp
  * does, the attn_factor passed to ggml is SCALE divided by ggml's own
  * YaRN magnitude 1 + 0.1 ln(1 / freq_scale) when ext_factor != 0
  * (compiled with this build's flags, as llama.cpp would be).  FF_FILE:
@@ -15,6 +17,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "ggml.h"
 #include "ggml-cpu.h"
 
@@ -42,7 +45,15 @@ int main(int argc, char **argv)
   size_t chunk = 4096;
   struct ggml_init_params ip = {(size_t)64 << 20, NULL, false};
   float *ff = NULL;
-  if (argc > 9) {
+  float *xin = NULL;
+  if (argc > 10) {
+    FILE *f = fopen(argv[10], "rb");
+    xin = malloc((size_t)n_dims * sizeof *xin);
+    if (!f || fread(xin, sizeof *xin, (size_t)n_dims, f) != (size_t)n_dims)
+      return 3;
+    fclose(f);
+  }
+  if (argc > 9 && strcmp(argv[9], "-")) {
     FILE *f = fopen(argv[9], "rb");
     ff = malloc((size_t)n_dims / 2 * sizeof *ff);
     if (!f || fread(ff, sizeof *ff, (size_t)n_dims / 2, f) != (size_t)n_dims / 2)
@@ -62,7 +73,7 @@ int main(int argc, char **argv)
     }
     float *x = a->data;
     for (size_t j = 0; j < k * (size_t)n_dims; j++)
-      x[j] = j % 2 ? 0.0f : 1.0f;
+      x[j] = xin ? xin[j % (size_t)n_dims] : j % 2 ? 0.0f : 1.0f;
     for (size_t j = 0; j < k; j++)
       ((int32_t *)p->data)[j] = pos[at + j];
     struct ggml_tensor *r = ggml_rope_ext(ctx, a, p, c, n_dims, 0, n_ctx_orig, base, fs, ext,
