@@ -45,6 +45,7 @@ framework's rotation of that vector at each position (ggml: adjacent
 pairs, GGML_ROPE_TYPE_NORMAL; the attention factor included)."""
 import math
 import os
+import shutil
 import struct
 import subprocess
 import sys
@@ -80,6 +81,17 @@ TORCH.append(("hf_dynamic_d64_b5e5_n16777219", "dynamic", 64, 64, 500000.0, 8.0,
               {"rope_type": "dynamic", "factor": 8.0}))
 
 
+# bfloat16 and float16 models (cos.to(x.dtype)): two configurations, at
+# positions 0..255 and the large ones (a smaller file); stored as float32
+# (exact), named NAME_DTYPE
+DTYPES = [("hf_yarn_d64", "bf16"), ("hf_yarn_d64", "f16"),
+          ("hf_dynamic_d64_n1000003", "bf16"), ("hf_dynamic_d64_n1000003", "f16")]
+
+
+def small(ps):
+    return [p for p in ps if p < 256 or p >= 4096]
+
+
 def torch_dump(mode, hf_dir, out):
     """Runs in a child process (ATEN_CPU_CAPABILITY must be set before
     torch loads); writes raw float32 tables to out/NAME.MODE."""
@@ -106,6 +118,18 @@ def torch_dump(mode, hf_dir, out):
             f.write(t.numpy().astype("<f4").tobytes())
         with open(os.path.join(out, f"{name}.pos"), "w") as f:
             f.write("".join(f"{p}\n" for p in ps))
+        for dname, dt in DTYPES:
+            if dname != name:
+                continue
+            emb = LlamaRotaryEmbedding(cfg)
+            sp = small(ps)
+            tdt = torch.bfloat16 if dt == "bf16" else torch.float16
+            cos, sin = emb(torch.zeros(1, dtype=tdt), torch.tensor([sp], dtype=torch.int64))
+            t = torch.stack((cos[0, :, :h], sin[0, :, :h]), dim=-1).float().contiguous()
+            with open(os.path.join(out, f"{name}_{dt}.{mode}"), "wb") as f:
+                f.write(t.numpy().astype("<f4").tobytes())
+            with open(os.path.join(out, f"{name}_small.pos"), "w") as f:
+                f.write("".join(f"{p}\n" for p in sp))
 
 
 def write_diff(path, full, other):
@@ -142,6 +166,20 @@ def main_torch(hf_dir, out):
         for mode, prec, partner in (("sleef", "hf-fp32-sleef", "-"), ("glibc", "hf-fp32", f"{name}_sleef")):
             lines.append(f"{name}_{mode} {name}.pos {prec} {method} {dim} {rot} {base!r} "
                          f"{fmt(factor)} {fmt(tl)} {fmt(N)} {partner}\n")
+    for name, dt in DTYPES:
+        cfg = next(c for c in TORCH if c[0] == name)
+        _, method, dim, rot, base, factor, L, N, _ = cfg
+        full = open(os.path.join(tmp, f"{name}_{dt}.sleef"), "rb").read()
+        other = open(os.path.join(tmp, f"{name}_{dt}.glibc"), "rb").read()
+        with open(os.path.join(out, f"{name}_{dt}_sleef.f32"), "wb") as f:
+            f.write(full)
+        nd, n = write_diff(os.path.join(out, f"{name}_{dt}_glibc.diff"), full, other)
+        shutil.copyfile(os.path.join(tmp, f"{name}_small.pos"), os.path.join(out, f"{name}_small.pos"))
+        print(f"{name} {dt}: {n} entries, glibc differs from sleef in {nd}", file=sys.stderr)
+        for mode, prec, partner in (("sleef", f"hf-{dt}-sleef", "-"),
+                                    ("glibc", f"hf-{dt}", f"{name}_{dt}_sleef")):
+            lines.append(f"{name}_{dt}_{mode} {name}_small.pos {prec} {method} {dim} {rot} "
+                         f"{base!r} {fmt(factor)} {fmt(L)} {fmt(N)} {partner}\n")
     with open(os.path.join(out, "MANIFEST.torch"), "w") as f:
         f.writelines(lines)
 
