@@ -420,7 +420,9 @@ struct rl_precision {
   rl_dtype table_dtype; /* cos and sin as stored before the rotation */
   rl_dtype act_dtype;   /* q and k, and the rotation's results */
   int fused;            /* 1: the rotation computed in float32 and rounded
-                           once to act_dtype (ggml); 0: each product and
+                           once to act_dtype (ggml); 2: the same with
+                           fused multiply-adds (ggml built with FMA);
+                           0: each product and
                            the sum rounded to act_dtype (PyTorch ops) */
   /* Replace the exact frequencies of s (theta + theta_lo, filled by the
    * method) with the pipeline's, and set up s->pipe.  NULL: keep. */
