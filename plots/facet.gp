@@ -5,6 +5,7 @@
 #   np, nh           panels and colours
 #   x, y, hue, log   axis labels, the key's title, log axes (x, y, x,y)
 #   title            the title, or "" for "Y against X"
+#   points           "yes": few points a curve, drawn with marks
 #   fixed            what every curve shares (a second title line)
 #   panel_P, hue_H   each panel's and each colour's label
 # Panels share one y range, so curves compare across them.  Colours are
@@ -31,6 +32,7 @@ yl = fmeta("y")
 huel = fmeta("hue")
 logs = fmeta("log")
 title = fmeta("title")
+style = strlen(fmeta("points")) > 0 ? "linespoints pt 7 ps 0.8" : "lines"
 if (strlen(title) == 0) { title = yl . " against " . xl . (strlen(huel) > 0 ? ", by " . huel : "") }
 fixed = fmeta("fixed")  # what every curve shares, from the table's metadata
 if (strlen(fixed) > 0) { title = title . "\n" . fixed }
@@ -66,7 +68,7 @@ do for [p = 1:np] {
     pt = fmeta(sprintf("panel_%d", p))
     set title pt
     if (p < np) { unset key } else { set key }
-    plot for [h = 1:nh] data index ((p - 1) * nh + h - 1) using 1:2 with lines lw 2 \
+    plot for [h = 1:nh] data index ((p - 1) * nh + h - 1) using 1:2 with @style lw 2 \
         lc rgb pal[(h - 1) % 12 + 1] dashtype 1 + (h - 1) / 12 title fmeta(sprintf("hue_%d", h))
 }
 unset multiplot

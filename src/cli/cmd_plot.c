@@ -302,6 +302,27 @@ int rl_plot_table(const char *cmd, const char *table_path, const char *image,
                   fc->x, fc->y);
     goto done;
   }
+  /* --plot of a sweep: an axis whose positive values span two decades
+   * or more is drawn logarithmic (bases over lengths) */
+  char autolog[8] = "";
+  if (fc->auto_log && !fc->log) {
+    double vlo[2] = {INFINITY, INFINITY}, vhi[2] = {0, 0};
+    int pos[2] = {1, 1};
+    for (size_t i = 0; i < t.nrows; i++)
+      for (size_t k = 0; k < ny; k++) {
+        double v[2];
+        if (!num(t.rows[i][xi], &v[0]) || !num(t.rows[i][yi[k]], &v[1]))
+          continue;
+        for (int a = 0; a < 2; a++) {
+          pos[a] &= v[a] > 0;
+          vlo[a] = fmin(vlo[a], v[a]), vhi[a] = fmax(vhi[a], v[a]);
+        }
+      }
+    for (int a = 0; a < 2; a++)
+      if (pos[a] && vhi[a] >= 100 * vlo[a])
+        snprintf(autolog + strlen(autolog), sizeof autolog - strlen(autolog), "%s%s",
+                 autolog[0] ? "," : "", a ? "y" : "x");
+  }
   rl_plot p;
   if ((rc = rl_plot_open(&p, cmd, "facet.gp", image))) {
     free(gp), free(gh);
@@ -319,8 +340,10 @@ int rl_plot_table(const char *cmd, const char *table_path, const char *image,
   meta_line(fp, "x", fc->x);
   meta_line(fp, "y", ny > 1 ? "value" : ys[0]);
   meta_line(fp, "hue", nh ? fc->hue : ny > 1 ? "column" : "");
-  meta_line(fp, "log", fc->log ? fc->log : "");
+  meta_line(fp, "log", fc->log ? fc->log : autolog);
   meta_line(fp, "title", fc->title ? fc->title : "");
+  /* few points a curve (bound's lengths): marked, so each row shows */
+  meta_line(fp, "points", points <= 30 * nhue * np ? "yes" : "");
   char fixed[400];
   fixed_params(&t, fc, fixed, sizeof fixed);
   meta_line(fp, "fixed", fixed);

@@ -10,6 +10,7 @@ typedef struct rl_facet {
   const char *col;      /* the column whose values get a panel each, or NULL */
   const char *log;      /* "x", "y", "x,y" or NULL */
   const char *title;    /* or NULL: "Y against X" */
+  int auto_log;         /* log an axis whose positive values span 2 decades */
 } rl_facet;
 
 /* Draw the CSV at table_path into image (atomically, as --plot): 0 or a

@@ -50,6 +50,8 @@ typedef struct param {
    * sweep, a point whose method does not take it runs without it and
    * shows an empty cell (the comparison's baseline joins the table) */
   const rl_param *decl;
+  int in_header;   /* the command writes this column itself (bound's dim,
+                      base): no second column in front */
 } param;
 
 /* a method-dependent option given with one value, kept aside until the
@@ -439,9 +441,15 @@ static void set_point(sweep *s, size_t p)
         s->skip[s->par[j].opt_slot] = s->skip[s->par[j].slot] = 1;
   }
   s->pargv[n++] = s->rest[0];
+  int map[1024], k0 = 1;
+  /* a subcommand (bound men) stays the first argument */
+  if (s->nrest > 1 && s->rest[1][0] != '-') {
+    map[1] = n;
+    s->pargv[n++] = s->rest[1];
+    k0 = 2;
+  }
   s->pargv[n++] = "--quiet"; /* the sweep shows its own progress */
-  int map[1024];
-  for (int k = 1; k < s->nrest; k++) {
+  for (int k = k0; k < s->nrest; k++) {
     map[k < 1024 ? k : 1023] = n;
     if (!s->drop[k] && !(s->skip && s->skip[k]))
       s->pargv[n++] = s->rest[k];
@@ -449,12 +457,15 @@ static void set_point(sweep *s, size_t p)
   s->pargv[n] = NULL;
   s->pargc = n;
   char *q = s->prefix;
+  *q = 0; /* every swept column may be the command's own */
   for (size_t j = 0; j < s->npar; j++) {
     param *pr = &s->par[j];
     char *v = pr->vals[idx_of(s, p, j)];
     int at = map[pr->slot < 1024 ? pr->slot : 1023];
+    int shown = !pr->in_header;
     if (s->skip && s->skip[pr->slot]) {
-      q += sprintf(q, ","); /* not applicable: an empty cell */
+      if (shown)
+        q += sprintf(q, ","); /* not applicable: an empty cell */
       continue;
     }
     if (pr->inline_eq) {
@@ -463,7 +474,8 @@ static void set_point(sweep *s, size_t p)
     } else {
       s->pargv[at] = v;
     }
-    q += sprintf(q, "%s,", v);
+    if (shown)
+      q += sprintf(q, "%s,", v);
   }
 }
 
@@ -832,6 +844,24 @@ static int refused(const sweep *s)
   return 0;
 }
 
+/* The first name of the space-separated list that is a column of the
+ * header cols, into out ("" when none). */
+static void first_column(const char *list, const char *cols, char *out, size_t size)
+{
+  out[0] = 0;
+  for (const char *p = list; p && *p && !out[0];) {
+    p += strspn(p, " ");
+    size_t l = strcspn(p, " ");
+    for (const char *h = cols; l && *h && !out[0];) {
+      size_t hl = strcspn(h, ",");
+      if (hl == l && !strncmp(h, p, l))
+        snprintf(out, size, "%.*s", (int)l, p);
+      h += hl + (h[hl] == ',');
+    }
+    p += l;
+  }
+}
+
 static int run_sweep(sweep *s)
 {
   const char *name = s->cmd->name;
@@ -900,6 +930,17 @@ static int run_sweep(sweep *s)
       goto done;
     }
   }
+  /* a swept option the command already writes as a column is not put in
+   * front again (one column per name, so readers keep it) */
+  for (size_t j = 0; j < s->npar; j++) {
+    size_t cl = strlen(s->par[j].col);
+    for (const char *h = hdrs[0]; *h;) {
+      size_t l = strcspn(h, ",");
+      if (l == cl && !strncmp(h, s->par[j].col, cl))
+        s->par[j].in_header = 1;
+      h += l + (h[l] == ',');
+    }
+  }
   set_point(s, 0);
   if (sweep_meta(s, metas, &lines) || (s->meta_mode == 1 && s->npar && !(extra = sweep_json(s)))) {
     rc = rl_runtime(name, "%s", rl_strerror(RL_ENOMEM));
@@ -932,7 +973,8 @@ static int run_sweep(sweep *s)
     }
     char *q = head;
     for (size_t j = 0; j < s->npar; j++)
-      q += sprintf(q, "%s,", s->par[j].col);
+      if (!s->par[j].in_header)
+        q += sprintf(q, "%s,", s->par[j].col);
     q += sprintf(q, "%s\n", hdrs[0]);
     rl_out_write(&top, head, (size_t)(q - head));
   }
@@ -961,6 +1003,7 @@ static int run_sweep(sweep *s)
   if (!top.err && !ferror(top.fp))
     rl_progress_end(&prog);
   rc = rl_out_close(&top);
+  const char *head_cols = hdrs[0];
   if (!rc && s->plot) {
     /* the swept columns as colours, the second as panels (relplot's hue,
      * col); more than two join the colours */
@@ -983,9 +1026,14 @@ static int run_sweep(sweep *s)
     if (s->spec->plot_log)
       snprintf(logs + strlen(logs), sizeof logs - strlen(logs), "%s%s", logs[0] ? "," : "",
                s->spec->plot_log);
-    rl_facet fc = {s->spec->plot_x, s->spec->plot_y, hue[0] ? hue : NULL, panel,
-                   logs[0] ? logs : NULL, NULL};
-    rc = rl_plot_table(name, s->output, s->plot_path, &fc);
+    char px[64] = "", py[64] = "";
+    first_column(s->spec->plot_x, head_cols, px, sizeof px);
+    first_column(s->spec->plot_y, head_cols, py, sizeof py);
+    rl_facet fc = {px, py, hue[0] ? hue : NULL, panel, logs[0] ? logs : NULL, NULL, 1};
+    rc = px[0] && py[0] ? rl_plot_table(name, s->output, s->plot_path, &fc)
+                        : rl_usage(name, "--plot: none of the columns '%s' against '%s' in this "
+                                         "table; draw it with 'ropelab plot'",
+                                   s->spec->plot_y, s->spec->plot_x);
   }
 done:
   rl_out_mode_normal();

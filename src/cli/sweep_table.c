@@ -40,7 +40,9 @@ const rl_sweep_spec rl_sweep_table[] = {
     /* commands that do not sweep but take lists of their own (numbers NULL) */
     {"audit", 0, NULL, NULL, "positions", NULL, NULL, NULL, NULL},
     {"check", 0, NULL, NULL, "positions only", NULL, NULL, NULL, NULL},
-    {"bound", 0, NULL, NULL, "len", NULL, NULL, NULL, NULL},
+    /* bound: its rows carry dim, base, ... already (no second column);
+     * --len is its own list, one row per length */
+    {"bound", S, "", "", "len", NULL, "len s", "base critical_dim b_over_d low", NULL},
     {"extrapolate", 0, NULL, NULL, "scheme measure method lengths distances scale", NULL, NULL,
      NULL, NULL},
     {NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL}};
