@@ -29,9 +29,10 @@ run_suites() {
 # python3: the independent references of several golden cases (they would
 # otherwise skip on a fresh machine).  locales: the sources of de_DE, from
 # which the suites compile a comma
-# locale to show that output ignores LC_NUMERIC
+# locale to show that output ignores LC_NUMERIC.  man-db: the man page
+# rendered at 80 columns (cli-man_width)
 echo "run.sh: stage 1/$nstages: build-test (warnings as errors), then every suite" >&2
-ROPELAB_EXTRA_NEED="locales:/usr/share/i18n/locales/de_DE python3:python3 libmpfr-dev:/usr/include/mpfr.h" \
+ROPELAB_EXTRA_NEED="locales:/usr/share/i18n/locales/de_DE python3:python3 libmpfr-dev:/usr/include/mpfr.h man-db:man" \
   sh "$top/experiments/setup.sh" build-test -Dwerror=true -Dbuildtype=debugoptimized || {
   echo "0 passed, 1 failed, 0 skipped"
   exit 1
