@@ -245,7 +245,10 @@ static int run(int argc, char **argv)
     goto done;
 
   rl_out_meta_begin(out);
-  rl_sched_meta(&so.p, f, out);
+  /* hf is the half layout whatever --layout says: so says its metadata */
+  rl_schedule_params mp = so.p;
+  mp.layout = x.layout;
+  rl_sched_meta(&mp, f, out);
   rl_grid_opts_meta(&go, out);
   rl_out_meta_uint(out, "rows", format == F_LONG ? g.points * n : g.points);
   rl_out_meta(out, "format", format_names[format]);

@@ -76,6 +76,7 @@ static void help(FILE *fp)
         "                        (default L/4, L/2, L, 2L, ... up to N)\n"
         "      --distances LIST  retrieval distances r (default 0, 1, 2, 4, ... < N);\n"
         "                        a distance >= n gives no row at that length\n"
+        "      --scheme LIST     comma-separated schemes, or 'all' (default all)\n"
         "      --measure LIST    unseen,retrieval,entropy,shift (default all)\n"
         "      --method LIST     methods of rope and rope2d, or 'all' (the methods that\n"
         "                        need no file; default rope); factor N / L and train\n"
