@@ -42,7 +42,7 @@ t1 = sprintf("ropelab extrapolate: trained at L = %.0f (dashed), evaluated to N 
 if (strlen(meta("dim")) > 0) { t1 = t1 . ", d = " . meta("dim") }
 if (strlen(meta("samples")) > 0) { t1 = t1 . ", " . meta("samples") . " content samples" }
 # every panel the same width; the key column on the right
-set multiplot layout 2, 2 title t1 font ",13" margins 0.06, 0.80, 0.08, 0.92 spacing 0.07, 0.12
+set multiplot layout 2, 2 title t1 font ",13" margins 0.06, 0.80, 0.11, 0.92 spacing 0.07, 0.13
 eval footer
 
 # L as a dashed line, named in the title (a label on the plot covered
