@@ -495,8 +495,8 @@ static void blas_set_one(void)
 #endif
 
 /* The samples already run one per core: OpenBLAS's own threads inside
- * each worker only oversubscribe the cores (measured 3.1x the CPU time,
- * experiments/bench_extrapolate.sh), so one per worker unless the user
+ * each worker only oversubscribe the cores (measured 1.8x the CPU time,
+ * experiments/bench_blas.sh), so one per worker unless the user
  * chose otherwise through OPENBLAS_NUM_THREADS. */
 static void blas_one_thread(void)
 {
