@@ -52,6 +52,7 @@ int main(void)
   size_t maxc = 9000;
   double *c = malloc(maxc * N * sizeof *c), *s = malloc(maxc * N * sizeof *s);
   double worst = 0, worst_slow = 0;
+  (void)worst;
   size_t mism = 0, total = 0;
 #ifdef RL_HAVE_MPFR
   mpfr_t a, t, x;
@@ -63,6 +64,7 @@ int main(void)
     tap_bool(st == RL_OK, "rows from %.17g step %g, %zu rows: status %d", r->m0, r->step,
              r->count, (int)st);
     double wr = 0;
+    (void)wr;
     for (size_t j = 0; j < r->count; j++) {
       double m = r->m0 + (double)j * r->step;
       for (size_t i = 0; i < N; i++) {
