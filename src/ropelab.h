@@ -853,6 +853,23 @@ void rl_array_free(rl_array *a);
 /* The index of header column name (CSV with a header), or -1. */
 int rl_array_column(const rl_array *a, const char *name);
 
+/* A .npy file of rows x cols doubles (format 1.0, '<f8', C order;
+ * src/core/io/npy_write.c), streamed: rl_npy_create writes the header to
+ * a temporary file beside path, rl_npy_append adds whole rows,
+ * rl_npy_commit checks that every declared row came and renames the file
+ * into place (nothing appears at path otherwise), rl_npy_abort removes
+ * it.  err receives "problem 'PATH': reason" (RL_EIO for the file system,
+ * RL_EINVAL for a shape or row count).  rl_npy_write: a whole array. */
+typedef struct rl_npy_writer rl_npy_writer;
+rl_status rl_npy_create(const char *path, size_t rows, size_t cols, rl_npy_writer **w,
+                        char *err, size_t errsize);
+rl_status rl_npy_append(rl_npy_writer *w, const double *vals, size_t nrows, char *err,
+                        size_t errsize);
+rl_status rl_npy_commit(rl_npy_writer *w, char *err, size_t errsize);
+void rl_npy_abort(rl_npy_writer *w);
+rl_status rl_npy_write(const char *path, const double *data, size_t rows, size_t cols, char *err,
+                       size_t errsize);
+
 /* ------------------------------------------------------------------ */
 /* audit: which RoPE is a user's table, and how far off is it          */
 /* (src/core/audit/)                                                   */

@@ -64,6 +64,9 @@ static void help(FILE *fp)
         "Methods that map relative positions (rerope, leaky-rerope) have no table\n"
         "per position. xpos: the rotation alone, without its amplitude. mrope: text\n"
         "positions (t = h = w = pos).\n"
+        "-o FILE.npy writes the same rows and columns as one NumPy array of doubles\n"
+        "(format 1.0, shape (rows, columns), C order; np.load reads it) instead of\n"
+        "CSV, without the metadata and header, on one thread.\n"
         "\n", fp);
   rl_sched_opts_help(fp);
   fputs("positions:\n", fp);
@@ -144,6 +147,49 @@ static int fill(void *arg, unsigned w, size_t c, double *vals, size_t *rows, cha
     }
   }
   *rows = (j1 - j0) * (x->format == F_LONG ? n : 1);
+  return 0;
+}
+
+/* -o FILE.npy: the same rows as doubles in one (rows, cols) array
+ * (rl_npy_create: format 1.0, renamed into place when complete), chunk
+ * after chunk on the calling thread; no metadata (the format has no
+ * place for it). */
+static int is_npy(const char *path)
+{
+  size_t len = path ? strlen(path) : 0;
+  return len > 4 && !strcmp(path + len - 4, ".npy");
+}
+
+static int write_npy(const char *cmd, angles_ctx *x, const char *path, size_t rows, size_t cols,
+                     size_t chunks, size_t per)
+{
+  double *vals = malloc(x->block * per * cols * sizeof *vals);
+  if (!vals)
+    return rl_runtime(cmd, "%s", rl_strerror(RL_ENOMEM));
+  char err[RL_ROWPIPE_MSG];
+  rl_npy_writer *w;
+  rl_status st = rl_npy_create(path, rows, cols, &w, err, sizeof err);
+  if (st) {
+    free(vals);
+    return rl_runtime(cmd, "%s", err);
+  }
+  for (size_t c = 0; c < chunks; c++) {
+    size_t n = 0;
+    int rc = fill(x, 0, c, vals, &n, err);
+    if (rc) {
+      rl_npy_abort(w);
+      free(vals);
+      return rc == RL_EXIT_USAGE ? rl_usage(cmd, "%s", err) : (rl_runtime(cmd, "%s", err), rc);
+    }
+    if ((st = rl_npy_append(w, vals, n, err, sizeof err))) {
+      rl_npy_abort(w);
+      free(vals);
+      return rl_runtime(cmd, "%s", err);
+    }
+  }
+  free(vals);
+  if ((st = rl_npy_commit(w, err, sizeof err)))
+    return rl_runtime(cmd, "%s", err);
   return 0;
 }
 
@@ -250,11 +296,17 @@ static int run(int argc, char **argv)
   rl_sink sink = {0};
   rl_out *out = &sink.out;
   int rc = 0;
+  if (is_npy(co.output))
+    nthreads = 1; /* the .npy path fills on the calling thread */
   for (size_t t = 0; t < nthreads; t++)
     if (!(x.cs[t] = malloc(2 * (n ? n : 1) * x.block * sizeof(double)))) {
       rc = rl_runtime(cmd, "%s", rl_strerror(RL_ENOMEM));
       goto done;
     }
+  if (is_npy(co.output)) {
+    rc = write_npy(cmd, &x, co.output, g.points * per, cols, chunks, per);
+    goto done;
+  }
   if ((rc = rl_sink_open(&sink, cmd, &co, NULL)))
     goto done;
 
