@@ -68,7 +68,6 @@ static void help(FILE *fp)
         "             sd of each, Kolmogorov-Smirnov distance (sup |F - G|, 0..1)\n"
         "             and Wasserstein-1 distance (integral |F - G|, in logit units)\n"
         "\n"
-        "      --scheme LIST     schemes side by side, or 'all' (default all)\n"
         "      --train-len L     training length, >= 1 (required)\n"
         "      --eval-len N      longest evaluated length, L <= N <= 2^31 (required)\n"
         "      --lengths LIST    lengths n evaluated (sweep syntax: 512,1024 or\n"
@@ -103,6 +102,9 @@ static void help(FILE *fp)
         "  -o, --output FILE  write the CSV atomically to FILE (default: standard output)\n"
         "      --no-meta      omit the '# key=value' metadata lines\n"
         "      --no-header    omit the header row (so sweeps can append)\n"
+        "      --plot IMAGE   also draw IMAGE (.png, .svg or .pdf): retrieval against r\n"
+        "                     at N, entropy and unseen against n, the shift's KS\n"
+        "                     distance; a colour per scheme and method\n"
         "      --progress     show progress on stderr even when it is not a terminal\n"
         "      --quiet        never show progress\n"
         "  -h, --help         this help\n"
@@ -361,9 +363,6 @@ static int run(int argc, char **argv)
   }
   if ((r = rl_scheme_opts_end(&so, &co, cmd, argc, argv, help, RL_SCHEMES_MAX, "all")))
     return r == RL_OPT_DONE ? RL_EXIT_OK : r;
-  if (co.plot)
-    return rl_usage(cmd, "--plot is not available for extrapolate (see "
-                         "experiments/extrapolate.sh for figures)");
   if (!L)
     return rl_usage(cmd, "missing --train-len: expected the training length L");
   if (!N)
@@ -475,7 +474,7 @@ static int run(int argc, char **argv)
     rc = rl_runtime(cmd, "%s", rl_strerror(RL_ENOMEM));
     goto done;
   }
-  if ((rc = rl_sink_open(&sink, cmd, &co, NULL)))
+  if ((rc = rl_sink_open(&sink, cmd, &co, "extrapolate.gp")))
     goto done;
   rl_out_meta_begin(out);
   so.cfg.identity = 1; /* what the measure uses (rl_extrap_*), so the metadata says it */
