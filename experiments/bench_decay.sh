@@ -2,9 +2,12 @@
 # bench_decay.sh [RUNS]: RoFormer's long-term decay bound over 10^6 rows
 # (r = 0..999999, d = 128, base 10000), whole processes side by side:
 #   ropelab decay --from 0 --to 999999 --step 1 --dim 128 -o FILE.csv
-# (default threads, then --threads 1) against the numpy script a user
-# writes that also saves its CSV (experiments/bench_decay_numpy_csv.py:
-# np.savetxt with '%.17g').  Then the kernels alone: ropelab's streaming
+# (default threads, then --threads 1) against two numpy scripts that also
+# save the CSV: the one a user writes (experiments/bench_decay_numpy_csv.py:
+# np.savetxt with '%.17g') and the fastest honest one we know
+# (bench_decay_numpy_fast.py: the same evaluation, the text by one join
+# over repr), each on one thread; CPU for CPU, ropelab --threads 1 is
+# compared with the fast peer.  Then the kernels alone: ropelab's streaming
 # evaluator (tests/measures/bench_decay.c) against the numpy evaluation
 # (experiments/bench_decay_numpy.py), and ropelab's peak memory.
 #
@@ -50,6 +53,7 @@ while [ "$i" -lt "$runs" ]; do
   timed ropelab1 "$ropelab" decay "$@" --threads 1 -o "$tmp/r1.csv"
   [ -n "${BEFORE:-}" ] && timed before "$BEFORE" decay "$@" -o "$tmp/b.csv"
   timed numpy "$python" "$top/experiments/bench_decay_numpy_csv.py" "$rows" 128 10000 "$tmp/np.csv"
+  timed numpyfast "$python" "$top/experiments/bench_decay_numpy_fast.py" "$rows" 128 10000 "$tmp/npf.csv"
   i=$((i + 1))
 done
 wall() { cut -d' ' -f1 <"$tmp/$1" | median; }
@@ -69,10 +73,12 @@ echo "long-term decay bound to CSV, d=128 base=10000, r = 0..$((rows - 1)), whol
 printf '%-40s %9s %9s %9s %10s %10s\n' program "wall_s" "best_s" cpu_s "x (wall)" "x (best)"
 row() { printf '%-40s %9.3f %9.3f %9.3f %10.1f %10.1f\n' "$1" "$(wall "$2")" "$(best "$2")" "$(cpu "$2")" "$(echo "$tn $(wall "$2")" | awk '{ print $1 / $2 }')" "$(echo "$bn $(best "$2")" | awk '{ print $1 / $2 }')"; }
 row "numpy + np.savetxt('%.17g')" numpy
+row "numpy + one join over repr (fastest)" numpyfast
 row "ropelab decay -o (default threads)" ropelab
 row "ropelab decay -o --threads 1" ropelab1
 [ -n "${BEFORE:-}" ] && row "before: $BEFORE" before
 echo "(wall_s: median; best_s: fastest run; cpu_s: median user + sys; x: numpy's time over the row's)"
+echo "CPU for CPU, one thread against one: ropelab decay -o --threads 1 $(cpu ropelab1) s, the fastest numpy $(cpu numpyfast) s ($(echo "$(cpu numpyfast) $(cpu ropelab1)" | awk '{ printf "%.1f", $1 / $2 }')x); ropelab on every core: $(cpu ropelab) s of CPU, $(wall ropelab) s wall"
 echo "$tn $(wall ropelab) $bn $(best ropelab)" | awk '{ x = $1 / $2; y = $3 / $4; printf "target: ropelab decay -o at 50x the numpy script'"'"'s wall time: %s (median %.1fx, best %.1fx)\n", (x >= 50 ? "met" : "NOT met on the median"), x, y }'
 cmp -s "$tmp/r.csv" "$tmp/r1.csv" || { grep -v '^# command=' "$tmp/r.csv" >"$tmp/a"; grep -v '^# command=' "$tmp/r1.csv" >"$tmp/b"; cmp -s "$tmp/a" "$tmp/b"; } &&
   echo "ropelab's CSV is the same bytes with 1 and the default threads (metadata's command line aside)"

@@ -27,8 +27,8 @@ done
 schemes=${1:-nope,sinusoidal,learned,xl,t5,tupe,deberta,alibi,rope,rope2d,integer,binary}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
-# OpenBLAS's own threads would compete with extrapolate's two workers
-export OPENBLAS_NUM_THREADS=1
+# ropelab sets one OpenBLAS thread per worker itself (bench_blas.sh
+# measures the alternative)
 
 run() { # blas scheme N
   /usr/bin/time -v "$top/build-bench-$1/src/ropelab" extrapolate --train-len 4096 --eval-len "$3" \

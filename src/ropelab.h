@@ -510,6 +510,14 @@ rl_status rl_prec_env_run(rl_prec_env *e, double m0, size_t count, rl_prec_err *
  * as rl_angle_sincos with the product m*theta_lo added to the exact
  * partial products (its rounding is below 2^-80 for the ranges there). */
 rl_status rl_angle_sincos2(double m, double theta_hi, double theta_lo, double *c, double *s);
+/* The same values, within the same 0.55 ulp (proof in
+ * src/core/base/angle_rows.c), for positions m = m0 + j step, j < count
+ * (m0 and step integers, every position within RL_POS_MAX), and n pairs
+ * (theta_lo may be NULL: 0), into c[j n + i], s[j n + i]: a double-double
+ * recurrence reseeded from exact angles, a few ns an entry.  RL_ERANGE
+ * when the positions or frequencies are out of range (nothing written). */
+rl_status rl_angle_sincos_rows(const double *theta, const double *theta_lo, size_t n, double m0,
+                               double step, size_t count, double *c, double *s);
 
 /* ------------------------------------------------------------------ */
 /* rotations                                                           */
@@ -548,6 +556,12 @@ rl_status rl_rope_cossin(const rl_schedule *f, double m, double *c, double *s);
 /* The table as frameworks store it: attn cos(m theta_i), attn sin(m
  * theta_i) (Hugging Face multiplies cos and sin by attention_scaling). */
 rl_status rl_schedule_cossin(const rl_schedule *sc, double m, double *c, double *s);
+/* The same for positions m0 + j step, j < count, into c[j n + i] and
+ * s[j n + i]: the same values (exact and fp64 pipelines: by
+ * rl_angle_sincos_rows, within the same 0.55 ulp, when m0 and step are
+ * integers; otherwise row by row).  RL_ERANGE as rl_schedule_cossin. */
+rl_status rl_schedule_cossin_rows(const rl_schedule *sc, double m0, double step, size_t count,
+                                  double *c, double *s);
 /* M-RoPE: y = R(pos) x with pair i turned by pos[axis_i] theta_i
  * (Qwen2-VL; pos = {t, h, w}); for schedules without axes, by pos[0]. */
 rl_status rl_rope_apply_axes(const rl_schedule *f, rl_layout layout, const double pos[3],
@@ -985,6 +999,23 @@ rl_status rl_array_read(const char *path, rl_array *a, char *err, size_t errsize
 void rl_array_free(rl_array *a);
 /* The index of header column name (CSV with a header), or -1. */
 int rl_array_column(const rl_array *a, const char *name);
+
+/* A .npy file of rows x cols doubles (format 1.0, '<f8', C order;
+ * src/core/io/npy_write.c), streamed: rl_npy_create writes the header to
+ * a temporary file beside path, rl_npy_append adds whole rows,
+ * rl_npy_commit checks that every declared row came and renames the file
+ * into place (nothing appears at path otherwise), rl_npy_abort removes
+ * it.  err receives "problem 'PATH': reason" (RL_EIO for the file system,
+ * RL_EINVAL for a shape or row count).  rl_npy_write: a whole array. */
+typedef struct rl_npy_writer rl_npy_writer;
+rl_status rl_npy_create(const char *path, size_t rows, size_t cols, rl_npy_writer **w,
+                        char *err, size_t errsize);
+rl_status rl_npy_append(rl_npy_writer *w, const double *vals, size_t nrows, char *err,
+                        size_t errsize);
+rl_status rl_npy_commit(rl_npy_writer *w, char *err, size_t errsize);
+void rl_npy_abort(rl_npy_writer *w);
+rl_status rl_npy_write(const char *path, const double *data, size_t rows, size_t cols, char *err,
+                       size_t errsize);
 
 /* ------------------------------------------------------------------ */
 /* audit: which RoPE is a user's table, and how far off is it          */

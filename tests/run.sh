@@ -30,9 +30,10 @@ run_suites() {
 # otherwise skip on a fresh machine).  locales: the sources of de_DE, from
 # which the suites compile a comma
 # locale to show that output ignores LC_NUMERIC.  man-db: the man page
-# rendered at 80 columns (cli-man_width)
+# rendered at 80 columns (cli-man_width).  python3-numpy: np.load reads
+# `angles -o FILE.npy` back (tests/cli/cases/angles_npy).
 echo "run.sh: stage 1/$nstages: build-test (warnings as errors), then every suite" >&2
-ROPELAB_EXTRA_NEED="locales:/usr/share/i18n/locales/de_DE python3:python3 libmpfr-dev:/usr/include/mpfr.h man-db:man" \
+ROPELAB_EXTRA_NEED="locales:/usr/share/i18n/locales/de_DE python3:python3 libmpfr-dev:/usr/include/mpfr.h man-db:man python3-numpy:/usr/lib/python3/dist-packages/numpy" \
   sh "$top/experiments/setup.sh" build-test -Dwerror=true -Dbuildtype=debugoptimized || {
   echo "0 passed, 1 failed, 0 skipped"
   exit 1

@@ -27,6 +27,7 @@ static const char *const format_names[] = {"long", "pairs", "dims", "hf"};
 #define NFORMATS (sizeof format_names / sizeof *format_names)
 
 #define BUF_MIN 262144         /* bytes of text per block of rows */
+#define ROWS_FAST 1024         /* positions per block at least, exact tables */
 #define PROGRESS_ROWS 100000
 
 static const rl_grid_kind grid_kind = {&rl_grid_table, "position", "positions", NULL, NULL, 15,
@@ -63,6 +64,9 @@ static void help(FILE *fp)
         "Methods that map relative positions (rerope, leaky-rerope) have no table\n"
         "per position. xpos: the rotation alone, without its amplitude. mrope: text\n"
         "positions (t = h = w = pos).\n"
+        "-o FILE.npy writes the same rows and columns as one NumPy array of doubles\n"
+        "(format 1.0, shape (rows, columns), C order; np.load reads it) instead of\n"
+        "CSV, without the metadata and header, on one thread.\n"
         "\n", fp);
   rl_sched_opts_help(fp);
   fputs("positions:\n", fp);
@@ -83,7 +87,7 @@ typedef struct angles_ctx {
   int format;
   rl_layout layout;
   size_t block;               /* positions per chunk */
-  double *cs[RL_THREADS_MAX]; /* 2 n doubles per worker */
+  double *cs[RL_THREADS_MAX]; /* 2 n block doubles per worker */
 } angles_ctx;
 
 /* Chunk c (positions c*block ...) on worker w: one row per position, or
@@ -96,9 +100,21 @@ static int fill(void *arg, unsigned w, size_t c, double *vals, size_t *rows, cha
   double *cv = x->cs[w], *sv = cv + n, *v = vals;
   size_t j0 = c * x->block, j1 = x->g->points - j0 < x->block ? x->g->points : j0 + x->block;
   *rows = 0; /* a chunk that fails is not written at all */
+  /* the chunk's rows at once when its positions are an exact progression
+   * (rl_schedule_cossin_rows: a recurrence, ~30x faster than per row) */
+  double m0 = rl_grid_at(x->g, j0), step = j1 - j0 > 1 ? rl_grid_at(x->g, j0 + 1) - m0 : 1;
+  int rows_ok = 1;
+  for (size_t j = j0; j < j1 && rows_ok; j++)
+    rows_ok = rl_grid_at(x->g, j) == m0 + (double)(j - j0) * step;
+  if (rows_ok && rl_schedule_cossin_rows(f, m0, step, j1 - j0, cv, cv + (j1 - j0) * n))
+    rows_ok = 0;
   for (size_t j = j0; j < j1; j++) {
     double m = rl_grid_at(x->g, j);
-    rl_status st = rl_schedule_cossin(f, m, cv, sv);
+    rl_status st = RL_OK;
+    if (rows_ok)
+      cv = x->cs[w] + (j - j0) * n, sv = x->cs[w] + (j1 - j0 + j - j0) * n;
+    else
+      st = rl_schedule_cossin(f, m, cv, sv);
     if (st == RL_ERANGE) {
       rl_grid_range_msg(x->go, msg, RL_ROWPIPE_MSG);
       return RL_EXIT_USAGE;
@@ -131,6 +147,49 @@ static int fill(void *arg, unsigned w, size_t c, double *vals, size_t *rows, cha
     }
   }
   *rows = (j1 - j0) * (x->format == F_LONG ? n : 1);
+  return 0;
+}
+
+/* -o FILE.npy: the same rows as doubles in one (rows, cols) array
+ * (rl_npy_create: format 1.0, renamed into place when complete), chunk
+ * after chunk on the calling thread; no metadata (the format has no
+ * place for it). */
+static int is_npy(const char *path)
+{
+  size_t len = path ? strlen(path) : 0;
+  return len > 4 && !strcmp(path + len - 4, ".npy");
+}
+
+static int write_npy(const char *cmd, angles_ctx *x, const char *path, size_t rows, size_t cols,
+                     size_t chunks, size_t per)
+{
+  double *vals = malloc(x->block * per * cols * sizeof *vals);
+  if (!vals)
+    return rl_runtime(cmd, "%s", rl_strerror(RL_ENOMEM));
+  char err[RL_ROWPIPE_MSG];
+  rl_npy_writer *w;
+  rl_status st = rl_npy_create(path, rows, cols, &w, err, sizeof err);
+  if (st) {
+    free(vals);
+    return rl_runtime(cmd, "%s", err);
+  }
+  for (size_t c = 0; c < chunks; c++) {
+    size_t n = 0;
+    int rc = fill(x, 0, c, vals, &n, err);
+    if (rc) {
+      rl_npy_abort(w);
+      free(vals);
+      return rc == RL_EXIT_USAGE ? rl_usage(cmd, "%s", err) : (rl_runtime(cmd, "%s", err), rc);
+    }
+    if ((st = rl_npy_append(w, vals, n, err, sizeof err))) {
+      rl_npy_abort(w);
+      free(vals);
+      return rl_runtime(cmd, "%s", err);
+    }
+  }
+  free(vals);
+  if ((st = rl_npy_commit(w, err, sizeof err)))
+    return rl_runtime(cmd, "%s", err);
   return 0;
 }
 
@@ -229,6 +288,8 @@ static int run(int argc, char **argv)
   angles_ctx x = {.f = f, .g = &g, .go = &go, .format = format,
                   .layout = format == F_HF ? RL_LAYOUT_HALF : so.p.layout,
                   .block = BUF_MIN / row_max ? BUF_MIN / row_max : 1};
+  if (f->prec->exact && x.block < ROWS_FAST) /* a seed per chunk: amortised over more rows */
+    x.block = ROWS_FAST;
   size_t chunks = (g.points - 1) / x.block + 1;
   size_t nthreads = threads ? (size_t)threads : (size_t)rl_online_cpus(RL_THREADS_MAX);
   if (nthreads > chunks)
@@ -236,11 +297,17 @@ static int run(int argc, char **argv)
   rl_sink sink = {0};
   rl_out *out = &sink.out;
   int rc = 0;
+  if (is_npy(co.output))
+    nthreads = 1; /* the .npy path fills on the calling thread */
   for (size_t t = 0; t < nthreads; t++)
-    if (!(x.cs[t] = malloc(2 * (n ? n : 1) * sizeof(double)))) {
+    if (!(x.cs[t] = malloc(2 * (n ? n : 1) * x.block * sizeof(double)))) {
       rc = rl_runtime(cmd, "%s", rl_strerror(RL_ENOMEM));
       goto done;
     }
+  if (is_npy(co.output)) {
+    rc = write_npy(cmd, &x, co.output, g.points * per, cols, chunks, per);
+    goto done;
+  }
   if ((rc = rl_sink_open(&sink, cmd, &co, NULL)))
     goto done;
 

@@ -19,7 +19,9 @@
  * (the remembered chunk order then differs from the plain one) and after
  * rl_bscan_forget. */
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #include "bounds_impl.h"
 #include "ropelab.h"
 #include "tap.h"
@@ -55,8 +57,40 @@ static void direct_scan(const rl_schedule *s, double len, direct *d)
   d->gap = second - d->min;
 }
 
+/* rl_sched_plain_theta (the search's fast RoPE frequencies) against the
+ * schedule's own theta (exp2q per pair, tested against MPFR in
+ * tests/precision/test_exact_theta.c): the same doubles, bit for bit, at
+ * bases log-uniform over (1, 1e300] (and next to 1) and widths from 2 to
+ * 8192; the bases are a fixed LCG so a failure reproduces. */
+static void plain_theta_same(void)
+{
+  static const size_t rots[] = {2, 6, 64, 128, 200, 1024, 8192};
+  double *t = malloc(4096 * sizeof *t);
+  uint64_t x = 88172645463325252u;
+  for (size_t j = 0; j < sizeof rots / sizeof *rots; j++) {
+    size_t bad = 0, n = 0, nb = rots[j] >= 1024 ? 60 : 1500;
+    for (size_t b = 0; b < nb; b++) {
+      x = x * 6364136223846793005u + 1442695040888963407u;
+      double u = (double)(x >> 11) * 0x1p-53;
+      double base = b == 0 ? nextafter(1.0, 2.0) : b == 1 ? 1e300 : b == 2 ? 10000
+                    : exp(u * 690.0);
+      if (!(base > 1))
+        base = 1.5;
+      rl_schedule *s = tap_rope(rots[j], rots[j], base);
+      rl_sched_plain_theta(base, rots[j], t);
+      for (size_t i = 0; i < s->n; i++, n++)
+        bad += memcmp(&t[i], &s->theta[i], sizeof *t) != 0;
+      rl_schedule_free(s);
+    }
+    tap_bool(bad == 0, "rl_sched_plain_theta, rot %zu: %zu of %zu frequencies differ from the "
+             "schedule's", rots[j], bad, n);
+  }
+  free(t);
+}
+
 int main(void)
 {
+  plain_theta_same();
   /* d = 128: the staged bases for L = 16384 (feasible there) and the grid
    * point below it (infeasible, first failing at 15643), as the search
    * finds them and Su's 2.3e5 confirms to two digits; and two far from

@@ -13,6 +13,7 @@
 #define _GNU_SOURCE
 #include <math.h>
 #include "ropelab.h"
+#include "angle_impl.h"
 
 /* 2*pi = C1 + C2 + C3 + C4 to 2^-150 (pieces of 2*pi truncated to 33 bits;
  * checked against 80 digits of pi from Machin's formula). */
@@ -70,7 +71,7 @@ static void two_sum(long double a, long double b, long double *s, long double *e
  * with terms up to 2^5) would be hundreds of ulps of a sin or cos near
  * zero.  Reducing by pi/2 keeps the kernel's argument where sinl and cosl
  * are accurate relative to their (possibly tiny) result. */
-static int reduce_pio2(double m, double theta, double theta_lo, long double *hi, long double *lo)
+int rl_angle_reduce_pio2(double m, double theta, double theta_lo, long double *hi, long double *lo)
 {
   double mh, ml, th, tl;
   split(m, &mh, &ml);
@@ -107,7 +108,7 @@ rl_status rl_angle_sincos2(double m, double theta, double theta_lo, double *c, d
       !isfinite(theta_lo) || fabs(theta_lo) > 0x1p-52)
     return RL_ERANGE;
   long double hi, lo, sx, cx;
-  int q = reduce_pio2(m, theta, theta_lo, &hi, &lo);
+  int q = rl_angle_reduce_pio2(m, theta, theta_lo, &hi, &lo);
   sincosl(hi, &sx, &cx);
   /* sin(hi + lo) = sin hi + lo cos hi (lo^2 is below 2^-120) */
   long double sr = sx + lo * cx, cr = cx - lo * sx;

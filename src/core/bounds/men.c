@@ -25,7 +25,11 @@
  * average, where scanning upward from r = 0 cost ~0.6 L (L = 128K and
  * 512K took 184 s of CPU that way, 3.5 s this way).  The tuning
  * (WITNESSES, CLIMB; HINT in men_scan.c) was chosen by CPU time over
- * L = 64K..1M. */
+ * L = 64K..1M.  Every scanned candidate needs its exact frequencies:
+ * for RoPE at exact precision they come from rl_sched_plain_theta (the
+ * schedule's doubles bit for bit, one binary128 product per pair instead
+ * of exp2q; the whole table 2.1x less CPU, the same bytes,
+ * experiments/bench_men.sh). */
 #include <math.h>
 #include <pthread.h>
 #include <stdarg.h>
@@ -70,7 +74,9 @@ typedef struct searcher {
   double wit[WITNESSES];
   size_t nwit;
   int rope;              /* RoPE's own schedule: quick refutation applies */
+  int fast_theta;        /* and at exact precision: rl_sched_plain_theta */
   double *approx, *tmp;  /* dim/2 each */
+  double *theta;         /* dim/2: the exact theta of fast_theta */
   size_t candidates, full_scans, rechecks, ambiguous, evals;
   double rows;
   double feasible_base;  /* the last base a scan found feasible, */
@@ -81,6 +87,35 @@ typedef struct searcher {
 static double c0_of(const rl_schedule *s)
 {
   return (double)(s->dim - s->rot) / 2.0;
+}
+
+/* The frequencies at base: rl_sched_plain_theta for RoPE at exact
+ * precision (no schedule: *s = NULL), else the schedule's. */
+typedef struct freqs {
+  rl_schedule *s;
+  const double *theta;
+  size_t n;
+  double c0;
+} freqs;
+
+static rl_status build(searcher *w, double base, rl_schedule **s);
+
+static rl_status freqs_at(searcher *w, double base, freqs *f)
+{
+  if (w->fast_theta) {
+    const rl_schedule_params *q = &w->p->sched;
+    size_t rot = q->rot ? q->rot : q->dim;
+    rl_sched_plain_theta(base, rot, w->theta);
+    *f = (freqs){NULL, w->theta, rot / 2, (double)(q->dim - rot) / 2.0};
+    return RL_OK;
+  }
+  rl_status st = build(w, base, &f->s);
+  if (st)
+    return st;
+  f->theta = f->s->theta;
+  f->n = f->s->n;
+  f->c0 = c0_of(f->s);
+  return RL_OK;
 }
 
 static rl_status build(searcher *w, double base, rl_schedule **s)
@@ -185,28 +220,28 @@ static rl_status test(searcher *w, double base, double L, int *feasible)
         amb[namb++] = w->wit[i];
     }
   }
-  rl_schedule *s;
-  rl_status st = build(w, base, &s);
+  freqs f;
+  rl_status st = freqs_at(w, base, &f);
   if (st)
     return st;
-  double c0 = c0_of(s), v;
+  double v;
   size_t nsign = quick ? namb : w->nwit;
   for (size_t i = 0; i < nsign; i++) {
     double r = quick ? amb[i] : w->wit[i];
-    if (r < L && rl_bscan_sign(s->theta, s->n, c0, r, &v, &w->rechecks, &w->ambiguous) < 0) {
+    if (r < L && rl_bscan_sign(f.theta, f.n, f.c0, r, &v, &w->rechecks, &w->ambiguous) < 0) {
       size_t at = 0;
       while (at < w->nwit && w->wit[at] != r)
         at++;
       remember(w, at, r);
-      rl_schedule_free(s);
+      rl_schedule_free(f.s);
       *feasible = 0;
       return RL_OK;
     }
   }
   rl_bscan_out o;
   w->full_scans++;
-  st = rl_bscan_run(w->ws, s->theta, s->n, c0, L, RL_BSCAN_ANY, &o);
-  rl_schedule_free(s);
+  st = rl_bscan_run(w->ws, f.theta, f.n, f.c0, L, RL_BSCAN_ANY, &o);
+  rl_schedule_free(f.s);
   if (st)
     return st;
   w->rechecks += o.rechecks;
@@ -223,12 +258,12 @@ static rl_status test(searcher *w, double base, double L, int *feasible)
 /* Full scan of one base: stop at the first failure or not. */
 static rl_status scan(searcher *w, double base, double L, int stop, rl_bscan_out *o)
 {
-  rl_schedule *s;
-  rl_status st = build(w, base, &s);
+  freqs f;
+  rl_status st = freqs_at(w, base, &f);
   if (st)
     return st;
-  st = rl_bscan_run(w->ws, s->theta, s->n, c0_of(s), L, stop, o);
-  rl_schedule_free(s);
+  st = rl_bscan_run(w->ws, f.theta, f.n, f.c0, L, stop, o);
+  rl_schedule_free(f.s);
   if (!st) {
     w->rechecks += o->rechecks;
     w->ambiguous += o->ambiguous;
@@ -302,11 +337,11 @@ static rl_status search(searcher *w, double L, rl_men_result *res)
     return RL_ERANGE;
   }
   res->base = B;
-  rl_schedule *s;
-  if ((st = build(w, B, &s)))
+  freqs f;
+  if ((st = freqs_at(w, B, &f)))
     return st;
-  res->min_similarity = rl_bscan_exact(s->theta, s->n, c0_of(s), o.argmin, NULL);
-  rl_schedule_free(s);
+  res->min_similarity = rl_bscan_exact(f.theta, f.n, f.c0, o.argmin, NULL);
+  rl_schedule_free(f.s);
   res->argmin = o.argmin;
   res->previous_base = prev;
   res->previous_first_fail = -1;
@@ -348,10 +383,13 @@ static void *worker(void *arg)
   w.p = pl->p;
   size_t nmax = pl->p->sched.dim / 2;
   w.rope = pl->p->sched.method == rl_schedule_type_find("rope");
+  w.fast_theta = w.rope && (!pl->p->sched.precision ||
+                            pl->p->sched.precision == rl_precision_exact());
   w.approx = malloc((nmax + 8) * sizeof *w.approx);
   w.tmp = malloc((nmax + 8) * sizeof *w.tmp);
+  w.theta = malloc((nmax + 1) * sizeof *w.theta);
   rl_status st = rl_bscan_alloc(nmax, &w.ws);
-  if (!st && (!w.approx || !w.tmp))
+  if (!st && (!w.approx || !w.tmp || !w.theta))
     st = RL_ENOMEM;
   for (;;) {
     pthread_mutex_lock(&pl->mu);
@@ -375,6 +413,7 @@ static void *worker(void *arg)
   rl_bscan_free(w.ws);
   free(w.approx);
   free(w.tmp);
+  free(w.theta);
   return NULL;
 }
 

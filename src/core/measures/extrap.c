@@ -488,6 +488,27 @@ static rl_status worker_alloc(struct worker *w, struct run *r)
   return RL_OK;
 }
 
+#ifdef RL_HAVE_OPENBLAS_THREADS
+void openblas_set_num_threads(int num_threads); /* OpenBLAS's cblas.h, not included beside GSL's */
+static void blas_set_one(void)
+{
+  openblas_set_num_threads(1);
+}
+#endif
+
+/* The samples already run one per core: OpenBLAS's own threads inside
+ * each worker only oversubscribe the cores (measured 1.8x the CPU time,
+ * experiments/bench_blas.sh), so one per worker unless the user
+ * chose otherwise through OPENBLAS_NUM_THREADS. */
+static void blas_one_thread(void)
+{
+#ifdef RL_HAVE_OPENBLAS_THREADS
+  static pthread_once_t once = PTHREAD_ONCE_INIT;
+  if (!getenv("OPENBLAS_NUM_THREADS"))
+    pthread_once(&once, blas_set_one);
+#endif
+}
+
 static size_t online_cpus(void)
 {
   long n = sysconf(_SC_NPROCESSORS_ONLN);
@@ -614,6 +635,7 @@ rl_status rl_extrap_run(const char *name, const rl_scheme_cfg *cfg, const rl_ext
   if (nt > THREADS_MAX)
     nt = THREADS_MAX;
   int per_len = rl_extrap_per_length(name, cfg);
+  blas_one_thread();
   struct run r = {0};
   r.p = p;
   r.d = cfg->dim;

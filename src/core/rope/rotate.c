@@ -51,6 +51,25 @@ rl_status rl_schedule_cossin(const rl_schedule *sc, double m, double *c, double 
   return RL_OK;
 }
 
+rl_status rl_schedule_cossin_rows(const rl_schedule *sc, double m0, double step, size_t count,
+                                  double *c, double *s)
+{
+  size_t n = sc->n;
+  if (sc->prec->exact && floor(m0) == m0 && floor(step) == step &&
+      rl_angle_sincos_rows(sc->theta, sc->theta_lo, n, m0, step, count, c, s) == RL_OK) {
+    if (sc->attn != 1.0) /* as the exact pipelines' cossin: the rounded value times attn */
+      for (size_t k = 0; k < count * n; k++)
+        c[k] *= sc->attn, s[k] *= sc->attn;
+    return RL_OK;
+  }
+  for (size_t j = 0; j < count; j++) {
+    rl_status st = rl_schedule_cossin(sc, m0 + (double)j * step, c + j * n, s + j * n);
+    if (st)
+      return st;
+  }
+  return RL_OK;
+}
+
 rl_status rl_rope_apply_axes(const rl_schedule *f, rl_layout layout, const double pos[3],
                              const double *x, double *y)
 {

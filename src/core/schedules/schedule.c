@@ -324,8 +324,9 @@ void rl_sched_err(char *err, const char *fmt, ...)
 
 void rl_sched_fill_plain(rl_schedule *s, long double base)
 {
+  rl_xr lb = rl_xlog2((rl_xr)base);
   for (size_t i = 0; i < s->n; i++)
-    rl_sched_set(s, i, rl_sched_plain(s, base, i));
+    rl_sched_set(s, i, rl_sched_plain_lb(s, lb, i));
 }
 
 static void *zalloc(size_t n, size_t size)
@@ -598,4 +599,43 @@ void rl_schedule_describe(const rl_schedule *s, char *buf, size_t size)
 {
   snprintf(buf, size, "%s: %s%s%s", s->type->name, s->type->summary, s->note[0] ? "; " : "",
            s->note);
+}
+
+/* RoPE's theta (the doubles rl_sched_fill_plain stores, same bits) for
+ * the many bases of a search (src/core/bounds/men.c), where exp2q per
+ * pair was a third of the time.  With binary128, rho^i (one product per
+ * pair) stands in for exp2q(x_i), x_i = -(2i/rot) log2(b) as computed by
+ * rl_sched_plain_lb, and is rounded to double only when every value
+ * within its error bound of it rounds to the same double (then so does
+ * exp2q(x_i)); otherwise exp2q(x_i) is called.  The bound, with
+ * u = 2^-113, relative: exp2q within e = 2^-108 (glibc's ldbl-128 exp2l
+ * is expl(ln2 * frac) scaled, expl within 1 ulp = 2u, the product ln2 *
+ * frac within u; 2^5 u covers both with room); x_i itself is two
+ * roundings away from -(2i/rot) lb, i.e. 2^x_i within |x_i| ln2 2u of the
+ * value at the unrounded exponent; rho = exp2q(x_1) thus within
+ * e + |lb| 2u, and rho^i after i - 1 products within
+ * i (e + |lb| 2u) + (i - 1) u of it; so |rho^i / exp2q(x_i) - 1| <=
+ * (i + 1) (e + |lb| 2u) + i u + O(2^-200) < E_i = (i + 2) (2^-108 +
+ * |lb| 2^-111).  The interval is widened by 2 E_i to absorb the two
+ * products forming its ends. */
+void rl_sched_plain_theta(double base, size_t rot, double *theta)
+{
+  size_t n = rot / 2;
+#ifdef RL_HAVE_FLOAT128
+  rl_xr lb = rl_xlog2((rl_xr)(long double)base), p = 1, rho = 0;
+  rl_xr sl = (lb < 0 ? -lb : lb) * (rl_xr)0x1p-111;
+  for (size_t i = 0; i < n; i++) {
+    if (i == 1)
+      p = rho = rl_sched_plain_lb_rot(rot, lb, 1);
+    else if (i > 1)
+      p *= rho;
+    rl_xr e = 2 * ((rl_xr)(i + 2) * ((rl_xr)0x1p-108 + sl));
+    double lo = (double)(p * (1 - e)), hi = (double)(p * (1 + e));
+    theta[i] = lo == hi ? lo : (double)rl_sched_plain_lb_rot(rot, lb, i);
+  }
+#else
+  rl_xr lb = rl_xlog2((rl_xr)(long double)base);
+  for (size_t i = 0; i < n; i++)
+    theta[i] = (double)rl_sched_plain_lb_rot(rot, lb, i);
+#endif
 }

@@ -45,10 +45,22 @@ static inline void rl_sched_set(rl_schedule *s, size_t i, rl_xr v)
   s->theta_lo[i] = (double)(v - (rl_xr)hi);
 }
 
-/* RoFormer's base^(-2i/r) in rl_xr for pair i of s (r = s->rot). */
+/* RoFormer's base^(-2i/r) in rl_xr for pair i of s (r = s->rot), from
+ * lb = log2(base): a loop over i computes lb once (rl_sched_plain_lb),
+ * since log2q costs as much as exp2q; the same bits as rl_sched_plain. */
+static inline rl_xr rl_sched_plain_lb_rot(size_t rot, rl_xr lb, size_t i)
+{
+  return rl_xexp2(-(rl_xr)(2 * i) / (rl_xr)rot * lb);
+}
+
+static inline rl_xr rl_sched_plain_lb(const rl_schedule *s, rl_xr lb, size_t i)
+{
+  return rl_sched_plain_lb_rot(s->rot, lb, i);
+}
+
 static inline rl_xr rl_sched_plain(const rl_schedule *s, long double base, size_t i)
 {
-  return rl_xexp2(-(rl_xr)(2 * i) / (rl_xr)s->rot * rl_xlog2((rl_xr)base));
+  return rl_sched_plain_lb(s, rl_xlog2((rl_xr)base), i);
 }
 
 /* --dim's declaration (--rot reads its value as --dim does). */
@@ -56,8 +68,11 @@ const rl_param *rl_sched_param_dim(void);
 /* offsetof a field of rl_schedule_params, for the declarations */
 #define RL_SP_FIELD(f) offsetof(rl_schedule_params, f)
 
-/* Fill theta with RoFormer's schedule at base. */
+/* Fill theta with RoFormer's schedule at base (rl_sched_plain_theta,
+ * declared in src/core/bounds/bounds_impl.h, gives the same theta
+ * faster, without theta_lo). */
 void rl_sched_fill_plain(rl_schedule *s, long double base);
+void rl_sched_plain_theta(double base, size_t rot, double *theta);
 /* One lowercase line into err (RL_SCHEDULE_ERR_MAX bytes, may be NULL). */
 void rl_sched_err(char *err, const char *fmt, ...)
 #if defined(__GNUC__)
