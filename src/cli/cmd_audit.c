@@ -221,20 +221,32 @@ static int identify(const char *cmd, const rl_sched_opts *so, int dim_given, int
   rl_out_meta(out, "precision", "each candidate's values as the named pipeline computes them "
                                 "(exact: the mathematical values)");
   const rl_audit_candidate *c0 = &fit.cand[0];
-  char tolb[RL_NUMFMT_MAX], idb[600];
+  char tolb[RL_NUMFMT_MAX], idb[1400], name[600], prm0[480];
   rl_numfmt(fit.fit_tol, tolb);
-  rl_out_meta(out, "fit_tolerance", in->kind == RL_AUDIT_TABLE ? tolb : "4 ulps");
-  if (fit.identified) {
-    snprintf(idb, sizeof idb, "yes: %s", c0->p.method->name);
-  } else {
-    char e[RL_NUMFMT_MAX], bb[RL_NUMFMT_MAX], fb[RL_NUMFMT_MAX];
-    rl_numfmt(c0->max_abs_err, e);
+  rl_out_meta(out, "fit_tolerance",
+              in->kind == RL_AUDIT_TABLE
+                  ? "per entry: a (2 |m| ulp(theta_i) + ulp(|m| theta_i)) in the angle's format "
+                    "(float64 for a float64 table, else float32) + 2 eps a in the table's"
+                  : "4 ulps");
+  {
+    char bb[RL_NUMFMT_MAX], fb[RL_NUMFMT_MAX];
     rl_numfmt(c0->p.base, bb);
     rl_numfmt(c0->p.factor, fb);
-    snprintf(idb, sizeof idb, "unidentified: closest is %s base %s factor %s (%s), max_abs_err "
-             "%s > %s", c0->p.method->name, bb, fb,
-             c0->p.precision ? c0->p.precision->name : "exact", e,
-             in->kind == RL_AUDIT_TABLE ? tolb : "4 ulps");
+    params_text(&c0->p, prm0, sizeof prm0);
+    snprintf(name, sizeof name, "%s base %s%s%s%s%s, %s layout (%s)", c0->p.method->name, bb,
+             (c0->p.method->uses & RL_SP_FACTOR) ? " factor " : "",
+             (c0->p.method->uses & RL_SP_FACTOR) ? fb : "", prm0[0] ? " " : "",
+             prm0[0] == ';' ? prm0 + 1 : prm0, rl_audit_layout_name(c0->layout),
+             c0->p.precision ? c0->p.precision->name : "exact");
+  }
+  if (fit.identified) {
+    snprintf(idb, sizeof idb, "yes: %s", c0->p.method->name);
+  } else if (fit.broken[0]) {
+    snprintf(idb, sizeof idb, "broken pairs: %s: %zu of %zu pairs within tolerance; %s", name,
+             fit.good_pairs, fit.n, fit.broken);
+    fprintf(stderr, "ropelab %s: %s: %s\n", cmd, file, idb);
+  } else {
+    snprintf(idb, sizeof idb, "unidentified: closest is %s, rejected at %s", name, fit.why);
     fprintf(stderr, "ropelab %s: %s: %s\n", cmd, file, idb);
   }
   rl_out_meta(out, "identified", idb);
@@ -243,25 +255,54 @@ static int identify(const char *cmd, const rl_sched_opts *so, int dim_given, int
   const rl_audit_candidate *best = &fit.cand[0];
   if (report == 0) {
     rl_out_header(out, "rank,method,variant,layout,precision,dim,rot,base,factor,params,"
-                       "max_abs_err,max_ulp");
+                       "max_abs_err,max_ulp,exact_share,max_err_over_tol,same_table");
+    size_t rank = 0;
     for (size_t k = 0; k < fit.ncand && !out->err; k++) {
       const rl_audit_candidate *c = &fit.cand[k];
-      char b[8][RL_NUMFMT_MAX], prm[4096];
-      snprintf(b[0], sizeof b[0], "%zu", k + 1);
+      if (c->same_as >= 0)
+        continue;
+      char b[10][RL_NUMFMT_MAX], prm[4096], same[2048];
+      snprintf(b[0], sizeof b[0], "%zu", ++rank);
       snprintf(b[1], sizeof b[1], "%zu", c->p.dim);
       snprintf(b[2], sizeof b[2], "%zu", c->p.rot);
       rl_numfmt(c->p.base, b[3]);
       rl_numfmt(c->p.factor, b[4]);
       rl_numfmt(c->max_abs_err, b[5]);
       rl_numfmt(c->max_ulp, b[6]);
+      rl_numfmt(c->nentries ? (double)c->nexact / (double)c->nentries : 0, b[7]);
+      rl_numfmt(c->max_ratio, b[8]);
       params_text(&c->p, prm, sizeof prm);
+      /* the others that give this very table: variant:precision and
+       * what differs, ' / ' between them */
+      size_t l = 0;
+      same[0] = 0;
+      for (size_t j = k + 1; j < fit.ncand && l < sizeof same - 1; j++) {
+        const rl_audit_candidate *o = &fit.cand[j];
+        if (o->same_as != (long)k)
+          continue;
+        char ob[RL_NUMFMT_MAX], of[RL_NUMFMT_MAX], op[4096];
+        rl_numfmt(o->p.base, ob);
+        rl_numfmt(o->p.factor, of);
+        params_text(&o->p, op, sizeof op);
+        l += (size_t)snprintf(same + l, sizeof same - l, "%s%s%s%s:%s%s%s%s%s%s%s", l ? " / " : "",
+                              strcmp(o->p.method->name, c->p.method->name) ? o->p.method->name : "",
+                              strcmp(o->p.method->name, c->p.method->name) ? ":" : "",
+                              (o->p.method->uses & RL_SP_VARIANT) ? rl_variant_name(o->p.variant) : "",
+                              o->p.precision ? o->p.precision->name : "exact",
+                              o->p.base != c->p.base ? " base=" : "", o->p.base != c->p.base ? ob : "",
+                              o->p.factor != c->p.factor ? " factor=" : "",
+                              o->p.factor != c->p.factor ? of : "", strcmp(op, prm) ? " " : "",
+                              strcmp(op, prm) ? (op[0] == ';' ? op + 1 : op) : "");
+        if (l >= sizeof same)
+          l = sizeof same - 1;
+      }
       const char *fld[] = {b[0], c->p.method->name,
                            (c->p.method->uses & RL_SP_VARIANT) ? rl_variant_name(c->p.variant) : "",
                            rl_audit_layout_name(c->layout),
                            c->p.precision ? c->p.precision->name : "exact", b[1], b[2], b[3],
                            (c->p.method->uses & RL_SP_FACTOR) ? b[4] : "1",
-                           prm[0] == ';' ? prm + 1 : prm, b[5], b[6]};
-      rl_out_fields(out, fld, 12);
+                           prm[0] == ';' ? prm + 1 : prm, b[5], b[6], b[7], b[8], same};
+      rl_out_fields(out, fld, 15);
     }
   } else {
     /* the best candidate's errors against the exact values and against
