@@ -925,6 +925,14 @@ rl_status rl_audit_compare_ratio(const rl_audit_input *in, int layout, const rl_
                                  rl_audit_err *e, double *pair_abs, double *pair_ulp,
                                  double *pair_ratio, double *pos_abs, double *pos_ulp);
 
+/* numpy's assert_allclose and assert_array_max_ulp on every entry:
+ * |found - expected| <= atol + rtol |expected| (atol, rtol < 0: not
+ * checked) and ulps of in->fmt at expected <= maxulp (< 0: not
+ * checked).  e as rl_audit_compare's, with max_ratio the largest share
+ * of an entry's allowance (pass: <= 1) and r_* that entry. */
+rl_status rl_audit_allclose(const rl_audit_input *in, int layout, const rl_schedule *sc,
+                            double atol, double rtol, double maxulp, rl_audit_err *e);
+
 /* One candidate schedule and its error. */
 typedef struct rl_audit_candidate {
   rl_schedule_params p;  /* method, variant, dim, rot, base, factor, ...

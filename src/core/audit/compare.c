@@ -176,3 +176,61 @@ rl_status rl_audit_compare_ratio(const rl_audit_input *in, int layout, const rl_
   }
   return st;
 }
+
+rl_status rl_audit_allclose(const rl_audit_input *in, int layout, const rl_schedule *sc,
+                            double atol, double rtol, double maxulp, rl_audit_err *e)
+{
+  /* max_ratio: the largest share of an entry's allowance, numpy's
+   * assert_allclose |found - expected| <= atol + rtol |expected| and
+   * assert_array_max_ulp (ulps of the table's format at expected) */
+  rl_status st = rl_audit_compare(in, layout, sc, e, NULL, NULL, NULL, NULL);
+  if (st)
+    return st;
+  size_t n = sc->n;
+  e->max_ratio = 0;
+  e->r_tol = -1;
+  double *c = malloc(2 * (n ? n : 1) * sizeof *c);
+  if (!c)
+    return RL_ENOMEM;
+  double *s = c + n;
+  size_t rows = in->kind == RL_AUDIT_FREQS ? 1 : in->npos;
+  size_t want = in->kind == RL_AUDIT_FREQS ? n : layout == RL_AUDIT_LAYOUT_PAIRS ? n : 2 * n;
+  for (size_t r = 0; r < rows && !st; r++) {
+    if (in->kind == RL_AUDIT_FREQS)
+      memcpy(c, sc->theta, n * sizeof *c);
+    else
+      st = rl_schedule_cossin(sc, in->pos[r], c, s);
+    for (size_t k = 0; k < want && !st; k++) {
+      size_t i = in->kind == RL_AUDIT_FREQS || layout == RL_AUDIT_LAYOUT_PAIRS ? k
+                 : layout == RL_AUDIT_LAYOUT_INTERLEAVED ? k / 2
+                                                         : k % n;
+      for (int t = 0; t < (in->kind == RL_AUDIT_FREQS ? 1 : 2); t++) {
+        double x = t ? s[i] : c[i];
+        double y = in->kind == RL_AUDIT_FREQS ? in->freq[k]
+                   : t ? in->sin[r * want + k] : in->cos[r * want + k];
+        double d = fabs(y - x), q = 0;
+        if (!(d == d))
+          q = HUGE_VAL;
+        double tol = (atol > 0 ? atol : 0) + (rtol > 0 ? rtol * fabs(x) : 0);
+        if (atol >= 0 || rtol >= 0)
+          q = fmax(q, tol > 0 ? d / tol : d > 0 ? HUGE_VAL : 0);
+        if (maxulp >= 0) {
+          double u = d / ulp_in(in->fmt, x);
+          q = fmax(q, maxulp > 0 ? u / maxulp : u > 0 ? HUGE_VAL : 0);
+        }
+        if (q > e->max_ratio || e->r_tol < 0) {
+          e->max_ratio = q;
+          e->r_pos = in->kind == RL_AUDIT_FREQS ? -1 : in->pos[r];
+          e->r_pair = i;
+          e->r_col = k;
+          e->r_sin = t;
+          e->r_expected = x;
+          e->r_found = y;
+          e->r_tol = tol;
+        }
+      }
+    }
+  }
+  free(c);
+  return st;
+}
