@@ -8,8 +8,9 @@ builddir=$top/build-test
 # python3: the independent references of several golden cases (they would
 # otherwise skip on a fresh machine).  locales: the sources of de_DE, from
 # which the suites compile a comma
-# locale to show that output ignores LC_NUMERIC
-ROPELAB_EXTRA_NEED="locales:/usr/share/i18n/locales/de_DE python3:python3 libmpfr-dev:/usr/include/mpfr.h" \
+# locale to show that output ignores LC_NUMERIC.  python3-numpy: the numpy-written
+# dumps of the audit_numpy_* and audit_broken_pair cases (tests/audit/np_tables.py)
+ROPELAB_EXTRA_NEED="locales:/usr/share/i18n/locales/de_DE python3:python3 libmpfr-dev:/usr/include/mpfr.h python3-numpy:/usr/lib/python3/dist-packages/numpy/__init__.py" \
   sh "$top/experiments/setup.sh" build-test -Dwerror=true -Dbuildtype=debugoptimized || {
   echo "0 passed, 1 failed"
   exit 1

@@ -19,7 +19,7 @@ Kinds (OUT: .npy cos, OUT2: .npy sin, unless said):
   rope-f16     HF rope (d = 64, base 10000), positions 0..511, float16
   llama3-np32  Llama 3.1 as above in float32 written with numpy's own
                float32 `**` and np.cos/np.sin (no bfloat16), positions
-               0..4095, half layout
+               0..2047, half layout
   rope-np64    np.cos(np.outer(pos, inv)), inv = 1 / base ** (arange(0,
                d, 2) / d) in float64, d = 64, base 10000, positions
                0..4095; one column per pair; CSV with header
@@ -35,7 +35,9 @@ Kinds (OUT: .npy cos, OUT2: .npy sin, unless said):
   zero5        the same table with pair 5's frequency zeroed (cos 1,
                sin 0 in columns 5 and 37)
   col40        the same table with only column 40 (pair 8's second
-               column) using the angle's sign flipped in sin
+               column) with its sin negated
+  pairs128     HF rope float32, d = 128, base 10000, one column per pair
+               (64 columns, none repeating), positions 0..63
 """
 import sys
 import numpy as np
@@ -114,7 +116,7 @@ def main():
         np.save(out, c.astype(np.float16)), np.save(out2, s.astype(np.float16))
     elif kind == 'llama3-np32':
         inv = hf_llama3(128, 500000, 8, 8192, 1, 4, numpy_pow=True)
-        c, s = hf_table(inv, np.arange(4096), numpy_trig=True)
+        c, s = hf_table(inv, np.arange(2048), numpy_trig=True)
         np.save(out, c), np.save(out2, s)
     elif kind == 'rope-np64':
         pos = np.arange(4096)
@@ -139,6 +141,9 @@ def main():
         else:
             s[:, 40] = -s[:, 40]
         np.save(out, c), np.save(out2, s)
+    elif kind == 'pairs128':
+        c, s = hf_table(hf_inv_freq(128, 10000), np.arange(64))
+        np.save(out, c[:, :64]), np.save(out2, s[:, :64])
     else:
         sys.exit('np_tables.py: unknown kind ' + kind)
 
