@@ -36,6 +36,8 @@ Kinds (OUT: .npy cos, OUT2: .npy sin, unless said):
                sin 0 in columns 5 and 37)
   col40        the same table with only column 40 (pair 8's second
                column) with its sin negated
+  dm2          inverse frequencies with d - 2 in the exponent: 1 / 10000
+               ** (arange(0, 64, 2) / 62), float64, one per line (OUT only)
   pairs128     HF rope float32, d = 128, base 10000, one column per pair
                (64 columns, none repeating), positions 0..63
 """
@@ -141,6 +143,8 @@ def main():
         else:
             s[:, 40] = -s[:, 40]
         np.save(out, c), np.save(out2, s)
+    elif kind == 'dm2':
+        np.savetxt(out, 1 / (10000.0 ** (np.arange(0, 64, 2) / 62)), fmt='%.17g')
     elif kind == 'pairs128':
         c, s = hf_table(hf_inv_freq(128, 10000), np.arange(64))
         np.save(out, c[:, :64]), np.save(out2, s[:, :64])

@@ -318,9 +318,23 @@ static int digits(double x)
   return k - zeros > 0 ? k - zeros : 1;
 }
 
+/* A base B that is B0^(r/(r-2)) for a round B0 (3 significant digits):
+ * theta_i = B0^(-2i/(r-2)), the exponent's denominator r - 2 instead of
+ * r (a common bug); B0, or 0. */
+static double d2_base(const rl_schedule_params *p)
+{
+  double r = (double)(p->rot ? p->rot : p->dim);
+  if (!(r > 2) || !(p->base > 1))
+    return 0;
+  double b0 = pow(p->base, (r - 2) / r), e = floor(log10(b0));
+  double rb = round(b0 / pow(10, e - 2)) * pow(10, e - 2);
+  return fabs(rb - b0) <= 1e-9 * b0 && digits(p->base) > 3 ? rb : 0;
+}
+
 static int complexity(const rl_schedule_params *p)
 {
-  int c = digits(p->base);
+  double b0 = d2_base(p);
+  int c = b0 > 0 ? digits(b0) + 1 : digits(p->base);
   if (p->method->uses & RL_SP_FACTOR)
     c += digits(p->factor);
   if ((p->method->uses & RL_SP_TRAIN_LEN) && p->train_len > 0)
@@ -798,6 +812,17 @@ rl_status rl_audit_identify_hint(const rl_audit_input *in, size_t dim_hint, doub
       try_variants(&c, p);
     }
   }
+  /* rope with d - 2 in the exponent: base B0^(r/(r-2)) for the
+   * roundings B0 of b_all^((r-2)/r) */
+  if (p0.rot > 2 && b_all > 1) {
+    double r = (double)p0.rot;
+    nb = roundings(pow(b_all, (r - 2) / r), 1.000001, bases);
+    for (size_t j = 0; j < nb; j++) {
+      rl_schedule_params p = p0;
+      p.base = pow(bases[j], r / (r - 2));
+      try_one(&c, &p);
+    }
+  }
   /* the methods that keep the leading pairs */
   nb = roundings(b_lead, 1.000001, bases);
   for (size_t j = 0; j < nb; j++) {
@@ -1025,7 +1050,11 @@ rl_status rl_audit_identify_hint(const rl_audit_input *in, size_t dim_hint, doub
   f->identified = f->cand[0].fits;
   const rl_schedule_params *b = &f->cand[0].p;
   double r = (double)b->rot;
-  if (f->identified && !strcmp(b->method->name, "rope") && r > 2)
+  double b0 = d2_base(b);
+  if (f->identified && !strcmp(b->method->name, "rope") && b0 > 0)
+    snprintf(f->note, sizeof f->note, "rope of base %.17g is theta_i = %.17g^(-2i/(r-2)): d - 2 "
+             "in the exponent instead of d (a common bug) at base %.17g", b->base, b0, b0);
+  else if (f->identified && !strcmp(b->method->name, "rope") && r > 2)
     snprintf(f->note, sizeof f->note, "rope of base B is also Hugging Face's ntk of base "
              "B / s^(r/(r-2)) and any factor s: a table cannot tell them apart");
   else if (f->identified && !strcmp(b->method->name, "ntk") && b->variant == RL_VARIANT_HF)

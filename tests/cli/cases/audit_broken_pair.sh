@@ -10,7 +10,10 @@
 # without --layout reads the half layout the table shows and names pair
 # 17's sin (column 17), not some other column; a 64-column table with no
 # repeating columns verified as d = 64 (2 x 32 pairs) is refused (exit 2)
-# rather than read in a guessed layout.
+# rather than read in a guessed layout.  dm2 (d - 2 in the exponent of the
+# whole table, base 10000, d = 64) is rope of base 10000^(64/62) =
+# 13459.603241553... (Python: 13459.603241553643), and the note names the
+# bug at base 10000.
 py=
 for p in /usr/bin/python3 python3; do
   "$p" -c 'import numpy' 2>/dev/null && { py=$p; break; }
@@ -26,3 +29,5 @@ done
 "$ROPELAB" audit sign17.npy --sin sign17_sin.npy --dim 64 --tolerance 1e-6 --no-meta >v.csv
 echo "exit $?"; cut -d, -f1,6-8 v.csv
 "$ROPELAB" audit pairs128.npy --sin pairs128_sin.npy --dim 64 --tolerance 1e-6; echo "exit $?"
+"$py" "$gen" dm2 dm2.csv || exit 1
+"$ROPELAB" audit dm2.csv | sed -n 's/^# note=//p'
