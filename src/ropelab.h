@@ -1323,7 +1323,8 @@ typedef struct rl_extrap_params {
   size_t head;          /* (0) */
   rl_window win;        /* (none) */
   int identical;        /* every key's content = the query's (0) */
-  size_t shift_max;     /* distances kept per sample and side (2048) */
+  size_t shift_max;     /* distances kept per sample and side for ks, w1 (0: all,
+                           unless past 2^23 per side over the samples) */
   size_t threads;       /* worker threads, 0 = online processors (0) */
 } rl_extrap_params;
 void rl_extrap_params_default(rl_extrap_params *p);
@@ -1344,6 +1345,9 @@ typedef struct rl_extrap_result {
   double *ent_mean, *ent_se;
   rl_shift *shift;
   unsigned char *shift_ok;
+  /* ks and w1 use every k-th distance within L and past L (1: every
+   * one); means and sds always use every distance */
+  size_t shift_stride_within, shift_stride_past;
 } rl_extrap_result;
 /* Run the sampled measures for scheme name built from cfg (projections
  * forced to the identity: the contents are the query and key vectors,
@@ -1358,6 +1362,10 @@ rl_status rl_extrap_run(const char *name, const rl_scheme_cfg *cfg, const rl_ext
                         rl_extrap_result *res, rl_measure_err *e,
                         void (*progress)(void *ctx, size_t done, size_t total), void *ctx);
 rl_status rl_extrap_result_alloc(const rl_extrap_params *p, rl_extrap_result *res);
+/* The strides of the distances shift's ks and w1 use, within L and past
+ * L (1: every distance; above 1 only when every distance would hold more
+ * than 2^23 values a side over the samples, or shift_max says so). */
+void rl_extrap_shift_strides(const rl_extrap_params *p, size_t *sw, size_t *sp);
 void rl_extrap_result_free(rl_extrap_result *res);
 /* The family of `ropelab check` (checks/extrapolate.c). */
 extern const rl_check rl_checks_extrapolate[];
