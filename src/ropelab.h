@@ -1035,6 +1035,8 @@ typedef struct rl_men_result {
   double len;               /* L */
   double base;              /* the base found (feasible) */
   double min_similarity;    /* min over r < L of B_r at base (exact angles) */
+  double min_similarity_err;/* its error bound: the cosines' rounding and each
+                               theta_k an ulp off carried to r (r sum theta_k 2^-52) */
   double argmin;            /* where */
   double previous_base;     /* the grid point below base (infeasible); 0 when
                                every grid point down to the first was feasible */

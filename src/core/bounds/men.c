@@ -305,7 +305,11 @@ static rl_status search(searcher *w, double L, rl_men_result *res)
   rl_schedule *s;
   if ((st = build(w, B, &s)))
     return st;
-  res->min_similarity = rl_bscan_exact(s->theta, s->n, c0_of(s), o.argmin, NULL);
+  double ce = 0, sth = 0;
+  res->min_similarity = rl_bscan_exact(s->theta, s->n, c0_of(s), o.argmin, &ce);
+  for (size_t k = 0; k < s->n; k++)
+    sth += s->theta[k];
+  res->min_similarity_err = ce + o.argmin * sth * 0x1p-52;
   rl_schedule_free(s);
   res->argmin = o.argmin;
   res->previous_base = prev;
