@@ -1057,6 +1057,10 @@ enum {
   RL_AUDIT_LAYOUT_HALF = 2         /* dims i, i + r/2 = pair i (HF) */
 };
 const char *rl_audit_layout_name(int layout);
+/* The layout a table shows: the one under which all but an eighth of
+ * the pairs have two equal columns at every position; PAIRS when
+ * neither (or for frequencies). */
+int rl_audit_layout_of(const rl_audit_input *in);
 
 /* The error of a table against a schedule's exact values, with the
  * table's columns read in layout: over every entry, the largest absolute
@@ -1068,7 +1072,24 @@ typedef struct rl_audit_err {
   size_t worst_pair, worst_col;
   int worst_sin;         /* 1 when the worst entry is in the sin table */
   double expected, found;
+  /* Against the tolerance model (rl_audit_entry_tol): the largest
+   * |found - expected| / tolerance and its entry (within when <= 1). */
+  double max_ratio, r_pos, r_expected, r_found, r_tol;
+  size_t r_pair, r_col;
+  int r_sin;
+  size_t nexact, nentries; /* entries equal bit for bit, and compared */
+  size_t bad_pairs;        /* pairs with an entry beyond its tolerance */
+  unsigned long long hash; /* of the expected values: equal tables, equal hash */
 } rl_audit_err;
+/* What a framework can legitimately differ by at one entry (pair i of
+ * schedule sc at position m, the table in in->fmt): the frequency a few
+ * ulps off carried to m and the angle's own rounding, a (2 |m|
+ * ulp_A(theta_i) + ulp_A(|m| theta_i)), in the format A the angle is
+ * formed in (float64 for a float64 table, float32 otherwise), plus the
+ * value's rounding in the table's format, a libm ulp and the attention
+ * factor's product, 2 eps_T a (a = sc->attn); inverse frequencies: 4
+ * ulps of in->fmt at theta_i. */
+double rl_audit_entry_tol(const rl_audit_input *in, const rl_schedule *sc, size_t i, double m);
 /* pair_abs, pair_ulp (n = rot/2 entries) and pos_abs, pos_ulp (npos)
  * may be NULL; otherwise they receive the per-pair and per-position
  * maxima.  RL_EINVAL when the table's width does not fit the schedule
@@ -1076,6 +1097,19 @@ typedef struct rl_audit_err {
 rl_status rl_audit_compare(const rl_audit_input *in, int layout, const rl_schedule *sc,
                            rl_audit_err *e, double *pair_abs, double *pair_ulp,
                            double *pos_abs, double *pos_ulp);
+/* The same with pair_ratio (n entries, or NULL): per pair the largest
+ * |found - expected| / rl_audit_entry_tol. */
+rl_status rl_audit_compare_ratio(const rl_audit_input *in, int layout, const rl_schedule *sc,
+                                 rl_audit_err *e, double *pair_abs, double *pair_ulp,
+                                 double *pair_ratio, double *pos_abs, double *pos_ulp);
+
+/* numpy's assert_allclose and assert_array_max_ulp on every entry:
+ * |found - expected| <= atol + rtol |expected| (atol, rtol < 0: not
+ * checked) and ulps of in->fmt at expected <= maxulp (< 0: not
+ * checked).  e as rl_audit_compare's, with max_ratio the largest share
+ * of an entry's allowance (pass: <= 1) and r_* that entry. */
+rl_status rl_audit_allclose(const rl_audit_input *in, int layout, const rl_schedule *sc,
+                            double atol, double rtol, double maxulp, rl_audit_err *e);
 
 /* One candidate schedule and its error. */
 typedef struct rl_audit_candidate {
@@ -1083,7 +1117,14 @@ typedef struct rl_audit_candidate {
                             (longrope: p.factors points into the fit's) */
   int layout;
   double max_abs_err, max_ulp;
-  int fits;              /* within the fit's tolerance */
+  int fits;              /* every entry within its tolerance (max_ratio <= 1) */
+  double max_ratio;      /* the largest error / tolerance (rl_audit_entry_tol) */
+  size_t nexact, nentries; /* entries it reproduces bit for bit, of all */
+  size_t bad_pairs;      /* pairs with an entry beyond tolerance */
+  unsigned long long hash; /* of its values on the table: equal, same table */
+  long same_as;          /* -1, or the index of the better-ranked candidate
+                            that gives the same table (one row, two names) */
+  rl_audit_err err;      /* where it is worst */
 } rl_audit_candidate;
 
 /* What identification found: the layout of the columns, the frequency
@@ -1107,6 +1148,14 @@ typedef struct rl_audit_fit {
   double fit_tol;
   int identified;
   char note[256];
+  /* When the best candidate misses on a few pairs only: how many pairs
+   * are within tolerance, and what is wrong with each of the others
+   * ("pair 17: its sin has the wrong sign; ..."); else "". */
+  size_t good_pairs;
+  char broken[512];
+  /* Why the best candidate is rejected (the entry, its error and its
+   * tolerance), or "". */
+  char why[320];
   double *factors;       /* longrope candidates' fitted per-pair factors */
 } rl_audit_fit;
 /* dim_hint: the head dimension when known (rot < dim), else 0. */
@@ -1164,6 +1213,8 @@ typedef struct rl_men_result {
   double len;               /* L */
   double base;              /* the base found (feasible) */
   double min_similarity;    /* min over r < L of B_r at base (exact angles) */
+  double min_similarity_err;/* its error bound: the cosines' rounding and each
+                               theta_k an ulp off carried to r (r sum theta_k 2^-52) */
   double argmin;            /* where */
   double previous_base;     /* the grid point below base (infeasible); 0 when
                                every grid point down to the first was feasible */
@@ -1452,7 +1503,8 @@ typedef struct rl_extrap_params {
   size_t head;          /* (0) */
   rl_window win;        /* (none) */
   int identical;        /* every key's content = the query's (0) */
-  size_t shift_max;     /* distances kept per sample and side (2048) */
+  size_t shift_max;     /* distances kept per sample and side for ks, w1 (0: all,
+                           unless past 2^23 per side over the samples) */
   size_t threads;       /* worker threads, 0 = online processors (0) */
 } rl_extrap_params;
 void rl_extrap_params_default(rl_extrap_params *p);
@@ -1473,6 +1525,9 @@ typedef struct rl_extrap_result {
   double *ent_mean, *ent_se;
   rl_shift *shift;
   unsigned char *shift_ok;
+  /* ks and w1 use every k-th distance within L and past L (1: every
+   * one); means and sds always use every distance */
+  size_t shift_stride_within, shift_stride_past;
 } rl_extrap_result;
 /* Run the sampled measures for scheme name built from cfg (projections
  * forced to the identity: the contents are the query and key vectors,
@@ -1487,6 +1542,10 @@ rl_status rl_extrap_run(const char *name, const rl_scheme_cfg *cfg, const rl_ext
                         rl_extrap_result *res, rl_measure_err *e,
                         void (*progress)(void *ctx, size_t done, size_t total), void *ctx);
 rl_status rl_extrap_result_alloc(const rl_extrap_params *p, rl_extrap_result *res);
+/* The strides of the distances shift's ks and w1 use, within L and past
+ * L (1: every distance; above 1 only when every distance would hold more
+ * than 2^23 values a side over the samples, or shift_max says so). */
+void rl_extrap_shift_strides(const rl_extrap_params *p, size_t *sw, size_t *sp);
 void rl_extrap_result_free(rl_extrap_result *res);
 /* The family of `ropelab check` (checks/extrapolate.c). */
 extern const rl_check rl_checks_extrapolate[];

@@ -31,7 +31,9 @@ run_suites() {
 # which the suites compile a comma
 # locale to show that output ignores LC_NUMERIC.  man-db: the man page
 # rendered at 80 columns (cli-man_width).  python3-numpy: np.load reads
-# `angles -o FILE.npy` back (tests/cli/cases/angles_npy).
+# `angles -o FILE.npy` back (tests/cli/cases/angles_npy), and writes the
+# numpy dumps of the audit_numpy_* and audit_broken_pair cases
+# (tests/audit/np_tables.py).
 echo "run.sh: stage 1/$nstages: build-test (warnings as errors), then every suite" >&2
 ROPELAB_EXTRA_NEED="locales:/usr/share/i18n/locales/de_DE python3:python3 libmpfr-dev:/usr/include/mpfr.h man-db:man python3-numpy:/usr/lib/python3/dist-packages/numpy" \
   sh "$top/experiments/setup.sh" build-test -Dwerror=true -Dbuildtype=debugoptimized || {

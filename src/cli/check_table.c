@@ -63,10 +63,13 @@ void rl_check_table_help(FILE *fp)
         "                  table's median amplitude, or with --expect the schedule's\n"
         "                  attention factor)\n"
         "  table_layout    with --expect: the two dims of each pair equal in the\n"
-        "                  --layout given (interleaved 2i,2i+1; half i,i+r/2), /a;\n"
-        "                  tolerance 2 eps\n"
-        "  table_values    with --expect: max |entry - expected| for the schedule\n"
-        "                  options and --precision given; tolerance 2 eps a\n"
+        "                  --layout given (interleaved 2i,2i+1; half i,i+r/2), or\n"
+        "                  else the one the table shows, /a; tolerance 2 eps\n"
+        "  table_values    with --expect: every |entry - expected| for the schedule\n"
+        "                  options and --precision given within its own tolerance\n"
+        "                  a(2|m| ulp(theta_i) + ulp(|m| theta_i)) + 2 eps a (the\n"
+        "                  angle's ulps in float64 for a float64 table, else\n"
+        "                  float32); shown at the entry worst against it\n"
         "      --table FILE   check FILE instead of ropelab's own implementation\n"
         "      --sin FILE2    the sin table of a cos table FILE\n"
         "      --positions LIST  the position of each row, when not 0, 1, 2, ...\n"
@@ -109,7 +112,7 @@ int rl_check_table_run(int argc, char **argv)
   rl_sched_opts so;
   rl_sched_opts_init(&so, 0);
   unsigned long long seed = 1, trials = 1000;
-  int tap = 0, expect = 0, c, r, li;
+  int tap = 0, expect = 0, c, r, li, layout_given = 0;
   double tol_scale = 1.0;
   char sel[NPROPS] = {1, 1, 1, 1};
   while ((c = getopt_long(argc, argv, ":h", opts, &li)) != -1) {
@@ -145,6 +148,7 @@ int rl_check_table_run(int argc, char **argv)
       if (!r)
         return rl_opt_bad(cmd, '?', argv, opts);
       sched_opt = opts[li].name;
+      layout_given |= c == rl_sched_optval("layout");
       break;
     }
   }
@@ -172,7 +176,20 @@ int rl_check_table_run(int argc, char **argv)
   }
   int table = in.kind == RL_AUDIT_TABLE;
   double attn = sc ? sc->attn : rl_audit_amplitude(&in);
+  /* a dims table in --layout when given, else in the layout it shows;
+   * with neither, not guessed */
   int layout = so.p.layout == RL_LAYOUT_HALF ? RL_AUDIT_LAYOUT_HALF : RL_AUDIT_LAYOUT_INTERLEAVED;
+  if (sc && table && !layout_given && in.ncols == 2 * sc->n) {
+    int shown = rl_audit_layout_of(&in);
+    if (shown == RL_AUDIT_LAYOUT_PAIRS) {
+      rl_schedule_free(sc);
+      rl_audit_input_free(&in);
+      return rl_usage(cmd, "%s: layout unknown: %zu columns, and neither half nor interleaved "
+                           "columns repeat: expected --layout half or --layout interleaved",
+                      file, 2 * sc->n);
+    }
+    layout = shown;
+  }
   size_t total = 0, failed = 0, skipped = 0, k = 0;
   for (int i = 0; i < NPROPS; i++)
     total += sel[i] != 0;

@@ -15,7 +15,8 @@
 #include "sched_opts.h"
 #include "sink.h"
 
-enum { OPT_SIN = RL_OPT_FIRST_CMD, OPT_POSITIONS, OPT_TOLERANCE, OPT_REPORT };
+enum { OPT_SIN = RL_OPT_FIRST_CMD, OPT_POSITIONS, OPT_TOLERANCE, OPT_REPORT, OPT_RTOL,
+       OPT_ULPS };
 
 static void help(FILE *fp)
 {
@@ -32,37 +33,57 @@ static void help(FILE *fp)
         "(pair i on 2i, 2i+1) or half (pair i on i and i + r/2, Hugging Face's\n"
         "duplicated halves): the layout is found from which columns repeat.\n"
         "\n"
-        "Without --tolerance, the schedule is found by fitting: theta_i from the\n"
-        "phase of each pair against position, the base from the log-linear fit\n"
-        "of ln theta_i against i, the factor and the method's range (yarn's\n"
+        "Without --tolerance, --rtol or --ulps, the schedule is found by fitting:\n"
+        "theta_i from the phase of each pair against position (unwrapped around\n"
+        "the frequency predicted from the slower pairs, so any set of positions\n"
+        "works: every 7th, a batch's position_ids), the base from the log-linear\n"
+        "fit of ln theta_i against i, the factor and the method's range (yarn's\n"
         "correction dims, llama3's bands, hence the training length) from how\n"
         "each pair departs from RoPE; then the roundings of each fitted number\n"
-        "and each variant are measured against the whole table. One row per\n"
-        "candidate, best first: rank,method,variant,layout,precision,dim,rot,\n"
-        "base,factor,params,max_abs_err,max_ulp (ulps of the table's own format:\n"
-        "the narrowest of bfloat16, float16, float32, float64 that holds every\n"
-        "value; in the metadata). --report pairs or positions gives, for the\n"
-        "best candidate, the error per pair or per position instead.\n"
+        "and each variant, as exact values and as every framework pipeline, are\n"
+        "measured: 400 on 48 rows spread over the positions, the best 48 on the\n"
+        "whole table. An entry is within tolerance when off by at most what a\n"
+        "framework can legitimately differ by: a (2 |m| ulp(theta_i) + ulp(|m|\n"
+        "theta_i)) in the angle (float64 for a float64 table, else float32) plus\n"
+        "2 eps a in the table's format (a the amplitude); a candidate fits when\n"
+        "every entry is. Fitting candidates rank by the share of entries they\n"
+        "reproduce bit for bit (when it differs by more than 1%), then by the\n"
+        "fewest digits, then by error; the others by the fewest pairs beyond\n"
+        "tolerance, the error to two digits, then the fewest digits. One row per\n"
+        "table: rank,method,variant,layout,precision,dim,rot,base,factor,params,\n"
+        "max_abs_err,max_ulp,exact_share,max_err_over_tol,same_table (ulps of\n"
+        "the table's own format: the narrowest of bfloat16, float16, float32,\n"
+        "float64 that holds every value; same_table: the other variants and\n"
+        "pipelines that give the very same values). --report pairs or positions\n"
+        "gives, for the best candidate, the error per pair or per position.\n"
         "Also fitted: ntk (vLLM's form from theta_0 = s^(-2/r); Hugging Face's is\n"
         "a rope of base * s^(r/(r-2)), listed where base and s come out round),\n"
         "p-rope (trailing pairs that never rotate: fraction=), and, only when\n"
         "nothing with few parameters fits, longrope's per-pair factors\n"
-        "(factors=f0:f1:..., at --base if given). A candidate fits within 4 ulps\n"
-        "of the table's format at its amplitude (fit_tolerance); fitting ones rank\n"
-        "by the fewest digits, then by error. When none fits, the metadata and\n"
-        "stderr say 'unidentified: closest is ...' instead of naming a method.\n"
+        "(factors=f0:f1:..., at --base if given). When the best misses on at\n"
+        "most an eighth of the pairs, the metadata and stderr say 'broken pairs:'\n"
+        "with the schedule the rest follow and what is wrong with each broken\n"
+        "pair (a sign, cos and sin swapped, a zeroed frequency, one column of\n"
+        "two, a few positions, or its own frequency); when more, 'unidentified:\n"
+        "closest is ...', and the entry that rejects it.\n"
         "\n"
-        "With --tolerance T, audit verifies FILE against the schedule the options\n"
-        "below give (--layout says how dims columns are paired): one row\n"
+        "With --tolerance T, --rtol R or --ulps U, audit verifies FILE against the\n"
+        "schedule the options below give, as numpy's assert_allclose and\n"
+        "assert_array_max_ulp do: every |found - expected| <= T + R |expected|\n"
+        "(the parts given) and at most U ulps of the table's format. A dims\n"
+        "table is read in --layout when given (a note when the table shows the\n"
+        "other), else in the layout the table shows; neither: refused. One row\n"
         "verdict,max_abs_err,max_ulp,tolerance,pos,pair,column,table,expected,found\n"
-        "naming the worst entry; exit 0 when every |found - expected| <= T, 1 when\n"
-        "not (and one line on stderr naming the entry).\n"
+        "naming the entry furthest beyond its allowance; exit 0 when every entry\n"
+        "is within, 1 when not (and one line on stderr naming the entry).\n"
         "\n"
         "audit:\n"
         "      --sin FILE2    the sin table of a cos table FILE (same shape)\n"
         "      --positions LIST  the position of each row, when not 0, 1, 2, ...\n"
         "                     ('0:4095:1', '0,1,10,100', ...)\n"
-        "      --tolerance T  verify against the schedule options: T >= 0, absolute\n"
+        "      --tolerance T  verify: absolute tolerance, T >= 0\n"
+        "      --rtol R       verify: relative tolerance, R >= 0 (T + R |expected|)\n"
+        "      --ulps U       verify: at most U ulps of the table's format\n"
         "      --report R     candidates, pairs or positions (default candidates)\n"
         "\n", fp);
   rl_sched_opts_help(fp);
@@ -123,19 +144,47 @@ static int load_error(const char *cmd, rl_status st, const char *msg)
   return rl_usage(cmd, "%s", msg);
 }
 
-static int verify(const char *cmd, const rl_sched_opts *so, const rl_audit_input *in,
-                  const char *file, double tol, const rl_common *co)
+/* The layout to read a dims table in: the one given, or the one the
+ * table shows (its pairs' two columns equal); with neither, refused. */
+static int verify_layout(const char *cmd, const char *file, const rl_sched_opts *so,
+                         int layout_given, const rl_audit_input *in, const rl_schedule *f,
+                         int *layout)
+{
+  if (in->kind == RL_AUDIT_FREQS || in->ncols == f->n) {
+    *layout = RL_AUDIT_LAYOUT_PAIRS;
+    return 0;
+  }
+  int shown = rl_audit_layout_of(in);
+  if (layout_given) {
+    *layout = so->p.layout == RL_LAYOUT_HALF ? RL_AUDIT_LAYOUT_HALF : RL_AUDIT_LAYOUT_INTERLEAVED;
+    if (shown != RL_AUDIT_LAYOUT_PAIRS && shown != *layout)
+      fprintf(stderr, "ropelab %s: %s: note: --layout %s, but the table shows the %s layout "
+                      "(its pairs' columns repeat that way)\n", cmd, file,
+              rl_audit_layout_name(*layout), rl_audit_layout_name(shown));
+    return 0;
+  }
+  if (shown == RL_AUDIT_LAYOUT_PAIRS)
+    return rl_usage(cmd, "%s: layout unknown: %zu columns, and neither half (i, i + %zu) nor "
+                         "interleaved (2i, 2i + 1) columns repeat: expected --layout half or "
+                         "--layout interleaved", file, in->ncols, f->n);
+  *layout = shown;
+  return 0;
+}
+
+static int verify(const char *cmd, const rl_sched_opts *so, int layout_given,
+                  const rl_audit_input *in, const char *file, double tol, double rtol,
+                  double ulps, const rl_common *co)
 {
   rl_schedule *f;
-  int r;
+  int r, layout = RL_AUDIT_LAYOUT_PAIRS;
   if ((r = rl_sched_build(&so->p, cmd, &f)))
     return r;
-  int layout = in->kind == RL_AUDIT_FREQS || in->ncols == f->n
-                   ? RL_AUDIT_LAYOUT_PAIRS
-                   : so->p.layout == RL_LAYOUT_HALF ? RL_AUDIT_LAYOUT_HALF
-                                                     : RL_AUDIT_LAYOUT_INTERLEAVED;
+  if ((r = verify_layout(cmd, file, so, layout_given, in, f, &layout))) {
+    rl_schedule_free(f);
+    return r;
+  }
   rl_audit_err e;
-  rl_status st = rl_audit_compare(in, layout, f, &e, NULL, NULL, NULL, NULL);
+  rl_status st = rl_audit_allclose(in, layout, f, tol, rtol, ulps, &e);
   if (st == RL_EINVAL) {
     fprintf(stderr, "ropelab %s: %s: not this schedule: %zu columns, expected %zu (one per "
                     "pair) or %zu (one per rotated dimension)\n", cmd, file, in->ncols, f->n,
@@ -153,25 +202,36 @@ static int verify(const char *cmd, const rl_sched_opts *so, const rl_audit_input
     rl_schedule_free(f);
     return r;
   }
-  int pass = e.max_abs <= tol;
+  int pass = e.max_ratio <= 1;
+  char b[10][RL_NUMFMT_MAX], pair[24], col[24];
+  rl_numfmt(e.max_abs, b[0]);
+  rl_numfmt(e.max_ulp, b[1]);
+  rl_numfmt(tol, b[2]);
+  rl_numfmt(e.r_pos, b[3]);
+  rl_numfmt(e.r_expected, b[4]);
+  rl_numfmt(e.r_found, b[5]);
+  rl_numfmt(rtol, b[6]);
+  rl_numfmt(ulps, b[7]);
+  rl_numfmt(fabs(e.r_found - e.r_expected), b[8]);
+  rl_numfmt(fabs(e.r_found - e.r_expected) / (e.r_expected != 0 ? fabs(e.r_expected) : 1), b[9]);
   rl_out_meta_begin(out);
   rl_out_meta(out, "file", file);
   rl_out_meta(out, "read_as", in->form);
   rl_out_meta(out, "table_format", fmt_name(in->fmt));
   rl_out_meta(out, "layout_read", rl_audit_layout_name(layout));
+  rl_out_meta(out, "layout_from", in->kind == RL_AUDIT_FREQS || in->ncols == f->n ? "one column per pair"
+                                  : layout_given ? "--layout" : "the table (its repeated columns)");
+  rl_out_meta(out, "criterion", "numpy's assert_allclose |found - expected| <= tolerance + rtol "
+                                "|expected| and assert_array_max_ulp ulps <= ulps (ulps of the "
+                                "table's format); each only when given");
+  rl_out_meta(out, "rtol", rtol >= 0 ? b[6] : "none");
+  rl_out_meta(out, "ulps", ulps >= 0 ? b[7] : "none");
   rl_sched_meta(&so->p, f, out);
   rl_out_header(out, "verdict,max_abs_err,max_ulp,tolerance,pos,pair,column,table,expected,found");
-  char b[7][RL_NUMFMT_MAX], pair[24], col[24];
-  rl_numfmt(e.max_abs, b[0]);
-  rl_numfmt(e.max_ulp, b[1]);
-  rl_numfmt(tol, b[2]);
-  rl_numfmt(e.worst_pos, b[3]);
-  rl_numfmt(e.expected, b[4]);
-  rl_numfmt(e.found, b[5]);
-  snprintf(pair, sizeof pair, "%zu", e.worst_pair);
-  snprintf(col, sizeof col, "%zu", e.worst_col);
-  const char *tbl = in->kind == RL_AUDIT_FREQS ? "theta" : e.worst_sin ? "sin" : "cos";
-  const char *fld[] = {pass ? "pass" : "fail", b[0], b[1], b[2],
+  snprintf(pair, sizeof pair, "%zu", e.r_pair);
+  snprintf(col, sizeof col, "%zu", e.r_col);
+  const char *tbl = in->kind == RL_AUDIT_FREQS ? "theta" : e.r_sin ? "sin" : "cos";
+  const char *fld[] = {pass ? "pass" : "fail", b[0], b[1], tol >= 0 ? b[2] : "",
                        in->kind == RL_AUDIT_FREQS ? "" : b[3], pair, col, tbl, b[4], b[5]};
   rl_out_fields(out, fld, 10);
   rl_schedule_free(f);
@@ -179,13 +239,21 @@ static int verify(const char *cmd, const rl_sched_opts *so, const rl_audit_input
     return r;
   if (pass)
     return RL_EXIT_OK;
+  char lim[200];
+  snprintf(lim, sizeof lim, "%s%s%s%s%s%s%s", tol >= 0 ? b[2] : "",
+           tol >= 0 && rtol >= 0 ? " + " : "", rtol >= 0 ? b[6] : "", rtol >= 0 ? " |expected|" : "",
+           (tol >= 0 || rtol >= 0) && ulps >= 0 ? ", or " : "", ulps >= 0 ? b[7] : "",
+           ulps >= 0 ? " ulps" : "");
+  char u[RL_NUMFMT_MAX];
+  rl_numfmt(e.max_ratio, u);
   if (in->kind == RL_AUDIT_FREQS)
-    fprintf(stderr, "ropelab %s: %s: off by %s > %s at pair %zu: expected %s, found %s\n", cmd,
-            file, b[0], b[2], e.worst_pair, b[4], b[5]);
+    fprintf(stderr, "ropelab %s: %s: off by %s (relative %s) at pair %zu: expected %s, found %s "
+                    "(allowed %s; %s times that)\n", cmd, file, b[8], b[9], e.r_pair, b[4], b[5],
+            lim, u);
   else
-    fprintf(stderr, "ropelab %s: %s: off by %s > %s at position %s, pair %zu (%s, column %zu): "
-                    "expected %s, found %s\n", cmd, file, b[0], b[2], b[3], e.worst_pair, tbl,
-            e.worst_col, b[4], b[5]);
+    fprintf(stderr, "ropelab %s: %s: off by %s (relative %s) at position %s, pair %zu (%s, "
+                    "column %zu): expected %s, found %s (allowed %s; %s times that)\n", cmd, file,
+            b[8], b[9], b[3], e.r_pair, tbl, e.r_col, b[4], b[5], lim, u);
   return RL_EXIT_FAIL;
 }
 
@@ -221,20 +289,32 @@ static int identify(const char *cmd, const rl_sched_opts *so, int dim_given, int
   rl_out_meta(out, "precision", "each candidate's values as the named pipeline computes them "
                                 "(exact: the mathematical values)");
   const rl_audit_candidate *c0 = &fit.cand[0];
-  char tolb[RL_NUMFMT_MAX], idb[600];
+  char tolb[RL_NUMFMT_MAX], idb[1400], name[600], prm0[480];
   rl_numfmt(fit.fit_tol, tolb);
-  rl_out_meta(out, "fit_tolerance", in->kind == RL_AUDIT_TABLE ? tolb : "4 ulps");
-  if (fit.identified) {
-    snprintf(idb, sizeof idb, "yes: %s", c0->p.method->name);
-  } else {
-    char e[RL_NUMFMT_MAX], bb[RL_NUMFMT_MAX], fb[RL_NUMFMT_MAX];
-    rl_numfmt(c0->max_abs_err, e);
+  rl_out_meta(out, "fit_tolerance",
+              in->kind == RL_AUDIT_TABLE
+                  ? "per entry: a (2 |m| ulp(theta_i) + ulp(|m| theta_i)) in the angle's format "
+                    "(float64 for a float64 table, else float32) + 2 eps a in the table's"
+                  : "4 ulps");
+  {
+    char bb[RL_NUMFMT_MAX], fb[RL_NUMFMT_MAX];
     rl_numfmt(c0->p.base, bb);
     rl_numfmt(c0->p.factor, fb);
-    snprintf(idb, sizeof idb, "unidentified: closest is %s base %s factor %s (%s), max_abs_err "
-             "%s > %s", c0->p.method->name, bb, fb,
-             c0->p.precision ? c0->p.precision->name : "exact", e,
-             in->kind == RL_AUDIT_TABLE ? tolb : "4 ulps");
+    params_text(&c0->p, prm0, sizeof prm0);
+    snprintf(name, sizeof name, "%s base %s%s%s%s%s, %s layout (%s)", c0->p.method->name, bb,
+             (c0->p.method->uses & RL_SP_FACTOR) ? " factor " : "",
+             (c0->p.method->uses & RL_SP_FACTOR) ? fb : "", prm0[0] ? " " : "",
+             prm0[0] == ';' ? prm0 + 1 : prm0, rl_audit_layout_name(c0->layout),
+             c0->p.precision ? c0->p.precision->name : "exact");
+  }
+  if (fit.identified) {
+    snprintf(idb, sizeof idb, "yes: %s", c0->p.method->name);
+  } else if (fit.broken[0]) {
+    snprintf(idb, sizeof idb, "broken pairs: %s: %zu of %zu pairs within tolerance; %s", name,
+             fit.good_pairs, fit.n, fit.broken);
+    fprintf(stderr, "ropelab %s: %s: %s\n", cmd, file, idb);
+  } else {
+    snprintf(idb, sizeof idb, "unidentified: closest is %s, rejected at %s", name, fit.why);
     fprintf(stderr, "ropelab %s: %s: %s\n", cmd, file, idb);
   }
   rl_out_meta(out, "identified", idb);
@@ -243,25 +323,54 @@ static int identify(const char *cmd, const rl_sched_opts *so, int dim_given, int
   const rl_audit_candidate *best = &fit.cand[0];
   if (report == 0) {
     rl_out_header(out, "rank,method,variant,layout,precision,dim,rot,base,factor,params,"
-                       "max_abs_err,max_ulp");
+                       "max_abs_err,max_ulp,exact_share,max_err_over_tol,same_table");
+    size_t rank = 0;
     for (size_t k = 0; k < fit.ncand && !out->err; k++) {
       const rl_audit_candidate *c = &fit.cand[k];
-      char b[8][RL_NUMFMT_MAX], prm[4096];
-      snprintf(b[0], sizeof b[0], "%zu", k + 1);
+      if (c->same_as >= 0)
+        continue;
+      char b[10][RL_NUMFMT_MAX], prm[4096], same[2048];
+      snprintf(b[0], sizeof b[0], "%zu", ++rank);
       snprintf(b[1], sizeof b[1], "%zu", c->p.dim);
       snprintf(b[2], sizeof b[2], "%zu", c->p.rot);
       rl_numfmt(c->p.base, b[3]);
       rl_numfmt(c->p.factor, b[4]);
       rl_numfmt(c->max_abs_err, b[5]);
       rl_numfmt(c->max_ulp, b[6]);
+      rl_numfmt(c->nentries ? (double)c->nexact / (double)c->nentries : 0, b[7]);
+      rl_numfmt(c->max_ratio, b[8]);
       params_text(&c->p, prm, sizeof prm);
+      /* the others that give this very table: variant:precision and
+       * what differs, ' / ' between them */
+      size_t l = 0;
+      same[0] = 0;
+      for (size_t j = k + 1; j < fit.ncand && l < sizeof same - 1; j++) {
+        const rl_audit_candidate *o = &fit.cand[j];
+        if (o->same_as != (long)k)
+          continue;
+        char ob[RL_NUMFMT_MAX], of[RL_NUMFMT_MAX], op[4096];
+        rl_numfmt(o->p.base, ob);
+        rl_numfmt(o->p.factor, of);
+        params_text(&o->p, op, sizeof op);
+        l += (size_t)snprintf(same + l, sizeof same - l, "%s%s%s%s:%s%s%s%s%s%s%s", l ? " / " : "",
+                              strcmp(o->p.method->name, c->p.method->name) ? o->p.method->name : "",
+                              strcmp(o->p.method->name, c->p.method->name) ? ":" : "",
+                              (o->p.method->uses & RL_SP_VARIANT) ? rl_variant_name(o->p.variant) : "",
+                              o->p.precision ? o->p.precision->name : "exact",
+                              o->p.base != c->p.base ? " base=" : "", o->p.base != c->p.base ? ob : "",
+                              o->p.factor != c->p.factor ? " factor=" : "",
+                              o->p.factor != c->p.factor ? of : "", strcmp(op, prm) ? " " : "",
+                              strcmp(op, prm) ? (op[0] == ';' ? op + 1 : op) : "");
+        if (l >= sizeof same)
+          l = sizeof same - 1;
+      }
       const char *fld[] = {b[0], c->p.method->name,
                            (c->p.method->uses & RL_SP_VARIANT) ? rl_variant_name(c->p.variant) : "",
                            rl_audit_layout_name(c->layout),
                            c->p.precision ? c->p.precision->name : "exact", b[1], b[2], b[3],
                            (c->p.method->uses & RL_SP_FACTOR) ? b[4] : "1",
-                           prm[0] == ';' ? prm + 1 : prm, b[5], b[6]};
-      rl_out_fields(out, fld, 12);
+                           prm[0] == ';' ? prm + 1 : prm, b[5], b[6], b[7], b[8], same};
+      rl_out_fields(out, fld, 15);
     }
   } else {
     /* the best candidate's errors against the exact values and against
@@ -337,12 +446,14 @@ static int run(int argc, char **argv)
       {"positions", required_argument, NULL, OPT_POSITIONS},
       {"tolerance", required_argument, NULL, OPT_TOLERANCE},
       {"report", required_argument, NULL, OPT_REPORT},
-       RL_COMMON_LONGOPTS, {NULL, 0, NULL, 0}};
+      {"rtol", required_argument, NULL, OPT_RTOL},
+      {"ulps", required_argument, NULL, OPT_ULPS},
+      RL_COMMON_LONGOPTS, {NULL, 0, NULL, 0}};
   const struct option *opts = rl_sched_longopts(own_opts);
   static const char *const reports[] = {"candidates", "pairs", "positions"};
   const char *cmd = "audit", *sin_path = NULL, *pos_arg = NULL;
-  double tol = -1;
-  int report = 0, dim_given = 0, base_given = 0;
+  double tol = -1, rtol = -1, ulps = -1;
+  int report = 0, dim_given = 0, base_given = 0, layout_given = 0;
   rl_sched_opts so;
   rl_sched_opts_init(&so, 0);
   rl_common co;
@@ -362,6 +473,18 @@ static int run(int argc, char **argv)
       if (!(tol >= 0))
         return rl_usage(cmd, "invalid --tolerance '%s': expected a number >= 0", optarg);
       break;
+    case OPT_RTOL:
+      if ((r = rl_opt_double(cmd, "--rtol", optarg, &rtol)))
+        return r;
+      if (!(rtol >= 0))
+        return rl_usage(cmd, "invalid --rtol '%s': expected a number >= 0", optarg);
+      break;
+    case OPT_ULPS:
+      if ((r = rl_opt_double(cmd, "--ulps", optarg, &ulps)))
+        return r;
+      if (!(ulps >= 0))
+        return rl_usage(cmd, "invalid --ulps '%s': expected a number >= 0", optarg);
+      break;
     case OPT_REPORT:
       if ((r = rl_opt_enum(cmd, "--report", optarg, reports, 3, &report)))
         return r;
@@ -369,6 +492,7 @@ static int run(int argc, char **argv)
     default:
       dim_given |= c == rl_sched_optval("dim");
       base_given |= c == rl_sched_optval("base");
+      layout_given |= c == rl_sched_optval("layout");
       if ((r = rl_sched_opt_default(&so, &co, cmd, c, argv, opts)))
         return r;
     }
@@ -382,8 +506,9 @@ static int run(int argc, char **argv)
   const char *file = argv[optind++];
   if ((r = rl_opt_no_args(cmd, argc, argv)) || (r = rl_sched_opts_finish(&so, cmd)))
     return r;
-  if (report && tol >= 0)
-    return rl_usage(cmd, "--report '%s' with --tolerance: expected one of them (--report "
+  int verifying = tol >= 0 || rtol >= 0 || ulps >= 0;
+  if (report && verifying)
+    return rl_usage(cmd, "--report '%s' with --tolerance, --rtol or --ulps: expected one of them (--report "
                          "describes the best candidate found without --tolerance)",
                     reports[report]);
   double *pos = NULL;
@@ -396,7 +521,7 @@ static int run(int argc, char **argv)
   free(pos);
   if (st)
     return load_error(cmd, st, err);
-  r = tol >= 0 ? verify(cmd, &so, &in, file, tol, &co) : identify(cmd, &so, dim_given, base_given, &in, file, report, &co);
+  r = verifying ? verify(cmd, &so, layout_given, &in, file, tol, rtol, ulps, &co) : identify(cmd, &so, dim_given, base_given, &in, file, report, &co);
   rl_audit_input_free(&in);
   return r;
 }

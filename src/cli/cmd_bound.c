@@ -39,7 +39,9 @@ static void help(FILE *fp)
         "      feasible (j/10^k) B, j = 1, 2, ...  Columns:\n"
         "        dim,rot,len,base,min_similarity,argmin,previous_base,previous_first_fail\n"
         "      min_similarity is the smallest B_r at the base (at r = argmin): the\n"
-        "      margin; previous_base is the grid point below it, infeasible, failing\n"
+        "      margin, printed to the digits its error bound leaves known (the\n"
+        "      cosines' rounding, and each theta_k an ulp off carried to r);\n"
+        "      previous_base is the grid point below it, infeasible, failing\n"
         "      first at r = previous_first_fail.  Signs near 0 are decided from exact\n"
         "      angles.  Pass-through pairs (--rot < --dim) count cos 0 = 1 each.\n"
         "      --len L            lengths, a list or range (default 1024:1048576:x2)\n"
@@ -323,8 +325,16 @@ static int run_men(args *a, const char *cmd)
                               "previous_first_fail");
   size_t rot = a->so.p.rot ? a->so.p.rot : a->so.p.dim;
   for (size_t i = 0; i < a->nlen && !out->err; i++) {
+    /* min_similarity to the digits its error bound leaves known */
+    double ms = res[i].min_similarity, me = res[i].min_similarity_err;
+    if (me > 0 && ms != 0 && isfinite(ms)) {
+      int dig = (int)floor(log10(fabs(ms) / me));
+      char t[64];
+      snprintf(t, sizeof t, "%.*e", dig < 1 ? 0 : dig > 16 ? 16 : dig - 1, ms);
+      ms = strtod(t, NULL);
+    }
     double row[9] = {(double)a->so.p.dim, (double)rot, res[i].len, res[i].base,
-                     res[i].min_similarity, res[i].argmin, res[i].previous_base,
+                     ms, res[i].argmin, res[i].previous_base,
                      res[i].previous_first_fail, fa * pow(res[i].len, fk)};
     rl_out_row(out, row, a->fit ? 9 : 8);
   }

@@ -72,7 +72,8 @@ static void help(FILE *fp)
         "      --eval-len N      longest evaluated length, L <= N <= 2^31 (required)\n"
         "      --lengths LIST    lengths n evaluated (sweep syntax: 512,1024 or\n"
         "                        1024:32768:x2), each 1..N; N is always added\n"
-        "                        (default L/4, L/2, L, 2L, ... up to N)\n"
+        "                        (default L/4, L/2, L, 2L, ... up to N; rounded down\n"
+        "                        when not whole, said in the metadata)\n"
         "      --distances LIST  retrieval distances r (default 0, 1, 2, 4, ... < N);\n"
         "                        a distance >= n gives no row at that length\n"
         "      --scheme LIST     comma-separated schemes, or 'all' (default all)\n"
@@ -374,10 +375,18 @@ static int run(int argc, char **argv)
     return rl_usage(cmd, "invalid --sink-tokens '%zu': expected it with --local-window W > 0",
                     ep.win.sinks);
   /* lengths: the default doubling from L/4, N always included */
+  /* L/4 and L/2 that are not whole are taken rounded down, and said */
+  char lens_note[160] = "";
   if (!lens_set) {
-    for (double x = (double)L / 4; x <= (double)N && nlen < LIST_MAX; x *= 2)
-      if (x >= 1 && x == floor(x))
-        lens[nlen++] = (size_t)x;
+    for (double x = (double)L / 4; x <= (double)N && nlen < LIST_MAX; x *= 2) {
+      if (x >= 1 && x != floor(x)) {
+        size_t l = strlen(lens_note);
+        snprintf(lens_note + l, sizeof lens_note - l, "%sL/%d = %g taken as %zu",
+                 l ? "; " : "", x * 4 == (double)L ? 4 : 2, x, (size_t)floor(x));
+      }
+      if (x >= 1)
+        lens[nlen++] = (size_t)floor(x);
+    }
   }
   for (size_t k = 0; k < nlen; k++)
     if (lens[k] > N)
@@ -503,9 +512,21 @@ static int run(int argc, char **argv)
   rl_out_meta(out, "retrieval", "softmax probability of a key equal to the query planted at "
                                 "distance r, replacing the random key there; mean, se");
   rl_out_meta(out, "entropy", "nats: -sum p ln p of the query's attention; max = ln(keys)");
-  rl_out_meta(out, "shift", "positional logits (total - cc) at distances >= L vs < L of the "
-                            "query at the longest length: means, sds, ks = sup|F - G|, "
-                            "w1 = integral |F - G|");
+  if (lens_note[0])
+    rl_out_meta(out, "default_lengths", lens_note);
+  {
+    size_t sw = 1, sp = 1;
+    char sh[400];
+    rl_extrap_shift_strides(&ep, &sw, &sp);
+    char how[160] = "over every distance";
+    if (sw > 1 || sp > 1)
+      snprintf(how, sizeof how, "thinned: every distance with stride %zu within L, stride %zu "
+               "past L, at most 2^23 values a side", sw, sp);
+    snprintf(sh, sizeof sh, "positional logits (total - cc) at distances >= L vs < L of the "
+             "query at the longest length: means, sds (over every distance), ks = sup|F - G|, "
+             "w1 = integral |F - G| (%s)", how);
+    rl_out_meta(out, "shift", sh);
+  }
   for (size_t k = 0; k < so.nnames; k++) {
     rl_scheme *s = NULL;
     if (rl_scheme_alloc(so.names[k], &cf[0].cfg, &s, NULL) == RL_OK) {

@@ -34,7 +34,9 @@
 
 #define PI 3.14159265358979323846
 #define MAX_CAND 4096
-#define RL_AUDIT_KEEP 24 /* candidates measured against the whole table */
+#define RL_AUDIT_QUICK 400 /* candidates measured on a sample of rows */
+#define RL_AUDIT_KEEP 48   /* of those, measured against the whole table */
+#define RL_AUDIT_SAMPLE 48 /* rows in the sample */
 
 void rl_audit_fit_free(rl_audit_fit *f)
 {
@@ -46,20 +48,34 @@ void rl_audit_fit_free(rl_audit_fit *f)
   memset(f, 0, sizeof *f);
 }
 
+/* The layout the table shows: the one under which most pairs' two
+ * columns are equal at every position (all but an eighth of them, so
+ * that one broken column does not hide it). */
 static int layout_of(const rl_audit_input *in)
 {
   size_t c = in->ncols, h = c / 2;
-  if (c % 2)
+  if (c % 2 || !h)
     return RL_AUDIT_LAYOUT_PAIRS;
-  int half = 1, inter = 1;
-  for (size_t r = 0; r < in->npos && (half || inter); r++) {
-    const double *cr = in->cos + r * c, *sr = in->sin + r * c;
-    for (size_t k = 0; k < h; k++) {
+  size_t nh = 0, ni = 0;
+  for (size_t k = 0; k < h; k++) {
+    int half = 1, inter = 1;
+    for (size_t r = 0; r < in->npos && (half || inter); r++) {
+      const double *cr = in->cos + r * c, *sr = in->sin + r * c;
       half = half && cr[k] == cr[k + h] && sr[k] == sr[k + h];
       inter = inter && cr[2 * k] == cr[2 * k + 1] && sr[2 * k] == sr[2 * k + 1];
     }
+    nh += (size_t)half;
+    ni += (size_t)inter;
   }
-  return half ? RL_AUDIT_LAYOUT_HALF : inter ? RL_AUDIT_LAYOUT_INTERLEAVED : RL_AUDIT_LAYOUT_PAIRS;
+  size_t need = h - h / 8;
+  if (nh >= need && nh >= ni)
+    return RL_AUDIT_LAYOUT_HALF;
+  return ni >= need ? RL_AUDIT_LAYOUT_INTERLEAVED : RL_AUDIT_LAYOUT_PAIRS;
+}
+
+int rl_audit_layout_of(const rl_audit_input *in)
+{
+  return in->kind == RL_AUDIT_TABLE ? layout_of(in) : RL_AUDIT_LAYOUT_PAIRS;
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -72,6 +88,47 @@ static int cmp_double(const void *a, const void *b)
 static size_t col_of(int layout, size_t i)
 {
   return layout == RL_AUDIT_LAYOUT_INTERLEAVED ? 2 * i : i;
+}
+
+/* The slope of pair i's phase against position, unwrapped around the
+ * predicted frequency pred: the residual phase a - pred m is wrapped to
+ * (-pi, pi] and unwrapped step by step, so that positions far apart
+ * (every 7th, a batch's position_ids) alias only when the prediction is
+ * off by pi / gap.  Returns the slope, *rss its residual sum of squares. */
+static double slope_around(const rl_audit_input *in, const size_t *ord, size_t k, double pred,
+                           double *ph, double *rss)
+{
+  size_t P = in->npos, C = in->ncols;
+  double mx = 0, my = 0, sxx = 0, sxy = 0, prev = 0;
+  for (size_t j = 0; j < P; j++) {
+    size_t r = ord[j];
+    double m = in->pos[r];
+    double a = atan2(in->sin[r * C + k], in->cos[r * C + k]) - pred * m;
+    a -= 2 * PI * nearbyint(a / (2 * PI));
+    double w = a;
+    if (j) { /* the residual's step to the next position is below pi */
+      double d = a - prev;
+      d -= 2 * PI * nearbyint(d / (2 * PI));
+      w = ph[j - 1] + d;
+    }
+    prev = a;
+    ph[j] = w;
+    mx += m;
+    my += w;
+  }
+  mx /= (double)P, my /= (double)P;
+  for (size_t j = 0; j < P; j++) {
+    double dx = in->pos[ord[j]] - mx;
+    sxx += dx * dx;
+    sxy += dx * (ph[j] - my);
+  }
+  double b = sxx > 0 ? sxy / sxx : 0, e2 = 0;
+  for (size_t j = 0; j < P; j++) {
+    double res = ph[j] - my - b * (in->pos[ord[j]] - mx);
+    e2 += res * res;
+  }
+  *rss = e2;
+  return pred + b;
 }
 
 static rl_status fit_table(const rl_audit_input *in, rl_audit_fit *f, char *err, size_t n)
@@ -92,29 +149,30 @@ static rl_status fit_table(const rl_audit_input *in, rl_audit_fit *f, char *err,
     }
     ord[j] = r;
   }
-  for (size_t i = 0; i < f->n; i++) {
-    size_t k = col_of(f->layout, i);
-    double mx = 0, my = 0, sxx = 0, sxy = 0, prev = 0;
-    for (size_t j = 0; j < P; j++) {
-      size_t r = ord[j];
-      double a = atan2(in->sin[r * C + k], in->cos[r * C + k]);
-      if (j) { /* unwrap: the step to the next position is below pi */
-        double d = a - prev;
-        d -= 2 * PI * nearbyint(d / (2 * PI));
-        a = ph[j - 1] + d;
-      }
-      prev = atan2(in->sin[r * C + k], in->cos[r * C + k]);
-      ph[j] = a;
-      mx += in->pos[r];
-      my += a;
-    }
-    mx /= (double)P, my /= (double)P;
-    for (size_t j = 0; j < P; j++) {
-      double dx = in->pos[ord[j]] - mx;
-      sxx += dx * dx;
-      sxy += dx * (ph[j] - my);
-    }
-    f->theta[i] = sxx > 0 ? fabs(sxy / sxx) : 0;
+  /* from the slowest pair up: each pair's frequency predicted from the
+   * ratio of the two fitted below it (RoPE's constant ratio base^(2/r)),
+   * so that fast pairs that alias at the table's spacing are unwrapped
+   * around their prediction and checked modulo 2 pi */
+  for (size_t q = f->n; q-- > 0;) {
+    size_t k = col_of(f->layout, q);
+    double pred = 0;
+    if (q + 2 < f->n && f->theta[q + 1] > 0 && f->theta[q + 2] > 0)
+      pred = f->theta[q + 1] * fmin(f->theta[q + 1] / f->theta[q + 2], 10);
+    else if (q + 1 < f->n)
+      pred = f->theta[q + 1];
+    /* plain unwrapping, around +pred and around -pred (a negated sin):
+     * of the slopes that fit (residual within twice the least), the one
+     * nearest the prediction, since at a spacing g the slopes theta and
+     * theta - 2 pi / g fit equally well */
+    double t[3], rs[3], best = HUGE_VAL, t1 = 0;
+    t[0] = slope_around(in, ord, k, 0, ph, &rs[0]);
+    t[1] = slope_around(in, ord, k, pred, ph, &rs[1]);
+    t[2] = slope_around(in, ord, k, -pred, ph, &rs[2]);
+    double rmin = fmin(rs[0], fmin(rs[1], rs[2]));
+    for (int h = 0; h < 3; h++)
+      if (rs[h] <= 2 * rmin + 1e-12 * (double)P && fabs(fabs(t[h]) - pred) < best)
+        best = fabs(fabs(t[h]) - pred), t1 = t[h];
+    f->theta[q] = fabs(t1);
   }
   for (size_t k = 0; k < P * C; k++)
     amp[k] = hypot(in->cos[k], in->sin[k]);
@@ -180,9 +238,21 @@ static void try_one(ctx *c, const rl_schedule_params *p)
   rl_schedule *sc = NULL;
   if (rl_schedule_new(p, &sc, NULL) != RL_OK)
     return;
-  double score = fabs(sc->attn - c->f->attn) / c->f->attn;
-  for (size_t i = 0; i < sc->n && i < c->f->n; i++)
-    score = fmax(score, fabs(sc->theta[i] - c->f->theta[i]) / fmax(c->f->theta[i], 1e-300));
+  /* the worst pair after an eighth of them is set aside: one broken
+   * pair must not hide the schedule the rest follow */
+  double dev[512], score = fabs(sc->attn - c->f->attn) / c->f->attn, worst = 0;
+  size_t m = sc->n < c->f->n ? sc->n : c->f->n, nd = 0;
+  for (size_t i = 0; i < m; i++) {
+    double d = fabs(sc->theta[i] - c->f->theta[i]) / fmax(c->f->theta[i], 1e-300);
+    if (nd < sizeof dev / sizeof *dev)
+      dev[nd++] = d;
+    worst = fmax(worst, d);
+  }
+  if (nd == m && nd) {
+    qsort(dev, nd, sizeof *dev, cmp_double);
+    worst = dev[nd - 1 - nd / 8];
+  }
+  score = fmax(score, worst);
   rl_schedule_free(sc);
   rl_audit_candidate *k = &c->f->cand[c->f->ncand++];
   k->p = *p;
@@ -203,7 +273,15 @@ static rl_status full_eval(const rl_audit_input *in, rl_audit_candidate *k, doub
   rl_schedule_free(sc);
   k->max_abs_err = e.max_abs;
   k->max_ulp = e.max_ulp;
-  k->fits = in->kind == RL_AUDIT_FREQS ? e.max_ulp <= 4 : e.max_abs <= tol;
+  k->max_ratio = e.max_ratio;
+  k->nexact = e.nexact;
+  k->nentries = e.nentries;
+  k->bad_pairs = e.bad_pairs;
+  k->hash = e.hash;
+  k->same_as = -1;
+  k->err = e;
+  k->fits = e.max_ratio <= 1;
+  (void)tol;
   return st;
 }
 
@@ -240,9 +318,23 @@ static int digits(double x)
   return k - zeros > 0 ? k - zeros : 1;
 }
 
+/* A base B that is B0^(r/(r-2)) for a round B0 (3 significant digits):
+ * theta_i = B0^(-2i/(r-2)), the exponent's denominator r - 2 instead of
+ * r (a common bug); B0, or 0. */
+static double d2_base(const rl_schedule_params *p)
+{
+  double r = (double)(p->rot ? p->rot : p->dim);
+  if (!(r > 2) || !(p->base > 1))
+    return 0;
+  double b0 = pow(p->base, (r - 2) / r), e = floor(log10(b0));
+  double rb = round(b0 / pow(10, e - 2)) * pow(10, e - 2);
+  return fabs(rb - b0) <= 1e-9 * b0 && digits(p->base) > 3 ? rb : 0;
+}
+
 static int complexity(const rl_schedule_params *p)
 {
-  int c = digits(p->base);
+  double b0 = d2_base(p);
+  int c = b0 > 0 ? digits(b0) + 1 : digits(p->base);
   if (p->method->uses & RL_SP_FACTOR)
     c += digits(p->factor);
   if ((p->method->uses & RL_SP_TRAIN_LEN) && p->train_len > 0)
@@ -256,19 +348,56 @@ static int complexity(const rl_schedule_params *p)
   return c;
 }
 
-/* Fitting candidates first, the one needing the fewest digits first
- * (within the table's rounding, a smaller error is noise, not evidence),
- * then by error; the others by error, then digits. */
+/* e to two significant digits: errors that close are equal evidence */
+static double coarse(double e)
+{
+  if (!(e > 0) || !isfinite(e))
+    return e;
+  double q = pow(10, floor(log10(e)) - 1);
+  return round(e / q) * q;
+}
+
+/* Fitting candidates first (every entry within its tolerance), among
+ * them the one that reproduces the most entries bit for bit (the true
+ * pipeline is exact where a neighbour is only close), then the one
+ * needing the fewest digits (base 500000, not 500000.435), then by
+ * error.  The others: the fewest pairs beyond tolerance (one broken
+ * pair leaves the rest exact), the most exact entries, the error to two
+ * digits, then the fewest digits. */
 static int by_error(const void *a, const void *b)
 {
   const rl_audit_candidate *x = a, *y = b;
   if (x->fits != y->fits)
     return y->fits - x->fits;
-  if (x->fits) {
-    int cx = complexity(&x->p), cy = complexity(&y->p);
-    if (cx != cy)
-      return (cx > cy) - (cx < cy);
+  int cx = complexity(&x->p), cy = complexity(&y->p);
+  if (!x->fits && x->bad_pairs != y->bad_pairs)
+    return (x->bad_pairs > y->bad_pairs) - (x->bad_pairs < y->bad_pairs);
+  /* exact entries decide when they differ by more than 1% of the table
+   * (a pipeline's bits against a neighbour's); closer counts are the
+   * chance agreement of two double computations */
+  size_t gap = x->nentries / 100;
+  int pipe = x->p.precision || y->p.precision; /* exact values agree with a
+                                                  table's bits only by chance */
+  if (pipe && (x->nexact > y->nexact + gap || y->nexact > x->nexact + gap))
+    return (x->nexact < y->nexact) - (x->nexact > y->nexact);
+  if (!x->fits) {
+    double ex = coarse(x->max_ratio), ey = coarse(y->max_ratio);
+    if (ex != ey)
+      return (ex > ey) - (ex < ey);
   }
+  if (cx != cy)
+    return (cx > cy) - (cx < cy);
+  if (x->nexact != y->nexact)
+    return (x->nexact < y->nexact) - (x->nexact > y->nexact);
+  if (x->max_ratio != y->max_ratio)
+    return (x->max_ratio > y->max_ratio) - (x->max_ratio < y->max_ratio);
+  return (x->max_abs_err > y->max_abs_err) - (x->max_abs_err < y->max_abs_err);
+}
+
+/* the quick score alone (before any candidate is measured) */
+static int by_score(const void *a, const void *b)
+{
+  const rl_audit_candidate *x = a, *y = b;
   if (x->max_abs_err != y->max_abs_err)
     return (x->max_abs_err > y->max_abs_err) - (x->max_abs_err < y->max_abs_err);
   int cx = complexity(&x->p), cy = complexity(&y->p);
@@ -277,14 +406,14 @@ static int by_error(const void *a, const void *b)
 
 /* a stable sort by error (ties keep the order tried: simpler first):
  * a merge sort, since qsort is not stable */
-static void sort(rl_audit_candidate *a, size_t n)
+static void sort(rl_audit_candidate *a, size_t n, int (*by)(const void *, const void *))
 {
   if (n < 2)
     return;
   rl_audit_candidate *t = malloc(n * sizeof *t);
   if (!t) { /* insertion sort in place */
     for (size_t i = 1; i < n; i++)
-      for (size_t j = i; j && by_error(&a[j - 1], &a[j]) > 0; j--) {
+      for (size_t j = i; j && by(&a[j - 1], &a[j]) > 0; j--) {
         rl_audit_candidate x = a[j];
         a[j] = a[j - 1];
         a[j - 1] = x;
@@ -296,7 +425,7 @@ static void sort(rl_audit_candidate *a, size_t n)
       size_t mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;
       size_t i = lo, j = mid, k = lo;
       while (i < mid && j < hi)
-        t[k++] = by_error(&a[j], &a[i]) < 0 ? a[j++] : a[i++];
+        t[k++] = by(&a[j], &a[i]) < 0 ? a[j++] : a[i++];
       while (i < mid)
         t[k++] = a[i++];
       while (j < hi)
@@ -452,7 +581,10 @@ static rl_status try_longrope(const rl_audit_input *in, rl_audit_fit *f,
     for (const rl_precision *const *pp = rl_precisions(); *pp && *nout < cap; pp++) {
       if (*pp == rl_precision_fp64())
         continue;
-      rl_audit_candidate k = {p, f->layout, 0, 0, 0};
+      rl_audit_candidate k;
+      memset(&k, 0, sizeof k);
+      k.p = p;
+      k.layout = f->layout;
       k.p.precision = *pp == rl_precision_exact() ? NULL : *pp;
       rl_status st = full_eval(in, &k, f->fit_tol);
       if (st == RL_ENOMEM)
@@ -463,6 +595,144 @@ static rl_status try_longrope(const rl_audit_input *in, rl_audit_fit *f,
         out[(*nout)++] = k;
     }
   }
+  return RL_OK;
+}
+
+/* What is wrong with column k (pair i) of a table against schedule sc:
+ * the common bugs, each checked entry by entry against the tolerance
+ * model; NULL when none of them explains it. */
+static const char *kind_of(const rl_audit_input *in, const rl_schedule *sc, size_t i, size_t k,
+                           const double *c, const double *sn, size_t stride)
+{
+  static const char *const what[] = {
+      "its sin has the wrong sign", "its cos has the wrong sign",
+      "its cos and sin are negated (angle + pi)", "its cos and sin are swapped",
+      "its frequency is zero (cos a, sin 0 at every position)"};
+  int ok[5] = {1, 1, 1, 1, 1};
+  size_t C = in->ncols;
+  double a = sc->attn;
+  for (size_t r = 0; r < in->npos; r++) {
+    double x = in->cos[r * C + k], y = in->sin[r * C + k], ec = c[r * stride + i],
+           es = sn[r * stride + i], t = rl_audit_entry_tol(in, sc, i, in->pos[r]);
+    ok[0] = ok[0] && fabs(x - ec) <= t && fabs(y + es) <= t;
+    ok[1] = ok[1] && fabs(x + ec) <= t && fabs(y - es) <= t;
+    ok[2] = ok[2] && fabs(x + ec) <= t && fabs(y + es) <= t;
+    ok[3] = ok[3] && fabs(x - es) <= t && fabs(y - ec) <= t;
+    ok[4] = ok[4] && fabs(x - a) <= t && fabs(y) <= t;
+  }
+  for (int h = 0; h < 5; h++)
+    if (ok[h])
+      return what[h];
+  return NULL;
+}
+
+/* Why the best candidate is rejected, and, when it misses on a few
+ * pairs only (at most an eighth), what is wrong with each of them: the
+ * rest of the table is then identified and the broken pairs named. */
+static rl_status diagnose(const rl_audit_input *in, rl_audit_fit *f)
+{
+  rl_audit_candidate *b = &f->cand[0];
+  f->why[0] = f->broken[0] = 0;
+  f->good_pairs = f->n;
+  if (b->fits)
+    return RL_OK;
+  const rl_audit_err *e = &b->err;
+  char ex[RL_NUMFMT_MAX], fo[RL_NUMFMT_MAX], er[RL_NUMFMT_MAX], tl[RL_NUMFMT_MAX];
+  rl_numfmt(e->r_expected, ex);
+  rl_numfmt(e->r_found, fo);
+  rl_numfmt(fabs(e->r_found - e->r_expected), er);
+  rl_numfmt(e->r_tol, tl);
+  if (in->kind == RL_AUDIT_FREQS)
+    snprintf(f->why, sizeof f->why, "pair %zu: expected %s, found %s: off by %s > %s (4 ulps)",
+             e->r_pair, ex, fo, er, tl);
+  else
+    snprintf(f->why, sizeof f->why, "position %.17g, pair %zu (%s, column %zu): expected %s, "
+             "found %s: off by %s > %s (the frequency 2 ulps off carried to m, the angle's "
+             "and the value's rounding, a libm ulp)", e->r_pos, e->r_pair,
+             e->r_sin ? "sin" : "cos", e->r_col, ex, fo, er, tl);
+  size_t nn = f->n;
+  if (!b->bad_pairs || b->bad_pairs > (nn / 8 > 1 ? nn / 8 : 1) || b->bad_pairs >= nn)
+    return RL_OK;
+  rl_schedule *sc = NULL;
+  rl_status st = rl_schedule_new(&b->p, &sc, NULL);
+  if (st)
+    return st == RL_ENOMEM ? st : RL_OK;
+  double *pr = malloc(nn * sizeof *pr);
+  size_t P = in->kind == RL_AUDIT_TABLE ? in->npos : 0;
+  double *cs = P ? malloc(2 * P * nn * sizeof *cs) : NULL;
+  rl_audit_err e2;
+  if (!pr || (P && !cs)) {
+    free(pr), free(cs), rl_schedule_free(sc);
+    return RL_ENOMEM;
+  }
+  st = rl_audit_compare_ratio(in, b->layout, sc, &e2, NULL, NULL, pr, NULL, NULL);
+  for (size_t r = 0; r < P && !st; r++)
+    st = rl_schedule_cossin(sc, in->pos[r], cs + r * nn, cs + P * nn + r * nn);
+  if (st) {
+    free(pr), free(cs), rl_schedule_free(sc);
+    return st == RL_ENOMEM ? st : RL_OK;
+  }
+  f->good_pairs = nn - e2.bad_pairs;
+  size_t l = 0, shown = 0;
+  char *o = f->broken;
+  size_t cap = sizeof f->broken;
+#define ADD(...) (l += (size_t)snprintf(o + l, l < cap ? cap - l : 0, __VA_ARGS__))
+  for (size_t i = 0; i < nn; i++) {
+    if (pr[i] <= 1)
+      continue;
+    if (shown++ == 4) {
+      ADD("; ...");
+      break;
+    }
+    ADD("%spair %zu is off: ", shown > 1 ? "; " : "", i);
+    if (!P) {
+      char v[RL_NUMFMT_MAX], w[RL_NUMFMT_MAX];
+      rl_numfmt(in->freq[i], v);
+      rl_numfmt(sc->theta[i], w);
+      char q[RL_NUMFMT_MAX];
+      rl_numfmt(sc->theta[i] > 0 ? in->freq[i] / sc->theta[i] : HUGE_VAL, q);
+      ADD("found %s, expected %s (%s)", v, w, in->freq[i] == 0 ? "zeroed" : q);
+      continue;
+    }
+    size_t k1 = col_of(b->layout, i), k2 = b->layout == RL_AUDIT_LAYOUT_HALF ? i + nn
+                                            : b->layout == RL_AUDIT_LAYOUT_INTERLEAVED ? 2 * i + 1
+                                                                                       : k1;
+    const char *w1 = kind_of(in, sc, i, k1, cs, cs + P * nn, nn);
+    const char *w2 = k2 != k1 ? kind_of(in, sc, i, k2, cs, cs + P * nn, nn) : w1;
+    /* a column that is right: the other one alone is broken */
+    int right1 = 1, right2 = 1;
+    size_t off = 0, first = 0;
+    for (size_t r = 0; r < P; r++) {
+      double t = rl_audit_entry_tol(in, sc, i, in->pos[r]);
+      double ec = cs[r * nn + i], es = cs[P * nn + r * nn + i];
+      const double *cr = in->cos + r * in->ncols, *sr = in->sin + r * in->ncols;
+      int ok1 = fabs(cr[k1] - ec) <= t && fabs(sr[k1] - es) <= t;
+      int ok2 = fabs(cr[k2] - ec) <= t && fabs(sr[k2] - es) <= t;
+      right1 = right1 && ok1;
+      right2 = right2 && ok2;
+      if (!(ok1 && ok2) && !off++)
+        first = r;
+    }
+    if (k2 != k1 && (right1 || right2)) {
+      size_t kb = right1 ? k2 : k1;
+      const char *wb = right1 ? w2 : w1;
+      ADD("column %zu alone (its twin column %zu is right): %s", kb, right1 ? k1 : k2,
+          wb ? wb : "other values");
+    } else if (w1 && w1 == w2) {
+      ADD("%s", w1);
+    } else if (2 * off < P) { /* a few rows: not the pair's frequency */
+      ADD("at %zu of %zu positions (the first at position %.17g)", off, P, in->pos[first]);
+    } else {
+      /* its own frequency, fitted from the table */
+      char v[RL_NUMFMT_MAX], w[RL_NUMFMT_MAX], q[RL_NUMFMT_MAX];
+      rl_numfmt(f->theta[i], v);
+      rl_numfmt(sc->theta[i], w);
+      rl_numfmt(sc->theta[i] > 0 ? f->theta[i] / sc->theta[i] : HUGE_VAL, q);
+      ADD("its frequency fits %s, expected %s (ratio %s)", v, w, q);
+    }
+  }
+#undef ADD
+  free(pr), free(cs), rl_schedule_free(sc);
   return RL_OK;
 }
 
@@ -540,6 +810,17 @@ rl_status rl_audit_identify_hint(const rl_audit_input *in, size_t dim_hint, doub
       p.factor = facs[q];
       p.set = RL_SP_FACTOR;
       try_variants(&c, p);
+    }
+  }
+  /* rope with d - 2 in the exponent: base B0^(r/(r-2)) for the
+   * roundings B0 of b_all^((r-2)/r) */
+  if (p0.rot > 2 && b_all > 1) {
+    double r = (double)p0.rot;
+    nb = roundings(pow(b_all, (r - 2) / r), 1.000001, bases);
+    for (size_t j = 0; j < nb; j++) {
+      rl_schedule_params p = p0;
+      p.base = pow(bases[j], r / (r - 2));
+      try_one(&c, &p);
     }
   }
   /* the methods that keep the leading pairs */
@@ -638,20 +919,17 @@ rl_status rl_audit_identify_hint(const rl_audit_input *in, size_t dim_hint, doub
     rl_audit_fit_free(f); /* after the message, which reads f */
     return fst;
   }
-  /* stable sorts: on equal errors the simpler candidate, tried first,
-   * stays first.  The best schedules by the quick score are then measured
-   * against the whole table, each as exact values and as every
-   * framework pipeline (the float32 / bfloat16 / float16 order of
-   * operations of HF, ggml, vLLM), so that a table that is simply float32
-   * matches its pipeline closely rather than the exact values loosely. */
-  sort(f->cand, f->ncand);
-  rl_audit_candidate *all = malloc(RL_AUDIT_KEEP * 16 * sizeof *all);
-  if (!all) {
-    rl_audit_fit_free(f);
-    return RL_ENOMEM;
-  }
-  size_t kept = 0, nall = 0;
-  for (size_t i = 0; i < f->ncand && kept < RL_AUDIT_KEEP; i++) {
+  /* Three rounds.  The quick score (frequencies against the fitted ones)
+   * orders every candidate; the best RL_AUDIT_QUICK distinct schedules,
+   * each as exact values and as every framework pipeline (the float32 /
+   * bfloat16 / float16 order of operations of HF, ggml, vLLM), are
+   * measured on RL_AUDIT_SAMPLE rows spread over the table's positions
+   * (the largest included); the best RL_AUDIT_KEEP of those against the
+   * whole table.  Stable sorts: on equal keys the simpler candidate,
+   * tried first, stays first. */
+  sort(f->cand, f->ncand, by_score);
+  size_t kept = 0, nall = 0, cap = RL_AUDIT_QUICK * 10 + 16;
+  for (size_t i = 0; i < f->ncand && kept < RL_AUDIT_QUICK; i++) {
     int dup = 0; /* roundings that coincide */
     for (size_t j = 0; j < kept && !dup; j++)
       dup = !memcmp(&f->cand[j].p, &f->cand[i].p, sizeof f->cand[i].p);
@@ -659,8 +937,39 @@ rl_status rl_audit_identify_hint(const rl_audit_input *in, size_t dim_hint, doub
       continue;
     f->cand[kept++] = f->cand[i];
   }
+  rl_audit_candidate *all = malloc(cap * sizeof *all);
+  rl_audit_input smp = *in;
+  size_t S = in->kind == RL_AUDIT_TABLE && in->npos > RL_AUDIT_SAMPLE ? RL_AUDIT_SAMPLE : 0;
+  double *sbuf = S ? malloc(S * (1 + 2 * in->ncols) * sizeof *sbuf) : NULL;
+  size_t *sord = S ? malloc(in->npos * sizeof *sord) : NULL;
+  if (!all || (S && (!sbuf || !sord))) {
+    free(all), free(sbuf), free(sord);
+    rl_audit_fit_free(f);
+    return RL_ENOMEM;
+  }
+  if (S) { /* rows at evenly spaced ranks of position */
+    size_t P = in->npos, C = in->ncols;
+    for (size_t r = 0; r < P; r++) {
+      size_t j = r;
+      while (j && in->pos[sord[j - 1]] > in->pos[r]) {
+        sord[j] = sord[j - 1];
+        j--;
+      }
+      sord[j] = r;
+    }
+    smp.npos = S;
+    smp.pos = sbuf;
+    smp.cos = sbuf + S;
+    smp.sin = sbuf + S + S * C;
+    for (size_t j = 0; j < S; j++) {
+      size_t r = sord[(size_t)llround((double)j * (double)(P - 1) / (double)(S - 1))];
+      smp.pos[j] = in->pos[r];
+      memcpy(smp.cos + j * C, in->cos + r * C, C * sizeof *smp.cos);
+      memcpy(smp.sin + j * C, in->sin + r * C, C * sizeof *smp.sin);
+    }
+  }
   for (size_t i = 0; i < kept; i++) {
-    for (const rl_precision *const *pp = rl_precisions(); *pp && nall < RL_AUDIT_KEEP * 16; pp++) {
+    for (const rl_precision *const *pp = rl_precisions(); *pp && nall < cap; pp++) {
       rl_audit_candidate k = f->cand[i];
       const rl_precision *pr = *pp;
       if (pr == rl_precision_fp64())
@@ -675,6 +984,25 @@ rl_status rl_audit_identify_hint(const rl_audit_input *in, size_t dim_hint, doub
         dup = !memcmp(&all[j].p, &k.p, sizeof k.p);
       if (dup)
         continue;
+      st = full_eval(S ? &smp : in, &k, f->fit_tol);
+      if (st == RL_ENOMEM)
+        break;
+      if (!st)
+        all[nall++] = k;
+    }
+  }
+  free(sbuf), free(sord);
+  if (st == RL_ENOMEM) {
+    free(all);
+    rl_audit_fit_free(f);
+    return st;
+  }
+  st = RL_OK;
+  sort(all, nall, by_error);
+  if (S) { /* the best on the sample, against the whole table */
+    size_t m = 0;
+    for (size_t i = 0; i < nall && m < RL_AUDIT_KEEP; i++) {
+      rl_audit_candidate k = all[i];
       st = full_eval(in, &k, f->fit_tol);
       if (st == RL_ENOMEM) {
         free(all);
@@ -682,32 +1010,51 @@ rl_status rl_audit_identify_hint(const rl_audit_input *in, size_t dim_hint, doub
         return st;
       }
       if (!st)
-        all[nall++] = k;
+        all[m++] = k;
     }
+    st = RL_OK;
+    nall = m;
+    sort(all, nall, by_error);
   }
   free(f->cand);
   f->cand = all;
   f->ncand = nall;
-  sort(f->cand, f->ncand);
   if (!nall || !all[0].fits) { /* nothing simple fits: free per-pair factors */
     size_t before = nall;
-    st = try_longrope(in, f, &p0, base_hint, all, &nall, RL_AUDIT_KEEP * 16);
+    st = try_longrope(in, f, &p0, base_hint, all, &nall, cap);
     if (st) {
       rl_audit_fit_free(f);
       return st;
     }
     f->ncand = nall;
     if (nall != before)
-      sort(f->cand, f->ncand);
+      sort(f->cand, f->ncand, by_error);
   }
   if (!nall) {
     rl_audit_fit_free(f);
     return rl_errf(RL_EFORMAT, err, n, "no schedule fits the table's width: expected a RoPE table");
   }
+  /* one row per table: candidates whose values are the same entry for
+   * entry name one schedule several ways (hf and vllm pipelines, L
+   * values between the same pairs) */
+  for (size_t i = 1; i < nall; i++)
+    for (size_t j = 0; j < i && all[i].same_as < 0; j++)
+      if (all[j].same_as < 0 && all[j].hash == all[i].hash && all[j].layout == all[i].layout &&
+          all[j].nexact == all[i].nexact && all[j].max_abs_err == all[i].max_abs_err)
+        all[i].same_as = (long)j;
+  st = diagnose(in, f);
+  if (st) {
+    rl_audit_fit_free(f);
+    return st;
+  }
   f->identified = f->cand[0].fits;
   const rl_schedule_params *b = &f->cand[0].p;
   double r = (double)b->rot;
-  if (f->identified && !strcmp(b->method->name, "rope") && r > 2)
+  double b0 = d2_base(b);
+  if (f->identified && !strcmp(b->method->name, "rope") && b0 > 0)
+    snprintf(f->note, sizeof f->note, "rope of base %.17g is theta_i = %.17g^(-2i/(r-2)): d - 2 "
+             "in the exponent instead of d (a common bug) at base %.17g", b->base, b0, b0);
+  else if (f->identified && !strcmp(b->method->name, "rope") && r > 2)
     snprintf(f->note, sizeof f->note, "rope of base B is also Hugging Face's ntk of base "
              "B / s^(r/(r-2)) and any factor s: a table cannot tell them apart");
   else if (f->identified && !strcmp(b->method->name, "ntk") && b->variant == RL_VARIANT_HF)

@@ -340,7 +340,11 @@ static rl_status search(searcher *w, double L, rl_men_result *res)
   freqs f;
   if ((st = freqs_at(w, B, &f)))
     return st;
-  res->min_similarity = rl_bscan_exact(f.theta, f.n, f.c0, o.argmin, NULL);
+  double ce = 0, sth = 0;
+  res->min_similarity = rl_bscan_exact(f.theta, f.n, f.c0, o.argmin, &ce);
+  for (size_t k = 0; k < f.n; k++)
+    sth += f.theta[k];
+  res->min_similarity_err = ce + o.argmin * sth * 0x1p-52;
   rl_schedule_free(f.s);
   res->argmin = o.argmin;
   res->previous_base = prev;

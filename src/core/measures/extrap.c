@@ -48,7 +48,7 @@ void rl_extrap_params_default(rl_extrap_params *p)
   p->measures = RL_EX_RETRIEVAL | RL_EX_ENTROPY | RL_EX_SHIFT;
   p->samples = 100;
   p->seed = 1;
-  p->shift_max = 2048;
+  p->shift_max = 0; /* all distances, unless that is past 2^24 values */
 }
 
 const char *rl_scale_name(int scale)
@@ -121,6 +121,22 @@ int rl_extrap_per_length(const char *name, const rl_scheme_cfg *cfg)
   return 1;
 }
 
+void rl_extrap_shift_strides(const rl_extrap_params *p, size_t *sw, size_t *sp)
+{
+  size_t L = p->train_len, S = p->samples ? p->samples : 1;
+  size_t Amax = rl_window_keys(&p->win, p->lens[p->nlens - 1]);
+  size_t win = Amax < L ? Amax : L, past = Amax > L ? Amax - L : 0;
+  size_t smax = p->shift_max;
+  if (!smax) { /* every distance, within 2^23 kept values a side */
+    size_t cap = ((size_t)1 << 23) / S;
+    smax = win > past ? win : past;
+    if (smax > cap)
+      smax = cap ? cap : 1;
+  }
+  *sw = win ? (win + smax - 1) / smax : 1;
+  *sp = past ? (past + smax - 1) / smax : 1;
+}
+
 rl_status rl_extrap_result_alloc(const rl_extrap_params *p, rl_extrap_result *r)
 {
   size_t nr = p->nlens * p->ndists * p->nscales, ne = p->nlens * p->nscales;
@@ -180,6 +196,9 @@ struct run {
   double *ent;           /* [sample][len][scale] */
   double *ret;           /* [sample][len][dist][scale] */
   double *shw, *shp;     /* [sample][nw], [sample][np] */
+  /* every distance's logit, per sample and side: count, first value K,
+   * sum of (x - K), sum of (x - K)^2, for the means and sds exactly */
+  long double *mom;      /* [sample][side][4] */
 };
 
 struct worker {
@@ -402,6 +421,12 @@ static rl_status sample_run(struct worker *w)
         }
         if ((int)li == r->shift_len) {
           size_t m = A - 1 - k; /* distance */
+          long double *mo = r->mom + (sm * 2 + (m >= r->L)) * 4, x = (long double)(tot - cc);
+          if (mo[0] == 0)
+            mo[1] = x;
+          mo[0] += 1;
+          mo[2] += x - mo[1];
+          mo[3] += (x - mo[1]) * (x - mo[1]);
           if (m < r->L && m % r->sw == 0 && m / r->sw < r->nw)
             r->shw[sm * r->nw + m / r->sw] = tot - cc;
           else if (m >= r->L && (m - r->L) % r->sp == 0 && (m - r->L) / r->sp < r->np)
@@ -607,14 +632,21 @@ static rl_status build_inst(const char *name, const rl_scheme_cfg *cfg0,
 
 static void mean_se(const double *v, size_t n, size_t stride, double *mean, double *se)
 {
+  /* on the values scaled by a power of two near their largest, so that
+   * the squares of probabilities below 1e-154 do not underflow to 0 (the
+   * scaling is exact and undone at the end) */
+  double big = 0;
+  for (size_t k = 0; k < n; k++)
+    big = fmax(big, fabs(v[k * stride]));
+  int sh = big > 0 && isfinite(big) ? ilogb(big) : 0;
   double m = 0, m2 = 0;
   for (size_t k = 0; k < n; k++) {
-    double x = v[k * stride], dl = x - m;
+    double x = ldexp(v[k * stride], -sh), dl = x - m;
     m += dl / (double)(k + 1);
     m2 += dl * (x - m);
   }
-  *mean = m + 0.0;
-  *se = sqrt(m2 / (double)(n - 1) / (double)n);
+  *mean = ldexp(m, sh) + 0.0;
+  *se = ldexp(sqrt(m2 / (double)(n - 1) / (double)n), sh);
 }
 
 rl_status rl_extrap_run(const char *name, const rl_scheme_cfg *cfg, const rl_extrap_params *p,
@@ -651,11 +683,7 @@ rl_status rl_extrap_run(const char *name, const rl_scheme_cfg *cfg, const rl_ext
   size_t nmax = p->lens[nl - 1], Amax = rl_window_keys(&p->win, nmax);
   /* shift: distances 0..min(A, L)-1 within, L..A-1 past, thinned */
   size_t win = Amax < r.L ? Amax : r.L, past = Amax > r.L ? Amax - r.L : 0;
-  size_t smax = p->shift_max ? p->shift_max : 1;
-  r.sw = (win + smax - 1) / smax;
-  r.sp = past ? (past + smax - 1) / smax : 1;
-  if (!r.sw)
-    r.sw = 1;
+  rl_extrap_shift_strides(p, &r.sw, &r.sp);
   r.nw = (win + r.sw - 1) / r.sw;
   r.np = past ? (past + r.sp - 1) / r.sp : 0;
   r.ent = malloc(S * nl * nsc * sizeof *r.ent);
@@ -663,7 +691,11 @@ rl_status rl_extrap_run(const char *name, const rl_scheme_cfg *cfg, const rl_ext
   r.shw = malloc((S * r.nw + 1) * sizeof *r.shw);
   r.shp = malloc((S * r.np + 1) * sizeof *r.shp);
   double *tw = malloc((S * r.nw + 1) * sizeof *tw), *tp = malloc((S * r.np + 1) * sizeof *tp);
-  if (!sf || !sub || !all || !master || !r.ent || !r.ret || !r.shw || !r.shp || !tw || !tp) {
+  r.mom = calloc(S * 8, sizeof *r.mom);
+  res->shift_stride_within = r.sw;
+  res->shift_stride_past = r.sp;
+  if (!sf || !sub || !all || !master || !r.ent || !r.ret || !r.shw || !r.shp || !tw || !tp ||
+      !r.mom) {
     st = RL_ENOMEM;
     goto out;
   }
@@ -725,6 +757,29 @@ rl_status rl_extrap_run(const char *name, const rl_scheme_cfg *cfg, const rl_ext
     for (size_t k = 0; k < S * r.np; k++)
       tp[k] = r.shp[k] * fac;
     rl_status sst = rl_shift_eval(tw, S * r.nw, tp, S * r.np, &res->shift[q]);
+    /* means and sds over every distance, whatever the thinning above:
+     * each sample's (count, mean, M2) from its shifted sums, merged in
+     * sample order (Chan, Golub, LeVeque 1979) */
+    for (int side = 0; side < 2 && sst == RL_OK; side++) {
+      long double n = 0, mean = 0, m2 = 0;
+      for (size_t sm = 0; sm < S; sm++) {
+        const long double *mo = r.mom + (sm * 2 + (size_t)side) * 4;
+        if (mo[0] == 0)
+          continue;
+        long double nb = mo[0], mb = mo[1] + mo[2] / nb, qb = mo[3] - mo[2] * mo[2] / nb;
+        long double nn = n + nb, dl = mb - mean;
+        mean += dl * nb / nn;
+        m2 += qb + dl * dl * n * nb / nn;
+        n = nn;
+      }
+      if (n >= 2) {
+        double mu = (double)mean * fac + 0.0, sd = sqrt((double)(m2 / (n - 1))) * fabs(fac);
+        if (side)
+          res->shift[q].mean_past = mu, res->shift[q].sd_past = sd;
+        else
+          res->shift[q].mean_within = mu, res->shift[q].sd_within = sd;
+      }
+    }
     res->shift_ok[q] = sst == RL_OK;
     if (sst == RL_EOVERFLOW) { /* an overflow is an error, not a row left out */
       st = RL_EOVERFLOW;
@@ -743,7 +798,7 @@ out:
     if (ws[t].rng)
       worker_free(&ws[t]);
   free_inst(&in);
-  free(sf), free(sub), free(all), free(r.ent), free(r.ret), free(r.shw), free(r.shp);
+  free(sf), free(sub), free(all), free(r.ent), free(r.ret), free(r.shw), free(r.shp), free(r.mom);
   free(tw), free(tp);
   gsl_rng_free(master);
   return st;
