@@ -5,8 +5,9 @@
 # float32 as transformers' tensors are, then cast as .to(dtype) casts
 # (np_tables.py's docstring):
 #  - llama3-bf16: HF Llama 3.1 (d = 128, base 500000, factor 8 exactly,
-#    L = 8192) cast to bfloat16: llama3 hf-bf16 (vllm-bf16 gives the very
-#    same table: same_table);
+#    L = 8192) cast to bfloat16: llama3 hf-bf16 (vllm-bf16 and the SLEEF
+#    pipelines of both give the very same table here, since bfloat16's
+#    rounding absorbs their 1-ulp float32 differences: same_table);
 #  - linear-f16: HF linear factor 4, float16 .npy: linear hf-f16;
 #  - llama3-np32: the same Llama 3.1 in float32 with numpy's own `**`,
 #    np.cos and np.sin (not correctly rounded: some inverse frequencies
