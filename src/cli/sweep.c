@@ -23,6 +23,7 @@
 #ifdef __linux__
 #include <sys/prctl.h>
 #endif
+#include "cksum.h"
 #include "opt.h"
 #include "out.h"
 #include "progress.h"
@@ -667,7 +668,7 @@ static void end_jobs(job *jobs, size_t n)
 }
 
 /* Points lo..hi-1 in up to s->jobs children at a time, copied out in order. */
-static int run_parallel(sweep *s, rl_out *top, size_t lo, size_t hi, rl_progress *prog)
+static int run_parallel(sweep *s, FILE *to, size_t lo, size_t hi, rl_progress *prog)
 {
   const char *name = s->cmd->name;
   size_t nj = (size_t)s->jobs;
@@ -678,10 +679,10 @@ static int run_parallel(sweep *s, rl_out *top, size_t lo, size_t hi, rl_progress
     jobs[t].pid = 0, jobs[t].fd = -1;
   size_t next = lo;
   int rc = 0;
-  for (size_t p = lo; p < hi && !rc && !ferror(top->fp); p++) {
+  for (size_t p = lo; p < hi && !rc && !ferror(to); p++) {
     while (next < hi && next < p + nj) { /* keep nj points running */
       job *jb = &jobs[next % nj];
-      fflush(top->fp);
+      fflush(to);
       fflush(stdout);
       fflush(stderr);
       if ((jb->fd = anon_tmp()) < 0) {
@@ -728,7 +729,7 @@ static int run_parallel(sweep *s, rl_out *top, size_t lo, size_t hi, rl_progress
       rc = WEXITSTATUS(st); /* the child said why */
     else if (!WIFEXITED(st))
       rc = rl_runtime(name, "sweep point %zu ended by signal %d", p + 1, WTERMSIG(st));
-    else if (copy_out(jb->fd, top->fp) != 0)
+    else if (copy_out(jb->fd, to) != 0)
       rc = rl_runtime(name, "cannot read a temp file: %s", strerror(errno));
     close(jb->fd);
     jb->fd = -1;
@@ -768,6 +769,38 @@ static int refused(const sweep *s)
   return 0;
 }
 
+/* A shard's last metadata line, 'shard=K/N rows=R bytes=B cksum=C' (C as
+ * the `cksum` utility prints it for the rows), its header, then its rows,
+ * copied from the temp file rows. */
+static int put_shard(sweep *s, rl_out *top, FILE *rows, const char *head)
+{
+  const char *name = s->cmd->name;
+  char b[1 << 16];
+  rl_cksum ck;
+  unsigned long long nrows = 0;
+  size_t n;
+  rl_cksum_init(&ck);
+  errno = 0;
+  if (fflush(rows) == EOF || ferror(rows) || fseeko(rows, 0, SEEK_SET) != 0)
+    return rl_runtime(name, "cannot write a temp file: %s", strerror(errno ? errno : EIO));
+  while ((n = fread(b, 1, sizeof b, rows)) > 0) {
+    rl_cksum_add(&ck, b, n);
+    for (size_t i = 0; i < n; i++)
+      nrows += b[i] == '\n';
+  }
+  if (ferror(rows) || fseeko(rows, 0, SEEK_SET) != 0)
+    return rl_runtime(name, "cannot read a temp file: %s", strerror(errno ? errno : EIO));
+  snprintf(b, sizeof b, "%llu/%llu rows=%llu bytes=%llu cksum=%lu", s->shard_k, s->shard_n,
+           nrows, ck.len, (unsigned long)rl_cksum_value(&ck));
+  rl_out_meta(top, "shard", b); /* last: merge drops it */
+  rl_out_write(top, head, strlen(head));
+  while (!top->err && (n = fread(b, 1, sizeof b, rows)) > 0)
+    rl_out_write(top, b, n);
+  if (ferror(rows))
+    return rl_runtime(name, "cannot read a temp file: %s", strerror(errno ? errno : EIO));
+  return 0;
+}
+
 static int run_sweep(sweep *s)
 {
   const char *name = s->cmd->name;
@@ -797,6 +830,7 @@ static int run_sweep(sweep *s)
   char **hdrs = calloc(s->points, sizeof *hdrs);
   rl_meta lines = {0};
   char *extra = NULL, *head = NULL;
+  FILE *rows = NULL;
   rl_out top;
   int top_open = 0, rc = 0;
   if (!s->pargv || !s->prefix || !metas || !hdrs) {
@@ -848,11 +882,6 @@ static int run_sweep(sweep *s)
   rl_out_meta_begin(&top);
   for (size_t i = 0; i < lines.n; i++)
     rl_out_meta(&top, lines.key[i], lines.val[i]);
-  if (s->sharded) {
-    char b[64];
-    snprintf(b, sizeof b, "%llu/%llu", s->shard_k, s->shard_n);
-    rl_out_meta(&top, "shard", b); /* last: merge drops it */
-  }
   if (!s->no_header) {
     size_t hl = strlen(hdrs[0]) + 2;
     for (size_t j = 0; j < s->npar; j++)
@@ -865,21 +894,35 @@ static int run_sweep(sweep *s)
     for (size_t j = 0; j < s->npar; j++)
       q += sprintf(q, "%s,", s->par[j].col);
     q += sprintf(q, "%s\n", hdrs[0]);
-    rl_out_write(&top, head, (size_t)(q - head));
+    if (!s->sharded)
+      rl_out_write(&top, head, (size_t)(q - head));
   }
   size_t lo = 0, hi = s->points;
-  if (s->sharded) { /* a contiguous part: merge concatenates in shard order */
+  FILE *to = top.fp;
+  if (s->sharded) {
+    /* a contiguous part: merge concatenates in shard order.  Its rows go
+     * to a temp file first, so that the '# shard=' line can record their
+     * count, length and checksum, which merge verifies */
     lo = (size_t)((unsigned long long)s->points * (s->shard_k - 1) / s->shard_n);
     hi = (size_t)((unsigned long long)s->points * s->shard_k / s->shard_n);
+    int fd = anon_tmp();
+    if (fd < 0 || !(rows = fdopen(fd, "w+"))) {
+      if (fd >= 0)
+        close(fd);
+      rc = rl_runtime(name, "cannot create a temp file in '%s': %s",
+                      getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp", strerror(errno));
+      goto done;
+    }
+    to = rows;
   }
   rl_progress prog;
   rl_progress_init(&prog, name, s->progress, hi - lo, hi - lo > 1);
   if (s->jobs > 1 && hi - lo > 1) {
-    rc = run_parallel(s, &top, lo, hi, &prog);
+    rc = run_parallel(s, to, lo, hi, &prog);
   } else {
-    for (size_t p = lo; p < hi && !rc && !top.err && !ferror(top.fp); p++) {
+    for (size_t p = lo; p < hi && !rc && !top.err && !ferror(to); p++) {
       set_point(s, p);
-      rl_out_mode_point(top.fp, s->prefix, s->output);
+      rl_out_mode_point(to, s->prefix, s->output);
       rl_opt_reset();
       rc = s->cmd->run(s->pargc, s->pargv);
       rl_out_mode_normal();
@@ -887,6 +930,8 @@ static int run_sweep(sweep *s)
     }
   }
   if (rc)
+    goto done;
+  if (rows && (rc = put_shard(s, &top, rows, head)))
     goto done;
   top_open = 0;
   if (!top.err && !ferror(top.fp))
@@ -905,6 +950,8 @@ done:
   rl_meta_clear(&lines);
   free(extra);
   free(head);
+  if (rows)
+    fclose(rows);
   return rc;
 }
 
