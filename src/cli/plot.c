@@ -77,6 +77,12 @@ static int open_img(rl_plot *p)
     rl_target_free(&t);
     return rl_runtime(p->cmd, "cannot write '%s': not a regular file", p->path);
   }
+  /* refused where a shell's '>' would be: an image without write permission */
+  if (!e && access(t.file, F_OK) == 0 && faccessat(AT_FDCWD, t.file, W_OK, AT_EACCESS) != 0) {
+    e = errno;
+    rl_target_free(&t);
+    return rl_runtime(p->cmd, "cannot write '%s': %s", p->path, strerror(e));
+  }
   p->img_file = t.file;
   p->img_tmp = e ? NULL : dup_tmp(p->img_file, ".tmpXXXXXX");
   int fd = p->img_tmp ? rl_tmp_create(p->img_tmp) : -1;
@@ -306,13 +312,16 @@ static int run_gnuplot(const rl_plot *p, char *script, int *status, int fifo, FI
 /* The FIFO at tmp replaced by a regular file holding the image, written,
  * flushed and fsync'ed with every error caught (ENOSPC, EFBIG, EIO);
  * 0 or an errno. */
-static int write_image(const char *tmp, const char *bytes, size_t n)
+static int write_image(const char *tmp, const char *file, const char *bytes, size_t n)
 {
   sigset_t old;
   rl_signals_block(&old); /* tmp stays registered for cleanup throughout */
   int fd = unlink(tmp) == 0 ? open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666) : -1;
   int e = fd < 0 ? errno : 0;
   rl_signals_restore(&old);
+  struct stat st; /* an image replaced keeps its mode, as -o does */
+  if (!e && stat(file, &st) == 0 && S_ISREG(st.st_mode))
+    fchmod(fd, st.st_mode & 07777);
   while (!e && n > 0) {
     ssize_t w = write(fd, bytes, n);
     if (w < 0 && errno == EINTR)
@@ -380,7 +389,7 @@ int rl_plot_finish(rl_plot *p, int data_err)
     rc = rl_runtime(p->cmd, "cannot plot: gnuplot wrote nothing to '%s'", p->path);
     goto done;
   }
-  e = write_image(p->img_tmp, bytes, nbytes);
+  e = write_image(p->img_tmp, p->img_file, bytes, nbytes);
   free(bytes);
   if (e) {
     rc = rl_runtime(p->cmd, "cannot write '%s': %s", p->path, strerror(e));
