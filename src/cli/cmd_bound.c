@@ -46,7 +46,8 @@ static void help(FILE *fp)
         "                         the staged base, up a geometric grid of ratio\n"
         "                         1 + tolerance, the first feasible point (it refines\n"
         "                         the staged base; it does not look below that point)\n"
-        "      --tolerance T      fine: relative step, 0 < T <= 0.01 (default 1e-8)\n"
+        "      --tolerance T      fine: relative step, 2^-45 (2.8e-14) <= T <= 0.01\n"
+        "                         (default 1e-8); about 10^(1-K)/T bases per length\n"
         "      --stages K         decimal stages, 1..9 (default 5)\n"
         "      --start-factor F   the search starts at F L, which must be feasible (1000)\n"
         "      --fit              fit base = a len^k in log-log over the lengths, as the\n"
@@ -455,9 +456,10 @@ static int run(int argc, char **argv)
     case OPT_TOL:
       if ((r = rl_opt_double(cmd, "--tolerance", optarg, &a.men.tolerance)))
         return r;
-      if (!(a.men.tolerance > 0 && a.men.tolerance <= 0.01))
-        return rl_usage(cmd, "invalid --tolerance '%s': expected a number > 0 and <= 0.01",
-                        optarg);
+      if (!(a.men.tolerance >= RL_MEN_TOLERANCE_MIN && a.men.tolerance <= 0.01))
+        return rl_usage(cmd, "invalid --tolerance '%s': expected a number from 2^-45 = "
+                             "2.842170943040401e-14 (the smallest relative step double "
+                             "precision resolves) to 0.01", optarg);
       break;
     case OPT_STAGES:
       if ((r = rl_opt_uint(cmd, "--stages", optarg, 1, 9, &u)))
