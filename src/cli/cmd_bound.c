@@ -2,6 +2,7 @@
  * RoPE's context length recomputed (src/core/bounds).  One row per input,
  * each carrying its inputs as columns, so that sweeps concatenate. */
 #include <getopt.h>
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -245,6 +246,18 @@ static int run_liu(args *a, const char *cmd)
     if (Tt < T)
       return rl_usage(cmd, "invalid --tune-len '%s': expected at least every --len (%.17g)",
                       a->tune_len_arg, T);
+    /* critical_base = base^(ln(Tt/2pi) / ln(T/2pi)) must stay a double:
+     * Tt <= 2pi DBL_MAX^(ln(T/2pi) / ln base); and beta1 = 4 Tt / pi
+     * (1e300 gave critical_base = inf with exit 0) */
+    long double two_pi = 6.283185307179586476925286766559L;
+    long double lim = two_pi * expl(logl(DBL_MAX) * logl(T / two_pi) / logl(a->so.p.base));
+    if (lim > (long double)DBL_MAX * 0.78L) /* pi/4 = 0.785... */
+      lim = (long double)DBL_MAX * 0.78L;
+    if (Tt > (double)lim * (1 - 0x1p-40)) /* a margin for the rounding of lim */
+      return rl_usage(cmd, "invalid --tune-len '%s': expected at most %.6g at --len %.17g, "
+                           "--base %.17g (beyond it critical_base = base^(ln(T_tune/2pi) / "
+                           "ln(T_train/2pi)) overflows a double)", a->tune_len_arg,
+                      (double)lim * (1 - 0x1p-40), T, a->so.p.base);
   }
   rl_sink sink = {0};
   int rc = rl_sink_open(&sink, cmd, &a->co, "bound_liu.gp");

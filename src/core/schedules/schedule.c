@@ -147,6 +147,18 @@ static const char *const sp_names[] = {
     "--factors", "--fraction", "--scale-base", "--window", "--leak", "--sections",
     "--freqs-file", "--variant", "--attention-factor"};
 
+
+/* The attention factor A scales cos and sin, and the logits by A^2; the
+ * commands then sum logits over up to 2^31 positions and multiply by
+ * sigma^2 <= 1e200 (decay's Monte Carlo).  2^-64 <= A <= 2^64 keeps
+ * A^2 sigma^2 2^31 below DBL_MAX (2^128 1e200 2^31 ~ 7e247) and A^2
+ * sigma^2 above DBL_MIN (2^-128 1e-200 ~ 3e-239); 1e200 gave
+ * logit_multiplier = inf. */
+static int attn_ok(double a)
+{
+  return a >= 0x1p-64 && a <= 0x1p64;
+}
+
 static rl_status common_checks(const rl_schedule_params *p, char *err)
 {
   const rl_schedule_type *t = p->method;
@@ -198,8 +210,9 @@ static rl_status common_checks(const rl_schedule_params *p, char *err)
                  p->seq_len);
     return RL_EINVAL;
   }
-  if ((p->set & RL_SP_ATTN) && (!isfinite(p->attention_factor) || !(p->attention_factor > 0))) {
-    rl_sched_err(err, "invalid --attention-factor '%g': expected a number > 0",
+  if ((p->set & RL_SP_ATTN) && !attn_ok(p->attention_factor)) {
+    rl_sched_err(err, "invalid --attention-factor '%g': expected a number from 2^-64 "
+                      "(5.421010862427522e-20) to 2^64 (1.8446744073709552e+19)",
                  p->attention_factor);
     return RL_EINVAL;
   }
@@ -253,8 +266,9 @@ rl_status rl_schedule_new(const rl_schedule_params *p, rl_schedule **out, char *
                         "position", s->type->name, i, s->theta[i]);
       st = RL_EINVAL;
     }
-  if (!st && !(isfinite(s->attn) && s->attn > 0)) {
-    rl_sched_err(err, "method '%s' gives the attention factor %g", s->type->name, s->attn);
+  if (!st && !attn_ok(s->attn)) {
+    rl_sched_err(err, "method '%s' gives the attention factor %g: expected 2^-64 to 2^64",
+                 s->type->name, s->attn);
     st = RL_EINVAL;
   }
   /* the pipeline's frequencies replace the exact ones */
