@@ -63,6 +63,8 @@ typedef struct sweep {
   char **pargv; /* one point's argv */
   int pargc;
   char *prefix; /* one point's swept values, each followed by ',' */
+  char **full;  /* abbreviated options written out (see expand), to free */
+  int nfull;
 } sweep;
 
 /* name (len bytes) is a word of the space-separated list */
@@ -241,6 +243,77 @@ static int add_param(sweep *s, const char *opt, size_t len, int numeric, int slo
   return 0;
 }
 
+/* The options the layer itself reads, besides the command's sweepable
+ * ones (spec numbers, names, lists). */
+static const char layer_opts[] = "shard jobs meta help no-meta no-header progress quiet "
+                                 "output plot";
+
+/* An abbreviated long option (getopt_long takes any unique prefix:
+ * --no-m for --no-meta) written out in full, so that the layer sees what
+ * the command will: it was passed on unrecognised, and --no-m, --no-head
+ * or --sha were silently ignored by the sweep.  *a is replaced by a
+ * malloc'd "--full[=value]" (kept in s->full); an ambiguous prefix of
+ * the options the layer knows is refused as getopt_long refuses it.  A
+ * prefix of none of them is the command's own business. */
+static int expand(sweep *s, char **a)
+{
+  const char *o = *a + 2, *eq = strchr(o, '=');
+  size_t len = eq ? (size_t)(eq - o) : strlen(o);
+  const char *lists[] = {layer_opts, s->spec->numbers, s->spec->names, s->spec->lists};
+  if (!len)
+    return 0;
+  for (size_t k = 0; k < 4; k++)
+    if (in_list(lists[k], o, len))
+      return 0; /* exact: getopt_long prefers it too */
+  int n = 0;
+  const char *w = NULL;
+  size_t wl = 0;
+  char seen[512] = ""; /* the matches, once each (the lists share words) */
+  size_t sl = 0;
+  for (size_t k = 0; k < 4; k++)
+    for (const char *q = lists[k]; q && *q;) {
+      while (*q == ' ')
+        q++;
+      const char *e = q;
+      while (*e && *e != ' ')
+        e++;
+      size_t l = (size_t)(e - q);
+      if (l > len && !strncmp(q, o, len) && !in_list(seen, q, l)) {
+        n++, w = q, wl = l;
+        if (sl + l + 2 < sizeof seen)
+          sl += (size_t)snprintf(seen + sl, sizeof seen - sl, "%s%.*s", sl ? " " : "", (int)l, q);
+      }
+      q = e;
+    }
+  if (n > 1) {
+    char list[600];
+    size_t ll = 0;
+    for (const char *p = seen; *p && ll < sizeof list;) {
+      const char *e = strchr(p, ' ');
+      size_t l = e ? (size_t)(e - p) : strlen(p);
+      ll += (size_t)snprintf(list + ll, sizeof list - ll, "%s--%.*s", ll ? ", " : "", (int)l, p);
+      p += l + (e != NULL);
+    }
+    return rl_usage(s->cmd->name, "option '--%.*s' is ambiguous: %s", (int)len, o, list);
+  }
+  if (n == 0)
+    return 0;
+  size_t rest = eq ? strlen(eq) : 0;
+  char *f = malloc(wl + rest + 3);
+  char **nf = realloc(s->full, ((size_t)s->nfull + 1) * sizeof *nf);
+  if (!f || !nf) {
+    free(f);
+    if (nf)
+      s->full = nf;
+    return rl_runtime(s->cmd->name, "%s", rl_strerror(RL_ENOMEM));
+  }
+  s->full = nf;
+  sprintf(f, "--%.*s%s", (int)wl, w, eq ? eq : "");
+  s->full[s->nfull++] = f;
+  *a = f;
+  return 0;
+}
+
 /* Step 1: the layer's options out of argv, the swept ones found. */
 static int scan(sweep *s, int argc, char **argv)
 {
@@ -253,7 +326,7 @@ static int scan(sweep *s, int argc, char **argv)
   s->rest[s->nrest++] = argv[0];
   int r;
   for (int i = 1; i < argc; i++) {
-    const char *a = argv[i];
+    char *a = argv[i];
     if (!strcmp(a, "--")) {
       while (i < argc)
         s->rest[s->nrest++] = argv[i++];
@@ -270,6 +343,8 @@ static int scan(sweep *s, int argc, char **argv)
         s->rest[s->nrest++] = argv[i];
       continue;
     } else if (!strncmp(a, "--", 2)) {
+      if ((r = expand(s, &a)))
+        return r;
       const char *o = a + 2, *eq = strchr(o, '='), *val = NULL;
       size_t len = eq ? (size_t)(eq - o) : strlen(o);
       int start = i;
@@ -279,6 +354,8 @@ static int scan(sweep *s, int argc, char **argv)
         /* neither changes a number: left out of '# command=' */
         rl_out_argv_skip(argv + start, i - start + 1);
         if (is(o, len, "shard")) {
+          if (s->sharded) /* the last one would have won, silently */
+            return rl_usage(name, "--shard given twice ('%s'): give it once", val);
           if ((r = parse_shard(s, val)))
             return r;
         } else {
@@ -309,7 +386,7 @@ static int scan(sweep *s, int argc, char **argv)
         else
           s->progress = is(o, len, "quiet") ? RL_PROGRESS_QUIET : RL_PROGRESS_FORCE;
       } else if (is(o, len, "output") || is(o, len, "plot")) {
-        s->rest[s->nrest++] = argv[i];
+        s->rest[s->nrest++] = a;
         if ((r = take_value(s, argv, argc, &i, eq, is(o, len, "plot") ? "plot" : "output", &val)))
           return r;
         if (!eq)
@@ -320,7 +397,7 @@ static int scan(sweep *s, int argc, char **argv)
           s->plot = 1;
         continue;
       } else if (sweepable_num || sweepable_name) {
-        s->rest[s->nrest++] = argv[i];
+        s->rest[s->nrest++] = a;
         if (!eq && i + 1 < argc)
           s->rest[s->nrest++] = argv[++i];
         else if (!eq)
@@ -337,7 +414,7 @@ static int scan(sweep *s, int argc, char **argv)
           return not_sweepable(name, o, len, val);
       }
     }
-    s->rest[s->nrest++] = argv[i];
+    s->rest[s->nrest++] = a;
   }
   /* a swept option given again elsewhere would override the point's value */
   for (size_t j = 0; j < s->npar; j++)
@@ -361,6 +438,9 @@ static void free_sweep(sweep *s)
     free(s->par[j].vals);
     free(s->par[j].buf);
   }
+  for (int k = 0; k < s->nfull; k++)
+    free(s->full[k]);
+  free(s->full);
   free(s->rest);
   free(s->drop);
   free(s->pargv);
