@@ -1,11 +1,12 @@
 #!/bin/sh
 # schemes_profiles.sh [OUTDIR]: the positional part of the logit against
-# relative distance r = 0..256 for every 1-D relative and absolute scheme
-# on one axis (query at 256, key at 256 - r; d = 64, 200 content samples).
+# relative distance r = 0..256 for eight schemes (rope, alibi, t5, deberta,
+# xl, sinusoidal, learned, tupe; not nope, 0 everywhere, rope2d, 2-D, nor
+# the integer and binary baselines) on one axis (query at 256, key at 256 - r; d = 64, 200 content samples).
 # W_q = W_k = I (--identity), so 'same content' means q = k and RoPE's curve
 # is sum_i |x_i|^2 (cos r theta_i - 1); head 7 of 8 gives ALiBi its gentlest
-# slope, 1/256, so every scheme shares one scale.
-# Raw logits (--plot-normalize none): with head 7 every scheme fits one
+# slope, 1/256, so the eight share one scale.
+# Raw logits (--plot-normalize none): with head 7 the eight fit one
 # scale, so no curve needs rescaling.
 # Writes OUTDIR/profiles.csv, profiles.png (two panels: identical content
 # above, independent content with +-2 se bands below), and each panel on

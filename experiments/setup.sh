@@ -18,6 +18,11 @@ case $builddir in /*) ;; *) builddir=$top/$builddir ;; esac
 need="gcc:gcc libc6-dev:/usr/include/stdio.h meson:meson ninja-build:ninja
 pkg-config:pkg-config libgsl-dev:/usr/include/gsl/gsl_rng.h gnuplot-nox:gnuplot
 ${ROPELAB_EXTRA_NEED:-}"
+# x86-64: SLEEF, the vector libm of PyTorch's CPU kernels (the *-sleef
+# precision pipelines call it; meson.build requires it there)
+case $(uname -m) in
+  x86_64|amd64) need="$need libsleef-dev:/usr/lib/x86_64-linux-gnu/pkgconfig/sleef.pc" ;;
+esac
 
 missing=
 for pair in $need; do

@@ -6,11 +6,16 @@
 # the nodes share (here the single node of experiments/slurm_local.sh).
 # Ends by comparing the merged file with the sweep run in one process
 # (cmp: the same bytes).  OUTDIR defaults to out/sweep_slurm, N to 4.
+# Without SLURM_CONF, and when slurm_local.sh's default configuration
+# exists, the commands talk to that Slurm.
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:-$top/out/sweep_slurm}
 n=${2:-4}
+if [ -z "${SLURM_CONF:-}" ] && [ -f "$top/out/slurm_local/etc/slurm.conf" ]; then
+  export SLURM_CONF="$top/out/slurm_local/etc/slurm.conf"
+fi
 
 command -v sbatch >/dev/null 2>&1 || {
   echo "sweep_slurm: no sbatch; start a single-node Slurm with experiments/slurm_local.sh" >&2

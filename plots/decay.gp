@@ -95,7 +95,9 @@ if (pA) {
     y0 = y0 - wA * unit
     set bmargin at screen y0 + (last == 1 ? 0 : 0.012)
     if (last == 1) { set xlabel xlab; set format x "%g" } else { unset xlabel; set format x nox }
-    yl = (has("bound") && has("similarity")) ? "(1/n) Σ_j |S_j|  and  Σ_i cos(r θ_i)" : has("bound") ? "relative upper bound (1/n) Σ_j |S_j|" : has("similarity") ? "B_r = Σ_i cos(r θ_i)" : "value"
+    # n, the number of rotary pairs the bound averages over (RoFormer's d/2)
+    npairs = sprintf("n = rot/2 = %d", int(real(rot)) / 2)
+    yl = (has("bound") && has("similarity")) ? "(1/n) Σ_j |S_j|  and  Σ_i cos(r θ_i),  " . npairs : has("bound") ? "relative upper bound (1/n) Σ_j |S_j|,  " . npairs : has("similarity") ? "B_r = Σ_i cos(r θ_i)" : "value"
     set ylabel yl
     cmd = ""
     if (has("bound")) { cmd = cmd . sprintf("data using 1:%d with lines lw 1.6 lc rgb '%s' title 'bound (RoFormer §3.4.3)'", col("bound"), blue) }

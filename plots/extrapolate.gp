@@ -1,71 +1,93 @@
-# extrapolate.gp: the panels of experiments/extrapolate.sh from its wide
-# CSVs in DIR: (a) attention probability on a planted key equal to the
-# query against its distance r at n = N, (b) attention entropy against
-# the length n with ln n (uniform attention) dashed, (c) the fraction of
-# query-key pairs whose positional input was never seen within L.
-# usage: gnuplot -c extrapolate.gp DIR OUT.png L N
-dir = ARG1
+# extrapolate.gp: the four panels of `ropelab extrapolate` from its tidy
+# table (columns scheme,method,scale,window,sinks,measure,stat,len,r,pair,
+# value,se; several runs' tables concatenated are fine):
+#   (a) retrieval: attention probability on a planted key equal to the
+#       query against its distance r, at the longest length N;
+#   (b) entropy of the last query's attention against the length n, with
+#       ln n (uniform attention) dotted;
+#   (c) unseen: the fraction of causal query-key pairs whose positional
+#       input never occurred within L, against n;
+#   (d) shift: the KS distance between positional logits past L and within
+#       L at N, one bar per series.
+# A series is a scheme, with its method for rope and rope2d, its logit
+# scale and local window when not none; one colour each, the same in every
+# panel, listed once in the key on the right.  L and N from the metadata
+# (train_len, eval_len).
+# usage: gnuplot -c extrapolate.gp DATA.csv OUT.{png,svg,pdf} [TERMINAL]
+
+data = ARG1
 out = ARG2
-L = real(ARG3)
-N = real(ARG4)
-set terminal pngcairo size 1800,1100 noenhanced font ",10"
-set output out
-set datafile separator comma
+term = ARG3
+W = 1500
+H = 1000
+load system(sprintf("dirname '%s'", ARG0)) . "/common.gp"
+
+L = real(meta("train_len"))
+N = real(meta("eval_len"))
+if (N <= 0) { N = real(system(sprintf("awk -F, '!/^#/ && $1 != \"scheme\" && $8 + 0 > m { m = $8 + 0 } END { print m + 0 }' '%s'", data))) }
+# the series key of a row, without blanks (gnuplot's word() splits on them)
+key = "function k() { s = $1; if ($1 ~ /^rope/) s = s \"/\" $2; if ($3 != \"none\" && $3 != \"\") s = s \":\" $3; if ($4 + 0 > 0) s = s \"@w\" $4 \"+\" $5; return s }"
+series = system(sprintf("awk -F, '%s !/^#/ && $1 != \"scheme\" { s = k(); if (!(s in seen)) { seen[s] = 1; printf \"%%s \", s } }' '%s'", key, data))
+ns = words(series)
+if (ns == 0) { print "extrapolate.gp: no rows in ", data; exit status 1 }
+# rows of series s, measure m, stat st: "x value" (x = column xc), cond an awk condition
+rows(s, m, st, xc, cond) = sprintf("< awk -F, '%s !/^#/ && $1 != \"scheme\" && k() == \"%s\" && $6 == \"%s\" && $7 == \"%s\" && (%s) { print $%d, $11 }' '%s' | sort -g", key, s, m, st, cond, xc, data)
+
+array pal[12] = ["#000000", "#0072B2", "#D55E00", "#009E73", "#CC79A7", "#56B4E9", "#8C6D00", "#E69F00", "#999999", "#882255", "#117733", "#44AA99"]
+set datafile separator whitespace
 set datafile missing "NaN"
 set grid lt 1 lc rgb "#dddddd"  # "lc" alone draws no grid in gnuplot 5.4
-set logscale x 2
-set key outside right top font ",8" spacing 0.95
+set key at screen 0.985, screen 0.90 right top vertical Left reverse font ",9" spacing 1.05 samplen 2.5
+t1 = sprintf("ropelab extrapolate: trained at L = %.0f (dashed), evaluated to N = %.0f", L, N)
+if (strlen(meta("dim")) > 0) { t1 = t1 . ", d = " . meta("dim") }
+if (strlen(meta("samples")) > 0) { t1 = t1 . ", " . meta("samples") . " content samples" }
+# every panel the same width; the key column on the right
+set multiplot layout 2, 2 title t1 font ",13" margins 0.06, 0.80, 0.11, 0.92 spacing 0.07, 0.13
+eval footer
 
-array col[12] = ["#000000", "#0072B2", "#D55E00", "#009E73", "#CC79A7", "#56B4E9", "#8C6D00", "#E69F00", "#999999", "#882255", "#117733", "#44AA99"]
-array dts[12] = [1, 1, 1, 1, 1, 2, 2, 2, 2, 4, 4, 4]
-hdr(f) = system(sprintf("head -n 1 '%s' | tr ',' '|'", f))
-name(f, i) = system(sprintf("head -n 1 '%s' | cut -d, -f%d", f, i))
-ncol(f) = int(system(sprintf("head -n 1 '%s' | awk -F, '{ print NF }'", f)))
+# L as a dashed line, named in the title (a label on the plot covered
+# curves or the tic at L)
+set arrow 1 from first L, graph 0 to first L, graph 1 nohead dt 2 lw 1.2 lc rgb "#666666" back
 
-set multiplot layout 2, 2 title sprintf("ropelab extrapolate: d = 128, trained at L = %.0f, evaluated to N = %.0f; methods at s = N/L = %.0f; identity projections, q, k ~ N(0, I), 64 samples", L, N, N / L)
-
-set arrow 1 from first L, graph 0 to first L, graph 1 nohead dt 2 lw 1.3 lc rgb "#444444" back
-set label 1 sprintf(" L = %.0f", L) at first L, graph 0.95 left tc rgb "#333333"
-
-f = dir . "/retrieval.csv"
-set title sprintf("(a) retrieval at n = %.0f: attention on one key equal to the query (mean)", N)
+set title sprintf("(a) retrieval at n = %.0f: attention on the planted key (mean;\nbelow 1e-8 off the axis)", N)
 set xlabel "distance r of the planted key from the query"
-set ylabel "attention probability on the planted key"
+set ylabel "attention probability"
+set logscale x 2
 set logscale y 10
-set format y "%.0e"
-set yrange [1e-5:1.2]
-plot for [i=2:ncol(f)] f using 1:i with linespoints pt 7 ps 0.5 lw 1.6 lc rgb col[(i-2)%12+1] dt dts[(i-2)%12+1] title name(f, i)
+if (term ne "table") { set format y "%.0e" }  # the table keeps 6 digits
+set yrange [1e-8:2]
+plot for [i = 1:ns] rows(word(series, i), "retrieval", "probability", 9, sprintf("$8 == %.0f && $9 > 0", N)) \
+    using 1:2 with linespoints pt 7 ps 0.45 lw 1.6 lc rgb pal[(i - 1) % 12 + 1] \
+    dt 1 + (i - 1) / 12 title word(series, i)
 unset logscale y
 set format y "%g"
 set yrange [*:*]
 
-f = dir . "/entropy.csv"
+unset key
 set title "(b) attention entropy of the last query (dotted: ln n, uniform)"
 set xlabel "sequence length n"
 set ylabel "entropy (nats)"
-plot for [i=2:ncol(f)] f using 1:i with linespoints pt 7 ps 0.5 lw 1.6 lc rgb col[(i-2)%12+1] dt dts[(i-2)%12+1] title name(f, i), \
-     f using 1:(log($1)) with lines dt 3 lw 1.2 lc rgb "#777777" title "ln n"
+plot for [i = 1:ns] rows(word(series, i), "entropy", "nats", 8, "1") \
+    using 1:2 with linespoints pt 7 ps 0.45 lw 1.6 lc rgb pal[(i - 1) % 12 + 1] dt 1 + (i - 1) / 12 notitle, \
+    rows(word(series, 1), "entropy", "nats", 8, "1") using 1:(log($1)) with lines dt 3 lw 1.2 lc rgb "#777777" notitle
 
-f = dir . "/unseen.csv"
 set title "(c) unseen: pairs whose positional input never occurred within L"
-set xlabel "sequence length n"
 set ylabel "fraction of causal query-key pairs"
 set yrange [-0.02:1.02]
-plot for [i=2:ncol(f)] f using 1:i with linespoints pt 7 ps 0.5 lw 1.6 lc rgb col[(i-2)%12+1] dt dts[(i-2)%12+1] title name(f, i)
+plot for [i = 1:ns] rows(word(series, i), "unseen", "fraction", 8, "$10 == \"all\" || $10 == \"\"") \
+    using 1:2 with linespoints pt 7 ps 0.45 lw 1.6 lc rgb pal[(i - 1) % 12 + 1] dt 1 + (i - 1) / 12 notitle
+set yrange [*:*]
 
 unset arrow 1
-unset label 1
 unset logscale x
-set yrange [*:*]
-f = dir . "/shift.csv"
-set title sprintf("(d) shift at n = %.0f: KS distance, positional logits past L vs within L", N)
-set style data histograms
-set style fill solid 0.8 border -1
-set boxwidth 0.8
-set xtics rotate by -35 font ",8"
+set title sprintf("(d) shift at n = %.0f: KS distance of positional logits past L vs within L", N)
 set xlabel ""
 set ylabel "KS distance sup |F_past - F_within|"
 set yrange [0:1]
-plot "< awk -F, '$2 == \"ks\"' '" . f . "'" using 3:xtic(1) lc rgb "#0072B2" notitle
+set xrange [0:ns + 1]
+set xtics rotate by -35 font ",8" ()
+do for [i = 1:ns] { set xtics add (word(series, i) i) }
+set boxwidth 0.7
+set style fill solid 0.85 border -1
+plot for [i = 1:ns] rows(word(series, i), "shift", "ks", 8, "1") using (i):2 with boxes lc rgb pal[(i - 1) % 12 + 1] notitle
 unset multiplot
-unset output

@@ -5,7 +5,8 @@
 # column is drawn).  Both draw the same picture: key j across, query i
 # down (row 0 at the top, as the matrix is written).
 # Colours: data of both signs get a diverging palette (blue < 0 < red,
-# ColorBrewer RdBu) on a range symmetric about 0, so white is exactly 0;
+# ColorBrewer RdBu with white, #ffffff, for its light-grey middle #f7f7f7)
+# on a range symmetric about 0, so white is exactly 0;
 # data of one sign get a sequential one (viridis) over their range, with
 # no white to be read as zero.  The colour box says which.
 
@@ -36,12 +37,12 @@ big = (abs(lo) > abs(hi)) ? abs(lo) : abs(hi)
 # values within 1e-12 of the largest magnitude count as zero (rounding)
 tiny = 1e-12 * big
 if (big == 0) {
-    set palette defined (0 "#2166ac", 1 "#67a9cf", 2 "#d1e5f0", 3 "#f7f7f7", 4 "#fddbc7", 5 "#ef8a62", 6 "#b2182b")
+    set palette defined (0 "#2166ac", 1 "#67a9cf", 2 "#d1e5f0", 3 "#ffffff", 4 "#fddbc7", 5 "#ef8a62", 6 "#b2182b")
     set cbrange [-1:1]
     cblab = sprintf("%s logit (all 0; diverging, white = 0)", what)
 } else {
     if (lo < -tiny && hi > tiny) {
-        set palette defined (0 "#2166ac", 1 "#67a9cf", 2 "#d1e5f0", 3 "#f7f7f7", 4 "#fddbc7", 5 "#ef8a62", 6 "#b2182b")
+        set palette defined (0 "#2166ac", 1 "#67a9cf", 2 "#d1e5f0", 3 "#ffffff", 4 "#fddbc7", 5 "#ef8a62", 6 "#b2182b")
         set cbrange [-big:big]
         cblab = sprintf("%s logit (diverging: white = 0, range +-%.3g)", what, big)
     } else {

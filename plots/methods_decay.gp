@@ -27,7 +27,7 @@ set datafile separator comma
 set datafile commentschars "#"
 set title "Long-term decay of each method's logit: RoFormer's relative upper bound, d = 128, base 10000, L = 4096, s = 8"
 set xlabel "relative distance r (log scale; each point: the mean over a 1/8 octave of r)"
-set ylabel "RoFormer's relative upper bound (1/n) Σ|S_j| × each method's logit multiplier"
+set ylabel "RoFormer's bound (1/n) Σ|S_j|, n = d/2 = 64, × logit multiplier"
 set logscale x 2
 set xtics ("1" 1, "4" 4, "16" 16, "64" 64, "256" 256, "1024" 1024, "4096" 4096, "16384" 16384, "65536" 65536)
 set xrange [1:65536]

@@ -36,6 +36,110 @@ typedef enum rl_status {
 
 const char *rl_strerror(int status);
 
+/* The size of every error buffer the core writes a message into (one
+ * line naming the value and what is expected); the per-module names
+ * below are this one size. */
+#define RL_ERR_MAX 256
+
+/* ------------------------------------------------------------------ */
+/* parameter declarations                                              */
+
+/* Every parameter of the core is declared once, as an rl_param: its key
+ * (the long option without "--"; the metadata key is the same with '_'
+ * for '-'), its kind, bounds, default, unit, the paper's symbol, one help
+ * line, and where it is stored (an offset into its settings struct).
+ * The CLI builds its long options, parsing, help, metadata, sweep axes,
+ * completion and man page from these tables alone, and every message
+ * about a value is formed from the declaration (git's parse-options.h,
+ * one step further: the table lives in the library, not the tool). */
+typedef enum rl_param_kind {
+  RL_PK_REAL,  /* double, finite, within [lo, hi] (see the flags) */
+  RL_PK_SIZE,  /* size_t, decimal digits only, within [lo, hi] */
+  RL_PK_EVEN,  /* size_t, even, >= lo; hi guards against typos */
+  RL_PK_ENUM,  /* int: the index of one of names */
+  RL_PK_TEXT,  /* const char *: a non-empty text (a file name) */
+  RL_PK_FLAG,  /* int set to set_to when given; takes no value */
+  RL_PK_CUSTOM /* parse, format and reset of its own */
+} rl_param_kind;
+
+enum {
+  RL_PF_LO_OPEN = 1u << 0,     /* > lo (default >= lo) */
+  RL_PF_HI_OPEN = 1u << 1,     /* < hi (default <= hi) */
+  RL_PF_FILE = 1u << 2,        /* the value names a file */
+  RL_PF_NO_SWEEP = 1u << 3,    /* the value has commas of its own (a list) */
+  RL_PF_NAMES = 1u << 4,       /* CUSTOM: one of rl_param_names (sweeps as names) */
+  RL_PF_NUMBERS = 1u << 5,     /* CUSTOM: a number (sweeps as numbers) */
+  RL_PF_META_SET = 1u << 6,    /* metadata only when given (params.set has bit) */
+  RL_PF_META_NONZERO = 1u << 7,/* metadata only when the number is not 0 */
+  RL_PF_META_BUILT = 1u << 8,  /* metadata from the built object (derived) */
+  RL_PF_NO_META = 1u << 9,     /* never in the metadata as given */
+  RL_PF_META_ALWAYS = 1u << 10,/* metadata whatever the method */
+  RL_PF_NO_OPTION = 1u << 11   /* a metadata line only (a field several
+                                  options set, such as --causal and
+                                  --bidirectional's t5_direction) */
+};
+
+typedef struct rl_param rl_param;
+struct rl_param {
+  const char *key;      /* "beta-fast" */
+  rl_param_kind kind;
+  unsigned flags;       /* RL_PF_* */
+  unsigned bit;         /* the settings' "given" bit (RL_SP_* for schedules), or 0 */
+  size_t offset;        /* offsetof the field in its settings struct */
+  double lo, hi;        /* bounds; hi = INFINITY for none */
+  double dflt;          /* default of REAL, SIZE, EVEN; ENUM, FLAG: the int */
+  int set_to;           /* FLAG: the value the option stores */
+  const char *const *names; /* ENUM: the names, NULL-terminated */
+  const char *metavar;  /* "B" in "--base B" */
+  const char *symbol;   /* the paper's symbol ("beta", "s", "L"), or NULL */
+  const char *unit;     /* "tokens", "rad/token", or NULL */
+  const char *help;     /* one line, lowercase, no period */
+  const char *expect;   /* what a message says is expected, or NULL: from the bounds */
+  const char *dflt_text;/* the default as help writes it, where not the number */
+  /* where the names come from a registry (methods, pipelines) */
+  const char *const *(*names_fn)(void);
+  /* CUSTOM: text into the field (RL_EINVAL with err), back to text, default */
+  rl_status (*parse)(const rl_param *d, void *obj, const char *arg, char *err, size_t n);
+  int (*format)(const rl_param *d, const void *obj, char *buf, size_t n);
+  void (*reset)(const rl_param *d, void *obj);
+  /* metadata: write the value only when this holds for obj (NULL: always) */
+  int (*meta_if)(const void *obj);
+};
+
+/* Text into d's field of obj: RL_OK, or RL_EINVAL with err "invalid
+ * --KEY 'ARG': expected ..." (the closest name for an enumeration). */
+rl_status rl_param_parse(const rl_param *d, void *obj, const char *arg, char *err, size_t n);
+/* The field as text (numbers shortest round-trip, as the CSV writes
+ * them); returns what snprintf returns. */
+int rl_param_format(const rl_param *d, const void *obj, char *buf, size_t n);
+/* "a number > 0", "an even integer >= 2", "interleaved or half" ... */
+void rl_param_expect(const rl_param *d, char *buf, size_t n);
+/* The default as help writes it ("10000", "interleaved", "dim"). */
+void rl_param_default_text(const rl_param *d, char *buf, size_t n);
+/* d's field of obj set to its default. */
+void rl_param_set_default(const rl_param *d, void *obj);
+/* x within d's bounds (and finite). */
+int rl_param_in_bounds(const rl_param *d, double x);
+/* The names of an enumeration (registries' ones included), NULL-terminated. */
+const char *const *rl_param_names(const rl_param *d);
+size_t rl_param_count_names(const rl_param *d);
+/* arg as one of d's names: its index, or RL_EINVAL with the message. */
+rl_status rl_param_enum_index(const rl_param *d, const char *arg, int *idx, char *err,
+                              size_t n);
+/* A finite number from the whole of arg in the C locale: RL_OK, RL_EINVAL
+ * (not a number), RL_EOVERFLOW (inf, nan), RL_ERANGE (overflows a double). */
+rl_status rl_param_number(const char *arg, double *out);
+/* How a sweep takes d: a list of numbers, of names, or not at all. */
+enum { RL_PARAM_SWEEP_NONE = 0, RL_PARAM_SWEEP_NUMBERS = 1, RL_PARAM_SWEEP_NAMES = 2 };
+int rl_param_sweeps(const rl_param *d);
+
+/* The index of the candidate closest to word (a prefix, or an optimal
+ * string alignment distance small for its length, as git's help.c
+ * suggests commands), or n when none is close. */
+size_t rl_suggest(const char *word, const char *const *cands, size_t n);
+/* "a, b or c" into buf. */
+void rl_names_alternatives(const char *const *names, size_t n, char *buf, size_t size);
+
 /* ------------------------------------------------------------------ */
 /* frequency schedules                                                 */
 
@@ -67,6 +171,10 @@ const char *rl_variant_name(rl_variant v);
 
 typedef struct rl_schedule_type rl_schedule_type;
 
+/* Largest head dimension accepted: a guard against typos that would
+ * allocate gigabytes, far above any published model (d <= 256). */
+#define RL_DIM_MAX 1048576
+
 /* Bits of rl_schedule_params: which parameters a type takes, which it
  * requires, and (params.set) which the caller gave explicitly, so that a
  * parameter the method does not use is an error, not silently ignored. */
@@ -90,6 +198,8 @@ enum {
   RL_SP_ATTN = 1u << 16      /* attention_factor given explicitly */
 };
 
+#define RL_SP_OWN_MAX 8      /* slots for the methods' own numbers */
+#define RL_SP_PARAMS_MAX 128 /* declared schedule parameters at most */
 typedef struct rl_schedule_params {
   const rl_schedule_type *method; /* rope */
   size_t dim;            /* head dimension d, even >= 2 (128) */
@@ -117,7 +227,16 @@ typedef struct rl_schedule_params {
   const char *freqs_file;/* file: CSV with a theta column */
   unsigned set;          /* RL_SP_* given explicitly by the caller */
   const struct rl_precision *precision; /* pipeline (see "precision"); NULL = exact */
+  /* A method's own numbers, in the slots its declarations name
+   * (.offset = RL_SP_OWN(k)), so a new method needs no field here; the
+   * default of the chosen method's own parameters is filled in by
+   * rl_schedule_new where they were not given. */
+  double own[RL_SP_OWN_MAX];
+  /* which declared parameters were given, by their index in
+   * rl_schedule_param_list (rl_schedule_param_mark) */
+  unsigned char given[RL_SP_PARAMS_MAX / 8];
 } rl_schedule_params;
+#define RL_SP_OWN(k) (offsetof(rl_schedule_params, own) + (size_t)(k) * sizeof(double))
 
 /* The defaults noted above: the one place they are set (the CLI parses
  * into this and never restates them). */
@@ -167,17 +286,38 @@ struct rl_schedule_type {
   double (*relpos)(const rl_schedule *s, double r);
   /* the query scale at length len (log-n); NULL: 1 */
   double (*qscale)(const rl_schedule *s, double len);
+  /* the parameters only this method declares (in its own file), NULL-
+   * terminated, or NULL; those it shares with others are declared in
+   * schedule.c and named by the bits of uses */
+  const rl_param *const *params;
 };
 
 /* The registered types, NULL-terminated, and one by name (or NULL). */
 const rl_schedule_type *const *rl_schedule_types(void);
 const rl_schedule_type *rl_schedule_type_find(const char *name);
 
+/* Every schedule parameter, declared once: the shared ones, then each
+ * method's own in registry order; NULL-terminated, in the order of the
+ * metadata.  Fields are in rl_schedule_params (offset). */
+const rl_param *const *rl_schedule_param_list(void);
+const rl_param *rl_schedule_param_find(const char *key);
+/* 1 when method t takes parameter d: the bits of t->uses for shared
+ * parameters with a bit, membership of t->params for a method's own, and
+ * every method for the rest (dim, rot, base, layout, method, precision). */
+int rl_schedule_param_applies(const rl_param *d, const rl_schedule_type *t);
+/* Record that d was given in p (its bit in p->set, and p->given), so that
+ * rl_schedule_new refuses it for a method that does not take it and keeps
+ * it rather than the method's default. */
+void rl_schedule_param_mark(rl_schedule_params *p, const rl_param *d);
+int rl_schedule_param_given(const rl_schedule_params *p, const rl_param *d);
+/* d is stored in a method's own slots (RL_SP_OWN). */
+int rl_schedule_param_is_own(const rl_param *d);
+
 /* Build a schedule.  RL_EINVAL for parameters the method cannot take
  * (err, RL_SCHEDULE_ERR_MAX bytes or NULL, then holds one lowercase line
  * naming the parameter, the value and what is expected); RL_EIO /
  * RL_EFORMAT for an unreadable / malformed file. */
-#define RL_SCHEDULE_ERR_MAX 256
+#define RL_SCHEDULE_ERR_MAX RL_ERR_MAX
 rl_status rl_schedule_new(const rl_schedule_params *p, rl_schedule **out, char *err);
 /* RoFormer's schedule: theta_i = base^(-2i/r), i = 0..r/2-1, each the
  * double nearest to the exact value (computed in long double).
@@ -280,7 +420,9 @@ struct rl_precision {
   rl_dtype table_dtype; /* cos and sin as stored before the rotation */
   rl_dtype act_dtype;   /* q and k, and the rotation's results */
   int fused;            /* 1: the rotation computed in float32 and rounded
-                           once to act_dtype (ggml); 0: each product and
+                           once to act_dtype (ggml); 2: the same with
+                           fused multiply-adds (ggml built with FMA);
+                           0: each product and
                            the sum rounded to act_dtype (PyTorch ops) */
   /* Replace the exact frequencies of s (theta + theta_lo, filled by the
    * method) with the pipeline's, and set up s->pipe.  NULL: keep. */
@@ -662,13 +804,18 @@ typedef struct rl_scheme_cfg {
   int tupe_rel;        /* tupe: add the T5-bucket bias, TUPE-R (1) */
   size_t position_buckets;       /* deberta: 0 = no log buckets (256) */
   size_t max_relative_positions; /* deberta (512, DeBERTa-v3) */
-  unsigned long seed;  /* gsl_rng_mt19937 seed of every drawn parameter (1) */
+  size_t seed;         /* gsl_rng_mt19937 seed of every drawn parameter (1) */
   int identity;        /* 1: W_q = W_k = I (0) */
   const char *param_file; /* CSV replacing the scheme's table, or NULL */
+  size_t head;         /* the head a command shows, < heads (0) */
 } rl_scheme_cfg;
 
-/* The defaults noted above. */
+/* The defaults noted above (from the declarations below). */
 void rl_scheme_cfg_default(rl_scheme_cfg *cfg);
+/* Every scheme parameter of rl_scheme_cfg but the schedule's (cfg.rope,
+ * rl_schedule_param_list; cfg.dim is --dim's), declared once: the CLI's
+ * options, help and metadata come from these.  NULL-terminated. */
+const rl_param *const *rl_scheme_param_list(void);
 
 /* Scheme properties the compare command reports; each one is measured
  * by a check in `ropelab check` (check_schemes.c). */
@@ -700,7 +847,7 @@ const rl_scheme_info *rl_scheme_list(void);
 const rl_scheme_info *rl_scheme_find(const char *name);
 
 /* Size of the message buffer of rl_scheme_alloc. */
-#define RL_SCHEME_ERR_MAX 200
+#define RL_SCHEME_ERR_MAX RL_ERR_MAX
 
 /* Build scheme name for cfg.  RL_EINVAL for an unknown name or a cfg it
  * cannot take, RL_EIO / RL_EFORMAT for an unreadable / malformed
@@ -1015,7 +1162,7 @@ typedef struct rl_men_result {
  * RL_EINVAL with a line in err (RL_BOUND_ERR_MAX bytes, may be NULL) for
  * parameters it cannot take; RL_ERANGE when the start base is not
  * feasible. */
-#define RL_BOUND_ERR_MAX 256
+#define RL_BOUND_ERR_MAX RL_ERR_MAX
 rl_status rl_men_bases(const rl_men_params *p, const double *len, size_t n, int threads,
                        void (*progress)(void *ctx, size_t done), void *ctx,
                        rl_men_result *out, char *err);

@@ -1,23 +1,45 @@
 #!/bin/sh
 # run.sh: install what is missing, build with warnings as errors, run every
-# test suite, and end with one line "N passed, N failed".
+# test suite, then the same under the sanitizers, and end with one line
+# "N passed, N failed, N skipped".  Meson's line per test streams to stdout
+# as the tests finish; a line per finished suite and one per stage go to
+# stderr (tests/progress.awk), so that a long run does not look hung.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 builddir=$top/build-test
+nstages=2
+[ "${ROPELAB_SANITIZE:-1}" != 0 ] || nstages=1
+# mawk reads a pipe in blocks unless told it is interactive
+awkflags=
+awk -W version 2>/dev/null | grep -q mawk && awkflags="-W interactive"
+
+# run_suites STAGE BUILDDIR MESON-TEST-ARGS...: meson test with its output
+# streamed through the per-suite progress and kept in BUILDDIR/test-summary.txt;
+# its exit status in $suite_rc
+run_suites() {
+  stage=$1 dir=$2; shift 2
+  meson test -C "$dir" --list "$@" >"$dir/test-list.txt" 2>/dev/null
+  echo "run.sh: $stage: $(grep -c ' / ' "$dir/test-list.txt") tests" >&2
+  # shellcheck disable=SC2086 # $awkflags: empty or two words
+  { PYTHONUNBUFFERED=1 meson test -C "$dir" "$@" 2>&1; echo $? >"$dir/test-rc.txt"; } |
+    tee "$dir/test-summary.txt" | awk $awkflags -v stage="$stage" -f "$top/tests/progress.awk" "$dir/test-list.txt" -
+  suite_rc=$(cat "$dir/test-rc.txt")
+}
 
 # python3: the independent references of several golden cases (they would
 # otherwise skip on a fresh machine).  locales: the sources of de_DE, from
 # which the suites compile a comma
-# locale to show that output ignores LC_NUMERIC
-ROPELAB_EXTRA_NEED="locales:/usr/share/i18n/locales/de_DE python3:python3 libmpfr-dev:/usr/include/mpfr.h" \
+# locale to show that output ignores LC_NUMERIC.  man-db: the man page
+# rendered at 80 columns (cli-man_width)
+echo "run.sh: stage 1/$nstages: build-test (warnings as errors), then every suite" >&2
+ROPELAB_EXTRA_NEED="locales:/usr/share/i18n/locales/de_DE python3:python3 libmpfr-dev:/usr/include/mpfr.h man-db:man" \
   sh "$top/experiments/setup.sh" build-test -Dwerror=true -Dbuildtype=debugoptimized || {
-  echo "0 passed, 1 failed"
+  echo "0 passed, 1 failed, 0 skipped"
   exit 1
 }
 
-meson test -C "$builddir" --print-errorlogs "$@" >"$builddir/test-summary.txt" 2>&1
-rc=$?
-cat "$builddir/test-summary.txt"
+run_suites "stage 1/$nstages" "$builddir" --print-errorlogs "$@"
+rc=$suite_rc
 
 # meson's closing block: "Ok: N", "Expected Fail: N", "Fail: N", ...
 count() { sed -n "s/^$1:[[:space:]]*\([0-9][0-9]*\).*/\1/p" "$2" | tail -n 1; }
@@ -39,15 +61,16 @@ tally "$builddir/test-summary.txt" "$rc"
 # this part for a quick local run.
 if [ "${ROPELAB_SANITIZE:-1}" != 0 ]; then
   sandir=$top/build-san
+  echo "run.sh: stage 2/2: build-san (address, leak and undefined-behaviour sanitizers), then the suites again" >&2
+  echo "== under address, leak and undefined-behaviour sanitizers (build-san) =="
   if sh "$top/experiments/setup.sh" build-san -Dwerror=true -Dbuildtype=debugoptimized \
        -Db_sanitize=address,undefined -Db_lundef=false -Dc_args=-fno-sanitize-recover=all; then
-    ASAN_OPTIONS=detect_leaks=1:halt_on_error=1:abort_on_error=0:detect_stack_use_after_return=1 \
-    UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-      meson test -C "$sandir" --print-errorlogs --timeout-multiplier 4 --no-suite schedules_ref \
-        "$@" >"$sandir/test-summary.txt" 2>&1
-    src=$?
-    echo "== under address, leak and undefined-behaviour sanitizers (build-san) =="
-    cat "$sandir/test-summary.txt"
+    # exported: an assignment before a function call need not reach it in sh
+    export ASAN_OPTIONS=detect_leaks=1:halt_on_error=1:abort_on_error=0:detect_stack_use_after_return=1
+    export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+    run_suites "stage 2/2 (sanitizers)" "$sandir" --print-errorlogs --timeout-multiplier 4 \
+      --no-suite schedules_ref "$@"
+    src=$suite_rc
     tally "$sandir/test-summary.txt" "$src"
     [ "$src" -ne 0 ] && rc=$src
   else

@@ -31,6 +31,7 @@ else
   meson install -C "$tmp/build" --quiet >&2
   pc=$(find "$tmp/prefix" -name ropelab.pc | head -n 1)
   pkgconf() { PKG_CONFIG_PATH=${pc%/*} pkg-config "$@"; }
+  prefix=$tmp/prefix
 fi
 
 libdir=$(pkgconf --variable=libdir ropelab)
@@ -43,6 +44,13 @@ libs=$(pkgconf --libs $static ropelab)
 echo "libexample: cc example.c $cflags $libs" >&2
 # shellcheck disable=SC2086
 ${CC:-cc} -std=c11 -Wall -Wextra -Werror -o "$tmp/example" "$here/example.c" $cflags $libs -lm
-# a temporary prefix is not on the loader's path (a system prefix such as
-# /usr/local is, after ldconfig)
-LD_LIBRARY_PATH=$libdir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} "$tmp/example"
+# The .pc of any prefix but /usr links an rpath to its libdir, so the
+# program runs as built, with no LD_LIBRARY_PATH (cleared here so that it
+# proves that); only a /usr build installed into a --destdir needs one.
+case " $libs " in
+  *" -Wl,-rpath,"*) env -u LD_LIBRARY_PATH "$tmp/example" ;;
+  *)
+    [ "$prefix" = /usr ] || [ -n "$static" ] ||
+      { echo "libexample: ropelab.pc gives no rpath for prefix '$prefix'" >&2; exit 1; }
+    LD_LIBRARY_PATH=$libdir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} "$tmp/example" ;;
+esac

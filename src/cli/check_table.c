@@ -90,8 +90,8 @@ static int parse_only(const char *cmd, const char *arg, char *sel)
 
 int rl_check_table_run(int argc, char **argv)
 {
-  static const struct option opts[] = {
-      RL_SCHED_LONGOPTS,
+  static const struct option own_opts[] = {
+      
       {"table", required_argument, NULL, OPT_TABLE},
       {"sin", required_argument, NULL, OPT_SIN},
       {"positions", required_argument, NULL, OPT_POSITIONS},
@@ -103,6 +103,7 @@ int rl_check_table_run(int argc, char **argv)
       {"tolerance-scale", required_argument, NULL, OPT_TOLSCALE},
       {"help", no_argument, NULL, 'h'},
       {NULL, 0, NULL, 0}};
+  const struct option *opts = rl_sched_longopts(own_opts);
   const char *cmd = "check", *file = NULL, *sin_path = NULL, *pos_arg = NULL;
   const char *sched_opt = NULL;
   rl_sched_opts so;

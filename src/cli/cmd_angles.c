@@ -161,13 +161,14 @@ static int write_header(rl_out *out, int format, size_t n, size_t r)
 
 static int run(int argc, char **argv)
 {
-  static const struct option opts[] = {
-      RL_SCHED_LONGOPTS,
+  static const struct option own_opts[] = {
+      
       RL_GRID_LONGOPTS,
       {"format", required_argument, NULL, OPT_FORMAT},
       {"threads", required_argument, NULL, OPT_THREADS},
       RL_COMMON_LONGOPTS,
       {NULL, 0, NULL, 0}};
+  const struct option *opts = rl_sched_longopts(own_opts);
   const char *cmd = "angles";
   rl_sched_opts so;
   rl_sched_opts_init(&so, 0);
@@ -244,7 +245,10 @@ static int run(int argc, char **argv)
     goto done;
 
   rl_out_meta_begin(out);
-  rl_sched_meta(&so.p, f, out);
+  /* hf is the half layout whatever --layout says: so says its metadata */
+  rl_schedule_params mp = so.p;
+  mp.layout = x.layout;
+  rl_sched_meta(&mp, f, out);
   rl_grid_opts_meta(&go, out);
   rl_out_meta_uint(out, "rows", format == F_LONG ? g.points * n : g.points);
   rl_out_meta(out, "format", format_names[format]);

@@ -332,12 +332,13 @@ static int identify(const char *cmd, const rl_sched_opts *so, int dim_given, int
 
 static int run(int argc, char **argv)
 {
-  static const struct option opts[] = {
+  static const struct option own_opts[] = {
       {"sin", required_argument, NULL, OPT_SIN},
       {"positions", required_argument, NULL, OPT_POSITIONS},
       {"tolerance", required_argument, NULL, OPT_TOLERANCE},
       {"report", required_argument, NULL, OPT_REPORT},
-      RL_SCHED_LONGOPTS, RL_COMMON_LONGOPTS, {NULL, 0, NULL, 0}};
+       RL_COMMON_LONGOPTS, {NULL, 0, NULL, 0}};
+  const struct option *opts = rl_sched_longopts(own_opts);
   static const char *const reports[] = {"candidates", "pairs", "positions"};
   const char *cmd = "audit", *sin_path = NULL, *pos_arg = NULL;
   double tol = -1;
@@ -366,8 +367,8 @@ static int run(int argc, char **argv)
         return r;
       break;
     default:
-      dim_given |= c == RL_SCHOPT_DIM;
-      base_given |= c == RL_SCHOPT_BASE;
+      dim_given |= c == rl_sched_optval("dim");
+      base_given |= c == rl_sched_optval("base");
       if ((r = rl_sched_opt_default(&so, &co, cmd, c, argv, opts)))
         return r;
     }

@@ -13,6 +13,7 @@
 #include "out.h"
 #include "progress.h"
 #include "ropelab.h"
+#include "rowfmt.h"
 #include "sched_opts.h"
 #include "sink.h"
 #include "threads.h"
@@ -56,6 +57,11 @@ static void help(FILE *fp)
         "                         k and a for x in units of 1024 tokens in the metadata,\n"
         "                         column fit_base\n"
         "      --threads N        threads over the lengths (default: online cores)\n"
+        "      --base B           test B instead of searching: is it enough for each\n"
+        "                         --len (columns dim,rot,base,len,enough,first_fail,\n"
+        "                         b_first_fail: the first r with B_r < 0 and B_r there)\n"
+        "      --largest-len      with --base: the largest L for which B is enough (the\n"
+        "                         first r with B_r < 0, searched up to 2^31)\n"
         "      --plot: the base against L, log-log, with the fit; for d = rot = 128 and\n"
         "      plain RoPE, the paper's fit and Table 1 and Su's values (needs two --len)\n"
         "\n", fp);
@@ -103,7 +109,7 @@ static void help(FILE *fp)
 
 enum {
   OPT_LEN = RL_OPT_FIRST_CMD, OPT_SEARCH, OPT_TOL, OPT_STAGES, OPT_START, OPT_FIT, OPT_THREADS,
-  OPT_TUNE_LEN, OPT_TUNE_BASE
+  OPT_TUNE_LEN, OPT_TUNE_BASE, OPT_LARGEST
 };
 
 /* options that belong to one bound only: their bound index */
@@ -111,7 +117,7 @@ static int owner(int c)
 {
   switch (c) {
   case OPT_SEARCH: case OPT_TOL: case OPT_STAGES: case OPT_START: case OPT_FIT:
-  case OPT_THREADS:
+  case OPT_THREADS: case OPT_LARGEST:
     return B_MEN;
   case OPT_TUNE_LEN: case OPT_TUNE_BASE:
     return B_LIU;
@@ -130,7 +136,7 @@ typedef struct args {
   size_t nlen;
   const char *len_arg;
   rl_men_params men;
-  int fit, threads;
+  int fit, threads, largest, len_given, search_given;
   double tune_len, tune_base;
   const char *tune_len_arg;
   rl_grid_opts grid;
@@ -145,8 +151,101 @@ static void on_progress(void *ctx, size_t done)
   rl_progress_update(((prog_ctx *)ctx)->p, done);
 }
 
+/* B_r = sum over the head's pairs of cos(r theta_i), pass-through pairs
+ * counting 1, from exact angles (rl_angle_sincos), summed in long double:
+ * the value at the first failing distance, for the message. */
+static double b_at(const rl_schedule *f, double r)
+{
+  long double sum = (long double)(f->dim - f->rot) / 2;
+  for (size_t i = 0; i < f->n; i++) {
+    double c, sn;
+    if (rl_angle_sincos(r, f->theta[i], &c, &sn))
+      return NAN;
+    sum += c;
+  }
+  return (double)sum;
+}
+
+/* --base B given: is B enough for each --len (B_r >= 0 for every r < L),
+ * or with --largest-len the largest L for which it is: the first r with
+ * B_r < 0, scanned up to 2^31 (rl_men_feasible decides signs near 0 from
+ * exact angles). */
+static int run_men_check(args *a, const char *cmd)
+{
+  if (a->search_given || a->fit)
+    return rl_usage(cmd, "--search, --tolerance, --stages, --start-factor and --fit search for "
+                         "a base: expected them without --base, or --base B --len L to test B");
+  if (a->largest && a->len_given)
+    return rl_usage(cmd, "--largest-len finds the length: expected it without --len");
+  rl_schedule *f;
+  int rc = rl_sched_build(&a->so.p, cmd, &f);
+  if (rc)
+    return rc;
+  if (!rl_schedule_is_plain(f) || !strcmp(f->type->name, "file")) {
+    rl_schedule_free(f);
+    return rl_usage(cmd, "method '%s' is not taken by bound men: B_r is defined for a plain "
+                         "frequency schedule", a->so.p.method->name);
+  }
+  double lens[1] = {RL_POS_MAX + 1};
+  double *len = a->largest ? lens : a->len;
+  size_t nlen = a->largest ? 1 : a->nlen;
+  for (size_t i = 0; i < nlen; i++)
+    if (!(len[i] >= 1) || len[i] != floor(len[i]) || len[i] - 1 > RL_POS_MAX) {
+      rl_schedule_free(f);
+      return rl_usage(cmd, "invalid --len '%.17g': expected an integer from 1 to 2147483649 "
+                           "(distances up to 2^31)", len[i]);
+    }
+  rl_sink sink = {0};
+  if ((rc = rl_sink_open(&sink, cmd, &a->co, NULL))) {
+    rl_schedule_free(f);
+    return rc;
+  }
+  rl_out *out = &sink.out;
+  rl_out_meta_begin(out);
+  rl_out_meta(out, "bound", "men: Men et al. 2024, arXiv:2405.14591, eq. 9: is the base "
+                            "enough, B_r >= 0 for every r < L");
+  rl_sched_meta(&a->so.p, f, out);
+  rl_out_meta(out, "first_fail", "the first r with B_r < 0 (empty: none below L); b_first_fail "
+                                 "its B_r from exact angles");
+  rl_out_header(out, a->largest ? "dim,rot,base,largest_len,first_fail,b_first_fail"
+                                : "dim,rot,base,len,enough,first_fail,b_first_fail");
+  for (size_t i = 0; i < nlen && !out->err; i++) {
+    double ff;
+    rl_status st = rl_men_feasible(f, len[i], &ff);
+    if (st) {
+      rl_schedule_free(f);
+      rl_sink_abort(&sink);
+      return st == RL_ENOMEM ? rl_runtime(cmd, "out of memory")
+                             : rl_runtime(cmd, "%s", rl_strerror(st));
+    }
+    int fails = ff < len[i];
+    char c[7][RL_NUMFMT_MAX];
+    const char *fld[7];
+    size_t m = 0;
+    snprintf(c[0], sizeof c[0], "%zu", f->dim);
+    snprintf(c[1], sizeof c[1], "%zu", f->rot);
+    rl_numfmt(a->so.p.base, c[2]);
+    rl_numfmt(a->largest ? ff : len[i], c[3]);
+    fld[m++] = c[0], fld[m++] = c[1], fld[m++] = c[2], fld[m++] = c[3];
+    if (!a->largest)
+      fld[m++] = fails ? "no" : "yes";
+    if (fails) {
+      rl_numfmt(ff, c[4]);
+      rl_numfmt(b_at(f, ff), c[5]);
+      fld[m++] = c[4], fld[m++] = c[5];
+    } else {
+      fld[m++] = "", fld[m++] = "";
+    }
+    rl_out_fields(out, fld, m);
+  }
+  rl_schedule_free(f);
+  return rl_sink_close(&sink, NULL);
+}
+
 static int run_men(args *a, const char *cmd)
 {
+  if (a->largest || rl_schedule_param_given(&a->so.p, rl_schedule_param_find("base")))
+    return run_men_check(a, cmd);
   for (size_t i = 0; i < a->nlen; i++)
     if (!(a->len[i] >= 1) || a->len[i] != floor(a->len[i]))
       return rl_usage(cmd, "invalid --len '%.17g': expected an integer >= 1", a->len[i]);
@@ -415,7 +514,7 @@ static int run(int argc, char **argv)
                            "'%s'?", argv[1], bounds[s]);
     return rl_usage(cmd, "unknown bound '%s': expected men, liu, pi or yarn", argv[1]);
   }
-  static const struct option opts[] = {
+  static const struct option own_opts[] = {
       {"len", required_argument, NULL, OPT_LEN},
       {"search", required_argument, NULL, OPT_SEARCH},
       {"tolerance", required_argument, NULL, OPT_TOL},
@@ -425,8 +524,10 @@ static int run(int argc, char **argv)
       {"threads", required_argument, NULL, OPT_THREADS},
       {"tune-len", required_argument, NULL, OPT_TUNE_LEN},
       {"tune-base", required_argument, NULL, OPT_TUNE_BASE},
+      {"largest-len", no_argument, NULL, OPT_LARGEST},
       RL_GRID_LONGOPTS,
-      RL_SCHED_LONGOPTS, RL_COMMON_LONGOPTS, {NULL, 0, NULL, 0}};
+       RL_COMMON_LONGOPTS, {NULL, 0, NULL, 0}};
+  const struct option *opts = rl_sched_longopts(own_opts);
   args a;
   memset(&a, 0, sizeof a);
   a.which = which;
@@ -450,6 +551,7 @@ static int run(int argc, char **argv)
       return rl_usage(cmd, "--%s does not apply to bound '%s' (it is for '%s')", name,
                       bounds[which], bounds[own]);
     }
+    a.search_given |= c == OPT_SEARCH || c == OPT_TOL || c == OPT_STAGES || c == OPT_START;
     switch (c) {
     case OPT_LEN:
       /* pi's values of s are its grid, not a --len (once ignored) */
@@ -457,6 +559,10 @@ static int run(int argc, char **argv)
         return rl_usage(cmd, "--len does not apply to bound 'pi' (its s is --from, --to, "
                              "--step; --len is for 'men', 'liu' and 'yarn')");
       a.len_arg = optarg;
+      a.len_given = 1;
+      break;
+    case OPT_LARGEST:
+      a.largest = 1;
       break;
     case OPT_SEARCH: {
       static const char *const names[] = {"staged", "fine"};

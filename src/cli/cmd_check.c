@@ -50,7 +50,8 @@ static size_t count_checks(const rl_check *list)
 }
 
 /* Mark the checks named in arg (the enumerated-list parser every
- * command uses: unknown names get the closest match, repeats refused). */
+ * command uses: unknown names get the closest match, repeats refused);
+ * sel NULL: only validate. */
 static int parse_only(const char *cmd, const char *arg, const rl_check *list, size_t n,
                       char *sel)
 {
@@ -65,7 +66,7 @@ static int parse_only(const char *cmd, const char *arg, const rl_check *list, si
     names[i] = list[i].name;
   size_t count = 0;
   int rc = rl_opt_enum_list(cmd, "--only", arg, names, n, idx, n, &count);
-  for (size_t k = 0; !rc && k < count; k++)
+  for (size_t k = 0; !rc && sel && k < count; k++)
     sel[idx[k]] = 1;
   free(names);
   free(idx);
@@ -74,8 +75,8 @@ static int parse_only(const char *cmd, const char *arg, const rl_check *list, si
 
 static int run(int argc, char **argv)
 {
-  static const struct option opts[] = {
-      RL_SCHED_LONGOPTS,
+  static const struct option own_opts[] = {
+      
       {"seed", required_argument, NULL, OPT_SEED},
       {"trials", required_argument, NULL, OPT_TRIALS},
       {"tap", no_argument, NULL, OPT_TAP},
@@ -84,6 +85,7 @@ static int run(int argc, char **argv)
       {"tolerance-scale", required_argument, NULL, OPT_TOLSCALE},
       {"help", no_argument, NULL, 'h'},
       {NULL, 0, NULL, 0}};
+  const struct option *opts = rl_sched_longopts(own_opts);
   const char *cmd = "check";
   if (rl_check_table_wanted(argc, argv)) /* a user's table: check_table.c */
     return rl_check_table_run(argc, argv);
@@ -111,7 +113,13 @@ static int run(int argc, char **argv)
       break;
     case OPT_TAP: tap = 1; break;
     case OPT_LIST: do_list = 1; break;
-    case OPT_ONLY: only = optarg; break;
+    case OPT_ONLY:
+      /* refused where it stands, as the other options' values are (the
+       * completion's generator asks with an unknown option after it) */
+      if ((r = parse_only(cmd, optarg, list, n, NULL)))
+        return r;
+      only = optarg;
+      break;
     case OPT_TOLSCALE:
       if ((r = rl_opt_double(cmd, "--tolerance-scale", optarg, &tol_scale)))
         return r;

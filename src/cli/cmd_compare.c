@@ -123,7 +123,7 @@ static double now_ns(void)
 static int measure(const rl_scheme_opts *so, const char *cmd, const rl_scheme *s, size_t n,
                    double tol, const double *xs, struct props *pr)
 {
-  size_t d = so->cfg.dim, head = so->head;
+  size_t d = so->cfg.dim, head = so->cfg.head;
   int rc = 0;
   rl_measure_err e;
   size_t N = rl_structure_rank_len(s, n);
@@ -201,7 +201,7 @@ out:
 
 static int run(int argc, char **argv)
 {
-  static const struct option opts[] = {
+  static const struct option own_opts[] = {
       {"len", required_argument, NULL, OPT_LEN},
       {"format", required_argument, NULL, OPT_FORMAT},
       {"tol", required_argument, NULL, OPT_TOL},
@@ -209,6 +209,7 @@ static int run(int argc, char **argv)
       RL_SCHEME_LONGOPTS,
       RL_COMMON_LONGOPTS,
       {NULL, 0, NULL, 0}};
+  const struct option *opts = rl_scheme_longopts(own_opts);
   const char *cmd = "compare";
   rl_scheme_opts so;
   rl_scheme_opts_init(&so);

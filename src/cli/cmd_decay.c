@@ -205,8 +205,8 @@ static int fill(void *arg, unsigned w, size_t c, double *vals, size_t *good, cha
 
 static int run(int argc, char **argv)
 {
-  static const struct option opts[] = {
-      RL_SCHED_LONGOPTS,
+  static const struct option own_opts[] = {
+      
       RL_GRID_LONGOPTS,
       RL_GRID_LOG_LONGOPTS,
       {"measure", required_argument, NULL, OPT_MEASURE},
@@ -216,6 +216,7 @@ static int run(int argc, char **argv)
       {"threads", required_argument, NULL, OPT_THREADS},
       RL_COMMON_LONGOPTS,
       {NULL, 0, NULL, 0}};
+  const struct option *opts = rl_sched_longopts(own_opts);
   const char *cmd = "decay";
   rl_sched_opts so;
   rl_sched_opts_init(&so, 0);

@@ -42,8 +42,13 @@ static void help(FILE *fp)
         "per value, so that curves of every scheme and method share one axis.\n"
         "\n"
         "A sequence of len tokens; the last one is the query and attends to all of\n"
-        "them.  Query and key vectors are the contents (identity projections),\n"
-        "x ~ N(0, I_d) from --seed, the same for every scheme, method and length.\n"
+        "them.  Query and key vectors are the contents (identity projections, whatever\n"
+        "--identity says), x ~ N(0, I_d) from --seed, the same for every scheme,\n"
+        "method and length.  Logits are q.k / sqrt(d) (times the method's logit\n"
+        "multiplier and --scale) plus the scheme's positional terms.  The schemes'\n"
+        "trained parameters are draws from --seed unless --params gives a model's\n"
+        "table: T5's bucket biases N(0, 1/d), as are the learned, tupe and deberta\n"
+        "tables.\n"
         "\n"
         "measures (--measure, in any combination; default all):\n"
         "  unseen     fraction of query-key pairs of a causal sequence of len tokens\n"
@@ -70,6 +75,7 @@ static void help(FILE *fp)
         "                        (default L/4, L/2, L, 2L, ... up to N)\n"
         "      --distances LIST  retrieval distances r (default 0, 1, 2, 4, ... < N);\n"
         "                        a distance >= n gives no row at that length\n"
+        "      --scheme LIST     comma-separated schemes, or 'all' (default all)\n"
         "      --measure LIST    unseen,retrieval,entropy,shift (default all)\n"
         "      --method LIST     methods of rope and rope2d, or 'all' (the methods that\n"
         "                        need no file; default rope); factor N / L and train\n"
@@ -96,6 +102,9 @@ static void help(FILE *fp)
         "  -o, --output FILE  write the CSV atomically to FILE (default: standard output)\n"
         "      --no-meta      omit the '# key=value' metadata lines\n"
         "      --no-header    omit the header row (so sweeps can append)\n"
+        "      --plot IMAGE   also draw IMAGE (.png, .svg or .pdf): retrieval against r\n"
+        "                     at N, entropy and unseen against n, the shift's KS\n"
+        "                     distance; a colour per scheme and method\n"
         "      --progress     show progress on stderr even when it is not a terminal\n"
         "      --quiet        never show progress\n"
         "  -h, --help         this help\n"
@@ -231,7 +240,7 @@ static void row(rl_out *out, const char *const *key, const char *measure, const 
 
 static int run(int argc, char **argv)
 {
-  static const struct option opts[] = {
+  static const struct option own_opts[] = {
       {"eval-len", required_argument, NULL, OPT_EVAL_LEN},
       {"lengths", required_argument, NULL, OPT_LENGTHS},
       {"distances", required_argument, NULL, OPT_DISTANCES},
@@ -245,6 +254,7 @@ static int run(int argc, char **argv)
       RL_SCHEME_LONGOPTS,
       RL_COMMON_LONGOPTS,
       {NULL, 0, NULL, 0}};
+  const struct option *opts = rl_scheme_longopts(own_opts);
   const char *cmd = "extrapolate";
   rl_scheme_opts so;
   rl_scheme_opts_init(&so);
@@ -261,31 +271,38 @@ static int run(int argc, char **argv)
   double factor = 0;
   const char *lens_arg = NULL, *dists_arg = NULL, *n_arg = NULL, *l_arg = NULL;
   unsigned long long v;
+  const int o_train = rl_sched_optval("train-len"), o_seq = rl_sched_optval("seq-len");
+  const int o_method = rl_sched_optval("method"), o_factor = rl_sched_optval("factor");
   while ((c = getopt_long(argc, argv, ":o:h", opts, NULL)) != -1) {
-    switch (c) {
-    case RL_SCHOPT_TRAIN_LEN:
+    /* the schedule options extrapolate reads itself: L is the training
+     * length of every scheme, methods and factor are lists */
+    if (c == o_train) {
       l_arg = optarg;
       if ((r = len_arg(cmd, "--train-len", optarg, &L)))
         return r;
-      break;
-    case OPT_EVAL_LEN:
-      n_arg = optarg;
-      if ((r = len_arg(cmd, "--eval-len", optarg, &N)))
-        return r;
-      break;
-    case RL_SCHOPT_SEQ_LEN:
+      continue;
+    }
+    if (c == o_seq)
       return rl_usage(cmd, "invalid --seq-len '%s': extrapolate sets the current length to "
                            "each --lengths value", optarg);
-    case RL_SCHOPT_METHOD:
+    if (c == o_method) {
       meth_set = 1;
       if ((r = parse_methods(cmd, optarg, meth, &nmeth)))
         return r;
-      break;
-    case RL_SCHOPT_FACTOR:
+      continue;
+    }
+    if (c == o_factor) {
       if ((r = rl_opt_double(cmd, "--factor", optarg, &factor)))
         return r;
       if (!(factor >= 1))
         return rl_usage(cmd, "invalid --factor '%s': expected a number >= 1", optarg);
+      continue;
+    }
+    switch (c) {
+    case OPT_EVAL_LEN:
+      n_arg = optarg;
+      if ((r = len_arg(cmd, "--eval-len", optarg, &N)))
+        return r;
       break;
     case OPT_LENGTHS:
       lens_set = 1, lens_arg = optarg;
@@ -337,8 +354,8 @@ static int run(int argc, char **argv)
       ep.identical = 1;
       break;
     default:
-      maxlen_set |= c == RL_SOPT_MAX_LEN;
-      past_set |= c == RL_SOPT_PAST;
+      maxlen_set |= c == rl_scheme_optval("max-len");
+      past_set |= c == rl_scheme_optval("past");
       if ((r = rl_scheme_opt_default(&so, &co, cmd, c, argv, opts)))
         return r;
       break;
@@ -346,9 +363,6 @@ static int run(int argc, char **argv)
   }
   if ((r = rl_scheme_opts_end(&so, &co, cmd, argc, argv, help, RL_SCHEMES_MAX, "all")))
     return r == RL_OPT_DONE ? RL_EXIT_OK : r;
-  if (co.plot)
-    return rl_usage(cmd, "--plot is not available for extrapolate (see "
-                         "experiments/extrapolate.sh for figures)");
   if (!L)
     return rl_usage(cmd, "missing --train-len: expected the training length L");
   if (!N)
@@ -403,7 +417,7 @@ static int run(int argc, char **argv)
   ep.nscales = nscale;
   ep.measures = measures & ~RL_EX_UNSEEN;
   ep.seed = so.cfg.seed;
-  ep.head = so.head;
+  ep.head = so.cfg.head;
   if (!maxlen_set)
     so.cfg.max_len = L; /* the table a model trained on L tokens has */
   if (!past_set)
@@ -460,9 +474,10 @@ static int run(int argc, char **argv)
     rc = rl_runtime(cmd, "%s", rl_strerror(RL_ENOMEM));
     goto done;
   }
-  if ((rc = rl_sink_open(&sink, cmd, &co, NULL)))
+  if ((rc = rl_sink_open(&sink, cmd, &co, "extrapolate.gp")))
     goto done;
   rl_out_meta_begin(out);
+  so.cfg.identity = 1; /* what the measure uses (rl_extrap_*), so the metadata says it */
   rl_scheme_opts_meta(&so, out);
   rl_out_meta_uint(out, "train_len", L);
   rl_out_meta_uint(out, "eval_len", N);
@@ -475,6 +490,12 @@ static int run(int argc, char **argv)
   rl_out_meta(out, "content", ep.identical ? "every key equals the query x ~ N(0, I_d) from seed"
                                            : "query x and keys ~ N(0, I_d) from seed, identity "
                                              "projections; the same for every scheme and length");
+  rl_out_meta(out, "logits", "q.k / sqrt(d) times the method's logit multiplier and the "
+                             "scale, plus the scheme's positional terms");
+  rl_out_meta(out, "trained_params", so.cfg.param_file
+                                         ? "from --params"
+                                         : "draws from seed: t5 bucket biases N(0, 1/d), "
+                                           "learned, tupe and deberta tables likewise");
   rl_out_meta(out, "methods", "factor N/L and train_len L where a method takes them, unless "
                               "--factor");
   rl_out_meta(out, "unseen", "fraction of causal query-key pairs whose positional input never "

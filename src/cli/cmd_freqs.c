@@ -35,7 +35,8 @@ static void help(FILE *fp)
 
 static int run(int argc, char **argv)
 {
-  static const struct option opts[] = {RL_SCHED_LONGOPTS, RL_COMMON_LONGOPTS, {NULL, 0, NULL, 0}};
+  static const struct option own_opts[] = { RL_COMMON_LONGOPTS, {NULL, 0, NULL, 0}};
+  const struct option *opts = rl_sched_longopts(own_opts);
   const char *cmd = "freqs";
   rl_sched_opts so;
   rl_sched_opts_init(&so, 0);

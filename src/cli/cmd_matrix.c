@@ -156,7 +156,7 @@ static void *work(void *arg)
 
 static int run(int argc, char **argv)
 {
-  static const struct option opts[] = {
+  static const struct option own_opts[] = {
       {"len", required_argument, NULL, OPT_LEN},
       {"offset", required_argument, NULL, OPT_OFFSET},
       {"term", required_argument, NULL, OPT_TERM},
@@ -167,6 +167,7 @@ static int run(int argc, char **argv)
       RL_SCHEME_LONGOPTS,
       RL_COMMON_LONGOPTS,
       {NULL, 0, NULL, 0}};
+  const struct option *opts = rl_scheme_longopts(own_opts);
   const char *cmd = "matrix";
   rl_scheme_opts so;
   rl_scheme_opts_init(&so);
@@ -260,7 +261,7 @@ static int run(int argc, char **argv)
     content[k] = gsl_ran_gaussian(rng, 1.0);
   for (size_t j = 0; j < n; j++) {
     double pj = (double)(offset + j);
-    rl_status st = rl_scheme_prepare(s, so.head, RL_ROLE_KEY, pj, content + (same ? 0 : j * d),
+    rl_status st = rl_scheme_prepare(s, so.cfg.head, RL_ROLE_KEY, pj, content + (same ? 0 : j * d),
                                      keys + j * plen);
     if (st) {
       rc = rl_scheme_fail(s, cmd, st, pj, "--len");
@@ -290,7 +291,7 @@ static int run(int argc, char **argv)
     rl_out_header(out, hdr);
   }
 
-  struct ctx cx = {s, so.head, n, plen, d, (double)offset, keys, content, same, term,
+  struct ctx cx = {s, so.cfg.head, n, plen, d, (double)offset, keys, content, same, term,
                    shortest, grid};
   rl_progress prog;
   rl_progress_init(&prog, cmd, co.progress, n, (double)n * (double)n > 4e6);

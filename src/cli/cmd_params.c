@@ -113,13 +113,14 @@ static void vec_row(rl_out *o, size_t index, const double *v, size_t cols)
 
 static int run(int argc, char **argv)
 {
-  static const struct option opts[] = {
+  static const struct option own_opts[] = {
       {"what", required_argument, NULL, OPT_WHAT},
       {"from", required_argument, NULL, OPT_FROM},
       {"to", required_argument, NULL, OPT_TO},
       RL_SCHEME_LONGOPTS,
       RL_COMMON_LONGOPTS,
       {NULL, 0, NULL, 0}};
+  const struct option *opts = rl_scheme_longopts(own_opts);
   const char *cmd = "params";
   rl_scheme_opts so;
   rl_scheme_opts_init(&so);

@@ -17,7 +17,10 @@
 #include "sched_opts.h"
 #include "sink.h"
 
-enum { OPT_FROM = RL_OPT_FIRST_CMD, OPT_TO, OPT_POINTS, OPT_SAMPLE, OPT_DISTANCE, OPT_BY, OPT_SEED };
+enum {
+  OPT_FROM = RL_OPT_FIRST_CMD, OPT_TO, OPT_POINTS, OPT_SAMPLE, OPT_DISTANCE, OPT_BY, OPT_SEED,
+  OPT_AGAINST, OPT_BINS, OPT_FIRST
+};
 
 static void help(FILE *fp)
 {
@@ -51,6 +54,13 @@ static void help(FILE *fp)
           "      --distance R   r of the relative property, >= 0 (default %d)\n"
           "      --by position|pair  rows (default position)\n"
           "      --seed S       the draw of q and k (default 1)\n"
+          "      --against P    compare with pipeline P instead of the exact values\n"
+          "                     (hf-bf16 against hf-fp32, ggml-f32 against vllm-fp32):\n"
+          "                     (C, S) and the right side of logit_err are then P's\n"
+          "      --bins none    with --by position: one row per position, streamed\n"
+          "                     (default: --points log-spaced bins)\n"
+          "      --first-exceeding E  only the first position whose cos_err or sin_err\n"
+          "                     exceeds E (one row per pipeline; pos empty if none)\n"
           "\n"
           "pipelines (--precision):\n",
           RL_PREC_ENV_TO, RL_PREC_ENV_POINTS, RL_PREC_ENV_DISTANCE);
@@ -77,7 +87,7 @@ static void fmt_err(const rl_prec_err *e, char b[4][RL_NUMFMT_MAX], const char *
 
 static int run(int argc, char **argv)
 {
-  static const struct option opts[] = {
+  static const struct option own_opts[] = {
       {"from", required_argument, NULL, OPT_FROM},
       {"to", required_argument, NULL, OPT_TO},
       {"points", required_argument, NULL, OPT_POINTS},
@@ -85,7 +95,11 @@ static int run(int argc, char **argv)
       {"distance", required_argument, NULL, OPT_DISTANCE},
       {"by", required_argument, NULL, OPT_BY},
       {"seed", required_argument, NULL, OPT_SEED},
-      RL_SCHED_LONGOPTS, RL_COMMON_LONGOPTS, {NULL, 0, NULL, 0}};
+      {"against", required_argument, NULL, OPT_AGAINST},
+      {"bins", required_argument, NULL, OPT_BINS},
+      {"first-exceeding", required_argument, NULL, OPT_FIRST},
+       RL_COMMON_LONGOPTS, {NULL, 0, NULL, 0}};
+  const struct option *opts = rl_sched_longopts(own_opts);
   static const char *const samples[] = {"all", "log"}, *const bys[] = {"position", "pair"};
   const char *cmd = "precision";
   rl_sched_opts so;
@@ -94,7 +108,10 @@ static int run(int argc, char **argv)
   rl_common_init(&co);
   unsigned long long from = 0, to = RL_PREC_ENV_TO, points = RL_PREC_ENV_POINTS,
                      dist = RL_PREC_ENV_DISTANCE, seed = 1;
-  int sample = 0, by = 0, c, r = 0;
+  int sample = 0, by = 0, c, r = 0, bins_none = 0;
+  static const char *const bins_names[] = {"log", "none"};
+  const rl_precision *against = NULL;
+  double first_exceeding = -1;
   const unsigned long long pmax = (unsigned long long)RL_POS_MAX;
   while ((c = getopt_long(argc, argv, ":o:h", opts, NULL)) != -1) {
     switch (c) {
@@ -105,6 +122,24 @@ static int run(int argc, char **argv)
     case OPT_SEED: r = rl_opt_seed(cmd, optarg, &seed); break;
     case OPT_SAMPLE: r = rl_opt_enum(cmd, "--sample", optarg, samples, 2, &sample); break;
     case OPT_BY: r = rl_opt_enum(cmd, "--by", optarg, bys, 2, &by); break;
+    case OPT_BINS: r = rl_opt_enum(cmd, "--bins", optarg, bins_names, 2, &bins_none); break;
+    case OPT_AGAINST: {
+      /* the pipeline names of --precision's declaration, under its name */
+      rl_param d = *rl_schedule_param_find("precision");
+      d.key = "against";
+      int k;
+      char err[512];
+      if (rl_param_enum_index(&d, optarg, &k, err, sizeof err))
+        r = rl_usage(cmd, "%s", err);
+      else
+        against = rl_precisions()[k];
+      break;
+    }
+    case OPT_FIRST:
+      if (!(r = rl_opt_double(cmd, "--first-exceeding", optarg, &first_exceeding)) &&
+          !(first_exceeding >= 0))
+        r = rl_usage(cmd, "invalid --first-exceeding '%s': expected a number >= 0", optarg);
+      break;
     default: r = rl_sched_opt_default(&so, &co, cmd, c, argv, opts);
     }
     if (r)
@@ -118,6 +153,13 @@ static int run(int argc, char **argv)
     return r;
   if (to < from)
     return rl_usage(cmd, "invalid --to '%llu': expected a position >= --from %llu", to, from);
+  if ((bins_none || first_exceeding >= 0) && by == 1)
+    return rl_usage(cmd, "--%s gives rows per position: expected it without --by pair",
+                    bins_none ? "bins none" : "first-exceeding");
+  if (first_exceeding >= 0)
+    bins_none = 1; /* walked position by position */
+  /* --against the pipeline itself is allowed: every error is 0, a check
+   * of the comparison itself */
   if (to + dist > pmax)
     return rl_usage(cmd, "invalid --distance '%llu': --to + --distance must stay within "
                          "2147483648", dist);
@@ -145,7 +187,7 @@ static int run(int argc, char **argv)
   }
   rl_schedule *ex;
   rl_schedule_params xp = so.p;
-  xp.precision = NULL;
+  xp.precision = against; /* NULL: the exact values */
   if ((r = rl_sched_build(&xp, cmd, &ex))) {
     free(ends);
     return r;
@@ -169,7 +211,11 @@ static int run(int argc, char **argv)
   }
   rl_out_meta_begin(out);
   rl_sched_meta(&so.p, ex, out);
-  rl_out_meta(out, "compared_with", "exact");
+  rl_out_meta(out, "compared_with", against ? against->name : "exact");
+  if (bins_none)
+    rl_out_meta(out, "bins", "none: one row per position");
+  if (first_exceeding >= 0)
+    rl_out_meta_num(out, "first_exceeding", first_exceeding);
   rl_out_meta_uint(out, "from", from);
   rl_out_meta_uint(out, "to", to);
   rl_out_meta(out, "sample", samples[sample]);
@@ -191,6 +237,33 @@ static int run(int argc, char **argv)
       break;
     memset(pair, 0, ex->n * sizeof *pair);
     rl_prec_err all = {0, 0, 0, 0};
+    if (bins_none) {
+      /* one row per position (or the first past --first-exceeding),
+       * streamed: nothing kept but the pair maxima */
+      int found = 0;
+      for (unsigned long long m = from; m <= to && !st && !out->err && !found; m++) {
+        rl_prec_err one = {0, 0, 0, 0};
+        if ((st = rl_prec_env_run(env, (double)m, 1, pair, &one)))
+          break;
+        found = first_exceeding >= 0 && fmax(one.cos, one.sin) > first_exceeding;
+        if (first_exceeding < 0 || found) {
+          char nb[2][RL_NUMFMT_MAX], eb[4][RL_NUMFMT_MAX];
+          const char *fld[7] = {list[k]->name, nb[0], nb[1]};
+          snprintf(nb[0], sizeof nb[0], "%llu", m);
+          snprintf(nb[1], sizeof nb[1], "%llu", m);
+          fmt_err(&one, eb, fld + 3);
+          rl_out_fields(out, fld, 7);
+        }
+        if ((m - from) % 4096 == 0)
+          rl_progress_update(&prog, k * per + (size_t)(m - from + 1));
+      }
+      if (first_exceeding >= 0 && !found && !st && !out->err) {
+        const char *fld[7] = {list[k]->name, "", "", "", "", "", ""};
+        rl_out_fields(out, fld, 7); /* none up to --to */
+      }
+      rl_prec_env_free(env);
+      continue;
+    }
     unsigned long long lo = from;
     for (size_t b = 0; b < ne && !st && !out->err; b++) {
       rl_prec_err bin = {0, 0, 0, 0};

@@ -118,7 +118,7 @@ static void *work(void *arg)
 
 static int run(int argc, char **argv)
 {
-  static const struct option opts[] = {
+  static const struct option own_opts[] = {
       RL_GRID_LONGOPTS,
       {"query-pos", required_argument, NULL, OPT_QUERY_POS},
       {"samples", required_argument, NULL, OPT_SAMPLES},
@@ -127,6 +127,7 @@ static int run(int argc, char **argv)
       RL_SCHEME_LONGOPTS,
       RL_COMMON_LONGOPTS,
       {NULL, 0, NULL, 0}};
+  const struct option *opts = rl_scheme_longopts(own_opts);
   const char *cmd = "profile";
   rl_scheme_opts so;
   rl_scheme_opts_init(&so);
@@ -230,7 +231,7 @@ static int run(int argc, char **argv)
   memcpy(xs + N * d, ys, N * d * sizeof *xs);
   free(xb), free(ys);
   for (size_t k = 0; k < ns; k++) {
-    if ((st = rl_profile_alloc(sch[k].s, so.head, q, N, xs, xs + N * d, &sch[k].w))) {
+    if ((st = rl_profile_alloc(sch[k].s, so.cfg.head, q, N, xs, xs + N * d, &sch[k].w))) {
       rc = rl_scheme_fail(sch[k].s, cmd, st, q, "--query-pos");
       goto done;
     }

@@ -27,6 +27,7 @@
   X(bound)             \
   X(precision)         \
   X(extrapolate)       \
+  X(plot)              \
   /* new commands: one line above, ending in a backslash */
 
 #define X(n) extern const struct rl_cmd rl_cmd_##n;

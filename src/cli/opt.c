@@ -199,28 +199,33 @@ int rl_opt_values(const char *cmd, const char *opt, const char *arg, size_t max,
 
 void rl_opt_alternatives(const char *const *names, size_t n, char *buf, size_t size)
 {
-  size_t len = 0;
-  buf[0] = 0;
-  for (size_t i = 0; i < n && len < size; i++)
-    len += (size_t)snprintf(buf + len, size - len, "%s%s", i == 0 ? "" : i + 1 == n ? " or " : ", ",
-                            names[i]);
+  rl_names_alternatives(names, n, buf, size);
 }
 
 static int bad_enum(const char *cmd, const char *opt, const char *arg, const char *word,
                     const char *const *names, size_t n)
 {
-  char all[512];
+  /* sized to the names: a fixed 512 bytes cut check --only's 34 names to 29 */
+  size_t size = 1;
+  for (size_t i = 0; i < n; i++)
+    size += strlen(names[i]) + 4;
+  char *all = malloc(size);
+  if (!all)
+    return rl_runtime(cmd, "%s", rl_strerror(RL_ENOMEM));
   size_t s = rl_suggest(word, names, n);
-  int list = strcmp(arg, word) != 0;
-  rl_opt_alternatives(names, n, all, sizeof all);
+  int list = strcmp(arg, word) != 0, r;
+  rl_opt_alternatives(names, n, all, size);
   if (!*word)
-    return rl_usage(cmd, "invalid %s '%s': empty name; expected %s", opt, arg, all);
-  if (s < n)
-    return list ? rl_usage(cmd, "invalid %s '%s': unknown '%s'; did you mean '%s'?", opt, arg,
-                           word, names[s])
-                : rl_usage(cmd, "invalid %s '%s': did you mean '%s'?", opt, arg, names[s]);
-  return list ? rl_usage(cmd, "invalid %s '%s': unknown '%s'; expected %s", opt, arg, word, all)
-              : rl_usage(cmd, "invalid %s '%s': expected %s", opt, arg, all);
+    r = rl_usage(cmd, "invalid %s '%s': empty name; expected %s", opt, arg, all);
+  else if (s < n)
+    r = list ? rl_usage(cmd, "invalid %s '%s': unknown '%s'; did you mean '%s'?", opt, arg, word,
+                        names[s])
+             : rl_usage(cmd, "invalid %s '%s': did you mean '%s'?", opt, arg, names[s]);
+  else
+    r = list ? rl_usage(cmd, "invalid %s '%s': unknown '%s'; expected %s", opt, arg, word, all)
+             : rl_usage(cmd, "invalid %s '%s': expected %s", opt, arg, all);
+  free(all);
+  return r;
 }
 
 int rl_opt_enum(const char *cmd, const char *opt, const char *arg, const char *const *names,
@@ -321,53 +326,6 @@ void rl_opt_reset(void)
 {
   optind = 0;
   opterr = 0;
-}
-
-/* Optimal string alignment distance (Damerau-Levenshtein with adjacent
- * transpositions, unit costs). */
-static size_t osa(const char *a, const char *b)
-{
-  size_t la = strlen(a), lb = strlen(b);
-  if (la > 64 || lb > 64)
-    return (size_t)-1;
-  size_t d[65][65];
-  for (size_t i = 0; i <= la; i++)
-    d[i][0] = i;
-  for (size_t j = 0; j <= lb; j++)
-    d[0][j] = j;
-  for (size_t i = 1; i <= la; i++)
-    for (size_t j = 1; j <= lb; j++) {
-      size_t cost = a[i - 1] != b[j - 1];
-      size_t v = d[i - 1][j] + 1;
-      if (d[i][j - 1] + 1 < v)
-        v = d[i][j - 1] + 1;
-      if (d[i - 1][j - 1] + cost < v)
-        v = d[i - 1][j - 1] + cost;
-      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
-          d[i - 2][j - 2] + 1 < v)
-        v = d[i - 2][j - 2] + 1;
-      d[i][j] = v;
-    }
-  return d[la][lb];
-}
-
-size_t rl_suggest(const char *word, const char *const *cands, size_t n)
-{
-  size_t best = n, bestd = (size_t)-1, wl = strlen(word);
-  if (!wl)
-    return n;
-  for (size_t i = 0; i < n; i++) {
-    size_t d = strncmp(cands[i], word, wl) == 0 ? 0 : osa(word, cands[i]);
-    if (d < bestd) {
-      bestd = d;
-      best = i;
-    }
-  }
-  /* Close enough: at most 2 edits, and fewer than half the word's letters
-   * (so 'xy' does not suggest 'check'). */
-  if (best < n && bestd <= 2 && 2 * bestd < wl + 1)
-    return best;
-  return n;
 }
 
 void rl_common_init(rl_common *c)

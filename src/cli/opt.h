@@ -14,9 +14,6 @@
 #define RL_PRINTF(a, b)
 #endif
 
-/* Largest head dimension accepted: a guard against typos that would
- * allocate gigabytes, far above any published model (d <= 256). */
-#define RL_DIM_MAX 1048576
 
 /* "ropelab CMD: MSG" on stderr; return RL_EXIT_USAGE or RL_EXIT_RUNTIME. */
 int rl_usage(const char *cmd, const char *fmt, ...) RL_PRINTF(2, 3);
@@ -64,11 +61,6 @@ void rl_opt_alternatives(const char *const *names, size_t n, char *buf, size_t s
 int rl_opt_bad(const char *cmd, int c, char **argv, const struct option *longopts);
 /* Stray positional arguments after the options are a usage error. */
 int rl_opt_no_args(const char *cmd, int argc, char **argv);
-
-/* Index of the candidate closest to word (a prefix, or Damerau-Levenshtein
- * distance small for its length, as git help.c suggests commands), or
- * n when none is close. */
-size_t rl_suggest(const char *word, const char *const *cands, size_t n);
 
 /* Reset getopt for a fresh argv (glibc: optind = 0 reinitialises). */
 void rl_opt_reset(void);

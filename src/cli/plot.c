@@ -168,23 +168,53 @@ int rl_plot_open(rl_plot *p, const char *cmd, const char *script, const char *pa
   return 0;
 }
 
-/* ROPELAB_PLOTS_DIR, else the source tree's plots/ (running from a build
- * directory), else the installed copy. */
+/* The folder of the scripts: ROPELAB_PLOTS_DIR when set; the source
+ * tree's plots/ for the binary of the build tree (RL_BUILD_EXE) alone; for
+ * any other copy, the installed scripts: RL_PLOTS_RELDIR from the folder
+ * the binary is in (so a --destdir or relocated installation uses its own),
+ * else the configured RL_PLOTS_DATADIR.  Caller frees. */
+static char *plots_dir(void)
+{
+  const char *env = getenv("ROPELAB_PLOTS_DIR");
+  if (env && *env)
+    return strdup(env);
+  char *self = realpath("/proc/self/exe", NULL), *build = realpath(RL_BUILD_EXE, NULL);
+  char *dir = NULL;
+  if (self && build && strcmp(self, build) == 0)
+    dir = strdup(RL_PLOTS_SRCDIR);
+  else if (self && *RL_PLOTS_RELDIR) {
+    char *slash = strrchr(self, '/');
+    size_t a = slash ? (size_t)(slash - self) : 0, b = strlen(RL_PLOTS_RELDIR);
+    struct stat st;
+    char *cand = malloc(a + b + 2);
+    if (cand) {
+      memcpy(cand, self, a);
+      cand[a] = '/';
+      memcpy(cand + a + 1, RL_PLOTS_RELDIR, b + 1);
+      if (stat(cand, &st) == 0 && S_ISDIR(st.st_mode))
+        dir = cand;
+      else
+        free(cand);
+    }
+  }
+  free(self);
+  free(build);
+  return dir ? dir : strdup(RL_PLOTS_DATADIR);
+}
+
 static char *find_script(const char *name)
 {
-  const char *dirs[3] = {getenv("ROPELAB_PLOTS_DIR"), NULL, NULL};
-  if (!dirs[0] || !*dirs[0]) {
-    struct stat st;
-    dirs[0] = stat(RL_PLOTS_SRCDIR, &st) == 0 && S_ISDIR(st.st_mode) ? RL_PLOTS_SRCDIR
-                                                                     : RL_PLOTS_DATADIR;
-  }
-  size_t a = strlen(dirs[0]), b = strlen(name);
+  char *dir = plots_dir();
+  if (!dir)
+    return NULL;
+  size_t a = strlen(dir), b = strlen(name);
   char *s = malloc(a + b + 2);
   if (s) {
-    memcpy(s, dirs[0], a);
+    memcpy(s, dir, a);
     s[a] = '/';
     memcpy(s + a + 1, name, b + 1);
   }
+  free(dir);
   return s;
 }
 

@@ -1,20 +1,8 @@
-/* precision_opts.c: parsing --precision into the core's pipeline, and the
- * list the help texts print (from the core's registry: nothing restated). */
+/* precision_opts.c: the list of pipelines the help texts print (from the
+ * core's registry: nothing restated; --precision itself is a schedule
+ * parameter declared in the core). */
 #include "precision_opts.h"
 #include "opt.h"
-
-int rl_precision_opt(const char *cmd, const char *arg, const rl_precision **out)
-{
-  const char *names[32];
-  size_t n = 0;
-  for (const rl_precision *const *p = rl_precisions(); *p && n < 32; p++)
-    names[n++] = (*p)->name;
-  int k;
-  int r = rl_opt_enum(cmd, "--precision", arg, names, n, &k);
-  if (!r)
-    *out = rl_precisions()[k];
-  return r;
-}
 
 /* Wrapped to the help's width (rl_help_wrap): the citations are long. */
 void rl_precision_list(FILE *fp)

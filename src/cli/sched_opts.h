@@ -14,44 +14,17 @@
 #include "out.h"
 #include "ropelab.h"
 
-/* Above the commands' own values and below the scheme options' (0x300). */
-enum {
-  RL_SCHOPT_DIM = 0x280, RL_SCHOPT_BASE, RL_SCHOPT_ROT, RL_SCHOPT_LAYOUT, RL_SCHOPT_METHOD,
-  RL_SCHOPT_VARIANT, RL_SCHOPT_FACTOR, RL_SCHOPT_TRAIN_LEN, RL_SCHOPT_SEQ_LEN,
-  RL_SCHOPT_BETA_FAST, RL_SCHOPT_BETA_SLOW, RL_SCHOPT_TRUNCATE, RL_SCHOPT_MSCALE,
-  RL_SCHOPT_MSCALE_ALL, RL_SCHOPT_RAMP, RL_SCHOPT_ATTN, RL_SCHOPT_LOW, RL_SCHOPT_HIGH,
-  RL_SCHOPT_FACTORS, RL_SCHOPT_FRACTION, RL_SCHOPT_SCALE_BASE, RL_SCHOPT_WINDOW,
-  RL_SCHOPT_LEAK, RL_SCHOPT_SECTIONS, RL_SCHOPT_FREQS_FILE,
-  RL_SCHOPT_PRECISION
-};
+/* The schedule options are the core's declarations
+ * (rl_schedule_param_list): option k of that list has the getopt value
+ * RL_SCHOPT_FIRST + k, above the commands' own values and below the
+ * scheme options' (0x300). */
+enum { RL_SCHOPT_FIRST = 0x280, RL_SCHOPT_LAST = 0x2ff };
 
-#define RL_SCHED_LONGOPTS                                                \
-  {"dim", required_argument, NULL, RL_SCHOPT_DIM},                       \
-  {"base", required_argument, NULL, RL_SCHOPT_BASE},                     \
-  {"rot", required_argument, NULL, RL_SCHOPT_ROT},                       \
-  {"layout", required_argument, NULL, RL_SCHOPT_LAYOUT},                 \
-  {"method", required_argument, NULL, RL_SCHOPT_METHOD},                 \
-  {"variant", required_argument, NULL, RL_SCHOPT_VARIANT},               \
-  {"factor", required_argument, NULL, RL_SCHOPT_FACTOR},                 \
-  {"train-len", required_argument, NULL, RL_SCHOPT_TRAIN_LEN},           \
-  {"seq-len", required_argument, NULL, RL_SCHOPT_SEQ_LEN},               \
-  {"beta-fast", required_argument, NULL, RL_SCHOPT_BETA_FAST},           \
-  {"beta-slow", required_argument, NULL, RL_SCHOPT_BETA_SLOW},           \
-  {"truncate", required_argument, NULL, RL_SCHOPT_TRUNCATE},             \
-  {"mscale", required_argument, NULL, RL_SCHOPT_MSCALE},                 \
-  {"mscale-all-dim", required_argument, NULL, RL_SCHOPT_MSCALE_ALL},     \
-  {"ramp", required_argument, NULL, RL_SCHOPT_RAMP},                     \
-  {"attention-factor", required_argument, NULL, RL_SCHOPT_ATTN},         \
-  {"low-freq-factor", required_argument, NULL, RL_SCHOPT_LOW},           \
-  {"high-freq-factor", required_argument, NULL, RL_SCHOPT_HIGH},         \
-  {"factors", required_argument, NULL, RL_SCHOPT_FACTORS},               \
-  {"fraction", required_argument, NULL, RL_SCHOPT_FRACTION},             \
-  {"scale-base", required_argument, NULL, RL_SCHOPT_SCALE_BASE},         \
-  {"window", required_argument, NULL, RL_SCHOPT_WINDOW},                 \
-  {"leak", required_argument, NULL, RL_SCHOPT_LEAK},                     \
-  {"sections", required_argument, NULL, RL_SCHOPT_SECTIONS},             \
-  {"freqs-file", required_argument, NULL, RL_SCHOPT_FREQS_FILE},         \
-  {"precision", required_argument, NULL, RL_SCHOPT_PRECISION}
+/* own (ended by a zero entry) followed by every schedule option: a table
+ * valid until the next call (commands run one at a time). */
+const struct option *rl_sched_longopts(const struct option *own);
+/* The getopt value of schedule option key ("train-len"), or -1. */
+int rl_sched_optval(const char *key);
 
 typedef struct rl_sched_opts {
   rl_schedule_params p;  /* the core's defaults, then what was given */
@@ -75,7 +48,8 @@ int rl_sched_build(const rl_schedule_params *p, const char *cmd, rl_schedule **f
 /* Every effective schedule setting, and what the built schedule derived
  * (attention factor, logit multiplier, effective base, description). */
 void rl_sched_meta(const rl_schedule_params *p, const rl_schedule *f, rl_out *out);
-/* Their help lines. */
+/* Their help lines, generated from the declarations: each option, what
+ * it is, which methods take it and its default. */
 void rl_sched_opts_help(FILE *fp);
 
 #endif

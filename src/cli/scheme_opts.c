@@ -87,75 +87,53 @@ static int parse_schemes(rl_scheme_opts *o, const char *cmd, const char *arg)
   }
 }
 
-static int size_opt(const char *cmd, const char *opt, const char *arg, unsigned long long lo,
-                    unsigned long long hi, size_t *out)
+#define LONGOPTS_MAX 256
+
+const struct option *rl_scheme_longopts(const struct option *own)
 {
-  unsigned long long v;
-  int r = rl_opt_uint(cmd, opt, arg, lo, hi, &v);
-  if (!r)
-    *out = (size_t)v;
-  return r;
+  static struct option with[LONGOPTS_MAX];
+  size_t n = 0;
+  for (const struct option *o = own; o && o->name && n < LONGOPTS_MAX - 1; o++)
+    with[n++] = *o;
+  const rl_param *const *list = rl_scheme_param_list();
+  for (int k = 0; list[k] && n < LONGOPTS_MAX - 1 && RL_SOPT_FIRST + k <= RL_SOPT_LAST; k++)
+    if (!(list[k]->flags & RL_PF_NO_OPTION))
+      with[n++] = (struct option){list[k]->key,
+                                  list[k]->kind == RL_PK_FLAG ? no_argument : required_argument,
+                                  NULL, RL_SOPT_FIRST + k};
+  with[n] = (struct option){NULL, 0, NULL, 0};
+  return rl_sched_longopts(with);
+}
+
+int rl_scheme_optval(const char *key)
+{
+  const rl_param *const *list = rl_scheme_param_list();
+  for (int k = 0; list[k]; k++)
+    if (!strcmp(list[k]->key, key))
+      return RL_SOPT_FIRST + k;
+  return -1;
 }
 
 int rl_scheme_opt(rl_scheme_opts *o, const char *cmd, int opt, const char *arg)
 {
-  rl_scheme_cfg *c = &o->cfg;
-  unsigned long long v;
   int r = rl_sched_opt(&o->sched, cmd, opt, arg);
   if (r)
     return r;
-  switch (opt) {
-  case RL_SOPT_SCHEME:
+  if (opt == RL_SOPT_SCHEME) {
     o->scheme_set = 1;
     r = parse_schemes(o, cmd, arg);
-    break;
-  case RL_SOPT_HEADS:
-    r = size_opt(cmd, "--heads", arg, 1, 4096, &c->heads);
-    break;
-  case RL_SOPT_HEAD:
-    o->head_set = 1;
-    r = size_opt(cmd, "--head", arg, 0, 4095, &o->head);
-    break;
-  case RL_SOPT_WIDTH:
-    r = size_opt(cmd, "--width", arg, 1, 1u << 30, &c->width);
-    break;
-  case RL_SOPT_MAX_LEN:
-    r = size_opt(cmd, "--max-len", arg, 1, 1u << 24, &c->max_len);
-    break;
-  case RL_SOPT_PAST:
-    if (rl_past_policy_parse(arg, &c->past))
-      r = rl_usage(cmd, "invalid --past '%s': expected error, clamp or wrap", arg);
-    break;
-  case RL_SOPT_BUCKETS:
-    r = size_opt(cmd, "--buckets", arg, 2, 1u << 20, &c->num_buckets);
-    break;
-  case RL_SOPT_MAX_DISTANCE:
-    r = size_opt(cmd, "--max-distance", arg, 1, 1ull << 40, &c->max_distance);
-    break;
-  case RL_SOPT_CAUSAL: c->bidirectional = 0; break;
-  case RL_SOPT_BIDIRECTIONAL: c->bidirectional = 1; break;
-  case RL_SOPT_POSITION_BUCKETS:
-    r = size_opt(cmd, "--position-buckets", arg, 0, 1u << 20, &c->position_buckets);
-    break;
-  case RL_SOPT_MAX_REL:
-    r = size_opt(cmd, "--max-relative-positions", arg, 1, 1u << 20,
-                 &c->max_relative_positions);
-    break;
-  case RL_SOPT_SEED:
-    r = rl_opt_seed(cmd, arg, &v);
-    if (!r)
-      c->seed = (unsigned long)v;
-    break;
-  case RL_SOPT_IDENTITY: c->identity = 1; break;
-  case RL_SOPT_PARAMS:
-    if (!*arg)
-      r = rl_usage(cmd, "invalid --params '': expected a file name");
-    c->param_file = arg;
-    break;
-  case RL_SOPT_NO_TUPE_REL: c->tupe_rel = 0; break;
-  default: return 0;
+    return r ? 0x100 + r : 1;
   }
-  return r ? 0x100 + r : 1;
+  if (opt < RL_SOPT_FIRST || opt > RL_SOPT_LAST)
+    return 0;
+  const rl_param *const *list = rl_scheme_param_list();
+  for (int k = 0; k <= opt - RL_SOPT_FIRST; k++)
+    if (!list[k])
+      return 0;
+  char err[512];
+  if (rl_param_parse(list[opt - RL_SOPT_FIRST], &o->cfg, arg ? arg : "", err, sizeof err))
+    return 0x100 + rl_usage(cmd, "%s", err);
+  return 1;
 }
 
 int rl_scheme_opt_default(rl_scheme_opts *o, rl_common *co, const char *cmd, int c, char **argv,
@@ -183,9 +161,9 @@ int rl_scheme_opts_finish(rl_scheme_opts *o, const char *cmd, size_t max, const 
                     o->sched.rot_arg, o->sched.p.dim);
   o->cfg.dim = o->sched.p.dim;
   o->cfg.rope = o->sched.p; /* rot 0 stays "all": rope2d builds its own halves */
-  if (o->head >= o->cfg.heads)
-    return rl_usage(cmd, "invalid --head '%zu': expected a head below --heads (%zu)", o->head,
-                    o->cfg.heads);
+  if (o->cfg.head >= o->cfg.heads)
+    return rl_usage(cmd, "invalid --head '%zu': expected a head below --heads (%zu)",
+                    o->cfg.head, o->cfg.heads);
   if (o->cfg.param_file && o->nnames != 1)
     return rl_usage(cmd, "--params needs exactly one --scheme (the file is that scheme's table)");
   return 0;
@@ -225,10 +203,19 @@ int rl_scheme_opts_alloc(const rl_scheme_opts *o, const char *cmd, const char *n
   return rl_usage(cmd, "cannot build scheme '%s': %s", name, err);
 }
 
+/* The metadata key of a declaration: its key with '_' for '-'. */
+static void meta_key(const rl_param *d, char *buf, size_t n)
+{
+  snprintf(buf, n, "%s", d->key);
+  for (char *c = buf; *c; c++)
+    if (*c == '-')
+      *c = '_';
+}
+
 void rl_scheme_opts_meta(const rl_scheme_opts *o, rl_out *out)
 {
   const rl_scheme_cfg *c = &o->cfg;
-  char names[600] = "";
+  char names[600] = "", key[64], val[400];
   for (size_t k = 0; k < o->nnames; k++) {
     if (k)
       strcat(names, ",");
@@ -236,49 +223,48 @@ void rl_scheme_opts_meta(const rl_scheme_opts *o, rl_out *out)
   }
   rl_out_meta(out, "scheme", names);
   rl_sched_meta(&c->rope, NULL, out);
-  rl_out_meta_uint(out, "heads", c->heads);
-  rl_out_meta_uint(out, "head", o->head);
-  rl_out_meta_uint(out, "width", c->width);
-  rl_out_meta_uint(out, "max_len", c->max_len);
-  rl_out_meta(out, "past", rl_past_policy_name(c->past));
-  rl_out_meta_uint(out, "buckets", c->num_buckets);
-  rl_out_meta_uint(out, "max_distance", c->max_distance);
-  rl_out_meta(out, "t5_direction", c->bidirectional ? "bidirectional" : "causal");
-  rl_out_meta_uint(out, "position_buckets", c->position_buckets);
-  rl_out_meta_uint(out, "max_relative_positions", c->max_relative_positions);
-  rl_out_meta(out, "tupe_rel", c->tupe_rel ? "yes" : "no");
-  rl_out_meta_uint(out, "seed", c->seed);
-  rl_out_meta(out, "projections", c->identity ? "identity" : "random N(0,1/d)");
-  if (c->param_file)
-    rl_out_meta(out, "params", c->param_file);
+  for (const rl_param *const *d = rl_scheme_param_list(); *d; d++) {
+    if (((*d)->flags & RL_PF_NO_META) || ((*d)->meta_if && !(*d)->meta_if(c)))
+      continue;
+    meta_key(*d, key, sizeof key);
+    rl_param_format(*d, c, val, sizeof val);
+    rl_out_meta(out, key, val);
+  }
 }
 
 void rl_scheme_opts_help(FILE *fp)
 {
   rl_sched_opts_help(fp);
-  fputs("scheme (defaults: the core's rl_scheme_cfg_default; the schedule above is rope's\n"
-        "and rope2d's, its --dim every scheme's, its --base sinusoidal's and xl's):\n"
-        "      --heads H      number of heads (default 8)\n"
-        "      --head h       the head shown, 0 <= h < H (default 0)\n"
-        "      --seed S       seed of every drawn parameter, 1..2^32-1 (default 1)\n"
-        "      --identity     W_q = W_k = I instead of random projections\n"
-        "      --params FILE  the scheme's table from FILE; one scheme only.  Format:\n"
-        "                     experiments/params/README.md.  Unreadable: exit 3;\n"
-        "                     malformed: exit 2\n"
-
-        "      --width W      rope2d: position p is row p/W, column p mod W (default 32)\n"
-        "      --max-len N    learned, tupe: table length (default 512)\n"
-        "      --past P       learned, tupe past --max-len: error, clamp or wrap\n"
-        "                     (default error)\n"
-        "      --buckets N    t5, tupe: number of buckets (default 32)\n"
-        "      --max-distance N  t5, tupe: distance of the last bucket (default 128)\n"
-        "      --causal, --bidirectional  t5 decoder or encoder buckets\n"
-        "                     (default bidirectional)\n"
-        "      --position-buckets N  deberta log buckets, 0 for none (default 256)\n"
-        "      --max-relative-positions N  deberta (default 512)\n"
-        "      --no-tupe-rel  tupe without its T5-bucket bias (TUPE-A)\n"
-        "\n",
-        fp);
+  fputs("scheme (defaults are the core's; the schedule above is rope's and rope2d's,\n"
+        "its --dim every scheme's, its --base sinusoidal's and xl's):\n", fp);
+  char head[96], text[640], dflt[128], names[400];
+  for (const rl_param *const *dp = rl_scheme_param_list(); *dp; dp++) {
+    const rl_param *d = *dp;
+    if (d->flags & RL_PF_NO_OPTION)
+      continue;
+    if (d->kind == RL_PK_FLAG)
+      snprintf(head, sizeof head, "      --%s", d->key);
+    else
+      snprintf(head, sizeof head, "      --%s %s", d->key, d->metavar ? d->metavar : "X");
+    size_t hl = strlen(head);
+    if (hl < 20)
+      snprintf(head + hl, sizeof head - hl, "%*s", (int)(21 - hl), "");
+    else
+      snprintf(head + hl, sizeof head - hl, "  ");
+    rl_param_default_text(d, dflt, sizeof dflt);
+    names[0] = 0;
+    if (d->kind == RL_PK_ENUM) {
+      rl_names_alternatives(rl_param_names(d), rl_param_count_names(d), names + 2,
+                            sizeof names - 2);
+      names[0] = ':', names[1] = ' ';
+    }
+    if (d->kind == RL_PK_FLAG || !dflt[0])
+      snprintf(text, sizeof text, "%s%s", d->help, names);
+    else
+      snprintf(text, sizeof text, "%s%s (default %s)", d->help, names, dflt);
+    rl_help_wrap(fp, head, 21, text);
+  }
+  fputc('\n', fp);
 }
 
 int rl_scheme_overflow(const char *cmd, const char *name, const char *param_file,

@@ -13,45 +13,18 @@
 #include "ropelab.h"
 #include "sched_opts.h"
 
-/* Option values of the scheme options: above the commands' own
- * (RL_OPT_FIRST_CMD + a few dozen). */
-enum {
-  RL_SOPT_SCHEME = 0x300,
-  RL_SOPT_HEADS,
-  RL_SOPT_HEAD,
-  RL_SOPT_WIDTH,
-  RL_SOPT_MAX_LEN,
-  RL_SOPT_PAST,
-  RL_SOPT_BUCKETS,
-  RL_SOPT_MAX_DISTANCE,
-  RL_SOPT_CAUSAL,
-  RL_SOPT_BIDIRECTIONAL,
-  RL_SOPT_POSITION_BUCKETS,
-  RL_SOPT_MAX_REL,
-  RL_SOPT_SEED,
-  RL_SOPT_IDENTITY,
-  RL_SOPT_PARAMS,
-  RL_SOPT_NO_TUPE_REL
-};
+/* --scheme is the commands' own; every other scheme option is one of the
+ * core's declarations (rl_scheme_param_list), option k of that list with
+ * the getopt value RL_SOPT_FIRST + k. */
+enum { RL_SOPT_SCHEME = 0x300, RL_SOPT_FIRST = 0x301, RL_SOPT_LAST = 0x37f };
 
-#define RL_SCHEME_LONGOPTS                                                      \
-  {"scheme", required_argument, NULL, RL_SOPT_SCHEME},                          \
-  {"heads", required_argument, NULL, RL_SOPT_HEADS},                            \
-  {"head", required_argument, NULL, RL_SOPT_HEAD},                              \
-  {"width", required_argument, NULL, RL_SOPT_WIDTH},                            \
-  {"max-len", required_argument, NULL, RL_SOPT_MAX_LEN},                        \
-  {"past", required_argument, NULL, RL_SOPT_PAST},                              \
-  {"buckets", required_argument, NULL, RL_SOPT_BUCKETS},                        \
-  {"max-distance", required_argument, NULL, RL_SOPT_MAX_DISTANCE},              \
-  {"causal", no_argument, NULL, RL_SOPT_CAUSAL},                                \
-  {"bidirectional", no_argument, NULL, RL_SOPT_BIDIRECTIONAL},                  \
-  {"position-buckets", required_argument, NULL, RL_SOPT_POSITION_BUCKETS},      \
-  {"max-relative-positions", required_argument, NULL, RL_SOPT_MAX_REL},         \
-  {"seed", required_argument, NULL, RL_SOPT_SEED},                              \
-  {"identity", no_argument, NULL, RL_SOPT_IDENTITY},                            \
-  {"params", required_argument, NULL, RL_SOPT_PARAMS},                          \
-  {"no-tupe-rel", no_argument, NULL, RL_SOPT_NO_TUPE_REL},                     \
-  RL_SCHED_LONGOPTS
+#define RL_SCHEME_LONGOPTS {"scheme", required_argument, NULL, RL_SOPT_SCHEME}
+
+/* own (ended by a zero entry; with RL_SCHEME_LONGOPTS), then the declared scheme options
+ * and the schedule options: a table valid until the next call. */
+const struct option *rl_scheme_longopts(const struct option *own);
+/* The getopt value of declared scheme option key ("max-len"), or -1. */
+int rl_scheme_optval(const char *key);
 
 #define RL_SCHEMES_MAX 32
 
@@ -61,8 +34,7 @@ typedef struct rl_scheme_opts {
   size_t nnames;
   char list[512];       /* storage of names */
   rl_sched_opts sched;  /* --dim, --base, --rot, --layout, --method ...: cfg.rope */
-  size_t head;          /* --head */
-  int head_set, scheme_set;
+  int scheme_set;
 } rl_scheme_opts;
 
 /* Defaults of rl_scheme_cfg_default. */

@@ -32,6 +32,7 @@
 #include "progress.h"
 #include "ropelab.h"
 #include "rowfmt.h"
+#include "facet.h"
 #include "sweep.h"
 #include "threads.h"
 
@@ -48,7 +49,23 @@ typedef struct param {
   char **vals;     /* texts, as passed to the command and written in the column */
   size_t n;
   char *buf;       /* "--opt=value" for inline_eq */
+  int opt_slot;    /* index of "--opt" (= slot for inline_eq) */
+  /* a schedule parameter that not every method takes: under a --method
+   * sweep, a point whose method does not take it runs without it and
+   * shows an empty cell (the comparison's baseline joins the table) */
+  const rl_param *decl;
+  int in_header;   /* the command writes this column itself (bound's dim,
+                      base): no second column in front */
 } param;
+
+/* a method-dependent option given with one value, kept aside until the
+ * scan knows whether --method is swept */
+typedef struct fixed_opt {
+  const char *opt;
+  size_t len;
+  int slot, opt_slot, inline_eq, numeric;
+  const char *val;
+} fixed_opt;
 
 typedef struct sweep {
   const struct rl_cmd *cmd;
@@ -60,6 +77,7 @@ typedef struct sweep {
   size_t npar;
   const char *output;
   int plot, help, no_meta, no_header, progress, meta_mode, jobs;
+  const char *plot_path;
   unsigned long long shard_k, shard_n;
   int sharded;
   size_t points;
@@ -68,7 +86,24 @@ typedef struct sweep {
   char *prefix; /* one point's swept values, each followed by ',' */
   char **full;  /* abbreviated options written out (see expand), to free */
   int nfull;
+  fixed_opt fixed[MAX_PARAMS];
+  size_t nfixed;
+  char *skip;   /* per point: rest[i] left out (a method that does not take it) */
 } sweep;
+
+/* The schedule declaration of opt when some method does not take it. */
+static const rl_param *method_dependent(const char *opt, size_t len)
+{
+  char key[64];
+  snprintf(key, sizeof key, "%.*s", (int)(len < 63 ? len : 63), opt);
+  const rl_param *d = rl_schedule_param_find(key);
+  if (!d)
+    return NULL;
+  for (const rl_schedule_type *const *t = rl_schedule_types(); *t; t++)
+    if (!rl_schedule_param_applies(d, *t))
+      return d;
+  return NULL;
+}
 
 /* name (len bytes) is a word of the space-separated list */
 static int in_list(const char *list, const char *name, size_t len)
@@ -394,10 +429,17 @@ static int scan(sweep *s, int argc, char **argv)
           return r;
         if (!eq)
           s->rest[s->nrest++] = argv[i];
-        if (is(o, len, "output"))
+        if (is(o, len, "output")) {
           s->output = val;
-        else
+        } else {
+          /* a sweep draws its one table itself (rl_plot_table), not
+           * each point: the option leaves the points' argv */
           s->plot = 1;
+          s->plot_path = val;
+          s->drop[s->nrest - 1] = 1;
+          if (!eq)
+            s->drop[s->nrest - 2] = 1;
+        }
         continue;
       } else if (sweepable_num || sweepable_name) {
         s->rest[s->nrest++] = a;
@@ -406,9 +448,17 @@ static int scan(sweep *s, int argc, char **argv)
         else if (!eq)
           continue; /* the command reports the missing value */
         val = eq ? eq + 1 : argv[i];
+        int opt_slot = eq ? s->nrest - 1 : s->nrest - 2;
         if (sweepable_num ? strpbrk(val, ",:") != NULL : strchr(val, ',') != NULL) {
           if ((r = add_param(s, o, len, sweepable_num, s->nrest - 1, eq != NULL, val)))
             return r;
+          s->par[s->npar - 1].opt_slot = opt_slot;
+          s->par[s->npar - 1].decl =
+              (sp->groups & RL_SWEEP_SCHED) ? method_dependent(o, len) : NULL;
+        } else if ((sp->groups & RL_SWEEP_SCHED) && method_dependent(o, len) &&
+                   s->nfixed < MAX_PARAMS) {
+          s->fixed[s->nfixed++] =
+              (fixed_opt){o, len, s->nrest - 1, opt_slot, eq != NULL, sweepable_num, val};
         }
         continue;
       } else if (!in_list(sp->lists, o, len)) {
@@ -447,6 +497,7 @@ static void free_sweep(sweep *s)
   free(s->rest);
   free(s->drop);
   free(s->pargv);
+  free(s->skip);
   free(s->prefix);
 }
 
@@ -459,31 +510,56 @@ static size_t idx_of(const sweep *s, size_t p, size_t j)
 }
 
 /* Build point p's argv (pargv) and prefix. */
+static const param *method_param(const sweep *s);
+
 static void set_point(sweep *s, size_t p)
 {
   int n = 0;
+  /* the point's method drops the options it does not take */
+  const param *mp = s->skip ? method_param(s) : NULL;
+  const rl_schedule_type *t = mp ? rl_schedule_type_find(mp->vals[idx_of(s, p, (size_t)(mp - s->par))]) : NULL;
+  if (s->skip) {
+    memset(s->skip, 0, (size_t)s->nrest);
+    for (size_t j = 0; t && j < s->npar; j++)
+      if (s->par[j].decl && !rl_schedule_param_applies(s->par[j].decl, t))
+        s->skip[s->par[j].opt_slot] = s->skip[s->par[j].slot] = 1;
+  }
   s->pargv[n++] = s->rest[0];
+  int map[1024], k0 = 1;
+  /* a subcommand (bound men) stays the first argument */
+  if (s->nrest > 1 && s->rest[1][0] != '-') {
+    map[1] = n;
+    s->pargv[n++] = s->rest[1];
+    k0 = 2;
+  }
   s->pargv[n++] = "--quiet"; /* the sweep shows its own progress */
-  int map[1024];
-  for (int k = 1; k < s->nrest; k++) {
+  for (int k = k0; k < s->nrest; k++) {
     map[k < 1024 ? k : 1023] = n;
-    if (!s->drop[k])
+    if (!s->drop[k] && !(s->skip && s->skip[k]))
       s->pargv[n++] = s->rest[k];
   }
   s->pargv[n] = NULL;
   s->pargc = n;
   char *q = s->prefix;
+  *q = 0; /* every swept column may be the command's own */
   for (size_t j = 0; j < s->npar; j++) {
     param *pr = &s->par[j];
     char *v = pr->vals[idx_of(s, p, j)];
     int at = map[pr->slot < 1024 ? pr->slot : 1023];
+    int shown = !pr->in_header;
+    if (s->skip && s->skip[pr->slot]) {
+      if (shown)
+        q += sprintf(q, ","); /* not applicable: an empty cell */
+      continue;
+    }
     if (pr->inline_eq) {
       sprintf(pr->buf, "--%.*s=%s", (int)pr->optlen, pr->opt, v);
       s->pargv[at] = pr->buf;
     } else {
       s->pargv[at] = v;
     }
-    q += sprintf(q, "%s,", v);
+    if (shown)
+      q += sprintf(q, "%s,", v);
   }
 }
 
@@ -963,11 +1039,34 @@ static int put_shard(sweep *s, rl_out *top, FILE *rows, const char *head)
   return 0;
 }
 
+/* The first name of the space-separated list that is a column of the
+ * header cols, into out ("" when none). */
+static void first_column(const char *list, const char *cols, char *out, size_t size)
+{
+  out[0] = 0;
+  for (const char *p = list; p && *p && !out[0];) {
+    p += strspn(p, " ");
+    size_t l = strcspn(p, " ");
+    for (const char *h = cols; l && *h && !out[0];) {
+      size_t hl = strcspn(h, ",");
+      if (hl == l && !strncmp(h, p, l))
+        snprintf(out, size, "%.*s", (int)l, p);
+      h += hl + (h[hl] == ',');
+    }
+    p += l;
+  }
+}
+
 static int run_sweep(sweep *s)
 {
   const char *name = s->cmd->name;
-  if (s->plot)
-    return rl_usage(name, "--plot draws one run; a sweep writes one table (plot it from the CSV)");
+  if (s->plot && !s->spec->plot_x)
+    return rl_usage(name, "--plot draws one run of %s; a sweep writes one table (draw it with "
+                          "'ropelab plot TABLE --x COL --y COL --hue COL')", name);
+  if (s->plot && (!s->output || s->sharded || s->no_header))
+    return rl_usage(name, "a sweep's --plot draws the table it writes: expected -o FILE%s",
+                    s->sharded ? " and no --shard (draw the merged table with 'ropelab plot')"
+                    : s->no_header ? " and its header (no --no-header)" : "");
   if (s->sharded && (s->no_meta || s->no_header || s->meta_mode != 0))
     return rl_usage(name, "--shard needs the '# ' metadata and the header, which 'ropelab merge' "
                           "checks (use --meta json on the merge)");
@@ -1036,6 +1135,17 @@ static int run_sweep(sweep *s)
       goto done;
     }
   }
+  /* a swept option the command already writes as a column is not put in
+   * front again (one column per name, so readers keep it) */
+  for (size_t j = 0; j < s->npar; j++) {
+    size_t cl = strlen(s->par[j].col);
+    for (const char *h = hdr0; *h;) {
+      size_t l = strcspn(h, ",");
+      if (l == cl && !strncmp(h, s->par[j].col, cl))
+        s->par[j].in_header = 1;
+      h += l + (h[l] == ',');
+    }
+  }
   set_point(s, 0);
   if (sweep_meta(s, metas, &lines) || (s->meta_mode == 1 && s->npar && !(extra = sweep_json(s)))) {
     rc = rl_runtime(name, "%s", rl_strerror(RL_ENOMEM));
@@ -1063,7 +1173,8 @@ static int run_sweep(sweep *s)
     }
     char *q = head;
     for (size_t j = 0; j < s->npar; j++)
-      q += sprintf(q, "%s,", s->par[j].col);
+      if (!s->par[j].in_header)
+        q += sprintf(q, "%s,", s->par[j].col);
     q += sprintf(q, "%s\n", hdr0);
     if (!s->sharded)
       rl_out_write(&top, head, (size_t)(q - head));
@@ -1108,6 +1219,38 @@ static int run_sweep(sweep *s)
   if (!top.err && !ferror(top.fp))
     rl_progress_end(&prog);
   rc = rl_out_close(&top);
+  const char *head_cols = hdr0;
+  if (!rc && s->plot) {
+    /* the swept columns as colours, the second as panels (relplot's hue,
+     * col); more than two join the colours */
+    char hue[512] = "", logs[8] = "";
+    const char *panel = NULL;
+    size_t len = 0, swept = 0;
+    for (size_t j = 0; j < s->npar && len < sizeof hue; j++) {
+      if (s->par[j].n < 2)
+        continue; /* one value (a method-dependent input): not a curve */
+      if (++swept == 2)
+        panel = s->par[j].col;
+      else
+        len += (size_t)snprintf(hue + len, sizeof hue - len, "%s%s", len ? "," : "",
+                                s->par[j].col);
+    }
+    /* a log grid (--log) draws on a log x axis */
+    for (int k = 1; k < s->nrest; k++)
+      if (!strcmp(s->rest[k], "--log"))
+        snprintf(logs, sizeof logs, "x");
+    if (s->spec->plot_log)
+      snprintf(logs + strlen(logs), sizeof logs - strlen(logs), "%s%s", logs[0] ? "," : "",
+               s->spec->plot_log);
+    char px[64] = "", py[64] = "";
+    first_column(s->spec->plot_x, head_cols, px, sizeof px);
+    first_column(s->spec->plot_y, head_cols, py, sizeof py);
+    rl_facet fc = {px, py, hue[0] ? hue : NULL, panel, logs[0] ? logs : NULL, NULL, 1};
+    rc = px[0] && py[0] ? rl_plot_table(name, s->output, s->plot_path, &fc)
+                        : rl_usage(name, "--plot: none of the columns '%s' against '%s' in this "
+                                         "table; draw it with 'ropelab plot'",
+                                   s->spec->plot_y, s->spec->plot_x);
+  }
 done:
   rl_out_mode_normal();
   if (top_open)
@@ -1125,11 +1268,38 @@ done:
   return rc;
 }
 
+/* The swept --method, or NULL. */
+static const param *method_param(const sweep *s)
+{
+  for (size_t j = 0; j < s->npar; j++)
+    if (!strcmp(s->par[j].col, "method"))
+      return &s->par[j];
+  return NULL;
+}
+
+/* Under a --method sweep, every method-dependent input is a column: the
+ * options given with one value join the swept ones (one value each, so
+ * the product is unchanged). */
+static int method_columns(sweep *s)
+{
+  if (!method_param(s))
+    return 0;
+  for (size_t k = 0; k < s->nfixed; k++) {
+    fixed_opt *f = &s->fixed[k];
+    int r = add_param(s, f->opt, f->len, f->numeric, f->slot, f->inline_eq, f->val);
+    if (r)
+      return r;
+    s->par[s->npar - 1].opt_slot = f->opt_slot;
+    s->par[s->npar - 1].decl = method_dependent(f->opt, f->len);
+  }
+  if (!(s->skip = calloc((size_t)s->nrest + 1, 1)))
+    return rl_runtime(s->cmd->name, "%s", rl_strerror(RL_ENOMEM));
+  return 0;
+}
+
 int rl_sweep_main(const struct rl_cmd *cmd, int argc, char **argv)
 {
-  const rl_sweep_spec *sp = rl_sweep_table;
-  while (sp->cmd && strcmp(sp->cmd, cmd->name))
-    sp++;
+  const rl_sweep_spec *sp = rl_sweep_find(cmd->name);
   if (!sp->cmd || !sp->numbers) {
     int r = check_unswept(cmd, sp->lists, argc, argv);
     return r ? r : cmd->run(argc, argv);
@@ -1141,6 +1311,8 @@ int rl_sweep_main(const struct rl_cmd *cmd, int argc, char **argv)
   s.progress = RL_PROGRESS_AUTO;
   s.jobs = rl_online_cpus(RL_THREADS_MAX);
   int rc = scan(&s, argc, argv);
+  if (!rc)
+    rc = method_columns(&s);
   if (rc) {
     free_sweep(&s);
     return rc;
@@ -1195,9 +1367,7 @@ static void wrap_opts(FILE *fp, const char *list)
 
 void rl_sweep_help(FILE *fp, const char *cmd)
 {
-  const rl_sweep_spec *sp = rl_sweep_table;
-  while (sp->cmd && strcmp(sp->cmd, cmd))
-    sp++;
+  const rl_sweep_spec *sp = rl_sweep_find(cmd);
   if (!sp->cmd || !sp->numbers)
     return;
   fputs("\n"

@@ -20,9 +20,16 @@
 #include "cmd.h"
 
 /* One row of the sweep table: which options of a command take a list.
- * Each field is a space-separated list of long option names (no "--"). */
+ * Each field is a space-separated list of long option names (no "--").
+ * The options of the core's declarations (the schedule's) are added by
+ * rl_sweep_find from their kinds, so a row names only the command's own. */
+enum {
+  RL_SWEEP_SCHED = 1u << 0, /* the command takes the schedule options */
+  RL_SWEEP_SCHEME = 1u << 1 /* and the scheme options */
+};
 typedef struct rl_sweep_spec {
   const char *cmd;
+  unsigned groups;     /* RL_SWEEP_* */
   const char *numbers; /* a list or range of numbers (rl_values_parse); NULL:
                         * the command does not sweep (see sweep_table.c) */
   const char *names;   /* a comma-separated list of names */
@@ -30,10 +37,17 @@ typedef struct rl_sweep_spec {
                           measures or schemes, a file name): never swept */
   const char *refuse;  /* "option=value ..." under which the output is not a
                           CSV table, so a sweep is refused */
+  /* a sweep's --plot: y against x (columns of the command), a colour per
+   * value of the first swept option, a panel per value of the second;
+   * plot_x NULL: the command's figures draw one run only */
+  const char *plot_x, *plot_y, *plot_log;
 } rl_sweep_spec;
 
 /* The table (sweep_table.c), ended by a row with cmd NULL. */
 extern const rl_sweep_spec rl_sweep_table[];
+/* cmd's row with the declared options of its groups added (a row valid
+ * until the next call), or a row with cmd NULL when it has none. */
+const rl_sweep_spec *rl_sweep_find(const char *cmd);
 
 /* Run cmd on argv (argv[0] the command name) through the sweep layer:
  * without a list, --shard or the layer's options, exactly cmd->run. */

@@ -15,36 +15,70 @@
  *   - files (--params, --freqs-file) are never swept: commas may be part
  *     of a file name.
  * A row with numbers NULL: the command does not sweep, and the options in
- * its lists take lists or ranges of their own meaning (audit --positions). */
+ * its lists take lists or ranges of their own meaning (audit --positions).
+ * The schedule and scheme options are not listed: rl_sweep_find adds them
+ * from their declarations in the core (numbers, names, or never for files
+ * and lists such as --factors, --sections and --params). */
 #include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+#include "ropelab.h"
 #include "sweep.h"
 
-#define SCHED_NUMBERS                                                                      \
-  "dim base rot factor train-len seq-len beta-fast beta-slow mscale mscale-all-dim "      \
-  "attention-factor low-freq-factor high-freq-factor fraction scale-base window leak"
-#define SCHED_NAMES "layout method variant truncate ramp"
-#define SCHED_LISTS "factors sections freqs-file"
-#define SCHEME_NUMBERS                                                                     \
-  SCHED_NUMBERS " heads head width max-len buckets max-distance position-buckets "         \
-                "max-relative-positions seed"
-#define SCHEME_NAMES SCHED_NAMES " past"
-#define SCHEME_LISTS SCHED_LISTS " params"
+#define S RL_SWEEP_SCHED
+#define SC (RL_SWEEP_SCHED | RL_SWEEP_SCHEME)
 
 const rl_sweep_spec rl_sweep_table[] = {
-    {"freqs", SCHED_NUMBERS, SCHED_NAMES, SCHED_LISTS, NULL},
-    {"angles", SCHED_NUMBERS " from to step", SCHED_NAMES, SCHED_LISTS, NULL},
-    {"decay", SCHED_NUMBERS " from to step points samples seed sigma", SCHED_NAMES,
-     SCHED_LISTS " measure", NULL},
-    {"profile", SCHEME_NUMBERS " from to step query-pos samples", SCHEME_NAMES,
-     SCHEME_LISTS " scheme", NULL},
-    {"params", SCHEME_NUMBERS " from to", SCHEME_NAMES " scheme", SCHEME_LISTS, NULL},
-    {"matrix", SCHEME_NUMBERS " len offset", SCHEME_NAMES " scheme term content", SCHEME_LISTS,
-     "format=grid"},
-    {"compare", SCHEME_NUMBERS " len tol", SCHEME_NAMES, SCHEME_LISTS " scheme",
-     "format=markdown"},
+    {"freqs", S, "", "", "", NULL, "pair", "theta", "y"},
+    {"angles", S, "from to step", "", "", NULL, NULL, NULL, NULL},
+    {"decay", S, "from to step points samples seed sigma", "", "measure", NULL, "r", "bound",
+     NULL},
+    {"profile", SC, "from to step query-pos samples", "", "scheme", NULL, NULL, NULL, NULL},
+    {"params", SC, "from to", "scheme", "", NULL, NULL, NULL, NULL},
+    {"matrix", SC, "len offset", "scheme term content", "", "format=grid", NULL, NULL, NULL},
+    {"compare", SC, "len tol", "", "scheme", "format=markdown", NULL, NULL, NULL},
     /* commands that do not sweep but take lists of their own (numbers NULL) */
-    {"audit", NULL, NULL, "positions", NULL},
-    {"check", NULL, NULL, "positions only", NULL},
-    {"bound", NULL, NULL, "len", NULL},
-    {"extrapolate", NULL, NULL, "scheme measure method lengths distances scale", NULL},
-    {NULL, NULL, NULL, NULL, NULL}};
+    {"audit", 0, NULL, NULL, "positions", NULL, NULL, NULL, NULL},
+    {"check", 0, NULL, NULL, "positions only", NULL, NULL, NULL, NULL},
+    /* bound: its rows carry dim, base, ... already (no second column);
+     * --len is its own list, one row per length */
+    {"bound", S, "", "", "len", NULL, "len s", "base critical_dim b_over_d low", NULL},
+    {"extrapolate", 0, NULL, NULL, "scheme measure method lengths distances scale", NULL, NULL,
+     NULL, NULL},
+    {NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL}};
+
+/* own + the declared options of kind `kind` (RL_PARAM_SWEEP_*; NONE: the
+ * lists, which are never swept) */
+static size_t add(char *buf, size_t n, size_t len, const rl_param *const *list, int kind)
+{
+  for (const rl_param *const *d = list; *d && len < n; d++)
+    if (!((*d)->flags & RL_PF_NO_OPTION) && (*d)->kind != RL_PK_FLAG &&
+        rl_param_sweeps(*d) == kind)
+      len += (size_t)snprintf(buf + len, n - len, "%s%s", len ? " " : "", (*d)->key);
+  return len;
+}
+
+static void compose(char *buf, size_t n, const char *own, unsigned groups, int kind)
+{
+  size_t len = (size_t)snprintf(buf, n, "%s", own ? own : "");
+  len = add(buf, n, len, rl_schedule_param_list(), kind);
+  if (groups & RL_SWEEP_SCHEME)
+    add(buf, n, len, rl_scheme_param_list(), kind);
+}
+
+const rl_sweep_spec *rl_sweep_find(const char *cmd)
+{
+  static rl_sweep_spec row;
+  static char numbers[1024], names[512], lists[512];
+  const rl_sweep_spec *sp = rl_sweep_table;
+  while (sp->cmd && strcmp(sp->cmd, cmd))
+    sp++;
+  row = *sp;
+  if (sp->cmd && (sp->groups & RL_SWEEP_SCHED) && sp->numbers) {
+    compose(numbers, sizeof numbers, sp->numbers, sp->groups, RL_PARAM_SWEEP_NUMBERS);
+    compose(names, sizeof names, sp->names, sp->groups, RL_PARAM_SWEEP_NAMES);
+    compose(lists, sizeof lists, sp->lists, sp->groups, RL_PARAM_SWEEP_NONE);
+    row.numbers = numbers, row.names = names, row.lists = lists;
+  }
+  return &row;
+}

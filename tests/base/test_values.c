@@ -43,9 +43,34 @@ int main(void)
   same("8:1:x0.5", (double[]){8, 4, 2, 1}, 4);
   same("0:1:0.25", (double[]){0, 0.25, 0.5, 0.75, 1}, 5);
   same("0:1:+0.25", (double[]){0, 0.25, 0.5, 0.75, 1}, 5);
-  /* 0.1 is not dyadic: STOP 1 is reached to rounding, and the values are
-   * j*0.1 rounded once (fma), so 0.3 is the double nearest 3 * 0.1d */
-  same("0:1:0.1", (double[]){0, 0.1, 0.2, 3 * 0.1, 0.4, 0.5, 6 * 0.1, 7 * 0.1, 0.8, 0.9, 1}, 11);
+  /* 0.1 is not dyadic: each value is the decimal j/10 rounded once (the
+   * literals below are the compiler's correctly rounded decimals), not
+   * j * 0.1d (3 * 0.1d = 0.30000000000000004, the issue's complaint) */
+  same("0:1:0.1", (double[]){0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1}, 11);
+  same("1:2:0.1", (double[]){1, 1.1, 1.2, 1.3, 1.4, 1.5, 1.6, 1.7, 1.8, 1.9, 2}, 11);
+  same("0.3:0:-0.1", (double[]){0.3, 0.2, 0.1, 0}, 4);
+  same("1e-3:3e-3:1e-3", (double[]){1e-3, 2e-3, 3e-3}, 3);
+  /* a factor typed to 16 digits, 2^(1/4) = 1.189207115002721: point 12
+   * is 512 K^12 = 4095.999999999998 by repeated products (Python), meant
+   * as 4096; the range ends at STOP 1048576 = 512 * 2^11 (point 44) */
+  {
+    double *v;
+    size_t n;
+    char err[128];
+    rl_status st = rl_values_parse("512:1048576:x1.189207115002721", 1000, &v, &n, err,
+                                   sizeof err);
+    tap_ok(!st && n == 45 && v[12] == 4096 && v[4] == 1024 && v[44] == 1048576,
+           "2^(1/4) to 16 digits: 45 points, 4096 at 12, 1048576 last (n %zu, v12 %.17g, last "
+           "%.17g)", n, st ? 0.0 : v[12], st ? 0.0 : v[n - 1]);
+    free(v);
+  }
+  /* exact powers with many digits are kept: 1.5^13 = 194.6195068359375,
+   * 1.5^17 = 3^17 / 2^17 = 985.26125335693359375 (exact: 3^17 < 2^53) */
+  same("1:1000:x1.5", (double[]){1, 1.5, 2.25, 3.375, 5.0625, 7.59375, 11.390625, 17.0859375,
+                                 25.62890625, 38.443359375, 57.6650390625, 86.49755859375,
+                                 129.746337890625, 194.6195068359375, 291.92926025390625,
+                                 437.893890380859375, 656.8408355712890625,
+                                 985.26125335693359375}, 18);
   same("3:1:-1", (double[]){3, 2, 1}, 3);
   same("5:5:1", (double[]){5}, 1);
   same("1,4:6:1,2", (double[]){1, 4, 5, 6, 2}, 5);

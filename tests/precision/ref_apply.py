@@ -22,7 +22,11 @@ Written from the frameworks' code as read (no code copied):
     model dtype (x1 * cos - x2 * sin, x2 * cos + x1 * sin).
   ggml-cpu/ops.cpp rotate_pairs: x0 * cos - x1 * sin in float32, rounded
     once to the tensor type; the cache as in ref_tables.py (angle p *
-    theta_scale^i by float products).
+    theta_scale^i by float products).  Release builds (-mfma) contract it:
+    GCC 12 -O3 -mfma emits fma(x0, cos, -(x1 * sin)) and fma(x0, sin, x1
+    * cos) (ggml-f32, ggml-f16; the fused op is computed here exactly with
+    fractions and rounded once); ggml-f32-strict / ggml-f16-strict keep
+    every product rounded.
 The interleaved layout pairs (x_2i, x_2i+1) with the same arithmetic
 (Meta's llama, GPT-J); HF's half layout pairs (x_i, x_i+d/2).
 
@@ -41,6 +45,7 @@ import random
 import struct
 import subprocess
 import sys
+from fractions import Fraction
 
 
 def f32(x):
@@ -108,8 +113,29 @@ def ggml_table(r, base, p):
     return rows
 
 
+def next32(x, d):
+    """The float32 next to float32 x towards sign d (+1 / -1)."""
+    u = struct.unpack("<I", struct.pack("<f", x))[0]
+    if x == 0:
+        return math.copysign(2.0 ** -149, d)
+    u += 1 if (x > 0) == (d > 0) else -1
+    return struct.unpack("<f", struct.pack("<I", u))[0]
+
+
+def fma32(a, b, c):
+    """a * b + c rounded once to float32 (ties to even), exactly."""
+    fr = Fraction(a) * Fraction(b) + Fraction(c)
+    f = f32(float(fr))
+    best = min((abs(Fraction(g) - fr), struct.unpack("<I", struct.pack("<f", g))[0] & 1, g)
+               for g in (f, next32(f, 1), next32(f, -1)) if math.isfinite(g))
+    return best[2]
+
+
 def pair_out(fam, act, c, s, attn, xa, xb):
     rd = RD[act]
+    if fam == "ggml-fma":
+        # cache float32, the release build's fused multiply-adds, one rounding
+        return rd(fma32(xa, c, -f32(xb * s))), rd(fma32(xa, s, f32(xb * c)))
     if fam == "ggml":
         # cache float32 (times mscale 1 here), fused, one rounding
         return rd(f32(f32(xa * c) - f32(xb * s))), rd(f32(f32(xa * s) + f32(xb * c)))
@@ -124,7 +150,9 @@ def pair_out(fam, act, c, s, attn, xa, xb):
 
 PIPES = {  # name: (family, activation dtype)
     "hf-fp32": ("torch", "f32"), "hf-bf16": ("torch", "bf16"), "hf-f16": ("torch", "f16"),
-    "vllm-bf16": ("torch", "bf16"), "ggml-f32": ("ggml", "f32"), "ggml-f16": ("ggml", "f16"),
+    "vllm-bf16": ("torch", "bf16"), "ggml-f32": ("ggml-fma", "f32"),
+    "ggml-f16": ("ggml-fma", "f16"), "ggml-f32-strict": ("ggml", "f32"),
+    "ggml-f16-strict": ("ggml", "f16"),
 }
 
 
@@ -150,7 +178,7 @@ def main():
                              check=True, capture_output=True, text=True).stdout.split()
         got = [float.fromhex(v) for v in out[2:]]
         attn = 0.1 * math.log(factor) + 1.0 if (method == "yarn" and with_attn) else 1.0
-        if fam == "ggml":
+        if fam.startswith("ggml"):
             tab = ggml_table(rot, base, m)
         else:
             inv = hf_inv(rot, base) if method == "rope" else hf_yarn_inv(rot, base, factor, L)

@@ -1,4 +1,4 @@
-/* test_freqs.c: RoFormer's schedule theta_i = base^(-2i/r) (eq. 15). */
+/* test_rope_freqs.c: RoFormer's schedule theta_i = base^(-2i/r) (eq. 15). */
 #include <float.h>
 #include <math.h>
 #include "ropelab.h"

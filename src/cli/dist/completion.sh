@@ -18,6 +18,10 @@ for c in $cmds; do
   printf "  [%s]='%s'\n" "$c" "$opts"
 done
 echo ')'
+# subcommands of a command (bound men|liu|pi|yarn)
+echo 'declare -A _ropelab_subs=('
+printf '%s\n' "$scan" | awk -F'\t' '$3 == "sub" { printf "  [%s]='"'"'%s'"'"'\n", $1, $4 }'
+echo ')'
 # kind of each option that takes something: f (a file) or v:VALUES
 echo 'declare -A _ropelab_arg=('
 printf '%s\n' "$scan" | awk -F'\t' '$3 == "file" { printf "  [\"%s %s\"]=f\n", $1, $2 }
@@ -42,6 +46,11 @@ _ropelab()
   fi
   if [[ $cmd == help ]]; then
     ((i == COMP_CWORD - 1)) && COMPREPLY=($(compgen -W "$_ropelab_commands methods" -- "$cur"))
+    return
+  fi
+  # the word after a command with subcommands names one
+  if [[ -n ${_ropelab_subs[$cmd]-} && $i == $((COMP_CWORD - 1)) && $cur != -* ]]; then
+    COMPREPLY=($(compgen -W "${_ropelab_subs[$cmd]}" -- "$cur"))
     return
   fi
   # --opt=value: bash splits at '=' (COMP_WORDBREAKS)

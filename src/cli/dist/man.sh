@@ -9,7 +9,9 @@ bin=$1 version=$2
 # Text as roff: backslashes escaped, '-' as \- (a real minus, so options
 # copy and paste), a leading '.' or "'" not taken for a request.
 roff() { sed -e 's/\\/\\e/g' -e 's/-/\\-/g' -e "s/^\\([.']\\)/\\\\\\&\\1/"; }
-verbatim() { echo '.nf'; roff; echo '.fi'; }
+# at the left margin: the help texts are already laid out to 80 columns,
+# and the section indent (7) would push them past a terminal of 80
+verbatim() { printf '.nf\n.in 0\n'; roff; printf '.fi\n.in\n'; }
 
 help=$("$bin" --help)
 cmds=$(printf '%s\n' "$help" | awk '/^commands:/ { on = 1; next } on && /^$/ { exit }

@@ -6,9 +6,13 @@
  *        | xK            geometric:  START K^j
  * A range ends at the last value not past STOP; STOP itself is included
  * when a rounding of at most 1e-9 of a step separates it from a value, so
- * 0:1:0.1 ends at 1.  Values are formed as START + j S (not by repeated
- * addition) and START K^j by repeated multiplication, which is exact for
- * integers below 2^53, so 1024:1048576:x2 gives exactly the powers. */
+ * 0:1:0.1 ends at 1 (for a geometric range: within 1e-9 of STOP).  Each
+ * value is formed from START, never by repeated addition or products:
+ * START + j S exactly in decimal when START and S are decimal numbers
+ * (1:2:0.1 gives 1.9, not 1.9000000000000001), START K^j as one long
+ * double power, then rounded to the round number it stands for
+ * (512:1048576:x1.189207115002721 gives 4096, not 4095.999999999998, and
+ * ends at 1048576); 1024:1048576:x2 gives exactly the powers. */
 #include <errno.h>
 #include <locale.h>
 #include <math.h>
@@ -61,6 +65,98 @@ static rl_status push(double **v, size_t *n, size_t *cap, size_t max, double x, 
   return RL_OK;
 }
 
+/* The text [s, e) of a decimal number as M * 10^-k, M an integer below
+ * 2^53 in magnitude and 0 <= k <= 22: 1 on success (0.1 = 1e-1, 2.5e-3
+ * = 25e-4, 100 = 100e0). */
+static int decimal(const char *s, const char *e, long long *m, int *k)
+{
+  long long v = 0;
+  int dec = 0, frac = 0, any = 0, neg = 0, ex = 0;
+  const char *p = s;
+  if (p < e && (*p == '+' || *p == '-'))
+    neg = *p++ == '-';
+  for (; p < e && ((*p >= '0' && *p <= '9') || *p == '.'); p++) {
+    if (*p == '.') {
+      if (dec)
+        return 0;
+      dec = 1;
+      continue;
+    }
+    if (v > (1LL << 53) / 10)
+      return 0;
+    v = v * 10 + (*p - '0'), any = 1, frac += dec;
+  }
+  if (p < e && (*p == 'e' || *p == 'E')) {
+    char *end;
+    char buf[16];
+    size_t len = (size_t)(e - p - 1);
+    if (len == 0 || len >= sizeof buf)
+      return 0;
+    memcpy(buf, p + 1, len);
+    buf[len] = 0;
+    long x = strtol(buf, &end, 10);
+    if (*end || x < -22 || x > 22)
+      return 0;
+    ex = (int)x;
+    p = e;
+  }
+  if (p != e || !any)
+    return 0;
+  int sc = frac - ex;
+  for (; sc < 0; sc++) { /* 1e3 = 1000e0 */
+    if (v > (1LL << 53) / 10)
+      return 0;
+    v *= 10;
+  }
+  if (sc > 22)
+    return 0;
+  *m = neg ? -v : v;
+  *k = sc;
+  return 1;
+}
+
+/* M * 10^-k as the double nearest it (strtod is correctly rounded). */
+static double from_decimal(long long m, int k)
+{
+  static locale_t c_loc;
+  char buf[48];
+  snprintf(buf, sizeof buf, "%llde-%d", m, k);
+  if (!c_loc)
+    c_loc = newlocale(LC_ALL_MASK, "C", (locale_t)0);
+  locale_t old = c_loc ? uselocale(c_loc) : (locale_t)0;
+  double v = strtod(buf, NULL);
+  if (old)
+    uselocale(old);
+  return v;
+}
+
+/* x, or the round number within 10^-15 of it: a geometric point computed
+ * from a factor typed to 16 digits (2^(1/4) = 1.189207115002721) lands a
+ * few ulps off the value the user means (4095.999999999998 for 4096); the
+ * rounding to 15 digits is kept only when it has at most 12, so exact
+ * points that simply have many digits (1.5^13 = 194.6195068359375) stay. */
+static double round_point(double x)
+{
+  static locale_t c_loc;
+  char buf[40];
+  if (!c_loc)
+    c_loc = newlocale(LC_ALL_MASK, "C", (locale_t)0);
+  locale_t old = c_loc ? uselocale(c_loc) : (locale_t)0;
+  snprintf(buf, sizeof buf, "%.14e", x); /* 15 significant digits */
+  double r = strtod(buf, NULL);
+  if (old)
+    uselocale(old);
+  char *mant_end = strchr(buf, 'e');
+  int digits = 0, last = 0; /* the position of the last nonzero digit */
+  for (const char *c = buf; mant_end && c < mant_end; c++)
+    if (*c >= '0' && *c <= '9') {
+      digits++;
+      if (*c != '0')
+        last = digits;
+    }
+  return last <= 12 ? r : x;
+}
+
 static rl_status range(const char *s, const char *e, double **v, size_t *n, size_t *cap,
                        size_t max, char *err, size_t en)
 {
@@ -85,15 +181,16 @@ static rl_status range(const char *s, const char *e, double **v, size_t *n, size
       return rl_errf(RL_EINVAL, err, en,
                      "'%.*s': expected a factor %s 1 that moves START toward STOP", len, s,
                      b >= a ? ">" : "between 0 and");
-    /* stop within 1e-9 of a value counts as reached */
-    double x = a;
-    for (;;) {
+    /* point j = START K^j from the start (one rounding of a long double
+     * power, not j roundings of repeated products), then rounded to the
+     * round number it stands for, and STOP itself within 1e-9 of it */
+    for (size_t j = 0;; j++) {
+      long double y = (long double)a * powl((long double)step, (long double)j);
+      if (step > 1 ? y > (long double)b * (1 + 1e-9L) : y < (long double)b * (1 - 1e-9L))
+        break;
+      double x = fabsl(y - (long double)b) <= 1e-9L * (long double)b ? b : round_point((double)y);
       if ((st = push(v, n, cap, max, x, err, en)))
         return st;
-      double y = x * step;
-      if (step > 1 ? y > b * (1 + 1e-9) : y < b * (1 - 1e-9))
-        break;
-      x = y;
     }
     return RL_OK;
   }
@@ -103,9 +200,27 @@ static rl_status range(const char *s, const char *e, double **v, size_t *n, size
   double cnt = floor((b - a) / step + 1e-9) + 1;
   if (!(cnt >= 1) || cnt > (double)max)
     return rl_errf(RL_EINVAL, err, en, "'%.*s' has more than %zu values", len, s, max);
-  for (size_t j = 0; j < (size_t)cnt; j++)
-    if ((st = push(v, n, cap, max, fma((double)j, step, a), err, en)))
+  /* decimal START and STEP: each point START + j STEP computed exactly in
+   * decimal and rounded once (0:1:0.1 gives 0.3, not 0.30000000000000004;
+   * 1:2:0.1 gives 1.9), else START + j STEP with one rounding (fma) */
+  long long ma = 0, ms = 0;
+  int ka = 0, ks = 0;
+  int dec = decimal(s, c1, &ma, &ka) && decimal(c2 + 1, e, &ms, &ks);
+  int k = ka > ks ? ka : ks;
+  for (int q = ka; dec && q < k; q++)
+    dec = llabs(ma) <= (1LL << 53) / 10 ? (ma *= 10, 1) : 0;
+  for (int q = ks; dec && q < k; q++)
+    dec = llabs(ms) <= (1LL << 53) / 10 ? (ms *= 10, 1) : 0;
+  if (dec && fabs((double)ma + (cnt - 1) * (double)ms) >= 9007199254740992.0)
+    dec = 0;
+  for (size_t j = 0; j < (size_t)cnt; j++) {
+    double x = dec ? from_decimal(ma + (long long)j * ms, k) : fma((double)j, step, a);
+    /* the last point: STOP itself when within 1e-9 of a step */
+    if (j + 1 == (size_t)cnt && fabs(x - b) <= 1e-9 * fabs(step))
+      x = b;
+    if ((st = push(v, n, cap, max, x, err, en)))
       return st;
+  }
   return RL_OK;
 }
 

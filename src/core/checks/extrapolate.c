@@ -1,4 +1,4 @@
-/* checks/extrapolate.c: the properties of the measures past the training
+/* extrapolate.c: the properties of the measures past the training
  * length (src/core/measures) that `ropelab check` holds the core to.
  *   retrieval_n1        with one token the planted key is the only key:
  *                       p = 1 exactly, for every scheme;

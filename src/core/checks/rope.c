@@ -1,4 +1,4 @@
-/* check_rope.c: the RoPE properties a user's CI can hold ropelab to.
+/* rope.c: the RoPE properties a user's CI can hold ropelab to.
  *
  * Every check draws seeded random vectors and positions, measures the
  * largest violation, and compares it with a tolerance derived from the

@@ -1,4 +1,4 @@
-/* check_schemes.c: the properties of the positional schemes that
+/* schemes.c: the properties of the positional schemes that
  * `ropelab check` holds the core to, each measured, not asserted:
  * the sinusoids' relative dot product and fixed rotation, the shape of
  * the T5 and DeBERTa buckets, the ALiBi slopes, the Toeplitz structure

@@ -142,6 +142,8 @@ rl_status rl_extrap_result_alloc(const rl_extrap_params *p, rl_extrap_result *r)
 
 void rl_extrap_result_free(rl_extrap_result *r)
 {
+  if (!r) /* every _free accepts NULL (ropelab.h) */
+    return;
   free(r->ret_mean);
   free(r->ret_se);
   free(r->ret_ok);

@@ -120,7 +120,10 @@ static void *work(void *arg)
   memset(&j->total, 0, sizeof j->total);
   for (size_t t = 0; t < j->count; t++) {
     double m = j->m0 + (double)t;
-    if (t % RESEED == 0) {
+    /* the exact values advance by the rotation e^{i theta} (reseeded);
+     * another pipeline's table is no rotation group, so it is read at
+     * every position */
+    if (t % RESEED == 0 || !e->x->prec->exact) {
       if ((j->st = rl_rope_cossin(e->x, m, zr, zi)))
         break;
     } else {

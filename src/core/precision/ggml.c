@@ -31,7 +31,24 @@
  * A Python number over a tensor is tensor.reciprocal() times the number
  * in float32 (as in hf.c).  llama.cpp divides its YaRN attention factor by ggml's
  * own 1 + 0.1 ln(1/freq_scale) (llama-context.cpp) so that the product is
- * the method's; that division and product are rounded here as there. */
+ * the method's; that division and product are rounded here as there.
+ *
+ * Fused multiply-adds.  Release builds of ggml on x86-64 compile ops.cpp
+ * with -mfma (ggml's CMakeLists: GGML_NATIVE=OFF turns GGML_AVX2 and
+ * GGML_FMA on; native builds on FMA-capable CPUs and ARM have it too), and
+ * GCC contracts a*b + c there (its default -ffp-contract=fast for GNU
+ * dialects).  GCC 12 -O3 -mfma contracts, as its assembly shows:
+ *   theta_interp * (1 - ramp_mix) + theta_extrap * ramp_mix
+ *     -> fmaf(theta_interp, 1 - ramp_mix, theta_extrap * ramp_mix);
+ *   1.0f + 0.1f * logf(1/freq_scale) -> fmaf(0.1f, logf(...), 1.0f);
+ *   x0*cos - x1*sin -> fmaf(x0, cos, -(x1*sin)); x0*sin + x1*cos ->
+ *     fmaf(x0, sin, x1*cos) (rotate_pairs).
+ * ggml-f32 / ggml-f16 write those fmaf calls explicitly (this file is
+ * built with -ffp-contract=off, so nothing else is fused); ggml-f32-strict
+ * / ggml-f16-strict keep the source order with every product rounded, as
+ * a build without FMA (-DGGML_FMA=OFF -DGGML_AVX2=OFF, or a compiler that
+ * does not contract) computes.  Both checked bit for bit against ggml
+ * built from source both ways (tests/precision/refs). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,6 +83,7 @@ static rl_status init(rl_schedule *s, char *err)
   if (st)
     return st;
   rl_pipe *g = s->pipe;
+  g->fma = s->prec->fused == 2;
   g->theta_scale = powf((float)s->base, -2.0f / (float)s->rot);
   int linear = !strcmp(s->type->name, "linear"), yarn = !strcmp(s->type->name, "yarn");
   if (linear || yarn)
@@ -97,7 +115,7 @@ static rl_status init(rl_schedule *s, char *err)
     if (g->ext_factor != 0.0f) {
       float y = ((float)i - g->corr[0]) / fmaxf(0.001f, g->corr[1] - g->corr[0]);
       float mix = (1 - fminf(1, fmaxf(0, y))) * g->ext_factor;
-      t = t * (1 - mix) + te * mix;
+      t = g->fma ? fmaf(t, 1 - mix, te * mix) : t * (1 - mix) + te * mix;
     }
     g->th[i] = t;
     s->theta[i] = (double)t;
@@ -113,7 +131,8 @@ static float mscale_of(const rl_pipe *g, double scale)
 {
   float mscale = (float)scale;
   if (g->ext_factor != 0.0f) {
-    float internal = 1.0f + 0.1f * logf(1.0f / g->freq_scale);
+    float l = logf(1.0f / g->freq_scale);
+    float internal = g->fma ? fmaf(0.1f, l, 1.0f) : 1.0f + 0.1f * l;
     mscale = (float)scale / internal * internal;
   }
   return mscale;
@@ -126,7 +145,7 @@ static void entry(const rl_pipe *g, size_t i, float theta, float mscale, double 
   if (g->ext_factor != 0.0f) {
     float y = ((float)i - g->corr[0]) / fmaxf(0.001f, g->corr[1] - g->corr[0]);
     float mix = (1 - fminf(1, fmaxf(0, y))) * g->ext_factor;
-    t = t * (1 - mix) + te * mix;
+    t = g->fma ? fmaf(t, 1 - mix, te * mix) : t * (1 - mix) + te * mix;
   }
   *c = (double)(cosf(t) * mscale);
   *sn = (double)(sinf(t) * mscale);
@@ -160,11 +179,21 @@ static void sincos1(const rl_schedule *s, size_t i, double m, double scale, doub
   "rotate_pairs; ggml.c ggml_rope_yarn_corr_dims"
 
 const rl_precision rl_prec_ggml_f32 = {
-    "ggml-f32", "llama.cpp/ggml CPU, float32 tensors: angles by repeated float products",
-    GGML_CODE, RL_VARIANT_GGML, 0, RL_DTYPE_F32, RL_DTYPE_F32, RL_DTYPE_F32, 1, init, cossin,
-    sincos1};
+    "ggml-f32", "llama.cpp/ggml CPU release build (FMA), float32 tensors: angles by repeated "
+                "float products", GGML_CODE, RL_VARIANT_GGML, 0, RL_DTYPE_F32, RL_DTYPE_F32,
+    RL_DTYPE_F32, 2, init, cossin, sincos1};
 
 const rl_precision rl_prec_ggml_f16 = {
-    "ggml-f16", "llama.cpp/ggml CPU, float16 tensors: float32 cache, result rounded to float16",
-    GGML_CODE, RL_VARIANT_GGML, 0, RL_DTYPE_F32, RL_DTYPE_F32, RL_DTYPE_F16, 1, init, cossin,
-    sincos1};
+    "ggml-f16", "llama.cpp/ggml CPU release build (FMA), float16 tensors: float32 cache, "
+                "result rounded to float16", GGML_CODE, RL_VARIANT_GGML, 0, RL_DTYPE_F32,
+    RL_DTYPE_F32, RL_DTYPE_F16, 2, init, cossin, sincos1};
+
+const rl_precision rl_prec_ggml_f32_strict = {
+    "ggml-f32-strict", "llama.cpp/ggml CPU built without FMA, float32 tensors: every product "
+                       "rounded", GGML_CODE, RL_VARIANT_GGML, 0, RL_DTYPE_F32, RL_DTYPE_F32,
+    RL_DTYPE_F32, 1, init, cossin, sincos1};
+
+const rl_precision rl_prec_ggml_f16_strict = {
+    "ggml-f16-strict", "llama.cpp/ggml CPU built without FMA, float16 tensors: float32 cache, "
+                       "result rounded to float16", GGML_CODE, RL_VARIANT_GGML, 0, RL_DTYPE_F32,
+    RL_DTYPE_F32, RL_DTYPE_F16, 1, init, cossin, sincos1};

@@ -18,7 +18,16 @@
  *     wavelen against L / low_freq_factor and L / high_freq_factor, smooth
  *     = (L / wavelen - low) / (high - low), smoothed = (1 - smooth) *
  *     inv_freq / factor + smooth * inv_freq, all float32;
- *   ntk, dynamic: the same inv_freq at the rescaled base (a Python double);
+ *   ntk: the same inv_freq at the rescaled base (a Python double);
+ *   dynamic past L: the forward's seq_len = torch.max(position_ids) + 1 is
+ *     a 0-d int64 tensor, so base * ((factor * seq_len / L) - (factor -
+ *     1)) ** (dim / (dim - 2)) is float32 tensor arithmetic, op by op:
+ *     f32(seq_len), times f32(factor), over f32(L), minus f32(factor - 1)
+ *     (the Python double rounded), ** the double exponent (ATen's
+ *     pow_tensor_scalar on a 0-d tensor: std::pow(float, double) in double,
+ *     rounded to float), times f32(base); inv_freq is then that float32
+ *     base ** the float32 exponents (tested op by op against torch 1.13 on
+ *     3000 random (factor, L, dim, base, seq_len): no difference);
  *   other methods: the plain float32 inv_freq at the effective base times
  *     the method's exact ratio rounded to float32 (one more rounding);
  *   modeling_llama.py LlamaRotaryEmbedding.forward: freqs =
@@ -27,10 +36,19 @@
  *     freqs), cos = emb.cos() * attention_scaling, then .to(x.dtype);
  *   apply_rotary_pos_emb: q_embed = (q * cos) + (rotate_half(q) * sin) in
  *     q's dtype: each product and the sum rounded to it.
- * cos and sin are glibc's cosf and sinf (PyTorch's CPU kernels use SLEEF,
- * CUDA its cosf: CUDA documents cosf/sinf within 2 ulp; the fast-math
- * __cosf/__sinf within 2^-21.41 absolute on [-pi, pi] and worse outside,
- * i.e. useless for large angles). */
+ * Which libm.  PyTorch's vectorised CPU kernels (ATen Vectorized<float>,
+ * AVX2/AVX-512 builds, the default capability on x86-64) take pow, cos and
+ * sin from SLEEF (Sleef_powf8_u10, Sleef_cosf8_u10, Sleef_sinf8_u10);
+ * its scalar kernels (ATEN_CPU_CAPABILITY=default, and the last n mod 16
+ * elements of each vectorised loop, ATen's vectorized_loop) use glibc's
+ * powf, cosf, sinf.  hf-* / vllm-* are the glibc path; hf-*-sleef /
+ * vllm-*-sleef the default CPU build: SLEEF for inv_freq's pow (glibc for
+ * the pairs past the last multiple of 16, the loop's scalar tail) and for
+ * every cos/sin entry (a table of rot/2 * positions entries, a multiple
+ * of 16, on one thread; a chunk boundary of a multi-threaded run puts up
+ * to 15 entries per thread on glibc).  The 0-d pow of the dynamic base is
+ * a one-element loop: glibc's double pow in both.  CUDA's cosf/sinf (2
+ * ulp; fast-math __cosf worse) and MKL's VML builds differ again. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -45,9 +63,41 @@ float rl_prec_torch_inv_freq(double base, size_t rot, size_t i)
   return 1.0f / powf((float)base, e);
 }
 
+/* base ** f32(2i)/f32(rot) as ATen's pow kernel computes pair i of the
+ * rot/2-element loop: SLEEF on the vectorised part (two 8-lane vectors
+ * per iteration, this pair's vector whole), glibc on the scalar tail. */
+static float torch_pow(double base, size_t rot, size_t i, int sleef)
+{
+#ifdef RL_HAVE_SLEEF
+  if (sleef && i < rot / 2 / 16 * 16) {
+    float e[8], out[8];
+    size_t q = i / 8 * 8;
+    for (size_t k = 0; k < 8; k++)
+      e[k] = (float)(2 * (q + k)) / (float)rot;
+    rl_sleef_powf8((float)base, e, out);
+    return out[i - q];
+  }
+#else
+  (void)sleef;
+#endif
+  return powf((float)base, (float)(2 * i) / (float)rot);
+}
+
 static int is(const rl_schedule *s, const char *name)
 {
   return !strcmp(s->type->name, name);
+}
+
+/* transformers' dynamic NTK base past L as the real forward computes it:
+ * float32 tensor ops on the 0-d int64 seq_len (see above). */
+static float hf_dynamic_base(const rl_schedule_params *p, size_t rot)
+{
+  float sl = (float)p->seq_len;
+  float a = (float)p->factor * sl;
+  float b = a / (float)p->train_len;
+  float c = b - (float)(p->factor - 1.0);
+  float d = (float)pow((double)c, (double)rot / (double)(rot - 2));
+  return (float)p->base * d;
 }
 
 /* The yarn correction range as the exact schedule used it, re-derived in
@@ -78,6 +128,16 @@ rl_status rl_prec_torch_theta(rl_schedule *s, char *err)
     return st;
   float *th = s->pipe->th, fs = (float)p->factor;
   int vllm = p->variant == RL_VARIANT_VLLM;
+  int sleef = s->pipe->sleef = strstr(s->prec->name, "-sleef") != NULL;
+#ifdef RL_HAVE_SLEEF
+  if (sleef && !rl_sleef_usable()) {
+    if (err)
+      snprintf(err, RL_SCHEDULE_ERR_MAX, "--precision %s needs a CPU with AVX2 and FMA (the "
+                                         "SLEEF entry points PyTorch calls): use %.*s",
+               s->prec->name, (int)(strlen(s->prec->name) - 6), s->prec->name);
+    return RL_EINVAL;
+  }
+#endif
   if (is(s, "yarn") && p->ramp_paper) {
     if (err)
       snprintf(err, RL_SCHEDULE_ERR_MAX, "--ramp paper has no framework pipeline (no "
@@ -87,8 +147,12 @@ rl_status rl_prec_torch_theta(rl_schedule *s, char *err)
   double low = 0, high = 0;
   if (is(s, "yarn"))
     yarn_range(s, &low, &high);
+  /* hf dynamic past L: the float32 base of the tensor arithmetic */
+  double base = s->base;
+  if (is(s, "dynamic") && !vllm && p->seq_len > p->train_len)
+    base = (double)hf_dynamic_base(p, s->rot);
   for (size_t i = 0; i < s->n; i++) {
-    float inv = rl_prec_torch_inv_freq(s->base, s->rot, i);
+    float inv = 1.0f / torch_pow(base, s->rot, i, sleef);
     if (is(s, "linear")) {
       /* hf: inv_freq /= factor; vllm keeps inv_freq and divides positions */
       th[i] = vllm ? inv : inv / fs;
@@ -96,9 +160,9 @@ rl_status rl_prec_torch_theta(rl_schedule *s, char *err)
       /* vLLM NTKScalingRotaryEmbedding._compute_inv_freq: inv_freq at
        * base * s, then / s ** (2 / rotary_dim) (a Python double) */
       float d = (float)pow(p->factor, 2.0 / (double)s->rot);
-      th[i] = rl_prec_torch_inv_freq(p->base * p->factor, s->rot, i) / d;
+      th[i] = 1.0f / torch_pow(p->base * p->factor, s->rot, i, sleef) / d;
     } else if (is(s, "yarn")) {
-      float pos = powf((float)p->base, (float)(2 * i) / (float)s->rot);
+      float pos = torch_pow(p->base, s->rot, i, sleef);
       float extra = 1.0f / pos, inter = 1.0f / (fs * pos);
       float lin = ((float)i - (float)low) / (float)(high - low);
       float ramp = lin < 0.0f ? 0.0f : lin > 1.0f ? 1.0f : lin;
@@ -138,7 +202,26 @@ static inline void torch_entry(const rl_schedule *s, size_t i, float fm, double 
                                double *sn)
 {
   float a = fm * s->pipe->th[i];
-  float cf = cosf(a), sf = sinf(a);
+  float cf, sf;
+#ifdef RL_HAVE_SLEEF
+  if (s->pipe->sleef) {
+    /* the 8-lane vector of the flattened cos input that holds pair i:
+     * transformers' row is cat(freqs, freqs) (2n angles), vLLM's cache
+     * row freqs (n); rows of a multiple of 8 start vectors, so the
+     * vector is this row's entries 8q..8q+7 (entry j: pair j mod n) */
+    size_t n = s->n, row = s->prec->variant == RL_VARIANT_VLLM ? n : 2 * n, q = i / 8 * 8;
+    float av[8], cv[8], sv[8];
+    for (size_t k = 0; k < 8; k++)
+      av[k] = q + k < row ? fm * s->pipe->th[(q + k) % n] : 0.0f;
+    rl_sleef_cossin8(av, cv, sv);
+    cf = cv[i - q];
+    sf = sv[i - q];
+  } else
+#endif
+  {
+    cf = cosf(a);
+    sf = sinf(a);
+  }
   if (scale != 1.0) {
     float fa = (float)scale;
     cf = cf * fa;
@@ -180,3 +263,20 @@ const rl_precision rl_prec_hf_f16 = {
     "hf-f16", "Hugging Face, float16 model: the float32 table cast to float16, rotation in "
               "float16", HF_CODE, RL_VARIANT_HF, 0, RL_DTYPE_F32, RL_DTYPE_F16, RL_DTYPE_F16,
     0, rl_prec_torch_theta, rl_prec_torch_cossin, rl_prec_torch_sincos1};
+
+#ifdef RL_HAVE_SLEEF
+const rl_precision rl_prec_hf_fp32_sleef = {
+    "hf-fp32-sleef", "Hugging Face on PyTorch's default CPU build: as hf-fp32 with SLEEF's "
+                     "powf, cosf, sinf", HF_CODE, RL_VARIANT_HF, 0, RL_DTYPE_F32, RL_DTYPE_F32,
+    RL_DTYPE_F32, 0, rl_prec_torch_theta, rl_prec_torch_cossin, rl_prec_torch_sincos1};
+
+const rl_precision rl_prec_hf_bf16_sleef = {
+    "hf-bf16-sleef", "Hugging Face on PyTorch's default CPU build: as hf-bf16 with SLEEF's "
+                     "powf, cosf, sinf", HF_CODE, RL_VARIANT_HF, 0, RL_DTYPE_F32, RL_DTYPE_BF16,
+    RL_DTYPE_BF16, 0, rl_prec_torch_theta, rl_prec_torch_cossin, rl_prec_torch_sincos1};
+
+const rl_precision rl_prec_hf_f16_sleef = {
+    "hf-f16-sleef", "Hugging Face on PyTorch's default CPU build: as hf-f16 with SLEEF's "
+                    "powf, cosf, sinf", HF_CODE, RL_VARIANT_HF, 0, RL_DTYPE_F32, RL_DTYPE_F16,
+    RL_DTYPE_F16, 0, rl_prec_torch_theta, rl_prec_torch_cossin, rl_prec_torch_sincos1};
+#endif

@@ -28,7 +28,18 @@ struct rl_pipe {
   float ext_factor;   /* ggml: 1 for yarn, else 0 */
   float corr[2];      /* ggml: yarn correction dims */
   float pos_div;      /* vllm linear: positions divided by s (else 1) */
+  int fma;            /* ggml: the release build's fused multiply-adds */
+  int sleef;          /* hf/vllm: pow, cos, sin from SLEEF (PyTorch's CPU kernels) */
 };
+
+#ifdef RL_HAVE_SLEEF
+/* sleef.c: Sleef_powf8_u10 (x ** y[0..7]), Sleef_cosf8_u10 and
+ * Sleef_sinf8_u10 on 8-lane vectors; usable: the CPU has AVX2 and FMA
+ * (call nothing else otherwise). */
+int rl_sleef_usable(void);
+void rl_sleef_powf8(float x, const float *y, float *out);
+void rl_sleef_cossin8(const float *a, float *c, float *s);
+#endif
 
 rl_status rl_pipe_alloc(rl_schedule *s);
 void rl_pipe_free(rl_pipe *p);
@@ -157,7 +168,10 @@ static inline void rl_prec_rotate_pair(const rl_precision *p, float c, float s, 
                                        float *ya, float *yb)
 {
   rl_dtype t = p->act_dtype;
-  if (p->fused) {
+  if (p->fused == 2) { /* ggml built with FMA: rotate_pairs contracted (ggml.c) */
+    *ya = rl_prec_rd(t, fmaf(xa, c, -(xb * s)));
+    *yb = rl_prec_rd(t, fmaf(xa, s, xb * c));
+  } else if (p->fused) {
     *ya = rl_prec_rd(t, xa * c - xb * s);
     *yb = rl_prec_rd(t, xa * s + xb * c);
   } else {
@@ -168,6 +182,10 @@ static inline void rl_prec_rotate_pair(const rl_precision *p, float c, float s, 
 
 /* The pipelines (one file per family), listed in registry.c. */
 extern const rl_precision rl_prec_exact, rl_prec_fp64, rl_prec_hf_fp32, rl_prec_hf_bf16,
-    rl_prec_hf_f16, rl_prec_ggml_f32, rl_prec_ggml_f16, rl_prec_vllm_fp32, rl_prec_vllm_bf16,
-    rl_prec_vllm_f16;
+    rl_prec_hf_f16, rl_prec_ggml_f32, rl_prec_ggml_f16, rl_prec_ggml_f32_strict,
+    rl_prec_ggml_f16_strict, rl_prec_vllm_fp32, rl_prec_vllm_bf16, rl_prec_vllm_f16;
+#ifdef RL_HAVE_SLEEF
+extern const rl_precision rl_prec_hf_fp32_sleef, rl_prec_hf_bf16_sleef, rl_prec_hf_f16_sleef,
+    rl_prec_vllm_fp32_sleef, rl_prec_vllm_bf16_sleef, rl_prec_vllm_f16_sleef;
+#endif
 #endif

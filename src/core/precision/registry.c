@@ -6,8 +6,13 @@
 
 static const rl_precision *const all[] = {
     &rl_prec_exact,   &rl_prec_fp64,     &rl_prec_hf_fp32,  &rl_prec_hf_bf16,
-    &rl_prec_hf_f16,  &rl_prec_ggml_f32, &rl_prec_ggml_f16, &rl_prec_vllm_fp32,
-    &rl_prec_vllm_bf16, &rl_prec_vllm_f16, NULL};
+    &rl_prec_hf_f16,  &rl_prec_ggml_f32, &rl_prec_ggml_f16, &rl_prec_ggml_f32_strict,
+    &rl_prec_ggml_f16_strict, &rl_prec_vllm_fp32, &rl_prec_vllm_bf16, &rl_prec_vllm_f16,
+#ifdef RL_HAVE_SLEEF
+    &rl_prec_hf_fp32_sleef, &rl_prec_hf_bf16_sleef, &rl_prec_hf_f16_sleef,
+    &rl_prec_vllm_fp32_sleef, &rl_prec_vllm_bf16_sleef, &rl_prec_vllm_f16_sleef,
+#endif
+    NULL};
 
 const rl_precision *const *rl_precisions(void)
 {

@@ -42,6 +42,12 @@ static rl_status init(rl_schedule *s, char *err)
   return st;
 }
 
+static const rl_param p_freqs_file = {
+    .key = "freqs-file", .kind = RL_PK_TEXT, .flags = RL_PF_FILE | RL_PF_NO_SWEEP,
+    .bit = RL_SP_FREQS_FILE, .offset = RL_SP_FIELD(freqs_file), .metavar = "F",
+    .help = "CSV with a theta column (e.g. 'ropelab freqs' output)"};
+static const rl_param *const params[] = {&p_freqs_file, NULL};
+
 const rl_schedule_type rl_sched_file = {
     "file", "frequencies read from a CSV file (column theta)", "any", "the user's own",
-    RL_SP_FREQS_FILE | RL_SP_TRAIN_LEN | RL_SP_VARIANT | RL_SP_ATTN, RL_SP_FREQS_FILE, 0, init, NULL, NULL};
+    RL_SP_FREQS_FILE | RL_SP_TRAIN_LEN | RL_SP_VARIANT | RL_SP_ATTN, RL_SP_FREQS_FILE, 0, init, NULL, NULL, params};

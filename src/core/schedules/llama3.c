@@ -41,10 +41,22 @@ static rl_status init(rl_schedule *s, char *err)
   return RL_OK;
 }
 
+static const rl_param p_low = {
+    .key = "low-freq-factor", .kind = RL_PK_REAL, .flags = RL_PF_LO_OPEN, .bit = RL_SP_LLAMA3,
+    .offset = RL_SP_FIELD(low_freq_factor), .lo = 0, .hi = INFINITY,
+    .dflt = 1 /* Llama 3.1 config */, .metavar = "X",
+    .help = "wavelengths above L/X are interpolated"};
+static const rl_param p_high = {
+    .key = "high-freq-factor", .kind = RL_PK_REAL, .flags = RL_PF_LO_OPEN, .bit = RL_SP_LLAMA3,
+    .offset = RL_SP_FIELD(high_freq_factor), .lo = 0, .hi = INFINITY,
+    .dflt = 4 /* Llama 3.1 config */, .metavar = "Y",
+    .help = "wavelengths below L/Y keep their frequency"};
+static const rl_param *const params[] = {&p_low, &p_high, NULL};
+
 const rl_schedule_type rl_sched_llama3 = {
     "llama3", "Llama 3.1: high frequencies kept, low ones divided by s, smoothed between",
     "Grattafiori et al. 2024, The Llama 3 Herd of Models",
     "HF _compute_llama3_parameters; meta-llama/llama-models apply_scaling; vLLM "
     "Llama3RotaryEmbedding; llama.cpp rope_freqs from its converter",
     RL_SP_FACTOR | RL_SP_TRAIN_LEN | RL_SP_LLAMA3 | RL_SP_VARIANT,
-    RL_SP_FACTOR | RL_SP_TRAIN_LEN, 0, init, NULL, NULL};
+    RL_SP_FACTOR | RL_SP_TRAIN_LEN, 0, init, NULL, NULL, params};

@@ -78,9 +78,15 @@ static rl_status init(rl_schedule *s, char *err)
   return RL_OK;
 }
 
+static const rl_param p_factors = {
+    .key = "factors", .kind = RL_PK_TEXT, .flags = RL_PF_FILE | RL_PF_NO_SWEEP,
+    .bit = RL_SP_FACTORS, .offset = RL_SP_FIELD(factors_file), .metavar = "FILE",
+    .help = "CSV pair,short,long, one row per pair"};
+static const rl_param *const params[] = {&p_factors, NULL};
+
 const rl_schedule_type rl_sched_longrope = {
     "longrope", "per-pair searched factors, short and long lists, switched at L",
     "Ding et al. 2024, arXiv:2402.13753 (LongRoPE); Abdin et al. 2024 (Phi-3)",
     "HF _compute_longrope_parameters; vLLM Phi3LongRoPEScaledRotaryEmbedding",
     RL_SP_FACTOR | RL_SP_TRAIN_LEN | RL_SP_SEQ_LEN | RL_SP_FACTORS | RL_SP_VARIANT | RL_SP_ATTN,
-    RL_SP_FACTOR | RL_SP_TRAIN_LEN | RL_SP_FACTORS, 0, init, NULL, NULL};
+    RL_SP_FACTOR | RL_SP_TRAIN_LEN | RL_SP_FACTORS, 0, init, NULL, NULL, params};

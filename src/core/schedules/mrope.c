@@ -5,6 +5,7 @@
  * by its own position component.  Text tokens have t = h = w and so give
  * plain RoPE; rl_rope_apply_axes takes the three positions. */
 #include <stdio.h>
+#include <stdlib.h>
 #include "schedule_impl.h"
 
 static rl_status init(rl_schedule *s, char *err)
@@ -24,8 +25,56 @@ static rl_status init(rl_schedule *s, char *err)
   return RL_OK;
 }
 
+/* --sections T,H,W: three positive pair counts (their sum is checked
+ * against rot/2 at init). */
+static rl_status sections_parse(const rl_param *d, void *obj, const char *arg, char *err,
+                                size_t n)
+{
+  size_t *sec = ((rl_schedule_params *)obj)->sections;
+  unsigned long long v[3];
+  const char *p = arg;
+  for (int k = 0; k < 3; k++) {
+    char *end;
+    if (*p < '0' || *p > '9')
+      break;
+    v[k] = strtoull(p, &end, 10);
+    p = end;
+    if (k < 2 && *p != ',')
+      break;
+    if (k == 2 && !*p && v[0] && v[1] && v[2] && v[0] + v[1] + v[2] <= RL_DIM_MAX) {
+      sec[0] = (size_t)v[0], sec[1] = (size_t)v[1], sec[2] = (size_t)v[2];
+      return RL_OK;
+    }
+    p++;
+  }
+  snprintf(err, n, "invalid --%s '%s': expected three positive pair counts T,H,W "
+                   "(e.g. 16,24,24)", d->key, arg);
+  return RL_EINVAL;
+}
+
+static int sections_format(const rl_param *d, const void *obj, char *buf, size_t n)
+{
+  (void)d;
+  const size_t *sec = ((const rl_schedule_params *)obj)->sections;
+  return snprintf(buf, n, "%zu,%zu,%zu", sec[0], sec[1], sec[2]);
+}
+
+static void sections_reset(const rl_param *d, void *obj)
+{
+  (void)d;
+  size_t *sec = ((rl_schedule_params *)obj)->sections;
+  sec[0] = sec[1] = sec[2] = 0;
+}
+
+static const rl_param p_sections = {
+    .key = "sections", .kind = RL_PK_CUSTOM, .flags = RL_PF_NO_SWEEP, .bit = RL_SP_SECTIONS,
+    .offset = RL_SP_FIELD(sections), .metavar = "T,H,W",
+    .help = "pairs per axis, summing to R/2", .dflt_text = "none",
+    .parse = sections_parse, .format = sections_format, .reset = sections_reset};
+static const rl_param *const params[] = {&p_sections, NULL};
+
 const rl_schedule_type rl_sched_mrope = {
     "mrope", "multimodal RoPE: pair sections turned by time, height and width",
     "Wang et al. 2024, arXiv:2409.12191 (Qwen2-VL), sec. 2.1",
     "HF modeling_qwen2_vl.py apply_multimodal_rotary_pos_emb; vLLM MRotaryEmbedding",
-    RL_SP_SECTIONS | RL_SP_TRAIN_LEN | RL_SP_VARIANT, RL_SP_SECTIONS, 0, init, NULL, NULL};
+    RL_SP_SECTIONS | RL_SP_TRAIN_LEN | RL_SP_VARIANT, RL_SP_SECTIONS, 0, init, NULL, NULL, params};

@@ -42,6 +42,7 @@ static rl_status init(rl_schedule *s, char *err)
 const rl_schedule_type rl_sched_ntk = {
     "ntk", "NTK-aware: base * s^(r/(r-2)), static",
     "bloc97 2023 (NTK-aware scaled RoPE); Peng et al. 2023 (YaRN) sec. 3.1",
-    "HF v4.45 _compute_ntk_parameters; vLLM NTKScalingRotaryEmbedding (differs: see above)",
+    "HF v4.45 _compute_ntk_parameters; vLLM NTKScalingRotaryEmbedding (--variant vllm: "
+    "base * s, then every theta divided by s^(2/r))",
     RL_SP_FACTOR | RL_SP_TRAIN_LEN | RL_SP_VARIANT, RL_SP_FACTOR,
-    (1u << RL_VARIANT_HF) | (1u << RL_VARIANT_VLLM), init, NULL, NULL};
+    (1u << RL_VARIANT_HF) | (1u << RL_VARIANT_VLLM), init, NULL, NULL, NULL};

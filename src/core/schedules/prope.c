@@ -24,8 +24,14 @@ static rl_status init(rl_schedule *s, char *err)
   return RL_OK;
 }
 
+static const rl_param p_fraction = {
+    .key = "fraction", .kind = RL_PK_REAL, .bit = RL_SP_FRACTION,
+    .offset = RL_SP_FIELD(fraction), .lo = 0, .hi = 1, .dflt = 0.75, .metavar = "P",
+    .symbol = "p", .help = "fraction of pairs that rotate"};
+static const rl_param *const params[] = {&p_fraction, NULL};
+
 const rl_schedule_type rl_sched_prope = {
     "p-rope", "only the highest-frequency fraction p of pairs rotates",
     "Barbero et al. 2024, arXiv:2410.06205, sec. 6 (p-RoPE)",
     "the formula of the paper (Gemma-style truncation of the lowest frequencies)",
-    RL_SP_FRACTION | RL_SP_TRAIN_LEN | RL_SP_VARIANT, RL_SP_FRACTION, 0, init, NULL, NULL};
+    RL_SP_FRACTION | RL_SP_TRAIN_LEN | RL_SP_VARIANT, RL_SP_FRACTION, 0, init, NULL, NULL, params};

@@ -34,12 +34,24 @@ static double map_leaky(const rl_schedule *s, double r)
   return copysign(a < w ? a : w + (a - w) / s->p.leak, r);
 }
 
+static const rl_param p_window = {
+    .key = "window", .kind = RL_PK_REAL, .bit = RL_SP_WINDOW, .offset = RL_SP_FIELD(window),
+    .lo = 1, .hi = RL_POS_MAX, .dflt = 512 /* Su 2023, ReRoPE */, .metavar = "W",
+    .symbol = "w", .unit = "tokens", .help = "window of relative positions kept as they are",
+    .expect = "a length from 1 to 2147483648"};
+static const rl_param p_leak = {
+    .key = "leak", .kind = RL_PK_REAL, .bit = RL_SP_LEAK, .offset = RL_SP_FIELD(leak), .lo = 1,
+    .hi = INFINITY, .dflt = 16, .metavar = "K", .symbol = "k",
+    .help = "slope 1/K past the window"};
+static const rl_param *const rerope_params[] = {&p_window, NULL};
+static const rl_param *const leaky_params[] = {&p_window, &p_leak, NULL};
+
 const rl_schedule_type rl_sched_rerope = {
     "rerope", "RoPE with relative positions capped at the window w",
     "Su 2023, Rectified Rotary Position Embeddings (kexue.fm/archives/9708)", "bojone/rerope",
-    RL_SP_WINDOW | RL_SP_TRAIN_LEN | RL_SP_VARIANT, 0, 0, init, map_hard, NULL};
+    RL_SP_WINDOW | RL_SP_TRAIN_LEN | RL_SP_VARIANT, 0, 0, init, map_hard, NULL, rerope_params};
 
 const rl_schedule_type rl_sched_leaky_rerope = {
     "leaky-rerope", "RoPE with relative positions past w growing at slope 1/k",
     "Su 2023, Rectified Rotary Position Embeddings (kexue.fm/archives/9708)", "bojone/rerope",
-    RL_SP_WINDOW | RL_SP_LEAK | RL_SP_TRAIN_LEN | RL_SP_VARIANT, 0, 0, init, map_leaky, NULL};
+    RL_SP_WINDOW | RL_SP_LEAK | RL_SP_TRAIN_LEN | RL_SP_VARIANT, 0, 0, init, map_leaky, NULL, leaky_params};

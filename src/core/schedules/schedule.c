@@ -1,31 +1,296 @@
 /* schedule.c: the schedule object every method builds (ropelab.h,
  * "frequency schedules"): defaults, argument checks common to all
  * methods, and the accessors measures use. */
+#include <pthread.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "schedule_impl.h"
 #include "../precision/precision_impl.h"
 
+/* ---- the parameters every method shares (the methods' own are in
+ * their files); the order here is the order of the metadata and help */
+
+#define SP_FIELD(f) offsetof(rl_schedule_params, f)
+#define LENGTH_EXPECT "a length from 1 to 2147483648"
+
+static rl_status rot_parse(const rl_param *d, void *obj, const char *arg, char *err, size_t n)
+{
+  rl_schedule_params *p = obj;
+  if (!strcmp(arg, "dim")) {
+    p->rot = 0;
+    return RL_OK;
+  }
+  /* the same text and checks as --dim's */
+  rl_param even = *rl_sched_param_dim();
+  even.key = d->key;
+  even.offset = SP_FIELD(rot);
+  return rl_param_parse(&even, obj, arg, err, n);
+}
+
+static int rot_format(const rl_param *d, const void *obj, char *buf, size_t n)
+{
+  (void)d;
+  const rl_schedule_params *p = obj;
+  return snprintf(buf, n, "%zu", p->rot ? p->rot : p->dim);
+}
+
+static void rot_reset(const rl_param *d, void *obj)
+{
+  (void)d;
+  ((rl_schedule_params *)obj)->rot = 0;
+}
+
+static const char *const *method_names(void);
+
+static rl_status method_parse(const rl_param *d, void *obj, const char *arg, char *err,
+                              size_t n)
+{
+  int k;
+  rl_status st = rl_param_enum_index(d, arg, &k, err, n);
+  if (!st)
+    ((rl_schedule_params *)obj)->method = rl_schedule_types()[k];
+  return st;
+}
+
+static int method_format(const rl_param *d, const void *obj, char *buf, size_t n)
+{
+  (void)d;
+  return snprintf(buf, n, "%s", ((const rl_schedule_params *)obj)->method->name);
+}
+
+static void method_reset(const rl_param *d, void *obj)
+{
+  (void)d;
+  ((rl_schedule_params *)obj)->method = &rl_sched_rope;
+}
+
+static const char *const *precision_names(void);
+
+static rl_status precision_parse(const rl_param *d, void *obj, const char *arg, char *err,
+                                 size_t n)
+{
+  int k;
+  rl_status st = rl_param_enum_index(d, arg, &k, err, n);
+  if (!st)
+    ((rl_schedule_params *)obj)->precision = rl_precisions()[k];
+  return st;
+}
+
+static int precision_format(const rl_param *d, const void *obj, char *buf, size_t n)
+{
+  (void)d;
+  const rl_precision *pr = ((const rl_schedule_params *)obj)->precision;
+  return snprintf(buf, n, "%s", pr ? pr->name : "exact");
+}
+
+static void precision_reset(const rl_param *d, void *obj)
+{
+  (void)d;
+  ((rl_schedule_params *)obj)->precision = NULL;
+}
+
+/* given: the default (exact) is not written, as before 0.2 */
+static int precision_given(const void *obj)
+{
+  return ((const rl_schedule_params *)obj)->precision != NULL;
+}
+
+static const char *const layout_names[] = {"interleaved", "half", NULL};
+static const char *const variant_names[] = {"hf", "ggml", "vllm", NULL};
+
+static const rl_param p_dim = {
+    .key = "dim", .kind = RL_PK_EVEN, .flags = RL_PF_META_ALWAYS, .offset = SP_FIELD(dim),
+    .lo = 2, .hi = RL_DIM_MAX, .dflt = 128 /* RoFormer Fig. 2, Llama */, .metavar = "D",
+    .symbol = "d", .help = "head dimension"};
+static const rl_param p_rot = {
+    .key = "rot", .kind = RL_PK_CUSTOM, .flags = RL_PF_META_ALWAYS | RL_PF_NUMBERS,
+    .offset = SP_FIELD(rot), .metavar = "R", .symbol = "r",
+    .help = "rotated dimensions, even, <= D; 'dim' for all",
+    .expect = "an even integer >= 2", .dflt_text = "dim", .parse = rot_parse,
+    .format = rot_format, .reset = rot_reset};
+static const rl_param p_base = {
+    .key = "base", .kind = RL_PK_REAL, .flags = RL_PF_META_ALWAYS | RL_PF_LO_OPEN,
+    .offset = SP_FIELD(base), .lo = 1, .hi = INFINITY, .dflt = 10000 /* RoFormer eq. 15 */,
+    .metavar = "B", .symbol = "b", .help = "base of the frequencies, > 1"};
+static const rl_param p_layout = {
+    .key = "layout", .kind = RL_PK_ENUM, .flags = RL_PF_META_ALWAYS, .offset = SP_FIELD(layout),
+    .names = layout_names, .metavar = "L",
+    .help = "pairing of dimensions: interleaved (RoFormer, Meta) or half (NeoX, HF)"};
+static const rl_param p_method = {
+    .key = "method", .kind = RL_PK_CUSTOM, .flags = RL_PF_META_ALWAYS | RL_PF_NAMES,
+    .offset = SP_FIELD(method), .metavar = "M", .help = "the frequency schedule",
+    .dflt_text = "rope", .names_fn = method_names, .parse = method_parse,
+    .format = method_format, .reset = method_reset};
+static const rl_param p_variant = {
+    .key = "variant", .kind = RL_PK_ENUM, .flags = RL_PF_META_ALWAYS | RL_PF_META_BUILT,
+    .bit = RL_SP_VARIANT, .offset = SP_FIELD(variant), .names = variant_names, .metavar = "V",
+    .help = "whose formula where hf, ggml and vllm differ"};
+static const rl_param p_precision = {
+    .key = "precision", .kind = RL_PK_CUSTOM, .flags = RL_PF_META_ALWAYS | RL_PF_NAMES,
+    .offset = SP_FIELD(precision), .metavar = "P",
+    .help = "the arithmetic ('ropelab help precision')",
+    .dflt_text = "exact", .names_fn = precision_names, .parse = precision_parse,
+    .format = precision_format, .reset = precision_reset, .meta_if = precision_given};
+static const rl_param p_factor = {
+    .key = "factor", .kind = RL_PK_REAL, .bit = RL_SP_FACTOR, .offset = SP_FIELD(factor),
+    .lo = 1, .hi = INFINITY, .dflt = 1, .metavar = "S", .symbol = "s",
+    .help = "scale s >= 1 of the context"};
+static const rl_param p_train_len = {
+    .key = "train-len", .kind = RL_PK_REAL, .flags = RL_PF_META_NONZERO,
+    .bit = RL_SP_TRAIN_LEN, .offset = SP_FIELD(train_len), .lo = 1, .hi = RL_POS_MAX,
+    .metavar = "L", .symbol = "L", .unit = "tokens", .help = "original (training) context L",
+    .expect = LENGTH_EXPECT, .dflt_text = "none"};
+static const rl_param p_seq_len = {
+    .key = "seq-len", .kind = RL_PK_REAL, .flags = RL_PF_META_BUILT, .bit = RL_SP_SEQ_LEN,
+    .offset = SP_FIELD(seq_len), .lo = 1, .hi = RL_POS_MAX, .metavar = "N", .symbol = "N",
+    .unit = "tokens", .help = "current length", .expect = LENGTH_EXPECT, .dflt_text = "L"};
+/* 2^-64 .. 2^64: see attn_ok below */
+static const rl_param p_attn = {
+    .key = "attention-factor", .kind = RL_PK_REAL, .flags = RL_PF_NO_META,
+    .bit = RL_SP_ATTN, .offset = SP_FIELD(attention_factor), .lo = 0x1p-64, .hi = 0x1p64,
+    .metavar = "A", .help = "the config's attention factor (on cos and sin)",
+    .expect = "a number from 2^-64 (5.421010862427522e-20) to 2^64 (1.8446744073709552e+19)",
+    .dflt_text = "the method's"};
+
+const rl_param *rl_sched_param_dim(void)
+{
+  return &p_dim;
+}
+
+static const rl_param *const shared[] = {&p_dim, &p_rot, &p_base, &p_layout, &p_method,
+                                         &p_variant, &p_precision, &p_factor, &p_train_len,
+                                         &p_seq_len, &p_attn};
+
+/* Names and the whole list are built once from the registries (the
+ * registries are constant, so a race only builds the same table twice
+ * into the same values); nothing is restated here. */
+#define MAX_SCHED_PARAMS 96
+static const rl_param *all_params[MAX_SCHED_PARAMS + 1];
+
+static void build_list(void)
+{
+  size_t n = 0;
+  for (size_t k = 0; k < sizeof shared / sizeof *shared; k++)
+    all_params[n++] = shared[k];
+  for (const rl_schedule_type *const *t = rl_schedule_types(); *t; t++)
+    for (const rl_param *const *d = (*t)->params; d && *d; d++) {
+      size_t j = 0;
+      while (j < n && all_params[j] != *d)
+        j++;
+      if (j == n && n < MAX_SCHED_PARAMS)
+        all_params[n++] = *d;
+    }
+  all_params[n] = NULL;
+}
+
+const rl_param *const *rl_schedule_param_list(void)
+{
+  static pthread_once_t once = PTHREAD_ONCE_INIT;
+  pthread_once(&once, build_list);
+  return all_params;
+}
+
+const rl_param *rl_schedule_param_find(const char *key)
+{
+  for (const rl_param *const *d = rl_schedule_param_list(); *d; d++)
+    if (!strcmp((*d)->key, key))
+      return *d;
+  return NULL;
+}
+
+static const char *method_name_table[64];
+static void build_method_names(void)
+{
+  size_t n = 0;
+  for (const rl_schedule_type *const *t = rl_schedule_types(); *t && n < 63; t++)
+    method_name_table[n++] = (*t)->name;
+  method_name_table[n] = NULL;
+}
+
+static const char *const *method_names(void)
+{
+  static pthread_once_t once = PTHREAD_ONCE_INIT;
+  pthread_once(&once, build_method_names);
+  return method_name_table;
+}
+
+static const char *precision_name_table[64];
+static void build_precision_names(void)
+{
+  size_t n = 0;
+  for (const rl_precision *const *p = rl_precisions(); *p && n < 63; p++)
+    precision_name_table[n++] = (*p)->name;
+  precision_name_table[n] = NULL;
+}
+
+static const char *const *precision_names(void)
+{
+  static pthread_once_t once = PTHREAD_ONCE_INIT;
+  pthread_once(&once, build_precision_names);
+  return precision_name_table;
+}
+
+static int owned_by(const rl_param *d, const rl_schedule_type *t)
+{
+  for (const rl_param *const *q = t->params; q && *q; q++)
+    if (*q == d)
+      return 1;
+  return 0;
+}
+
+int rl_schedule_param_applies(const rl_param *d, const rl_schedule_type *t)
+{
+  if (d->bit)
+    return (t->uses & d->bit) != 0;
+  if (owned_by(d, t))
+    return 1;
+  for (const rl_schedule_type *const *u = rl_schedule_types(); *u; u++)
+    if (owned_by(d, *u))
+      return 0; /* another method's own */
+  return 1;
+}
+
+int rl_schedule_param_is_own(const rl_param *d)
+{
+  return d->offset >= RL_SP_OWN(0) && d->offset < RL_SP_OWN(RL_SP_OWN_MAX);
+}
+
+static int param_index(const rl_param *d)
+{
+  const rl_param *const *list = rl_schedule_param_list();
+  for (int k = 0; list[k] && k < RL_SP_PARAMS_MAX; k++)
+    if (list[k] == d)
+      return k;
+  return -1;
+}
+
+void rl_schedule_param_mark(rl_schedule_params *p, const rl_param *d)
+{
+  int k = param_index(d);
+  p->set |= d->bit;
+  if (k >= 0)
+    p->given[k / 8] |= (unsigned char)(1u << (k % 8));
+}
+
+int rl_schedule_param_given(const rl_schedule_params *p, const rl_param *d)
+{
+  int k = param_index(d);
+  if (k >= 0 && (p->given[k / 8] >> (k % 8) & 1))
+    return 1;
+  return d->bit && (p->set & d->bit);
+}
+
 void rl_schedule_params_default(rl_schedule_params *p)
 {
   memset(p, 0, sizeof *p);
-  p->method = &rl_sched_rope;
-  p->dim = 128;    /* RoFormer Fig. 2, Llama */
-  p->base = 10000; /* RoFormer eq. 15 */
-  p->layout = RL_LAYOUT_INTERLEAVED;
-  p->variant = RL_VARIANT_HF;
-  p->factor = 1;
-  p->beta_fast = 32; /* HF _compute_yarn_parameters, YaRN paper alpha/beta */
-  p->beta_slow = 1;
-  p->truncate = 1;   /* HF rope_scaling "truncate", default True */
-  p->low_freq_factor = 1;  /* Llama 3.1 config */
-  p->high_freq_factor = 4;
-  p->fraction = 0.75;
-  p->scale_base = 512;     /* torchscale XPOS scale_base */
-  p->window = 512;         /* Su 2023, ReRoPE */
-  p->leak = 16;
+  /* a method's own slots are shared between methods: their defaults are
+   * the chosen method's, filled in by rl_schedule_new */
+  for (const rl_param *const *d = rl_schedule_param_list(); *d; d++)
+    if (!rl_schedule_param_is_own(*d))
+      rl_param_set_default(*d, p);
 }
 
 const char *rl_variant_name(rl_variant v)
@@ -140,12 +405,15 @@ void rl_schedule_free(rl_schedule *s)
   free(s);
 }
 
-/* The parameter names for messages, in RL_SP_* bit order. */
-static const char *const sp_names[] = {
-    "--factor", "--train-len", "--seq-len", "--beta-fast/--beta-slow", "--truncate",
-    "--mscale/--mscale-all-dim", "--ramp", "--low-freq-factor/--high-freq-factor",
-    "--factors", "--fraction", "--scale-base", "--window", "--leak", "--sections",
-    "--freqs-file", "--variant", "--attention-factor"};
+/* "--beta-fast/--beta-slow": the options that set the bits of mask. */
+static void bit_names(unsigned mask, char *buf, size_t n)
+{
+  size_t len = 0;
+  buf[0] = 0;
+  for (const rl_param *const *d = rl_schedule_param_list(); *d && len < n; d++)
+    if ((*d)->bit & mask)
+      len += (size_t)snprintf(buf + len, n - len, "%s--%s", len ? "/" : "", (*d)->key);
+}
 
 
 /* The attention factor A scales cos and sin, and the logits by A^2; the
@@ -176,14 +444,17 @@ static rl_status common_checks(const rl_schedule_params *p, char *err)
     rl_sched_err(err, "invalid base '%g': expected a finite number > 1", p->base);
     return RL_EINVAL;
   }
-  for (unsigned b = 0; b < sizeof sp_names / sizeof *sp_names; b++) {
+  char names[160];
+  for (unsigned b = 0; b < 32; b++) {
     unsigned bit = 1u << b;
     if ((p->set & bit) && !(t->uses & bit)) {
-      rl_sched_err(err, "%s does not apply to method '%s'", sp_names[b], t->name);
+      bit_names(bit, names, sizeof names);
+      rl_sched_err(err, "%s does not apply to method '%s'", names, t->name);
       return RL_EINVAL;
     }
     if ((t->needs & bit) && !(p->set & bit)) {
-      rl_sched_err(err, "method '%s' needs %s", t->name, sp_names[b]);
+      bit_names(bit, names, sizeof names);
+      rl_sched_err(err, "method '%s' needs %s", t->name, names);
       return RL_EINVAL;
     }
   }
@@ -194,27 +465,29 @@ static rl_status common_checks(const rl_schedule_params *p, char *err)
                  : p->variant == RL_VARIANT_VLLM ? "vLLM" : "Hugging Face transformers");
     return RL_EINVAL;
   }
-  if (!isfinite(p->factor) || !(p->factor >= 1)) {
-    rl_sched_err(err, "invalid --factor '%g': expected a number >= 1", p->factor);
-    return RL_EINVAL;
-  }
-  if (!isfinite(p->train_len) || p->train_len < 0 || p->train_len > RL_POS_MAX ||
-      ((p->set & RL_SP_TRAIN_LEN) && !(p->train_len >= 1))) {
-    rl_sched_err(err, "invalid --train-len '%g': expected a length from 1 to 2147483648",
-                 p->train_len);
-    return RL_EINVAL;
-  }
-  if (!isfinite(p->seq_len) || p->seq_len < 0 || p->seq_len > RL_POS_MAX ||
-      ((p->set & RL_SP_SEQ_LEN) && !(p->seq_len >= 1))) {
-    rl_sched_err(err, "invalid --seq-len '%g': expected a length from 1 to 2147483648",
-                 p->seq_len);
-    return RL_EINVAL;
-  }
-  if ((p->set & RL_SP_ATTN) && !attn_ok(p->attention_factor)) {
-    rl_sched_err(err, "invalid --attention-factor '%g': expected a number from 2^-64 "
-                      "(5.421010862427522e-20) to 2^64 (1.8446744073709552e+19)",
-                 p->attention_factor);
-    return RL_EINVAL;
+  /* a method's own parameter given to another method (those with a bit
+   * were refused above) */
+  for (const rl_param *const *d = rl_schedule_param_list(); *d; d++)
+    if (!(*d)->bit && rl_schedule_param_given(p, *d) && !rl_schedule_param_applies(*d, t)) {
+      rl_sched_err(err, "--%s does not apply to method '%s'", (*d)->key, t->name);
+      return RL_EINVAL;
+    }
+  /* every number within its declared bounds: those given, and those
+   * a library caller changed from the default (0 means "none" for the
+   * lengths and the attention factor, so an untouched 0 passes) */
+  for (const rl_param *const *d = rl_schedule_param_list(); *d; d++) {
+    if ((*d)->kind != RL_PK_REAL ||
+        (rl_schedule_param_is_own(*d) && !rl_schedule_param_applies(*d, t)))
+      continue; /* a slot another method's parameter holds */
+    double v = *(const double *)(const void *)((const char *)p + (*d)->offset);
+    int given = rl_schedule_param_given(p, *d);
+    if ((given || v != (*d)->dflt) && !rl_param_in_bounds(*d, v)) {
+      char num[RL_NUMFMT_MAX], want[128];
+      rl_numfmt(v, num);
+      rl_param_expect(*d, want, sizeof want);
+      rl_sched_err(err, "invalid --%s '%s': expected %s", (*d)->key, num, want);
+      return RL_EINVAL;
+    }
   }
   return RL_OK;
 }
@@ -240,6 +513,10 @@ rl_status rl_schedule_new(const rl_schedule_params *p, rl_schedule **out, char *
     }
     q.variant = (rl_variant)prec->variant;
   }
+  /* the chosen method's own parameters not given take its defaults */
+  for (const rl_param *const *d = p->method->params; d && *d; d++)
+    if (rl_schedule_param_is_own(*d) && !rl_schedule_param_given(p, *d))
+      rl_param_set_default(*d, &q);
   p = &q;
   rl_status st = common_checks(p, err);
   if (st)

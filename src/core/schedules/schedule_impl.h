@@ -13,6 +13,7 @@
 #ifndef RL_SCHEDULE_IMPL_H
 #define RL_SCHEDULE_IMPL_H
 #include <math.h>
+#include <stddef.h>
 #include "ropelab.h"
 
 #define RL_PI_L 3.141592653589793238462643383279502884L
@@ -49,6 +50,11 @@ static inline rl_xr rl_sched_plain(const rl_schedule *s, long double base, size_
 {
   return rl_xexp2(-(rl_xr)(2 * i) / (rl_xr)s->rot * rl_xlog2((rl_xr)base));
 }
+
+/* --dim's declaration (--rot reads its value as --dim does). */
+const rl_param *rl_sched_param_dim(void);
+/* offsetof a field of rl_schedule_params, for the declarations */
+#define RL_SP_FIELD(f) offsetof(rl_schedule_params, f)
 
 /* Fill theta with RoFormer's schedule at base. */
 void rl_sched_fill_plain(rl_schedule *s, long double base);

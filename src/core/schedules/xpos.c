@@ -23,7 +23,14 @@ static rl_status init(rl_schedule *s, char *err)
   return RL_OK;
 }
 
+static const rl_param p_scale_base = {
+    .key = "scale-base", .kind = RL_PK_REAL, .flags = RL_PF_LO_OPEN, .bit = RL_SP_SCALE_BASE,
+    .offset = RL_SP_FIELD(scale_base), .lo = 0, .hi = INFINITY,
+    .dflt = 512 /* torchscale XPOS scale_base */, .metavar = "B", .unit = "tokens",
+    .help = "amplitude scale"};
+static const rl_param *const params[] = {&p_scale_base, NULL};
+
 const rl_schedule_type rl_sched_xpos = {
     "xpos", "RoPE with a per-pair amplitude zeta_i^((m - n)/scale_base)",
     "Sun et al. 2023, ACL (xPos), sec. 3.2", "microsoft/torchscale XPOS",
-    RL_SP_SCALE_BASE | RL_SP_TRAIN_LEN | RL_SP_VARIANT, 0, 0, init, NULL, NULL};
+    RL_SP_SCALE_BASE | RL_SP_TRAIN_LEN | RL_SP_VARIANT, 0, 0, init, NULL, NULL, params};

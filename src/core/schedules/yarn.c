@@ -157,6 +157,49 @@ static rl_status init(rl_schedule *s, char *err)
   return RL_OK;
 }
 
+/* YaRN's own parameters (the shared factor, train-len, attention-factor
+ * are declared in schedule.c). */
+static const char *const ramp_names[] = {"code", "paper", NULL};
+static const char *const yesno_names[] = {"no", "yes", NULL};
+
+static int truncate_used(const void *obj)
+{
+  return !((const rl_schedule_params *)obj)->ramp_paper;
+}
+
+static const rl_param p_beta_fast = {
+    .key = "beta-fast", .kind = RL_PK_REAL, .flags = RL_PF_LO_OPEN, .bit = RL_SP_BETA,
+    .offset = RL_SP_FIELD(beta_fast), .lo = 0, .hi = INFINITY,
+    .dflt = 32 /* HF _compute_yarn_parameters; the paper's beta */, .metavar = "X",
+    .symbol = "beta", .unit = "rotations",
+    .help = "pairs turning more than X times within L keep their frequency"};
+static const rl_param p_beta_slow = {
+    .key = "beta-slow", .kind = RL_PK_REAL, .flags = RL_PF_LO_OPEN, .bit = RL_SP_BETA,
+    .offset = RL_SP_FIELD(beta_slow), .lo = 0, .hi = INFINITY,
+    .dflt = 1 /* the paper's alpha */, .metavar = "Y", .symbol = "alpha", .unit = "rotations",
+    .help = "pairs turning fewer than Y times within L are fully interpolated"};
+static const rl_param p_ramp = {
+    .key = "ramp", .kind = RL_PK_ENUM, .bit = RL_SP_RAMP, .offset = RL_SP_FIELD(ramp_paper),
+    .names = ramp_names, .metavar = "R",
+    .help = "the ramp over the pair index (code) or over r = L/lambda (paper)"};
+static const rl_param p_truncate = {
+    .key = "truncate", .kind = RL_PK_ENUM, .bit = RL_SP_TRUNCATE,
+    .offset = RL_SP_FIELD(truncate), .dflt = 1 /* HF rope_scaling "truncate", True */,
+    .names = yesno_names, .metavar = "T",
+    .help = "round the correction range to integers", .meta_if = truncate_used};
+static const rl_param p_mscale = {
+    .key = "mscale", .kind = RL_PK_REAL, .flags = RL_PF_META_SET, .bit = RL_SP_MSCALE,
+    .offset = RL_SP_FIELD(mscale), .lo = 0, .hi = INFINITY, .metavar = "X",
+    .help = "mscale of the attention factor's ratio (DeepSeek configs)",
+    .dflt_text = "none"};
+static const rl_param p_mscale_all_dim = {
+    .key = "mscale-all-dim", .kind = RL_PK_REAL, .flags = RL_PF_META_SET, .bit = RL_SP_MSCALE,
+    .offset = RL_SP_FIELD(mscale_all_dim), .lo = 0, .hi = INFINITY, .metavar = "Y",
+    .help = "mscale_all_dim of the attention factor's ratio (DeepSeek)",
+    .dflt_text = "none"};
+static const rl_param *const params[] = {&p_beta_fast, &p_beta_slow, &p_ramp, &p_truncate,
+                                         &p_mscale, &p_mscale_all_dim, NULL};
+
 const rl_schedule_type rl_sched_yarn = {
     "yarn", "NTK-by-parts ramp between extrapolated and interpolated pairs, with temperature",
     "Peng et al. 2023, arXiv:2309.00071 (YaRN), sec. 3.2-3.4",
@@ -164,4 +207,4 @@ const rl_schedule_type rl_sched_yarn = {
     "YaRNScalingRotaryEmbedding, DeepseekScalingRotaryEmbedding",
     RL_SP_FACTOR | RL_SP_TRAIN_LEN | RL_SP_BETA | RL_SP_TRUNCATE | RL_SP_MSCALE | RL_SP_RAMP |
         RL_SP_VARIANT | RL_SP_ATTN,
-    RL_SP_FACTOR | RL_SP_TRAIN_LEN, 0, init, NULL, NULL};
+    RL_SP_FACTOR | RL_SP_TRAIN_LEN, 0, init, NULL, NULL, params};

@@ -1,4 +1,4 @@
-/* scheme_abs.c: the schemes that add a position vector p_i to the input,
+/* abs.c: the schemes that add a position vector p_i to the input,
  * logit = (W_q(x_i + p_i))^T W_k(x_j + p_j) / sqrt(d) split into its four
  * products (RoFormer eq. 6-7 and sec. 2.2), and `nope` (no position).
  *

@@ -1,4 +1,4 @@
-/* scheme_buckets.c: the discrete maps of the relative schemes: T5 and
+/* buckets.c: the discrete maps of the relative schemes: T5 and
  * DeBERTa buckets, ALiBi slopes.  Each is written from its paper and
  * checked against the reference code named in the comment (not copied). */
 #include <limits.h>

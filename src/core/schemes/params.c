@@ -1,4 +1,4 @@
-/* scheme_params.c: reading the parameter files a user exports from a
+/* params.c: reading the parameter files a user exports from a
  * checkpoint (formats in experiments/params/README.md).
  *
  * Strict on purpose: a table with a missing or duplicated row, a

@@ -1,4 +1,4 @@
-/* scheme_rel.c: the schemes that rewrite the position terms of the logit
+/* rel.c: the schemes that rewrite the position terms of the logit
  * in relative form (Transformer-XL, T5, DeBERTa, ALiBi) and TUPE's untied
  * absolute correlation.  Every pair is O(d) from prepared vectors; the
  * position-only parts are tables indexed by bucket or precomputed per

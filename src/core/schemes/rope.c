@@ -1,4 +1,4 @@
-/* scheme_rope.c: RoPE (Su et al. 2024, RoFormer, Neurocomputing 568,
+/* rope.c: RoPE (Su et al. 2024, RoFormer, Neurocomputing 568,
  * eq. 14-16) and its axial 2-D form as schemes.  Both rotate the
  * projected query and key with the core's rotation through the
  * schedule's precision pipeline (exact by default: accurate angles).

@@ -3,6 +3,7 @@
  * per-scheme ops (scheme_abs.c, scheme_rel.c, scheme_rope.c). */
 #include <math.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -65,22 +66,106 @@ const char *rl_past_policy_name(rl_past_policy p)
   return "unknown";
 }
 
+/* ---- the scheme parameters, declared once (rl_scheme_param_list); the
+ * order is the order of the metadata */
+
+#define SC_FIELD(f) offsetof(rl_scheme_cfg, f)
+static const char *const past_names[] = {"error", "clamp", "wrap", NULL};
+static const char *const direction_names[] = {"causal", "bidirectional", NULL};
+static const char *const yesno_names[] = {"no", "yes", NULL};
+static const char *const projection_names[] = {"random N(0,1/d)", "identity", NULL};
+
+static int param_file_given(const void *obj)
+{
+  return ((const rl_scheme_cfg *)obj)->param_file != NULL;
+}
+
+static const rl_param s_heads = {
+    .key = "heads", .kind = RL_PK_SIZE, .offset = SC_FIELD(heads), .lo = 1, .hi = 4096,
+    .dflt = 8, .metavar = "H", .symbol = "H", .help = "number of heads"};
+static const rl_param s_head = {
+    .key = "head", .kind = RL_PK_SIZE, .offset = SC_FIELD(head), .lo = 0, .hi = 4095,
+    .dflt = 0, .metavar = "h", .help = "the head shown, 0 <= h < H"};
+static const rl_param s_width = {
+    .key = "width", .kind = RL_PK_SIZE, .offset = SC_FIELD(width), .lo = 1, .hi = 1 << 30,
+    .dflt = 32, .metavar = "W", .unit = "tokens",
+    .help = "rope2d: position p is row p/W, column p mod W"};
+static const rl_param s_max_len = {
+    .key = "max-len", .kind = RL_PK_SIZE, .offset = SC_FIELD(max_len), .lo = 1, .hi = 1 << 24,
+    .dflt = 512, .metavar = "N", .unit = "tokens", .help = "learned, tupe: table length"};
+static const rl_param s_past = {
+    .key = "past", .kind = RL_PK_ENUM, .offset = SC_FIELD(past), .names = past_names,
+    .dflt = RL_PAST_ERROR, .metavar = "P", .help = "learned, tupe past --max-len"};
+static const rl_param s_buckets = {
+    .key = "buckets", .kind = RL_PK_SIZE, .offset = SC_FIELD(num_buckets), .lo = 2,
+    .hi = 1 << 20, .dflt = 32 /* T5 relative_attention_num_buckets */, .metavar = "N",
+    .help = "t5, tupe: number of buckets"};
+static const rl_param s_max_distance = {
+    .key = "max-distance", .kind = RL_PK_SIZE, .offset = SC_FIELD(max_distance), .lo = 1,
+    .hi = 1099511627776.0 /* 2^40 */, .dflt = 128 /* T5 relative_attention_max_distance */,
+    .metavar = "N", .unit = "tokens", .help = "t5, tupe: distance of the last bucket"};
+static const rl_param s_causal = {
+    .key = "causal", .kind = RL_PK_FLAG, .flags = RL_PF_NO_META,
+    .offset = SC_FIELD(bidirectional), .dflt = 1, .set_to = 0,
+    .help = "t5: the decoder's one-sided buckets"};
+static const rl_param s_bidirectional = {
+    .key = "bidirectional", .kind = RL_PK_FLAG, .flags = RL_PF_NO_META,
+    .offset = SC_FIELD(bidirectional), .dflt = 1, .set_to = 1,
+    .help = "t5: the encoder's two-sided buckets (the default)"};
+static const rl_param s_direction = {
+    .key = "t5-direction", .kind = RL_PK_ENUM, .flags = RL_PF_NO_OPTION,
+    .offset = SC_FIELD(bidirectional), .names = direction_names, .dflt = 1};
+static const rl_param s_position_buckets = {
+    .key = "position-buckets", .kind = RL_PK_SIZE, .offset = SC_FIELD(position_buckets),
+    .lo = 0, .hi = 1 << 20, .dflt = 256 /* DeBERTa-v3 config */, .metavar = "N",
+    .help = "deberta: log buckets, 0 for none"};
+static const rl_param s_max_rel = {
+    .key = "max-relative-positions", .kind = RL_PK_SIZE,
+    .offset = SC_FIELD(max_relative_positions), .lo = 1, .hi = 1 << 20,
+    .dflt = 512 /* = max_position_embeddings */, .metavar = "N", .unit = "tokens",
+    .help = "deberta: span of relative positions"};
+static const rl_param s_no_tupe_rel = {
+    .key = "no-tupe-rel", .kind = RL_PK_FLAG, .flags = RL_PF_NO_META,
+    .offset = SC_FIELD(tupe_rel), .dflt = 1, .set_to = 0,
+    .help = "tupe without its T5-bucket bias (TUPE-A)"};
+static const rl_param s_tupe_rel = {
+    .key = "tupe-rel", .kind = RL_PK_ENUM, .flags = RL_PF_NO_OPTION,
+    .offset = SC_FIELD(tupe_rel), .names = yesno_names, .dflt = 1};
+static const rl_param s_seed = {
+    .key = "seed", .kind = RL_PK_SIZE, .offset = SC_FIELD(seed), .lo = 1, .hi = 4294967295.0,
+    .dflt = 1, .metavar = "S",
+    .help = "seed of every drawn parameter (GSL's mt19937 keeps 32 bits)"};
+static const rl_param s_identity = {
+    .key = "identity", .kind = RL_PK_FLAG, .flags = RL_PF_NO_META, .offset = SC_FIELD(identity),
+    .dflt = 0, .set_to = 1, .help = "W_q = W_k = I instead of random projections"};
+static const rl_param s_projections = {
+    .key = "projections", .kind = RL_PK_ENUM, .flags = RL_PF_NO_OPTION,
+    .offset = SC_FIELD(identity), .names = projection_names, .dflt = 0};
+static const rl_param s_params = {
+    .key = "params", .kind = RL_PK_TEXT, .flags = RL_PF_FILE | RL_PF_NO_SWEEP,
+    .offset = SC_FIELD(param_file), .metavar = "FILE",
+    .help = "the scheme's table from FILE, one scheme only (format: "
+            "experiments/params/README.md; unreadable: exit 3, malformed: exit 2)",
+    .meta_if = param_file_given};
+
+static const rl_param *const scheme_params[] = {
+    &s_heads,   &s_head,     &s_width,      &s_max_len,    &s_past,
+    &s_buckets, &s_max_distance, &s_causal, &s_bidirectional, &s_direction,
+    &s_position_buckets, &s_max_rel, &s_no_tupe_rel, &s_tupe_rel, &s_seed,
+    &s_identity, &s_projections, &s_params, NULL};
+
+const rl_param *const *rl_scheme_param_list(void)
+{
+  return scheme_params;
+}
+
 void rl_scheme_cfg_default(rl_scheme_cfg *c)
 {
   *c = (rl_scheme_cfg){0};
   rl_schedule_params_default(&c->rope);
   c->dim = c->rope.dim; /* one default head dimension for every command */
-  c->heads = 8;
-  c->width = 32;
-  c->max_len = 512;
-  c->past = RL_PAST_ERROR;
-  c->num_buckets = 32;   /* T5 relative_attention_num_buckets */
-  c->max_distance = 128; /* T5 relative_attention_max_distance */
-  c->bidirectional = 1;
-  c->tupe_rel = 1;
-  c->position_buckets = 256;       /* DeBERTa-v3 config */
-  c->max_relative_positions = 512; /* = max_position_embeddings */
-  c->seed = 1;
+  for (const rl_param *const *d = scheme_params; *d; d++)
+    rl_param_set_default(*d, c);
 }
 
 /* ---- helpers shared by the scheme files ---- */

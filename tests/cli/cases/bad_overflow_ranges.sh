@@ -15,7 +15,7 @@ y="--dim 4 --method yarn --factor 4 --train-len 64"
 for c in freqs angles precision; do
   # shellcheck disable=SC2086
   "$ROPELAB" $c $y --attention-factor 1e200 > /dev/null 2> err.txt
-  echo "$c: status $? $(grep -c "invalid --attention-factor '1e+200': expected a number from 2^-64 (5.421010862427522e-20) to 2^64 (1.8446744073709552e+19)" err.txt)"
+  echo "$c: status $? $(grep -c "invalid --attention-factor '1e200': expected a number from 2^-64 (5.421010862427522e-20) to 2^64 (1.8446744073709552e+19)" err.txt)"
 done
 # shellcheck disable=SC2086
 "$ROPELAB" freqs $y --attention-factor 18446744073709551616 | grep '^# logit_multiplier='

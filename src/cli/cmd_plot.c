@@ -1,0 +1,471 @@
+/* cmd_plot.c: `ropelab plot TABLE --x COL --y COL [--hue COL] [--col COL]`,
+ * any ropelab table drawn after the fact, the swept columns as colours and
+ * panels (seaborn's relplot(hue=, col=)).  The rows are grouped here, one
+ * gnuplot data block per (panel, colour) in the order values first occur,
+ * and plots/facet.gp draws the blocks; the table's own metadata lines go
+ * along so that the figure's footer names the command that made it.
+ * Also the drawing behind a sweep's --plot (rl_plot_table). */
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cmd.h"
+#include "facet.h"
+#include "opt.h"
+#include "plot.h"
+#include "ropelab.h"
+
+#define MAX_COLS 256
+#define MAX_GROUPS 64
+
+typedef struct table {
+  char **meta;   /* "# key=value" lines, as read */
+  size_t nmeta;
+  char *cols[MAX_COLS];
+  size_t ncols;
+  char ***rows;  /* rows[i][j]: field j of row i */
+  size_t nrows, cap;
+  char *buf;     /* the file's bytes, fields point into it */
+} table;
+
+static void table_free(table *t)
+{
+  for (size_t i = 0; i < t->nrows; i++)
+    free(t->rows[i]);
+  free(t->rows);
+  free(t->meta);
+  free(t->buf);
+}
+
+/* split line at commas in place into f (at most max fields) */
+static size_t split(char *line, char **f, size_t max)
+{
+  size_t n = 0;
+  for (char *p = line;;) {
+    if (n < max)
+      f[n] = p;
+    n++;
+    char *c = strchr(p, ',');
+    if (!c)
+      break;
+    *c = 0;
+    p = c + 1;
+  }
+  return n;
+}
+
+static int table_read(table *t, const char *cmd, const char *path)
+{
+  memset(t, 0, sizeof *t);
+  FILE *fp = fopen(path, "rb");
+  if (!fp)
+    return rl_runtime(cmd, "cannot read '%s': %s", path, strerror(errno));
+  size_t cap = 1 << 16, len = 0;
+  t->buf = malloc(cap);
+  for (size_t k; t->buf && (k = fread(t->buf + len, 1, cap - len - 1, fp)) > 0;) {
+    len += k;
+    if (len + 1 == cap) {
+      char *b = cap < ((size_t)1 << 30) ? realloc(t->buf, cap *= 2) : NULL;
+      if (!b) {
+        fclose(fp);
+        return rl_usage(cmd, "'%s' is larger than 1 GiB: expected a table to draw", path);
+      }
+      t->buf = b;
+    }
+  }
+  int bad = !t->buf || ferror(fp);
+  fclose(fp);
+  if (bad)
+    return rl_runtime(cmd, "cannot read '%s'", path);
+  t->buf[len] = 0;
+  size_t lineno = 0;
+  for (char *p = t->buf, *e; *p; p = e) {
+    e = strchr(p, '\n');
+    e = e ? (*e = 0, e + 1) : p + strlen(p);
+    lineno++;
+    size_t l = strlen(p);
+    if (l && p[l - 1] == '\r')
+      p[l - 1] = 0;
+    if (!*p)
+      continue;
+    if (*p == '#') {
+      char **m = realloc(t->meta, (t->nmeta + 1) * sizeof *m);
+      if (!m)
+        return rl_runtime(cmd, "out of memory");
+      t->meta = m;
+      t->meta[t->nmeta++] = p;
+      continue;
+    }
+    if (!t->ncols) {
+      t->ncols = split(p, t->cols, MAX_COLS);
+      if (t->ncols > MAX_COLS)
+        return rl_usage(cmd, "%s:%zu: %zu columns: expected at most %d", path, lineno, t->ncols,
+                        MAX_COLS);
+      continue;
+    }
+    if (t->nrows == t->cap) {
+      size_t c = t->cap ? 2 * t->cap : 256;
+      char ***r = realloc(t->rows, c * sizeof *r);
+      if (!r)
+        return rl_runtime(cmd, "out of memory");
+      t->rows = r, t->cap = c;
+    }
+    char **f = malloc(t->ncols * sizeof *f);
+    if (!f)
+      return rl_runtime(cmd, "out of memory");
+    size_t n = split(p, f, t->ncols);
+    if (n != t->ncols) {
+      free(f);
+      return rl_usage(cmd, "%s:%zu: %zu fields under a header of %zu: expected a ropelab table",
+                      path, lineno, n, t->ncols);
+    }
+    t->rows[t->nrows++] = f;
+  }
+  if (!t->ncols || !t->nrows)
+    return rl_usage(cmd, "'%s' has no %s: expected a CSV table with a header row", path,
+                    t->ncols ? "rows" : "header");
+  return 0;
+}
+
+/* the index of column name, or a usage error naming the columns */
+static int column(const table *t, const char *cmd, const char *opt, const char *name, int *idx)
+{
+  for (size_t j = 0; j < t->ncols; j++)
+    if (!strcmp(t->cols[j], name)) {
+      *idx = (int)j;
+      return 0;
+    }
+  char all[1024];
+  rl_names_alternatives((const char *const *)t->cols, t->ncols, all, sizeof all);
+  size_t s = rl_suggest(name, (const char *const *)t->cols, t->ncols);
+  if (s < t->ncols)
+    return rl_usage(cmd, "invalid %s '%s': no such column; did you mean '%s'?", opt, name,
+                    t->cols[s]);
+  return rl_usage(cmd, "invalid %s '%s': no such column; expected %s", opt, name, all);
+}
+
+/* the label of row i under the columns idx[0..n) ("rope", "8, yarn") */
+static void label(const table *t, size_t i, const int *idx, size_t n, char *buf, size_t size)
+{
+  size_t len = 0;
+  buf[0] = 0;
+  for (size_t k = 0; k < n && len < size; k++) {
+    const char *v = t->rows[i][idx[k]];
+    len += (size_t)snprintf(buf + len, size - len, "%s%s", k ? ", " : "", *v ? v : "n/a");
+  }
+}
+
+/* index of s in list (adding it), or -1 when list is full */
+static int intern(char list[][128], size_t *n, const char *s)
+{
+  for (size_t k = 0; k < *n; k++)
+    if (!strcmp(list[k], s))
+      return (int)k;
+  if (*n == MAX_GROUPS)
+    return -1;
+  snprintf(list[*n], 128, "%s", s);
+  return (int)(*n)++;
+}
+
+static int num(const char *s, double *x)
+{
+  char *e;
+  if (!*s)
+    return 0;
+  *x = strtod(s, &e);
+  return !*e && isfinite(*x);
+}
+
+/* A metadata value with newlines or '=' is fine: facet.gp reads
+ * '# facet_KEY=' lines with sed up to the end of the line. */
+static void meta_line(FILE *fp, const char *key, const char *val)
+{
+  fprintf(fp, "# facet_%s=", key);
+  for (const char *c = val; *c; c++)
+    fputc(*c == '\n' ? ' ' : *c, fp);
+  fputc('\n', fp);
+}
+
+/* the declared parameter whose metadata key is key, or NULL */
+static const rl_param *declared(const char *key)
+{
+  char opt[64];
+  snprintf(opt, sizeof opt, "%s", key);
+  for (char *c = opt; *c; c++)
+    if (*c == '_')
+      *c = '-';
+  const rl_param *d = rl_schedule_param_find(opt);
+  for (const rl_param *const *q = rl_scheme_param_list(); !d && *q; q++)
+    if (!strcmp((*q)->key, opt))
+      d = *q;
+  return d;
+}
+
+/* The title's second line: what every curve shares, from the metadata
+ * (the declared parameters given one value for the whole table, dim and
+ * base always, the rest where they differ from their default). */
+static void fixed_params(const table *t, const rl_facet *fc, char *buf, size_t size)
+{
+  size_t len = 0;
+  buf[0] = 0;
+  for (size_t m = 0; m < t->nmeta && len < size; m++) {
+    const char *l = t->meta[m] + 1;
+    l += strspn(l, " ");
+    const char *eq = strchr(l, '=');
+    if (!eq || memchr(l, '[', (size_t)(eq - l)) || eq - l >= 64)
+      continue; /* per point: the curves show it */
+    char key[64];
+    snprintf(key, sizeof key, "%.*s", (int)(eq - l), l);
+    const rl_param *d = declared(key);
+    int shown = 0;
+    for (size_t j = 0; j < t->ncols; j++)
+      shown |= !strcmp(t->cols[j], key); /* a column: swept or drawn */
+    if (!d || shown || (fc->hue && strstr(fc->hue, key)))
+      continue;
+    char dflt[128];
+    rl_param_default_text(d, dflt, sizeof dflt);
+    if (strcmp(key, "dim") && strcmp(key, "base") && !strcmp(dflt, eq + 1))
+      continue;
+    if (!strcmp(key, "rot") || !strcmp(key, "variant"))
+      continue; /* rot = dim and the variant of the default are noise here */
+    len += (size_t)snprintf(buf + len, size - len, "%s%s %s", len ? ", " : "", key, eq + 1);
+  }
+}
+
+int rl_plot_table(const char *cmd, const char *table_path, const char *image,
+                  const rl_facet *fc)
+{
+  table t;
+  int rc = table_read(&t, cmd, table_path);
+  if (rc) {
+    table_free(&t);
+    return rc;
+  }
+  int xi, yi[8], hi[8], ci = -1;
+  size_t ny = 0, nh = 0;
+  char ybuf[512], hbuf[512];
+  snprintf(ybuf, sizeof ybuf, "%s", fc->y);
+  snprintf(hbuf, sizeof hbuf, "%s", fc->hue ? fc->hue : "");
+  char *ys[8], *hs[8];
+  ny = split(ybuf, ys, 8);
+  nh = fc->hue && *fc->hue ? split(hbuf, hs, 8) : 0;
+  if (ny > 8 || nh > 8) {
+    table_free(&t);
+    return rl_usage(cmd, "invalid %s: more than 8 columns", ny > 8 ? "--y" : "--hue");
+  }
+  if ((rc = column(&t, cmd, "--x", fc->x, &xi)))
+    goto done;
+  for (size_t k = 0; k < ny; k++)
+    if ((rc = column(&t, cmd, "--y", ys[k], &yi[k])))
+      goto done;
+  for (size_t k = 0; k < nh; k++)
+    if ((rc = column(&t, cmd, "--hue", hs[k], &hi[k])))
+      goto done;
+  if (fc->col && *fc->col && (rc = column(&t, cmd, "--col", fc->col, &ci)))
+    goto done;
+  /* groups: panels by --col, colours by --hue (and by y when several) */
+  static char panels[MAX_GROUPS][128], hues[MAX_GROUPS][128];
+  size_t np = 0, nhue = 0;
+  int *gp = malloc(t.nrows * ny * sizeof *gp), *gh = malloc(t.nrows * ny * sizeof *gh);
+  if (!gp || !gh) {
+    free(gp), free(gh);
+    rc = rl_runtime(cmd, "out of memory");
+    goto done;
+  }
+  size_t points = 0;
+  for (size_t i = 0; i < t.nrows; i++)
+    for (size_t k = 0; k < ny; k++) {
+      char pl[128] = "", hl[256] = "", both[300];
+      if (ci >= 0)
+        snprintf(pl, sizeof pl, "%s = %s", fc->col, *t.rows[i][ci] ? t.rows[i][ci] : "n/a");
+      label(&t, i, hi, nh, hl, sizeof hl);
+      if (ny > 1)
+        snprintf(both, sizeof both, "%s%s%s", ys[k], nh ? ": " : "", hl);
+      else
+        snprintf(both, sizeof both, "%s", nh ? hl : ys[0]);
+      int p = intern(panels, &np, pl), h = intern(hues, &nhue, both);
+      if (p < 0 || h < 0) {
+        free(gp), free(gh);
+        rc = rl_usage(cmd, "more than %d %s: expected a column with fewer values", MAX_GROUPS,
+                      p < 0 ? "panels (--col)" : "curves (--hue)");
+        goto done;
+      }
+      gp[i * ny + k] = p, gh[i * ny + k] = h;
+      double x, y;
+      points += num(t.rows[i][xi], &x) && num(t.rows[i][yi[k]], &y);
+    }
+  if (!points) {
+    free(gp), free(gh);
+    rc = rl_usage(cmd, "no row has numbers in both --x '%s' and --y '%s': nothing to draw",
+                  fc->x, fc->y);
+    goto done;
+  }
+  /* --plot of a sweep: an axis whose positive values span two decades
+   * or more is drawn logarithmic (bases over lengths) */
+  char autolog[8] = "";
+  if (fc->auto_log && !fc->log) {
+    double vlo[2] = {INFINITY, INFINITY}, vhi[2] = {0, 0};
+    int pos[2] = {1, 1};
+    for (size_t i = 0; i < t.nrows; i++)
+      for (size_t k = 0; k < ny; k++) {
+        double v[2];
+        if (!num(t.rows[i][xi], &v[0]) || !num(t.rows[i][yi[k]], &v[1]))
+          continue;
+        for (int a = 0; a < 2; a++) {
+          pos[a] &= v[a] > 0;
+          vlo[a] = fmin(vlo[a], v[a]), vhi[a] = fmax(vhi[a], v[a]);
+        }
+      }
+    for (int a = 0; a < 2; a++)
+      if (pos[a] && vhi[a] >= 100 * vlo[a])
+        snprintf(autolog + strlen(autolog), sizeof autolog - strlen(autolog), "%s%s",
+                 autolog[0] ? "," : "", a ? "y" : "x");
+  }
+  rl_plot p;
+  if ((rc = rl_plot_open(&p, cmd, "facet.gp", image))) {
+    free(gp), free(gh);
+    goto done;
+  }
+  FILE *fp = p.data;
+  for (size_t m = 0; m < t.nmeta; m++)
+    if (strncmp(t.meta[m], "# facet_", 8))
+      fprintf(fp, "%s\n", t.meta[m]);
+  char v[160];
+  snprintf(v, sizeof v, "%zu", np);
+  meta_line(fp, "np", v);
+  snprintf(v, sizeof v, "%zu", nhue);
+  meta_line(fp, "nh", v);
+  meta_line(fp, "x", fc->x);
+  meta_line(fp, "y", ny > 1 ? "value" : ys[0]);
+  meta_line(fp, "hue", nh ? fc->hue : ny > 1 ? "column" : "");
+  meta_line(fp, "log", fc->log ? fc->log : autolog);
+  meta_line(fp, "title", fc->title ? fc->title : "");
+  /* few points a curve (bound's lengths): marked, so each row shows */
+  meta_line(fp, "points", points <= 30 * nhue * np ? "yes" : "");
+  char fixed[400];
+  fixed_params(&t, fc, fixed, sizeof fixed);
+  meta_line(fp, "fixed", fixed);
+  for (size_t k = 0; k < np; k++) {
+    snprintf(v, sizeof v, "panel_%zu", k + 1);
+    meta_line(fp, v, panels[k]);
+  }
+  for (size_t k = 0; k < nhue; k++) {
+    snprintf(v, sizeof v, "hue_%zu", k + 1);
+    meta_line(fp, v, hues[k]);
+  }
+  /* block (p, h) is index p * nhue + h; an empty block holds one point
+   * already drawn elsewhere, which a line of one point does not show,
+   * so the numbering holds without gnuplot's warning on a block with no
+   * valid point */
+  double x0 = NAN, y0 = NAN;
+  for (size_t i = 0; i < t.nrows && isnan(x0); i++)
+    for (size_t k = 0; k < ny && isnan(x0); k++)
+      if (!num(t.rows[i][xi], &x0) || !num(t.rows[i][yi[k]], &y0))
+        x0 = y0 = NAN;
+  for (size_t pi = 0; pi < np; pi++)
+    for (size_t h = 0; h < nhue; h++) {
+      size_t n = 0;
+      for (size_t i = 0; i < t.nrows; i++)
+        for (size_t k = 0; k < ny; k++) {
+          if (gp[i * ny + k] != (int)pi || gh[i * ny + k] != (int)h)
+            continue;
+          double x, y;
+          if (num(t.rows[i][xi], &x) && num(t.rows[i][yi[k]], &y)) {
+            fprintf(fp, "%.17g %.17g\n", x, y);
+            n++;
+          } else if (n) {
+            fputc('\n', fp); /* a gap in the curve */
+          }
+        }
+      if (!n)
+        fprintf(fp, "%.17g %.17g\n", x0, y0);
+      fputs("\n\n", fp);
+    }
+  free(gp), free(gh);
+  rc = rl_plot_finish(&p, ferror(fp) ? EIO : 0);
+done:
+  table_free(&t);
+  return rc;
+}
+
+static void help(FILE *fp)
+{
+  fputs("usage: ropelab plot TABLE --x COL --y COL[,COL...] [OPTIONS] -o IMAGE\n"
+        "\n"
+        "Draw any ropelab table (or any CSV with a header row; '#' lines are its\n"
+        "metadata) after the fact: one curve of --y against --x per value of --hue,\n"
+        "one panel per value of --col, as seaborn's relplot(hue=, col=) draws a\n"
+        "tidy table.  A sweep's swept columns are what --hue and --col are for:\n"
+        "  ropelab decay --method rope,linear,yarn --factor 8 --train-len 4096 -o d.csv\n"
+        "  ropelab plot d.csv --x r --y bound --hue method -o d.png\n"
+        "Empty cells (a method that does not take an option) show as 'n/a'.\n"
+        "\n"
+        "      --x COL        the horizontal axis (numbers)\n"
+        "      --y COL,...    the vertical axis; several columns are several curves\n"
+        "      --hue COL,...  one colour per value (several columns: per combination)\n"
+        "      --col COL      one panel per value, side by side with one y axis range\n"
+        "      --log AXES     x, y or x,y: logarithmic axes\n"
+        "      --title TEXT   the title (default: Y against X, and the command that\n"
+        "                     made the table at the bottom)\n"
+        "  -o, --output IMAGE the figure: .png, .svg or .pdf (written atomically)\n"
+        "  -h, --help         this help\n",
+        fp);
+}
+
+enum { OPT_X = RL_OPT_FIRST_CMD, OPT_Y, OPT_HUE, OPT_COL, OPT_LOG, OPT_TITLE };
+
+static int run(int argc, char **argv)
+{
+  static const struct option opts[] = {
+      {"x", required_argument, NULL, OPT_X},         {"y", required_argument, NULL, OPT_Y},
+      {"hue", required_argument, NULL, OPT_HUE},     {"col", required_argument, NULL, OPT_COL},
+      {"log", required_argument, NULL, OPT_LOG},     {"title", required_argument, NULL, OPT_TITLE},
+      {"output", required_argument, NULL, 'o'},      {"help", no_argument, NULL, 'h'},
+      {NULL, 0, NULL, 0}};
+  const char *cmd = "plot", *image = NULL;
+  rl_facet fc = {0};
+  int c;
+  static const char *const axes[] = {"x", "y"};
+  while ((c = getopt_long(argc, argv, ":o:h", opts, NULL)) != -1) {
+    switch (c) {
+    case OPT_X: fc.x = optarg; break;
+    case OPT_Y: fc.y = optarg; break;
+    case OPT_HUE: fc.hue = optarg; break;
+    case OPT_COL: fc.col = optarg; break;
+    case OPT_TITLE: fc.title = optarg; break;
+    case OPT_LOG: {
+      int idx[2];
+      size_t n;
+      int r = rl_opt_enum_list(cmd, "--log", optarg, axes, 2, idx, 2, &n);
+      if (r)
+        return r;
+      fc.log = optarg;
+      break;
+    }
+    case 'o':
+      if (rl_plot_check(cmd, optarg))
+        return RL_EXIT_USAGE;
+      image = optarg;
+      break;
+    case 'h':
+      help(stdout);
+      return RL_EXIT_OK;
+    default: return rl_opt_bad(cmd, c, argv, opts);
+    }
+  }
+  if (optind >= argc)
+    return rl_usage(cmd, "missing TABLE: expected 'ropelab plot TABLE --x COL --y COL -o IMAGE'");
+  if (optind + 1 < argc)
+    return rl_usage(cmd, "unexpected argument '%s': expected one TABLE", argv[optind + 1]);
+  if (!fc.x || !fc.y)
+    return rl_usage(cmd, "missing --%s: expected the column to draw on that axis",
+                    fc.x ? "y" : "x");
+  if (!image)
+    return rl_usage(cmd, "missing -o IMAGE: expected the figure to write (.png, .svg, .pdf)");
+  return rl_plot_table(cmd, argv[optind], image, &fc);
+}
+
+const struct rl_cmd rl_cmd_plot = {"plot", run,
+                                   "draw any ropelab table: --x, --y, --hue, --col panels", help};

@@ -1,0 +1,31 @@
+# extrapolate --plot draws its four panels from its own table: through a
+# stand-in gnuplot with the "table" terminal, panel (a) holds one curve
+# per series (scheme, with its method for rope) whose points are the CSV's
+# retrieval rows at n = N with r > 0 (awk on the CSV; 6 digits, 1e-5
+# relative), in the order series first occur; panels (b) and (c) hold the
+# same series; (d) one bar per series.
+real=$(command -v gnuplot) || { echo "no gnuplot" >&2; exit 77; }
+mkdir bin
+cat > bin/gnuplot <<EOF2
+#!/bin/sh
+"$real" -c "\$2" "\$3" "$PWD/\$(basename "\$4" | sed 's/\.png.*//').table" table &&
+  echo table > "\$4"
+EOF2
+chmod +x bin/gnuplot
+PATH=$PWD/bin:$PATH
+"$ROPELAB" extrapolate --train-len 16 --eval-len 64 --dim 8 --samples 4 --scheme alibi,rope \
+  --method rope,linear --distances 0,1,4,16,63 -o x.csv --plot x.png 2>/dev/null || exit 1
+# wanted: per series (scheme/method for rope), "r:value" of retrieval probability at len 64
+awk -F, '!/^#/ && $1 != "scheme" && $6 == "retrieval" && $7 == "probability" && $8 == 64 && $9 > 0 {
+    s = $1 ($1 ~ /^rope/ ? "/" $2 : ""); if (!(s in seen)) { seen[s] = 1; order[n++] = s }
+    p[s] = p[s] " " $9 ":" $11 }
+  END { for (i = 0; i < n; i++) print order[i] p[order[i]] }' x.csv > want
+# drawn: the curves of the first panel (the first curves with a title)
+awk '/^# Curve 0 of/ { panel++ } /^# Curve title/ && panel == 1 { c++; t[c] = $4 }
+  /^ *[0-9]/ && panel == 1 { p[c] = p[c] " " $1 ":" $2 }
+  END { for (i = 1; i <= c; i++) { gsub(/"/, "", t[i]); print t[i] p[i] } }' x.table > got
+paste -d'#' want got | awk -F'#' '{ n = split($1, a, " "); m = split($2, b, " ")
+  bad = (a[1] != b[1]) || (n != m); for (i = 2; i <= n && !bad; i++) { split(a[i], u, ":"); split(b[i], v, ":")
+    if (u[1] != v[1] || (u[2] - v[2]) ^ 2 > (1e-5 * u[2]) ^ 2 + 1e-30) bad = 1 }
+  print a[1] (bad ? " DIFFERS" : " same") }'
+grep -c '^# Curve 0 of 3' x.table

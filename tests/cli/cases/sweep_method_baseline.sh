@@ -1,0 +1,21 @@
+# A --method sweep takes each method's options only where the method takes
+# them: rope, which takes no --factor, runs without it and shows an empty
+# factor cell, so the baseline joins its own comparison (it was refused:
+# "--factor does not apply to method 'rope'").  Every point equals the
+# separate run of that method alone (rope without --factor), with method
+# and factor put in front by sed; --beta-fast (yarn only) likewise.
+set -e
+"$ROPELAB" decay --method rope,linear,ntk,yarn --factor 8 --train-len 4096 --to 30 --dim 16 \
+  --no-meta > sweep.csv
+for m in rope linear ntk yarn; do
+  if [ $m = rope ]; then f= opt=; else f=8 opt="--factor 8"; fi
+  "$ROPELAB" decay --method $m $opt --train-len 4096 --to 30 --dim 16 --no-meta --no-header |
+    sed "s/^/$m,$f,/"
+done > loop.csv
+head -n 1 sweep.csv
+tail -n +2 sweep.csv | cmp - loop.csv && echo "rows: same as each method alone"
+# a swept option of one method: the others show it empty
+"$ROPELAB" freqs --method rope,yarn --beta-fast 16,32 --factor 4 --train-len 64 --dim 4 \
+  --no-meta | cut -d, -f1-4
+# the metadata says factor=8 for the methods that take it, and not for rope
+"$ROPELAB" decay --method rope,linear --factor 8 --to 1 --dim 4 | grep -E '^# (factor|method)'
