@@ -1205,8 +1205,14 @@ typedef struct rl_men_params {
   rl_men_search search;     /* staged */
   int stages;               /* decimal stages, 1..9 (5, as Su) */
   double start_factor;      /* the search starts at start_factor * L (1000, as Su) */
-  double tolerance;         /* fine: relative grid step, 0 < tol <= 0.01 (1e-8) */
+  double tolerance;         /* fine: relative grid step, MIN <= tol <= 0.01 (1e-8) */
 } rl_men_params;
+/* The smallest fine step honoured in double precision: 1 + tol is
+ * 1 + m 2^-52, so tol is carried to within 2^-53 / tol relative, and each
+ * grid point p (1 + tol)^k is rounded by about 2^-52 relative; at 2^-45
+ * the step is exact to 1/256 and the rounding stays under 1/128 of it.
+ * Below 2^-53, 1 + tol == 1 and the grid never advanced (an endless loop). */
+#define RL_MEN_TOLERANCE_MIN 0x1p-45
 void rl_men_params_default(rl_men_params *p);
 
 typedef struct rl_men_result {

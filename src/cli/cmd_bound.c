@@ -2,6 +2,7 @@
  * RoPE's context length recomputed (src/core/bounds).  One row per input,
  * each carrying its inputs as columns, so that sweeps concatenate. */
 #include <getopt.h>
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -49,7 +50,8 @@ static void help(FILE *fp)
         "                         the staged base, up a geometric grid of ratio\n"
         "                         1 + tolerance, the first feasible point (it refines\n"
         "                         the staged base; it does not look below that point)\n"
-        "      --tolerance T      fine: relative step, 0 < T <= 0.01 (default 1e-8)\n"
+        "      --tolerance T      fine: relative step, 2^-45 (2.8e-14) <= T <= 0.01\n"
+        "                         (default 1e-8); about 10^(1-K)/T bases per length\n"
         "      --stages K         decimal stages, 1..9 (default 5)\n"
         "      --start-factor F   the search starts at F L, which must be feasible (1000)\n"
         "      --fit              fit base = a len^k in log-log over the lengths, as the\n"
@@ -353,6 +355,18 @@ static int run_liu(args *a, const char *cmd)
     if (Tt < T)
       return rl_usage(cmd, "invalid --tune-len '%s': expected at least every --len (%.17g)",
                       a->tune_len_arg, T);
+    /* critical_base = base^(ln(Tt/2pi) / ln(T/2pi)) must stay a double:
+     * Tt <= 2pi DBL_MAX^(ln(T/2pi) / ln base); and beta1 = 4 Tt / pi
+     * (1e300 gave critical_base = inf with exit 0) */
+    long double two_pi = 6.283185307179586476925286766559L;
+    long double lim = two_pi * expl(logl(DBL_MAX) * logl(T / two_pi) / logl(a->so.p.base));
+    if (lim > (long double)DBL_MAX * 0.78L) /* pi/4 = 0.785... */
+      lim = (long double)DBL_MAX * 0.78L;
+    if (Tt > (double)lim * (1 - 0x1p-40)) /* a margin for the rounding of lim */
+      return rl_usage(cmd, "invalid --tune-len '%s': expected at most %.6g at --len %.17g, "
+                           "--base %.17g (beyond it critical_base = base^(ln(T_tune/2pi) / "
+                           "ln(T_train/2pi)) overflows a double)", a->tune_len_arg,
+                      (double)lim * (1 - 0x1p-40), T, a->so.p.base);
   }
   rl_sink sink = {0};
   int rc = rl_sink_open(&sink, cmd, &a->co, "bound_liu.gp");
@@ -571,9 +585,10 @@ static int run(int argc, char **argv)
     case OPT_TOL:
       if ((r = rl_opt_double(cmd, "--tolerance", optarg, &a.men.tolerance)))
         return r;
-      if (!(a.men.tolerance > 0 && a.men.tolerance <= 0.01))
-        return rl_usage(cmd, "invalid --tolerance '%s': expected a number > 0 and <= 0.01",
-                        optarg);
+      if (!(a.men.tolerance >= RL_MEN_TOLERANCE_MIN && a.men.tolerance <= 0.01))
+        return rl_usage(cmd, "invalid --tolerance '%s': expected a number from 2^-45 = "
+                             "2.842170943040401e-14 (the smallest relative step double "
+                             "precision resolves) to 0.01", optarg);
       break;
     case OPT_STAGES:
       if ((r = rl_opt_uint(cmd, "--stages", optarg, 1, 9, &u)))

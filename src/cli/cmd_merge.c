@@ -7,11 +7,15 @@
  * shards must agree on every metadata line and the header (their -o may
  * differ: in the merged command line it becomes the merge's own -o). */
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/types.h>
+#include <unistd.h>
+#include "cksum.h"
 #include "cmd.h"
 #include "opt.h"
 #include "out.h"
@@ -27,9 +31,10 @@ static void help(FILE *fp)
         "order) into exactly the bytes the sweep writes without --shard: the metadata\n"
         "without its '# shard=' line, the header once, the rows in shard order. The\n"
         "shards must agree on every metadata line (version, command line minus --shard\n"
-        "and -o, parameters) and on the header; the merged command line has the\n"
-        "merge's -o in place of the shards' (none when the merge writes to standard\n"
-        "output).\n"
+        "and -o, parameters) and on the header, and each shard's rows must be complete\n"
+        "and match the row count, length and cksum its '# shard=' line records. The\n"
+        "merged command line has the merge's -o in place of the shards' (none when the\n"
+        "merge writes to standard output).\n"
         "\n"
         "  -o, --output FILE  write to FILE, atomically (default: standard output)\n"
         "      --meta MODE    comments (default) or json: the metadata in FILE.json\n"
@@ -41,6 +46,7 @@ typedef struct shard_file {
   size_t n, cap;
   char *header;
   off_t data; /* offset of the first row */
+  unsigned long long rows, bytes, cksum; /* recorded in its '# shard=' line */
 } shard_file;
 
 static void free_shard(shard_file *f)
@@ -52,15 +58,38 @@ static void free_shard(shard_file *f)
   memset(f, 0, sizeof *f);
 }
 
+/* path opened for reading if it is a regular file: O_NONBLOCK so that a
+ * FIFO without a writer is refused at once instead of blocking. */
+static FILE *open_regular(const char *cmd, const char *path, int *rc)
+{
+  int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+  struct stat sb;
+  FILE *fp = NULL;
+  if (fd < 0 || fstat(fd, &sb) != 0) {
+    *rc = rl_runtime(cmd, "cannot read '%s': %s", path, strerror(errno));
+  } else if (!S_ISREG(sb.st_mode)) {
+    *rc = rl_runtime(cmd, "cannot read '%s': not a regular file", path);
+  } else if (fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) != 0 ||
+             !(fp = fdopen(fd, "r"))) {
+    *rc = rl_runtime(cmd, "cannot read '%s': %s", path, strerror(errno));
+  } else {
+    *rc = 0;
+    return fp;
+  }
+  if (fd >= 0)
+    close(fd);
+  return NULL;
+}
+
 static int read_shard(const char *cmd, const char *path, shard_file *f)
 {
-  FILE *fp = fopen(path, "r");
+  int rc;
+  FILE *fp = open_regular(cmd, path, &rc);
   if (!fp)
-    return rl_runtime(cmd, "cannot read '%s': %s", path, strerror(errno));
+    return rc;
   char *line = NULL;
   size_t cap = 0;
   ssize_t len;
-  int rc = 0;
   while ((len = getline(&line, &cap, fp)) >= 0) {
     if (len == 0 || line[len - 1] != '\n') {
       rc = rl_usage(cmd, "invalid shard '%s': its last line is not complete", path);
@@ -196,16 +225,90 @@ fail:
   return NULL;
 }
 
+static int num(const char **p, const char *word, unsigned long long *v)
+{
+  size_t l = strlen(word);
+  char *e;
+  if (strncmp(*p, word, l) || (*p)[l] < '0' || (*p)[l] > '9')
+    return -1;
+  errno = 0;
+  *v = strtoull(*p + l, &e, 10);
+  *p = e;
+  return errno ? -1 : 0;
+}
+
+/* 'K/N rows=R bytes=B cksum=C' of the '# shard=' line */
 static int parse_k(const char *v, unsigned long long *k, unsigned long long *n)
 {
-  char *e;
-  if (*v < '0' || *v > '9')
+  if (num(&v, "", k) || num(&v, "/", n))
     return -1;
-  *k = strtoull(v, &e, 10);
-  if (*e != '/' || e[1] < '0' || e[1] > '9')
-    return -1;
-  *n = strtoull(e + 1, &e, 10);
-  return *e || *k < 1 || *k > *n ? -1 : 0;
+  return (*v && *v != ' ') || *k < 1 || *k > *n ? -1 : 0;
+}
+
+static int parse_sums(const char *cmd, const char *path, shard_file *f)
+{
+  const char *v = strchr(f->lines[f->n - 1], ' ');
+  if (!v || num(&v, " rows=", &f->rows) || num(&v, " bytes=", &f->bytes) ||
+      num(&v, " cksum=", &f->cksum) || *v || f->cksum > 0xffffffffu)
+    return rl_usage(cmd, "invalid shard '%s': its '# shard=' line records no row count and "
+                         "checksum (expected 'K/N rows=R bytes=B cksum=C', as --shard writes)",
+                    path);
+  return 0;
+}
+
+/* Read f's rows from its data offset: every row complete and with the
+ * header's number of fields, their count, length and cksum those its
+ * '# shard=' line records; copied to o when o is not NULL. */
+static int check_rows(const char *cmd, const char *path, const shard_file *f, rl_out *o)
+{
+  int rc;
+  FILE *fp = open_regular(cmd, path, &rc);
+  if (!fp)
+    return rc;
+  size_t fields = 1;
+  for (const char *c = f->header; *c; c++)
+    fields += *c == ',';
+  char buf[1 << 16];
+  size_t n, nf = 1;
+  unsigned long long rows = 0;
+  int last = '\n';
+  rl_cksum ck;
+  rl_cksum_init(&ck);
+  if (fseeko(fp, f->data, SEEK_SET) != 0)
+    rc = rl_runtime(cmd, "cannot read '%s': %s", path, strerror(errno));
+  while (!rc && (!o || !o->err) && (n = fread(buf, 1, sizeof buf, fp)) > 0) {
+    rl_cksum_add(&ck, buf, n);
+    for (size_t i = 0; i < n && !rc; i++) {
+      if (buf[i] == ',') {
+        nf++;
+      } else if (buf[i] == '\n') {
+        rows++;
+        if (nf != fields)
+          rc = rl_usage(cmd, "invalid shard '%s': row %llu has %zu fields, its header %zu", path,
+                        rows, nf, fields);
+        nf = 1;
+      }
+    }
+    last = buf[n - 1];
+    if (o && !rc)
+      rl_out_write(o, buf, n);
+  }
+  if (!rc && ferror(fp))
+    rc = rl_runtime(cmd, "cannot read '%s': %s", path, strerror(errno ? errno : EIO));
+  uint32_t sum = rl_cksum_value(&ck);
+  if (rc || (o && o->err))
+    ;
+  else if (last != '\n')
+    rc = rl_usage(cmd, "invalid shard '%s': its last row is not complete (no final newline)",
+                  path);
+  else if (rows != f->rows || ck.len != f->bytes)
+    rc = rl_usage(cmd, "invalid shard '%s': %llu rows of %llu bytes, its '# shard=' line "
+                       "records %llu rows of %llu bytes", path, rows, ck.len, f->rows, f->bytes);
+  else if (sum != f->cksum)
+    rc = rl_usage(cmd, "invalid shard '%s': its rows' cksum is %lu, its '# shard=' line records "
+                       "%llu (rows changed)", path, (unsigned long)sum, f->cksum);
+  fclose(fp);
+  return rc;
 }
 
 /* first line where a and b differ (the command compared without -o) */
@@ -242,24 +345,6 @@ static int compare(const char *cmd, const shard_file *a, const char *pa, const s
   return 0;
 }
 
-static int copy_rows(const char *cmd, const char *path, off_t at, rl_out *o)
-{
-  FILE *fp = fopen(path, "r");
-  if (!fp)
-    return rl_runtime(cmd, "cannot read '%s': %s", path, strerror(errno));
-  char buf[1 << 16];
-  size_t n;
-  int rc = 0;
-  if (fseeko(fp, at, SEEK_SET) != 0)
-    rc = rl_runtime(cmd, "cannot read '%s': %s", path, strerror(errno));
-  while (!rc && !o->err && (n = fread(buf, 1, sizeof buf, fp)) > 0)
-    rl_out_write(o, buf, n);
-  if (!rc && ferror(fp))
-    rc = rl_runtime(cmd, "cannot read '%s': %s", path, strerror(errno ? errno : EIO));
-  fclose(fp);
-  return rc;
-}
-
 static int run(int argc, char **argv)
 {
   static const struct option opts[] = {{"meta", required_argument, NULL, OPT_META},
@@ -292,7 +377,7 @@ static int run(int argc, char **argv)
 
   shard_file first = {0}, f = {0};
   const char **by_k = NULL;
-  off_t *data = NULL;
+  shard_file *sums = NULL; /* data offset and recorded sums by K */
   char *cmdline = NULL;
   rl_out o;
   int o_open = 0, rc;
@@ -304,13 +389,17 @@ static int run(int argc, char **argv)
     goto done;
   }
   by_k = calloc(n0, sizeof *by_k);
-  data = calloc(n0, sizeof *data);
-  if (!by_k || !data) {
+  sums = calloc(n0, sizeof *sums);
+  if (!by_k || !sums) {
     rc = rl_runtime(cmd, "%s", strerror(ENOMEM));
     goto done;
   }
+  if ((rc = parse_sums(cmd, files[0], &first)) ||
+      (rc = check_rows(cmd, files[0], &first, NULL)))
+    goto done;
   by_k[k0 - 1] = files[0];
-  data[k0 - 1] = first.data;
+  sums[k0 - 1] = first;
+  sums[k0 - 1].lines = NULL, sums[k0 - 1].header = first.header;
   for (int i = 1; i < nfiles; i++) {
     free_shard(&f);
     if ((rc = read_shard(cmd, files[i], &f)))
@@ -330,8 +419,11 @@ static int run(int argc, char **argv)
       rc = rl_usage(cmd, "'%s' and '%s' are both shard %llu/%llu", by_k[k - 1], files[i], k, n);
       goto done;
     }
+    if ((rc = parse_sums(cmd, files[i], &f)) || (rc = check_rows(cmd, files[i], &f, NULL)))
+      goto done;
     by_k[k - 1] = files[i];
-    data[k - 1] = f.data;
+    sums[k - 1] = f;
+    sums[k - 1].lines = NULL, sums[k - 1].header = first.header;
   }
   for (k = 0; k < n0; k++)
     if (!by_k[k]) {
@@ -363,8 +455,9 @@ static int run(int argc, char **argv)
   }
   rl_out_write(&o, first.header, strlen(first.header));
   rl_out_write(&o, "\n", 1);
+  /* checked again as copied: a shard changed since is not merged */
   for (k = 0; k < n0 && !o.err; k++)
-    if ((rc = copy_rows(cmd, by_k[k], data[k], &o)))
+    if ((rc = check_rows(cmd, by_k[k], &sums[k], &o)))
       goto done;
   o_open = 0;
   rc = rl_out_close(&o);
@@ -374,7 +467,7 @@ done:
   free_shard(&first);
   free_shard(&f);
   free(by_k);
-  free(data);
+  free(sums);
   free(cmdline);
   return rc;
 }

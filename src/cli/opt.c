@@ -26,10 +26,22 @@ static int vmessage(int code, const char *cmd, const char *fmt, va_list ap)
   va_end(aq);
   if (!buf)
     buf = small;
+  /* one line whatever a quoted value holds: control characters (a
+   * newline, an escape sequence) written as C escapes, here for every
+   * message rather than at each call that echoes a value */
   if (cmd)
-    fprintf(stderr, "ropelab %s: %s\n", cmd, buf);
+    fprintf(stderr, "ropelab %s: ", cmd);
   else
-    fprintf(stderr, "ropelab: %s\n", buf);
+    fputs("ropelab: ", stderr);
+  for (const unsigned char *p = (const unsigned char *)buf; *p; p++) {
+    if (*p >= 7 && *p <= 13)
+      fprintf(stderr, "\\%c", "abtnvfr"[*p - 7]);
+    else if (*p < 0x20 || *p == 0x7f)
+      fprintf(stderr, "\\%03o", *p);
+    else
+      fputc(*p, stderr);
+  }
+  fputc('\n', stderr);
   if (buf != small)
     free(buf);
   return code;

@@ -429,6 +429,16 @@ static void note(rl_out *o, FILE *fp, int ok)
 static int open_tmp(rl_out *o, char *file)
 {
   o->file = file;
+  /* an existing file: refused where a shell's '>' would refuse it (no
+   * write permission: a 0444 file stays), and its mode and owner kept */
+  struct stat old;
+  int have_old = stat(file, &old) == 0 && S_ISREG(old.st_mode);
+  if (have_old && faccessat(AT_FDCWD, file, W_OK, AT_EACCESS) != 0) {
+    int e = errno;
+    rl_out_abort(o);
+    return rl_runtime(o->cmd, "cannot write '%s': %s", o->path, strerror(e));
+  }
+  o->links = have_old && old.st_nlink > 1;
   size_t len = strlen(file);
   o->tmp = malloc(len + sizeof ".tmpXXXXXX");
   if (!o->tmp) {
@@ -445,6 +455,12 @@ static int open_tmp(rl_out *o, char *file)
     rl_out_abort(o);
     return rl_runtime(o->cmd, "cannot write '%s': %s", o->path, strerror(e));
   }
+  if (have_old) { /* owner first: chown clears set-id bits; best effort, as cp -p */
+    if (fchown(fd, old.st_uid, old.st_gid) != 0 && fchown(fd, (uid_t)-1, old.st_gid) != 0) {
+      /* another owner or group is not ours to give: the mode still is */
+    }
+    fchmod(fd, old.st_mode & 07777);
+  }
   o->fp = fdopen(fd, "w");
   if (!o->fp) {
     int e = errno;
@@ -453,6 +469,46 @@ static int open_tmp(rl_out *o, char *file)
     return rl_runtime(o->cmd, "cannot write '%s': %s", o->path, strerror(e));
   }
   return 0;
+}
+
+/* A file with other hard links: renaming over it would split them, so
+ * the complete temp file is copied into it in place (truncated, written,
+ * fsync'ed), then removed; 0 or an errno.  Only an interruption during
+ * this copy can leave it short. */
+static int copy_in_place(const char *tmp, const char *file)
+{
+  int in = open(tmp, O_RDONLY | O_CLOEXEC), e = 0;
+  int out = in < 0 ? -1 : open(file, O_WRONLY | O_TRUNC | O_CLOEXEC | O_NOCTTY);
+  if (in < 0 || out < 0)
+    e = errno;
+  char buf[1 << 16];
+  while (!e) {
+    ssize_t n = read(in, buf, sizeof buf);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0) {
+      e = n < 0 ? errno : 0;
+      break;
+    }
+    for (ssize_t w = 0; !e && w < n;) {
+      ssize_t k = write(out, buf + w, (size_t)(n - w));
+      if (k < 0 && errno == EINTR)
+        continue;
+      if (k <= 0)
+        e = k < 0 ? errno : EIO;
+      else
+        w += k;
+    }
+  }
+  if (!e && fsync(out) != 0 && errno != EINVAL)
+    e = errno;
+  if (out >= 0 && close(out) != 0 && !e)
+    e = errno;
+  if (in >= 0)
+    close(in);
+  if (!e && unlink(tmp) != 0)
+    e = errno;
+  return e;
 }
 
 /* A copy of our descriptor n, if it is open for writing. */
@@ -804,7 +860,9 @@ int rl_out_close(rl_out *o)
   }
   free_jmeta(o);
   errno = 0;
-  if (!o->err && o->tmp && rename(o->tmp, o->file) != 0)
+  if (!o->err && o->tmp && o->links)
+    o->err = copy_in_place(o->tmp, o->file);
+  else if (!o->err && o->tmp && rename(o->tmp, o->file) != 0)
     o->err = errno ? errno : EIO;
   if (o->err) {
     int e = o->err;

@@ -33,6 +33,7 @@ typedef struct rl_out {
   int json;         /* --meta json: metadata collected, written to PATH.json at close */
   struct rl_meta *jmeta;
   const char *jextra; /* one more member of the JSON object, or NULL */
+  int links;          /* the replaced file has other hard links: rewritten in place */
 } rl_out;
 
 /* Metadata lines, key and value (copies); oom set when a copy failed. */

@@ -1,12 +1,14 @@
 /* plot.c: render a CSV with gnuplot (see plot.h). */
 #define _GNU_SOURCE /* O_TMPFILE */
 #include <errno.h>
+#include <poll.h>
 #include <stdio.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 #ifdef __linux__
 #include <sys/prctl.h>
@@ -75,9 +77,28 @@ static int open_img(rl_plot *p)
     rl_target_free(&t);
     return rl_runtime(p->cmd, "cannot write '%s': not a regular file", p->path);
   }
+  /* refused where a shell's '>' would be: an image without write permission */
+  if (!e && access(t.file, F_OK) == 0 && faccessat(AT_FDCWD, t.file, W_OK, AT_EACCESS) != 0) {
+    e = errno;
+    rl_target_free(&t);
+    return rl_runtime(p->cmd, "cannot write '%s': %s", p->path, strerror(e));
+  }
   p->img_file = t.file;
   p->img_tmp = e ? NULL : dup_tmp(p->img_file, ".tmpXXXXXX");
   int fd = p->img_tmp ? rl_tmp_create(p->img_tmp) : -1;
+  if (fd >= 0) {
+    /* the name becomes the FIFO gnuplot draws into (see collect) */
+    close(fd);
+    sigset_t old;
+    rl_signals_block(&old);
+    fd = unlink(p->img_tmp) == 0 && mkfifo(p->img_tmp, 0600) == 0 ? 0 : -1;
+    rl_signals_restore(&old);
+    if (fd < 0) {
+      e = errno;
+      rl_plot_abort(p);
+      return rl_runtime(p->cmd, "cannot write '%s': %s", p->path, strerror(e));
+    }
+  }
   if (fd < 0) {
     e = e ? e : p->img_tmp ? errno : ENOMEM;
     free(p->img_tmp);
@@ -85,7 +106,6 @@ static int open_img(rl_plot *p)
     rl_plot_abort(p);
     return rl_runtime(p->cmd, "cannot write '%s': %s", p->path, strerror(e));
   }
-  close(fd);
   return 0;
 }
 
@@ -251,10 +271,43 @@ static void exec_gnuplot(char *const args[], pid_t parent, const sigset_t *mask)
   _exit(127);
 }
 
+/* gnuplot draws into a FIFO (its IMAGE argument) whose bytes we read
+ * into img, so that every write of the image is ours to check: gnuplot
+ * itself exits 0 when its own writes fail (ENOSPC gave a truncated
+ * image).  Reads until gnuplot has exited and the FIFO is drained, so a
+ * script that never opens its output, or opens it twice, cannot hang us.
+ * Returns gnuplot's wait status (-1 if waitpid failed). */
+static int collect(pid_t pid, int fifo, FILE *img)
+{
+  char buf[1 << 16];
+  int status = 0, done = 0;
+  for (;;) {
+    struct pollfd pfd = {fifo, POLLIN, 0};
+    int ready = poll(&pfd, 1, done ? 0 : 50);
+    ssize_t n = ready > 0 ? read(fifo, buf, sizeof buf) : 0;
+    if (n > 0) {
+      fwrite(buf, 1, (size_t)n, img); /* its error is checked at the end */
+      continue;
+    }
+    if (n < 0 && errno != EAGAIN && errno != EINTR)
+      return -1;
+    if (done)
+      return status;
+    if (ready > 0 && n == 0) { /* no writer now: nap instead of spinning on POLLHUP */
+      struct timespec ts = {0, 10000000};
+      nanosleep(&ts, NULL);
+    }
+    pid_t w = waitpid(pid, &status, WNOHANG);
+    if (w < 0 && errno != EINTR)
+      return -1;
+    done = w == pid; /* then one more pass drains what it wrote last */
+  }
+}
+
 /* Run gnuplot and wait; the signal handler ends it if we are killed
  * meanwhile.  0 with its wait status in *status (-1 if waitpid failed),
  * or the errno of a failed fork. */
-static int run_gnuplot(const rl_plot *p, char *script, int *status)
+static int run_gnuplot(const rl_plot *p, char *script, int *status, int fifo, FILE *img)
 {
   /* on Linux each open of /dev/fd/N of a regular file starts at offset 0,
    * so the scripts may read their data more than once */
@@ -281,13 +334,38 @@ static int run_gnuplot(const rl_plot *p, char *script, int *status)
   rl_signals_restore(&old);
   if (pid < 0)
     return e;
-  while (waitpid(pid, status, 0) < 0)
-    if (errno != EINTR) {
-      *status = -1;
-      break;
-    }
+  *status = collect(pid, fifo, img);
   rl_child_set(0);
   return 0;
+}
+
+/* The FIFO at tmp replaced by a regular file holding the image, written,
+ * flushed and fsync'ed with every error caught (ENOSPC, EFBIG, EIO);
+ * 0 or an errno. */
+static int write_image(const char *tmp, const char *file, const char *bytes, size_t n)
+{
+  sigset_t old;
+  rl_signals_block(&old); /* tmp stays registered for cleanup throughout */
+  int fd = unlink(tmp) == 0 ? open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666) : -1;
+  int e = fd < 0 ? errno : 0;
+  rl_signals_restore(&old);
+  struct stat st; /* an image replaced keeps its mode, as -o does */
+  if (!e && stat(file, &st) == 0 && S_ISREG(st.st_mode))
+    fchmod(fd, st.st_mode & 07777);
+  while (!e && n > 0) {
+    ssize_t w = write(fd, bytes, n);
+    if (w < 0 && errno == EINTR)
+      continue;
+    if (w <= 0)
+      e = w < 0 ? errno : EIO;
+    else
+      bytes += w, n -= (size_t)w;
+  }
+  if (!e && fsync(fd) != 0 && errno != EINVAL)
+    e = errno;
+  if (fd >= 0 && close(fd) != 0 && !e)
+    e = errno;
+  return e;
 }
 
 int rl_plot_finish(rl_plot *p, int data_err)
@@ -313,19 +391,38 @@ int rl_plot_finish(rl_plot *p, int data_err)
                     strerror(script ? errno : ENOMEM));
     goto done;
   }
-  int status, e = run_gnuplot(p, script, &status);
+  /* the image in memory until gnuplot succeeded, then written by us; so
+   * a SIGKILL meanwhile leaves only the FIFO's name beside IMAGE */
+  char *bytes = NULL;
+  size_t nbytes = 0;
+  FILE *img = open_memstream(&bytes, &nbytes);
+  int fifo = open(p->img_tmp, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  int status, e = !img ? ENOMEM : fifo < 0 ? errno : run_gnuplot(p, script, &status, fifo, img);
+  if (fifo >= 0)
+    close(fifo);
+  if (img && fclose(img) != 0 && !e)
+    e = ENOMEM;
   if (e) {
+    free(bytes);
     rc = rl_runtime(p->cmd, "cannot plot: cannot start gnuplot: %s", strerror(e));
     goto done;
   }
   if (status == -1 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+    free(bytes);
     rc = rl_runtime(p->cmd, "cannot plot: gnuplot failed (%s %d)",
                     status != -1 && WIFSIGNALED(status) ? "signal" : "exit status",
                     status == -1 ? -1 : WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status));
     goto done;
   }
-  if (stat(p->img_tmp, &st) != 0 || st.st_size == 0) {
+  if (nbytes == 0) {
+    free(bytes);
     rc = rl_runtime(p->cmd, "cannot plot: gnuplot wrote nothing to '%s'", p->path);
+    goto done;
+  }
+  e = write_image(p->img_tmp, p->img_file, bytes, nbytes);
+  free(bytes);
+  if (e) {
+    rc = rl_runtime(p->cmd, "cannot write '%s': %s", p->path, strerror(e));
     goto done;
   }
   if (rename(p->img_tmp, p->img_file) != 0) {

@@ -1,7 +1,10 @@
 /* plot.h: --plot FILE through gnuplot (an external program, run with
  * plots/<script>.gp).  The image is written atomically like -o: gnuplot
- * draws into FILE.tmpXXXXXX, renamed over FILE on success (FILE must be a
- * regular file or a new name; a symlink's target is replaced).  gnuplot
+ * draws into a FIFO named FILE.tmpXXXXXX, which we read; when gnuplot
+ * has exited 0 we write the bytes to a regular FILE.tmpXXXXXX ourselves,
+ * every write checked (gnuplot ignores its own write errors), and rename
+ * it over FILE (FILE must be a regular file or a new name; a symlink's
+ * target is replaced).  gnuplot
  * reads the data as /dev/fd/N of a file without a name in $TMPDIR, so no
  * data file outlives us, however we die. */
 #ifndef RL_CLI_PLOT_H
@@ -12,7 +15,7 @@
 typedef struct rl_plot {
   const char *cmd, *script, *path, *term;
   char *img_file;       /* FILE with symlinks followed: what img_tmp replaces */
-  char *img_tmp;        /* FILE.tmpXXXXXX, created up front so bad paths fail fast */
+  char *img_tmp;        /* FILE.tmpXXXXXX, the FIFO, created up front so bad paths fail fast */
   const char *data_dir; /* $TMPDIR or /tmp, for messages */
   FILE *data;           /* the CSV gnuplot reads (unlinked): rl_out's tee */
   const char *args[2];  /* the script's ARG4, ARG5 (NULL: none); set after rl_plot_open */

@@ -11,18 +11,22 @@
  *      mode): in this process, or in --jobs child processes whose output
  *      goes to unlinked temp files copied out in point order, so the
  *      bytes do not depend on the number of jobs. */
+#define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include <errno.h>
 #include <limits.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #ifdef __linux__
 #include <sys/prctl.h>
 #endif
+#include "cksum.h"
 #include "opt.h"
 #include "out.h"
 #include "progress.h"
@@ -80,6 +84,8 @@ typedef struct sweep {
   char **pargv; /* one point's argv */
   int pargc;
   char *prefix; /* one point's swept values, each followed by ',' */
+  char **full;  /* abbreviated options written out (see expand), to free */
+  int nfull;
   fixed_opt fixed[MAX_PARAMS];
   size_t nfixed;
   char *skip;   /* per point: rest[i] left out (a method that does not take it) */
@@ -275,6 +281,77 @@ static int add_param(sweep *s, const char *opt, size_t len, int numeric, int slo
   return 0;
 }
 
+/* The options the layer itself reads, besides the command's sweepable
+ * ones (spec numbers, names, lists). */
+static const char layer_opts[] = "shard jobs meta help no-meta no-header progress quiet "
+                                 "output plot";
+
+/* An abbreviated long option (getopt_long takes any unique prefix:
+ * --no-m for --no-meta) written out in full, so that the layer sees what
+ * the command will: it was passed on unrecognised, and --no-m, --no-head
+ * or --sha were silently ignored by the sweep.  *a is replaced by a
+ * malloc'd "--full[=value]" (kept in s->full); an ambiguous prefix of
+ * the options the layer knows is refused as getopt_long refuses it.  A
+ * prefix of none of them is the command's own business. */
+static int expand(sweep *s, char **a)
+{
+  const char *o = *a + 2, *eq = strchr(o, '=');
+  size_t len = eq ? (size_t)(eq - o) : strlen(o);
+  const char *lists[] = {layer_opts, s->spec->numbers, s->spec->names, s->spec->lists};
+  if (!len)
+    return 0;
+  for (size_t k = 0; k < 4; k++)
+    if (in_list(lists[k], o, len))
+      return 0; /* exact: getopt_long prefers it too */
+  int n = 0;
+  const char *w = NULL;
+  size_t wl = 0;
+  char seen[512] = ""; /* the matches, once each (the lists share words) */
+  size_t sl = 0;
+  for (size_t k = 0; k < 4; k++)
+    for (const char *q = lists[k]; q && *q;) {
+      while (*q == ' ')
+        q++;
+      const char *e = q;
+      while (*e && *e != ' ')
+        e++;
+      size_t l = (size_t)(e - q);
+      if (l > len && !strncmp(q, o, len) && !in_list(seen, q, l)) {
+        n++, w = q, wl = l;
+        if (sl + l + 2 < sizeof seen)
+          sl += (size_t)snprintf(seen + sl, sizeof seen - sl, "%s%.*s", sl ? " " : "", (int)l, q);
+      }
+      q = e;
+    }
+  if (n > 1) {
+    char list[600];
+    size_t ll = 0;
+    for (const char *p = seen; *p && ll < sizeof list;) {
+      const char *e = strchr(p, ' ');
+      size_t l = e ? (size_t)(e - p) : strlen(p);
+      ll += (size_t)snprintf(list + ll, sizeof list - ll, "%s--%.*s", ll ? ", " : "", (int)l, p);
+      p += l + (e != NULL);
+    }
+    return rl_usage(s->cmd->name, "option '--%.*s' is ambiguous: %s", (int)len, o, list);
+  }
+  if (n == 0)
+    return 0;
+  size_t rest = eq ? strlen(eq) : 0;
+  char *f = malloc(wl + rest + 3);
+  char **nf = realloc(s->full, ((size_t)s->nfull + 1) * sizeof *nf);
+  if (!f || !nf) {
+    free(f);
+    if (nf)
+      s->full = nf;
+    return rl_runtime(s->cmd->name, "%s", rl_strerror(RL_ENOMEM));
+  }
+  s->full = nf;
+  sprintf(f, "--%.*s%s", (int)wl, w, eq ? eq : "");
+  s->full[s->nfull++] = f;
+  *a = f;
+  return 0;
+}
+
 /* Step 1: the layer's options out of argv, the swept ones found. */
 static int scan(sweep *s, int argc, char **argv)
 {
@@ -287,7 +364,7 @@ static int scan(sweep *s, int argc, char **argv)
   s->rest[s->nrest++] = argv[0];
   int r;
   for (int i = 1; i < argc; i++) {
-    const char *a = argv[i];
+    char *a = argv[i];
     if (!strcmp(a, "--")) {
       while (i < argc)
         s->rest[s->nrest++] = argv[i++];
@@ -304,6 +381,8 @@ static int scan(sweep *s, int argc, char **argv)
         s->rest[s->nrest++] = argv[i];
       continue;
     } else if (!strncmp(a, "--", 2)) {
+      if ((r = expand(s, &a)))
+        return r;
       const char *o = a + 2, *eq = strchr(o, '='), *val = NULL;
       size_t len = eq ? (size_t)(eq - o) : strlen(o);
       int start = i;
@@ -313,6 +392,8 @@ static int scan(sweep *s, int argc, char **argv)
         /* neither changes a number: left out of '# command=' */
         rl_out_argv_skip(argv + start, i - start + 1);
         if (is(o, len, "shard")) {
+          if (s->sharded) /* the last one would have won, silently */
+            return rl_usage(name, "--shard given twice ('%s'): give it once", val);
           if ((r = parse_shard(s, val)))
             return r;
         } else {
@@ -343,7 +424,7 @@ static int scan(sweep *s, int argc, char **argv)
         else
           s->progress = is(o, len, "quiet") ? RL_PROGRESS_QUIET : RL_PROGRESS_FORCE;
       } else if (is(o, len, "output") || is(o, len, "plot")) {
-        s->rest[s->nrest++] = argv[i];
+        s->rest[s->nrest++] = a;
         if ((r = take_value(s, argv, argc, &i, eq, is(o, len, "plot") ? "plot" : "output", &val)))
           return r;
         if (!eq)
@@ -361,7 +442,7 @@ static int scan(sweep *s, int argc, char **argv)
         }
         continue;
       } else if (sweepable_num || sweepable_name) {
-        s->rest[s->nrest++] = argv[i];
+        s->rest[s->nrest++] = a;
         if (!eq && i + 1 < argc)
           s->rest[s->nrest++] = argv[++i];
         else if (!eq)
@@ -386,7 +467,7 @@ static int scan(sweep *s, int argc, char **argv)
           return not_sweepable(name, o, len, val);
       }
     }
-    s->rest[s->nrest++] = argv[i];
+    s->rest[s->nrest++] = a;
   }
   /* a swept option given again elsewhere would override the point's value */
   for (size_t j = 0; j < s->npar; j++)
@@ -410,6 +491,9 @@ static void free_sweep(sweep *s)
     free(s->par[j].vals);
     free(s->par[j].buf);
   }
+  for (int k = 0; k < s->nfull; k++)
+    free(s->full[k]);
+  free(s->full);
   free(s->rest);
   free(s->drop);
   free(s->pargv);
@@ -477,6 +561,85 @@ static void set_point(sweep *s, size_t p)
     if (shown)
       q += sprintf(q, "%s,", v);
   }
+}
+
+/* ---- every point's metadata, kept compactly ----------------------------
+ * The metadata of all points is needed before the first byte is written
+ * (sweep_meta).  Kept as each command's strdup'd strings, they were small
+ * blocks left between the commands' large transient ones, and the heap
+ * could not reuse the holes: ~85 KB of RSS per point of decay (100,000
+ * points: 6.7 GB).  So each point's lines are copied into blocks mapped
+ * apart from the heap, a value equal to the first point's shared. */
+typedef struct arena {
+  char *cur;
+  size_t left;
+  void **blocks;
+  size_t *sizes, nb;
+} arena;
+
+static void *arena_alloc(arena *a, size_t n)
+{
+  n = (n + 7) & ~(size_t)7;
+  if (n > a->left) {
+    size_t sz = n > ((size_t)1 << 20) ? n : (size_t)1 << 20;
+    void **b = realloc(a->blocks, (a->nb + 1) * sizeof *b);
+    if (b)
+      a->blocks = b;
+    size_t *z = b ? realloc(a->sizes, (a->nb + 1) * sizeof *z) : NULL;
+    if (z)
+      a->sizes = z;
+    void *m = z ? mmap(NULL, sz, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+                : MAP_FAILED;
+    if (m == MAP_FAILED)
+      return NULL;
+    a->blocks[a->nb] = m;
+    a->sizes[a->nb++] = sz;
+    a->cur = m;
+    a->left = sz;
+  }
+  void *r = a->cur;
+  a->cur += n;
+  a->left -= n;
+  return r;
+}
+
+static void arena_free(arena *a)
+{
+  for (size_t i = 0; i < a->nb; i++)
+    munmap(a->blocks[i], a->sizes[i]);
+  free(a->blocks);
+  free(a->sizes);
+  memset(a, 0, sizeof *a);
+}
+
+static char *arena_str(arena *a, const char *s, const char *same_as)
+{
+  if (same_as && !strcmp(s, same_as))
+    return (char *)(uintptr_t)same_as; /* the arena's own copy, never written */
+  size_t l = strlen(s) + 1;
+  char *d = arena_alloc(a, l);
+  if (d)
+    memcpy(d, s, l);
+  return d;
+}
+
+/* m (malloc'd, then cleared) moved into *to in the arena; -1 without memory */
+static int arena_meta(arena *a, rl_meta *m, rl_meta *to, const rl_meta *first)
+{
+  memset(to, 0, sizeof *to);
+  to->key = arena_alloc(a, (m->n ? m->n : 1) * sizeof *to->key);
+  to->val = arena_alloc(a, (m->n ? m->n : 1) * sizeof *to->val);
+  int bad = !to->key || !to->val;
+  for (size_t i = 0; !bad && i < m->n; i++) {
+    int at = first && i < first->n && !strcmp(first->key[i], m->key[i]);
+    to->key[i] = arena_str(a, m->key[i], at ? first->key[i] : NULL);
+    to->val[i] = arena_str(a, m->val[i], at ? first->val[i] : NULL);
+    bad = !to->key[i] || !to->val[i];
+    to->n = i + 1;
+  }
+  to->cap = to->n;
+  rl_meta_clear(m);
+  return bad ? -1 : 0;
 }
 
 /* ---- the metadata of the whole sweep --------------------------------- */
@@ -743,7 +906,7 @@ static void end_jobs(job *jobs, size_t n)
 }
 
 /* Points lo..hi-1 in up to s->jobs children at a time, copied out in order. */
-static int run_parallel(sweep *s, rl_out *top, size_t lo, size_t hi, rl_progress *prog)
+static int run_parallel(sweep *s, FILE *to, size_t lo, size_t hi, rl_progress *prog)
 {
   const char *name = s->cmd->name;
   size_t nj = (size_t)s->jobs;
@@ -754,10 +917,10 @@ static int run_parallel(sweep *s, rl_out *top, size_t lo, size_t hi, rl_progress
     jobs[t].pid = 0, jobs[t].fd = -1;
   size_t next = lo;
   int rc = 0;
-  for (size_t p = lo; p < hi && !rc && !ferror(top->fp); p++) {
+  for (size_t p = lo; p < hi && !rc && !ferror(to); p++) {
     while (next < hi && next < p + nj) { /* keep nj points running */
       job *jb = &jobs[next % nj];
-      fflush(top->fp);
+      fflush(to);
       fflush(stdout);
       fflush(stderr);
       if ((jb->fd = anon_tmp()) < 0) {
@@ -804,7 +967,7 @@ static int run_parallel(sweep *s, rl_out *top, size_t lo, size_t hi, rl_progress
       rc = WEXITSTATUS(st); /* the child said why */
     else if (!WIFEXITED(st))
       rc = rl_runtime(name, "sweep point %zu ended by signal %d", p + 1, WTERMSIG(st));
-    else if (copy_out(jb->fd, top->fp) != 0)
+    else if (copy_out(jb->fd, to) != 0)
       rc = rl_runtime(name, "cannot read a temp file: %s", strerror(errno));
     close(jb->fd);
     jb->fd = -1;
@@ -841,6 +1004,38 @@ static int refused(const sweep *s)
       }
     p = e;
   }
+  return 0;
+}
+
+/* A shard's last metadata line, 'shard=K/N rows=R bytes=B cksum=C' (C as
+ * the `cksum` utility prints it for the rows), its header, then its rows,
+ * copied from the temp file rows. */
+static int put_shard(sweep *s, rl_out *top, FILE *rows, const char *head)
+{
+  const char *name = s->cmd->name;
+  char b[1 << 16];
+  rl_cksum ck;
+  unsigned long long nrows = 0;
+  size_t n;
+  rl_cksum_init(&ck);
+  errno = 0;
+  if (fflush(rows) == EOF || ferror(rows) || fseeko(rows, 0, SEEK_SET) != 0)
+    return rl_runtime(name, "cannot write a temp file: %s", strerror(errno ? errno : EIO));
+  while ((n = fread(b, 1, sizeof b, rows)) > 0) {
+    rl_cksum_add(&ck, b, n);
+    for (size_t i = 0; i < n; i++)
+      nrows += b[i] == '\n';
+  }
+  if (ferror(rows) || fseeko(rows, 0, SEEK_SET) != 0)
+    return rl_runtime(name, "cannot read a temp file: %s", strerror(errno ? errno : EIO));
+  snprintf(b, sizeof b, "%llu/%llu rows=%llu bytes=%llu cksum=%lu", s->shard_k, s->shard_n,
+           nrows, ck.len, (unsigned long)rl_cksum_value(&ck));
+  rl_out_meta(top, "shard", b); /* last: merge drops it */
+  rl_out_write(top, head, strlen(head));
+  while (!top->err && (n = fread(b, 1, sizeof b, rows)) > 0)
+    rl_out_write(top, b, n);
+  if (ferror(rows))
+    return rl_runtime(name, "cannot read a temp file: %s", strerror(errno ? errno : EIO));
   return 0;
 }
 
@@ -892,13 +1087,15 @@ static int run_sweep(sweep *s)
   }
   s->pargv = calloc((size_t)s->nrest + 3, sizeof *s->pargv);
   s->prefix = malloc(vlen);
-  rl_meta *metas = calloc(s->points, sizeof *metas);
-  char **hdrs = calloc(s->points, sizeof *hdrs);
+  rl_meta *metas = calloc(s->points, sizeof *metas), capt = {0};
+  char *hdr0 = NULL, *hdr = NULL;
+  arena ar = {0};
   rl_meta lines = {0};
   char *extra = NULL, *head = NULL;
+  FILE *rows = NULL;
   rl_out top;
   int top_open = 0, rc = 0;
-  if (!s->pargv || !s->prefix || !metas || !hdrs) {
+  if (!s->pargv || !s->prefix || !metas) {
     rc = rl_runtime(name, "%s", rl_strerror(RL_ENOMEM));
     goto done;
   }
@@ -909,16 +1106,24 @@ static int run_sweep(sweep *s)
 
   /* step 2: every point validated, its metadata and header captured */
   for (size_t p = 0; p < s->points; p++) {
-    rl_out_mode_capture(&metas[p], &hdrs[p]);
+    free(hdr);
+    hdr = NULL;
+    rl_out_mode_capture(&capt, &hdr);
     rc = run_point(s, p);
     rl_out_mode_normal();
     if (rc)
       goto done;
-    if (metas[p].oom || (!hdrs[p] && !(hdrs[p] = strdup("")))) {
+    if (capt.oom || arena_meta(&ar, &capt, &metas[p], p ? &metas[0] : NULL) ||
+        (!hdr && !(hdr = strdup("")))) {
       rc = rl_runtime(name, "%s", rl_strerror(RL_ENOMEM));
       goto done;
     }
-    if (strcmp(hdrs[p], hdrs[0])) {
+    if (!p) {
+      hdr0 = hdr;
+      hdr = NULL;
+      continue;
+    }
+    if (strcmp(hdr, hdr0)) {
       char at[256];
       size_t l = 0;
       for (size_t j = 0; j < s->npar && l < sizeof at; j++)
@@ -926,7 +1131,7 @@ static int run_sweep(sweep *s)
                               (int)s->par[j].optlen, s->par[j].opt,
                               s->par[j].vals[idx_of(s, p, j)]);
       rc = rl_usage(name, "the columns differ between points ('%s' at the first, '%s' at %s): "
-                          "a sweep writes one table", hdrs[0], hdrs[p], at);
+                          "a sweep writes one table", hdr0, hdr, at);
       goto done;
     }
   }
@@ -934,7 +1139,7 @@ static int run_sweep(sweep *s)
    * front again (one column per name, so readers keep it) */
   for (size_t j = 0; j < s->npar; j++) {
     size_t cl = strlen(s->par[j].col);
-    for (const char *h = hdrs[0]; *h;) {
+    for (const char *h = hdr0; *h;) {
       size_t l = strcspn(h, ",");
       if (l == cl && !strncmp(h, s->par[j].col, cl))
         s->par[j].in_header = 1;
@@ -958,13 +1163,8 @@ static int run_sweep(sweep *s)
   rl_out_meta_begin(&top);
   for (size_t i = 0; i < lines.n; i++)
     rl_out_meta(&top, lines.key[i], lines.val[i]);
-  if (s->sharded) {
-    char b[64];
-    snprintf(b, sizeof b, "%llu/%llu", s->shard_k, s->shard_n);
-    rl_out_meta(&top, "shard", b); /* last: merge drops it */
-  }
   if (!s->no_header) {
-    size_t hl = strlen(hdrs[0]) + 2;
+    size_t hl = strlen(hdr0) + 2;
     for (size_t j = 0; j < s->npar; j++)
       hl += strlen(s->par[j].col) + 1;
     if (!(head = malloc(hl))) {
@@ -975,22 +1175,36 @@ static int run_sweep(sweep *s)
     for (size_t j = 0; j < s->npar; j++)
       if (!s->par[j].in_header)
         q += sprintf(q, "%s,", s->par[j].col);
-    q += sprintf(q, "%s\n", hdrs[0]);
-    rl_out_write(&top, head, (size_t)(q - head));
+    q += sprintf(q, "%s\n", hdr0);
+    if (!s->sharded)
+      rl_out_write(&top, head, (size_t)(q - head));
   }
   size_t lo = 0, hi = s->points;
-  if (s->sharded) { /* a contiguous part: merge concatenates in shard order */
+  FILE *to = top.fp;
+  if (s->sharded) {
+    /* a contiguous part: merge concatenates in shard order.  Its rows go
+     * to a temp file first, so that the '# shard=' line can record their
+     * count, length and checksum, which merge verifies */
     lo = (size_t)((unsigned long long)s->points * (s->shard_k - 1) / s->shard_n);
     hi = (size_t)((unsigned long long)s->points * s->shard_k / s->shard_n);
+    int fd = anon_tmp();
+    if (fd < 0 || !(rows = fdopen(fd, "w+"))) {
+      if (fd >= 0)
+        close(fd);
+      rc = rl_runtime(name, "cannot create a temp file in '%s': %s",
+                      getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp", strerror(errno));
+      goto done;
+    }
+    to = rows;
   }
   rl_progress prog;
   rl_progress_init(&prog, name, s->progress, hi - lo, hi - lo > 1);
   if (s->jobs > 1 && hi - lo > 1) {
-    rc = run_parallel(s, &top, lo, hi, &prog);
+    rc = run_parallel(s, to, lo, hi, &prog);
   } else {
-    for (size_t p = lo; p < hi && !rc && !top.err && !ferror(top.fp); p++) {
+    for (size_t p = lo; p < hi && !rc && !top.err && !ferror(to); p++) {
       set_point(s, p);
-      rl_out_mode_point(top.fp, s->prefix, s->output);
+      rl_out_mode_point(to, s->prefix, s->output);
       rl_opt_reset();
       rc = s->cmd->run(s->pargc, s->pargv);
       rl_out_mode_normal();
@@ -999,11 +1213,13 @@ static int run_sweep(sweep *s)
   }
   if (rc)
     goto done;
+  if (rows && (rc = put_shard(s, &top, rows, head)))
+    goto done;
   top_open = 0;
   if (!top.err && !ferror(top.fp))
     rl_progress_end(&prog);
   rc = rl_out_close(&top);
-  const char *head_cols = hdrs[0];
+  const char *head_cols = hdr0;
   if (!rc && s->plot) {
     /* the swept columns as colours, the second as panels (relplot's hue,
      * col); more than two join the colours */
@@ -1039,15 +1255,16 @@ done:
   rl_out_mode_normal();
   if (top_open)
     rl_out_abort(&top);
-  for (size_t p = 0; metas && p < s->points; p++)
-    rl_meta_clear(&metas[p]);
-  for (size_t p = 0; hdrs && p < s->points; p++)
-    free(hdrs[p]);
+  rl_meta_clear(&capt);
+  arena_free(&ar); /* the points' metadata: nothing in metas[] is malloc'd */
   free(metas);
-  free(hdrs);
+  free(hdr0);
+  free(hdr);
   rl_meta_clear(&lines);
   free(extra);
   free(head);
+  if (rows)
+    fclose(rows);
   return rc;
 }
 

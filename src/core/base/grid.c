@@ -48,8 +48,12 @@ double rl_grid_at(const rl_grid *g, size_t j)
       return g->from;
     if (j + 1 == g->points)
       return g->to; /* exact end points, not exp(log(to)) */
-    double t = (double)j / (double)(g->points - 1);
-    return g->from * pow(g->to / g->from, t);
+    double t = (double)j / (double)(g->points - 1), q = g->to / g->from;
+    if (isfinite(q))
+      return g->from * pow(q, t);
+    /* to / from overflows (--from 1e-300 --to 1e9 gave r = inf): each
+     * power is finite and the product lies between from and to */
+    return pow(g->from, 1 - t) * pow(g->to, t);
   }
   double r = fma((double)j, g->step, g->from);
   return r > g->to ? g->to : r; /* the slack never steps past to */

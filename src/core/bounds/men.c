@@ -452,8 +452,10 @@ rl_status rl_men_bases(const rl_men_params *p, const double *len, size_t n, int 
     set_err(err, "invalid start factor '%g': expected a number > 0", p->start_factor);
     return RL_EINVAL;
   }
-  if (p->search == RL_MEN_FINE && !(p->tolerance > 0 && p->tolerance <= 0.01)) {
-    set_err(err, "invalid tolerance '%g': expected 0 < tolerance <= 0.01", p->tolerance);
+  if (p->search == RL_MEN_FINE &&
+      !(p->tolerance >= RL_MEN_TOLERANCE_MIN && p->tolerance <= 0.01)) {
+    set_err(err, "invalid tolerance '%g': expected 2^-45 (%.17g) <= tolerance <= 0.01",
+            p->tolerance, RL_MEN_TOLERANCE_MIN);
     return RL_EINVAL;
   }
   for (size_t i = 0; i < n; i++)

@@ -61,6 +61,25 @@ static int sig_digits(const char *f, const char *end)
   return k;
 }
 
+/* a field that starts as a number does (sign, then a digit or '.'
+ * and a digit): such a first line is data, never a header of names */
+static int looks_numeric(const char *f)
+{
+  while (*f == ' ' || *f == '\t')
+    f++;
+  if (*f == '+' || *f == '-')
+    f++;
+  return (*f >= '0' && *f <= '9') || (*f == '.' && f[1] >= '0' && f[1] <= '9');
+}
+
+static int has_number(const char *line)
+{
+  for (const char *f = line; f; f = strchr(f, ',') ? strchr(f, ',') + 1 : NULL)
+    if (looks_numeric(f))
+      return 1;
+  return 0;
+}
+
 static rl_status parse_csv(char *buf, const char *name, rl_array *a, char *err, size_t n)
 {
   size_t cap = 0, count = 0, line = 0, cols = 0;
@@ -87,7 +106,7 @@ static rl_status parse_csv(char *buf, const char *name, rl_array *a, char *err, 
       goto out;
     }
     size_t c = 0;
-    int numeric = 1;
+    int numeric = 1, data = have_first || has_number(p);
     for (char *f = p, *e;; f = e + 1, c++) {
       e = strchr(f, ',');
       char *fe = e ? e : f + strlen(f);
@@ -95,7 +114,7 @@ static rl_status parse_csv(char *buf, const char *name, rl_array *a, char *err, 
       double v = strtod(f, &end);
       if (f == fe || end != fe) {
         numeric = 0;
-        if (have_first) {
+        if (data) {
           *fe = 0;
           st = rl_errf(RL_EFORMAT, err, n,
                        "%s:%zu: invalid value '%s' in column %zu: expected a "
@@ -211,6 +230,10 @@ rl_status rl_array_read(const char *path, rl_array *a, char *err, size_t n)
     return rl_errf(RL_EIO, err, n, "%s: cannot read: read error", path);
   }
   buf[len] = 0;
+  /* a UTF-8 byte order mark (spreadsheets write one) is not part of the
+   * first value: taken as one, it made that line a header */
+  if (len >= 3 && !memcmp(buf, "\xEF\xBB\xBF", 3))
+    memmove(buf, buf + 3, (len -= 3) + 1);
   size_t pl = strlen(path);
   int named_npy = pl >= 4 && !strcmp(path + pl - 4, ".npy");
   rl_status st;

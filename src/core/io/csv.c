@@ -91,6 +91,10 @@ rl_status rl_io_slurp(const char *path, size_t max, char **buf, size_t *len, cha
     free(b);
     return st;
   }
+  /* a UTF-8 byte order mark (spreadsheets write one) is not text of the
+   * first line: kept, it made the first header name or value unreadable */
+  if (got >= 3 && !memcmp(b, "\xEF\xBB\xBF", 3))
+    memmove(b, b + 3, (got -= 3) + 1);
   *buf = b;
   *len = got;
   return RL_OK;

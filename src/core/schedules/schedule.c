@@ -147,10 +147,12 @@ static const rl_param p_seq_len = {
     .key = "seq-len", .kind = RL_PK_REAL, .flags = RL_PF_META_BUILT, .bit = RL_SP_SEQ_LEN,
     .offset = SP_FIELD(seq_len), .lo = 1, .hi = RL_POS_MAX, .metavar = "N", .symbol = "N",
     .unit = "tokens", .help = "current length", .expect = LENGTH_EXPECT, .dflt_text = "L"};
+/* 2^-64 .. 2^64: see attn_ok below */
 static const rl_param p_attn = {
-    .key = "attention-factor", .kind = RL_PK_REAL, .flags = RL_PF_LO_OPEN | RL_PF_NO_META,
-    .bit = RL_SP_ATTN, .offset = SP_FIELD(attention_factor), .lo = 0, .hi = INFINITY,
+    .key = "attention-factor", .kind = RL_PK_REAL, .flags = RL_PF_NO_META,
+    .bit = RL_SP_ATTN, .offset = SP_FIELD(attention_factor), .lo = 0x1p-64, .hi = 0x1p64,
     .metavar = "A", .help = "the config's attention factor (on cos and sin)",
+    .expect = "a number from 2^-64 (5.421010862427522e-20) to 2^64 (1.8446744073709552e+19)",
     .dflt_text = "the method's"};
 
 const rl_param *rl_sched_param_dim(void)
@@ -414,6 +416,18 @@ static void bit_names(unsigned mask, char *buf, size_t n)
       len += (size_t)snprintf(buf + len, n - len, "%s--%s", len ? "/" : "", (*d)->key);
 }
 
+
+/* The attention factor A scales cos and sin, and the logits by A^2; the
+ * commands then sum logits over up to 2^31 positions and multiply by
+ * sigma^2 <= 1e200 (decay's Monte Carlo).  2^-64 <= A <= 2^64 keeps
+ * A^2 sigma^2 2^31 below DBL_MAX (2^128 1e200 2^31 ~ 7e247) and A^2
+ * sigma^2 above DBL_MIN (2^-128 1e-200 ~ 3e-239); 1e200 gave
+ * logit_multiplier = inf. */
+static int attn_ok(double a)
+{
+  return a >= 0x1p-64 && a <= 0x1p64;
+}
+
 static rl_status common_checks(const rl_schedule_params *p, char *err)
 {
   const rl_schedule_type *t = p->method;
@@ -530,8 +544,9 @@ rl_status rl_schedule_new(const rl_schedule_params *p, rl_schedule **out, char *
                         "position", s->type->name, i, s->theta[i]);
       st = RL_EINVAL;
     }
-  if (!st && !(isfinite(s->attn) && s->attn > 0)) {
-    rl_sched_err(err, "method '%s' gives the attention factor %g", s->type->name, s->attn);
+  if (!st && !attn_ok(s->attn)) {
+    rl_sched_err(err, "method '%s' gives the attention factor %g: expected 2^-64 to 2^64",
+                 s->type->name, s->attn);
     st = RL_EINVAL;
   }
   /* the pipeline's frequencies replace the exact ones */
