@@ -104,6 +104,8 @@ struct rl_param {
   void (*reset)(const rl_param *d, void *obj);
   /* metadata: write the value only when this holds for obj (NULL: always) */
   int (*meta_if)(const void *obj);
+  /* the names (schemes) that take it, space-separated, or NULL: every one */
+  const char *only;
 };
 
 /* Text into d's field of obj: RL_OK, or RL_EINVAL with err "invalid

@@ -108,7 +108,7 @@ static int run(int argc, char **argv)
   rl_common_init(&co);
   unsigned long long from = 0, to = RL_PREC_ENV_TO, points = RL_PREC_ENV_POINTS,
                      dist = RL_PREC_ENV_DISTANCE, seed = 1;
-  int sample = 0, by = 0, c, r = 0, bins_none = 0;
+  int sample = 0, by = 0, c, r = 0, bins_none = 0, points_given = 0;
   static const char *const bins_names[] = {"log", "none"};
   const rl_precision *against = NULL;
   double first_exceeding = -1;
@@ -117,7 +117,10 @@ static int run(int argc, char **argv)
     switch (c) {
     case OPT_FROM: r = rl_opt_uint(cmd, "--from", optarg, 0, pmax, &from); break;
     case OPT_TO: r = rl_opt_uint(cmd, "--to", optarg, 0, pmax, &to); break;
-    case OPT_POINTS: r = rl_opt_uint(cmd, "--points", optarg, 1, 100000, &points); break;
+    case OPT_POINTS:
+      points_given = 1;
+      r = rl_opt_uint(cmd, "--points", optarg, 1, 100000, &points);
+      break;
     case OPT_DISTANCE: r = rl_opt_uint(cmd, "--distance", optarg, 0, pmax, &dist); break;
     case OPT_SEED: r = rl_opt_seed(cmd, optarg, &seed); break;
     case OPT_SAMPLE: r = rl_opt_enum(cmd, "--sample", optarg, samples, 2, &sample); break;
@@ -153,6 +156,10 @@ static int run(int argc, char **argv)
     return r;
   if (to < from)
     return rl_usage(cmd, "invalid --to '%llu': expected a position >= --from %llu", to, from);
+  if (points_given && (by == 1 || bins_none || first_exceeding >= 0))
+    return rl_usage(cmd, "--points sets the bins of --by position: expected it without %s",
+                    by == 1 ? "--by pair" : bins_none && first_exceeding < 0 ? "--bins none"
+                                                                         : "--first-exceeding");
   if ((bins_none || first_exceeding >= 0) && by == 1)
     return rl_usage(cmd, "--%s gives rows per position: expected it without --by pair",
                     bins_none ? "bins none" : "first-exceeding");

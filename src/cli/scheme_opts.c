@@ -133,7 +133,76 @@ int rl_scheme_opt(rl_scheme_opts *o, const char *cmd, int opt, const char *arg)
   char err[512];
   if (rl_param_parse(list[opt - RL_SOPT_FIRST], &o->cfg, arg ? arg : "", err, sizeof err))
     return 0x100 + rl_usage(cmd, "%s", err);
+  o->given[opt - RL_SOPT_FIRST] = 1;
   return 1;
+}
+
+/* name is a word of the space-separated list */
+static int listed(const char *list, const char *name)
+{
+  size_t l = strlen(name);
+  for (const char *p = list; *p;) {
+    p += strspn(p, " ");
+    size_t w = strcspn(p, " ");
+    if (w == l && !strncmp(p, name, l))
+      return 1;
+    p += w;
+  }
+  return 0;
+}
+
+/* "alibi" or "alibi, t5": the chosen schemes, for a message */
+static void chosen(const rl_scheme_opts *o, char *buf, size_t n)
+{
+  size_t len = 0;
+  buf[0] = 0;
+  for (size_t k = 0; k < o->nnames && len < n; k++)
+    len += (size_t)snprintf(buf + len, n - len, "%s%s", k ? ", " : "", o->names[k]);
+}
+
+/* An option that none of the chosen schemes takes is an error, never
+ * silently ignored (matrix --scheme alibi --buckets 8): the scheme
+ * options by their declaration's `only`; the schedule's by what reads it
+ * (rope and rope2d rotate by it; sinusoidal and xl take its base too). */
+static int unused(const rl_scheme_opts *o, const char *cmd)
+{
+  char names[256];
+  chosen(o, names, sizeof names);
+  const rl_param *const *list = rl_scheme_param_list();
+  for (size_t k = 0; list[k]; k++) {
+    if (!o->given[k] || !list[k]->only)
+      continue;
+    int any = 0;
+    for (size_t j = 0; j < o->nnames; j++)
+      any |= listed(list[k]->only, o->names[j]);
+    if (!any) {
+      char takers[128];
+      size_t w = 0;
+      for (const char *c = list[k]->only; *c && w + 3 < sizeof takers; c++)
+        w += *c == ' ' ? (size_t)snprintf(takers + w, sizeof takers - w, ", ")
+                       : (takers[w] = *c, takers[w + 1] = 0, 1);
+      return rl_usage(cmd, "--%s does not apply to scheme%s '%s' (it is for %s)", list[k]->key,
+                      o->nnames > 1 ? "s" : "", names, takers);
+    }
+  }
+  int rotates = 0, takes_base = 0;
+  for (size_t j = 0; j < o->nnames; j++) {
+    const rl_scheme_info *i = rl_scheme_find(o->names[j]);
+    rotates |= i && (i->flags & RL_SCHEME_ROTATION);
+    takes_base |= listed("sinusoidal xl", o->names[j]);
+  }
+  if (rotates)
+    return 0;
+  for (const rl_param *const *d = rl_schedule_param_list(); *d; d++) {
+    if (!strcmp((*d)->key, "dim") || !rl_schedule_param_given(&o->sched.p, *d))
+      continue;
+    if (!strcmp((*d)->key, "base") && takes_base)
+      continue;
+    return rl_usage(cmd, "--%s does not apply to scheme%s '%s' (it is for rope and rope2d%s)",
+                    (*d)->key, o->nnames > 1 ? "s" : "", names,
+                    !strcmp((*d)->key, "base") ? ", and the base of sinusoidal and xl" : "");
+  }
+  return 0;
 }
 
 int rl_scheme_opt_default(rl_scheme_opts *o, rl_common *co, const char *cmd, int c, char **argv,
@@ -164,6 +233,8 @@ int rl_scheme_opts_finish(rl_scheme_opts *o, const char *cmd, size_t max, const 
   if (o->cfg.head >= o->cfg.heads)
     return rl_usage(cmd, "invalid --head '%zu': expected a head below --heads (%zu)",
                     o->cfg.head, o->cfg.heads);
+  if ((r = unused(o, cmd)))
+    return r;
   if (o->cfg.param_file && o->nnames != 1)
     return rl_usage(cmd, "--params needs exactly one --scheme (the file is that scheme's table)");
   return 0;

@@ -35,6 +35,7 @@ typedef struct rl_scheme_opts {
   char list[512];       /* storage of names */
   rl_sched_opts sched;  /* --dim, --base, --rot, --layout, --method ...: cfg.rope */
   int scheme_set;
+  unsigned char given[RL_SOPT_LAST - RL_SOPT_FIRST + 1]; /* declared options given */
 } rl_scheme_opts;
 
 /* Defaults of rl_scheme_cfg_default. */

@@ -89,45 +89,47 @@ static const rl_param s_head = {
 static const rl_param s_width = {
     .key = "width", .kind = RL_PK_SIZE, .offset = SC_FIELD(width), .lo = 1, .hi = 1 << 30,
     .dflt = 32, .metavar = "W", .unit = "tokens",
-    .help = "rope2d: position p is row p/W, column p mod W"};
+    .help = "rope2d: position p is row p/W, column p mod W", .only = "rope2d"};
 static const rl_param s_max_len = {
     .key = "max-len", .kind = RL_PK_SIZE, .offset = SC_FIELD(max_len), .lo = 1, .hi = 1 << 24,
-    .dflt = 512, .metavar = "N", .unit = "tokens", .help = "learned, tupe: table length"};
+    .dflt = 512, .metavar = "N", .unit = "tokens", .help = "learned, tupe: table length", .only = "learned tupe"};
 static const rl_param s_past = {
     .key = "past", .kind = RL_PK_ENUM, .offset = SC_FIELD(past), .names = past_names,
-    .dflt = RL_PAST_ERROR, .metavar = "P", .help = "learned, tupe past --max-len"};
+    .dflt = RL_PAST_ERROR, .metavar = "P", .help = "learned, tupe past --max-len",
+    .only = "learned tupe"};
 static const rl_param s_buckets = {
     .key = "buckets", .kind = RL_PK_SIZE, .offset = SC_FIELD(num_buckets), .lo = 2,
     .hi = 1 << 20, .dflt = 32 /* T5 relative_attention_num_buckets */, .metavar = "N",
-    .help = "t5, tupe: number of buckets"};
+    .help = "t5, tupe: number of buckets", .only = "t5 tupe"};
 static const rl_param s_max_distance = {
     .key = "max-distance", .kind = RL_PK_SIZE, .offset = SC_FIELD(max_distance), .lo = 1,
     .hi = 1099511627776.0 /* 2^40 */, .dflt = 128 /* T5 relative_attention_max_distance */,
-    .metavar = "N", .unit = "tokens", .help = "t5, tupe: distance of the last bucket"};
+    .metavar = "N", .unit = "tokens", .help = "t5, tupe: distance of the last bucket",
+    .only = "t5 tupe"};
 static const rl_param s_causal = {
     .key = "causal", .kind = RL_PK_FLAG, .flags = RL_PF_NO_META,
     .offset = SC_FIELD(bidirectional), .dflt = 1, .set_to = 0,
-    .help = "t5: the decoder's one-sided buckets"};
+    .help = "t5: the decoder's one-sided buckets", .only = "t5 tupe"};
 static const rl_param s_bidirectional = {
     .key = "bidirectional", .kind = RL_PK_FLAG, .flags = RL_PF_NO_META,
     .offset = SC_FIELD(bidirectional), .dflt = 1, .set_to = 1,
-    .help = "t5: the encoder's two-sided buckets (the default)"};
+    .help = "t5: the encoder's two-sided buckets (the default)", .only = "t5 tupe"};
 static const rl_param s_direction = {
     .key = "t5-direction", .kind = RL_PK_ENUM, .flags = RL_PF_NO_OPTION,
     .offset = SC_FIELD(bidirectional), .names = direction_names, .dflt = 1};
 static const rl_param s_position_buckets = {
     .key = "position-buckets", .kind = RL_PK_SIZE, .offset = SC_FIELD(position_buckets),
     .lo = 0, .hi = 1 << 20, .dflt = 256 /* DeBERTa-v3 config */, .metavar = "N",
-    .help = "deberta: log buckets, 0 for none"};
+    .help = "deberta: log buckets, 0 for none", .only = "deberta"};
 static const rl_param s_max_rel = {
     .key = "max-relative-positions", .kind = RL_PK_SIZE,
     .offset = SC_FIELD(max_relative_positions), .lo = 1, .hi = 1 << 20,
     .dflt = 512 /* = max_position_embeddings */, .metavar = "N", .unit = "tokens",
-    .help = "deberta: span of relative positions"};
+    .help = "deberta: span of relative positions", .only = "deberta"};
 static const rl_param s_no_tupe_rel = {
     .key = "no-tupe-rel", .kind = RL_PK_FLAG, .flags = RL_PF_NO_META,
     .offset = SC_FIELD(tupe_rel), .dflt = 1, .set_to = 0,
-    .help = "tupe without its T5-bucket bias (TUPE-A)"};
+    .help = "tupe without its T5-bucket bias (TUPE-A)", .only = "tupe"};
 static const rl_param s_tupe_rel = {
     .key = "tupe-rel", .kind = RL_PK_ENUM, .flags = RL_PF_NO_OPTION,
     .offset = SC_FIELD(tupe_rel), .names = yesno_names, .dflt = 1};
