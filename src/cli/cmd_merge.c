@@ -327,7 +327,18 @@ static int compare(const char *cmd, const shard_file *a, const char *pa, const s
         free(cb);
         return rl_runtime(cmd, "%s", strerror(ENOMEM));
       }
-      differ = strcmp(ca, cb);
+      /* the binary's path (the first word) is not the sweep: 'ropelab'
+       * on PATH and build/src/ropelab make the same shards */
+      const char *sa = strchr(ca, ' '), *sb = strchr(cb, ' ');
+      differ = strcmp(sa ? sa : "", sb ? sb : "");
+      if (differ) {
+        int r = rl_usage(cmd, "'%s' is not from the same sweep as '%s': its command line "
+                              "'%s' differs from '%s' (the binary's path aside)",
+                         pb, pa, sb ? sb + 1 : "", sa ? sa + 1 : "");
+        free(ca);
+        free(cb);
+        return r;
+      }
       free(ca);
       free(cb);
     } else {
