@@ -116,6 +116,8 @@ rl_status rl_param_parse(const rl_param *d, void *obj, const char *arg, char *er
 int rl_param_format(const rl_param *d, const void *obj, char *buf, size_t n);
 /* "a number > 0", "an even integer >= 2", "interleaved or half" ... */
 void rl_param_expect(const rl_param *d, char *buf, size_t n);
+/* The metadata key: the option's key with '_' for '-' ("beta_fast"). */
+void rl_param_meta_key(const rl_param *d, char *buf, size_t n);
 /* The default as help writes it ("10000", "interleaved", "dim"). */
 void rl_param_default_text(const rl_param *d, char *buf, size_t n);
 /* d's field of obj set to its default. */
@@ -992,6 +994,14 @@ typedef struct rl_array {
  * part, NaN or infinity. */
 rl_status rl_npy_parse(const unsigned char *buf, size_t len, const char *name, rl_array *a,
                        char *err, size_t errsize);
+/* The whole of the regular file path, NUL-terminated, at most max bytes
+ * (*buf malloc'ed, *len bytes).  Opened without blocking and checked on
+ * the open descriptor: a FIFO, device, socket or directory is RL_EIO
+ * ("not a regular file"), never read; a larger file or one holding a
+ * NUL byte (which C string functions would silently stop at) is
+ * RL_EFORMAT naming FILE:LINE.  err (errsize bytes) says why. */
+rl_status rl_io_slurp(const char *path, size_t max, char **buf, size_t *len, char *err,
+                      size_t errsize);
 /* A file: .npy when it starts with NumPy's magic string (or is named
  * *.npy), otherwise CSV of numbers (lines starting with '#' skipped, an
  * optional header line of names, the same number of fields on every
@@ -1254,6 +1264,9 @@ rl_status rl_men_bases(const rl_men_params *p, const double *len, size_t n, int 
 /* B_r >= 0 for every r < len with this schedule (plus its pass-through
  * pairs)?  *first_fail = the first r with B_r < 0, or len. */
 rl_status rl_men_feasible(const rl_schedule *s, double len, double *first_fail);
+/* B_r of this schedule (plus its pass-through pairs) at distance r, from
+ * exact angles (the value the sign tests decide on). */
+double rl_men_similarity(const rl_schedule *s, double r);
 
 /* The power law base = a x^k fitted by least squares to (ln x, ln base),
  * as Men et al. fit Figure 1 (y = 0.0424 x^1.628, x the context length in

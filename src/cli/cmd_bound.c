@@ -153,21 +153,6 @@ static void on_progress(void *ctx, size_t done)
   rl_progress_update(((prog_ctx *)ctx)->p, done);
 }
 
-/* B_r = sum over the head's pairs of cos(r theta_i), pass-through pairs
- * counting 1, from exact angles (rl_angle_sincos), summed in long double:
- * the value at the first failing distance, for the message. */
-static double b_at(const rl_schedule *f, double r)
-{
-  long double sum = (long double)(f->dim - f->rot) / 2;
-  for (size_t i = 0; i < f->n; i++) {
-    double c, sn;
-    if (rl_angle_sincos(r, f->theta[i], &c, &sn))
-      return NAN;
-    sum += c;
-  }
-  return (double)sum;
-}
-
 /* --base B given: is B enough for each --len (B_r >= 0 for every r < L),
  * or with --largest-len the largest L for which it is: the first r with
  * B_r < 0, scanned up to 2^31 (rl_men_feasible decides signs near 0 from
@@ -233,7 +218,7 @@ static int run_men_check(args *a, const char *cmd)
       fld[m++] = fails ? "no" : "yes";
     if (fails) {
       rl_numfmt(ff, c[4]);
-      rl_numfmt(b_at(f, ff), c[5]);
+      rl_numfmt(rl_men_similarity(f, ff), c[5]);
       fld[m++] = c[4], fld[m++] = c[5];
     } else {
       fld[m++] = "", fld[m++] = "";

@@ -293,10 +293,13 @@ static int run(int argc, char **argv)
       continue;
     }
     if (c == o_factor) {
-      if ((r = rl_opt_double(cmd, "--factor", optarg, &factor)))
-        return r;
-      if (!(factor >= 1))
-        return rl_usage(cmd, "invalid --factor '%s': expected a number >= 1", optarg);
+      /* read by --factor's declaration, into a scratch settings struct */
+      rl_schedule_params fp;
+      char err[256];
+      rl_schedule_params_default(&fp);
+      if (rl_param_parse(rl_schedule_param_find("factor"), &fp, optarg, err, sizeof err))
+        return rl_usage(cmd, "%s", err);
+      factor = fp.factor;
       continue;
     }
     switch (c) {

@@ -59,27 +59,15 @@ static size_t split(char *line, char **f, size_t max)
 static int table_read(table *t, const char *cmd, const char *path)
 {
   memset(t, 0, sizeof *t);
-  FILE *fp = fopen(path, "rb");
-  if (!fp)
-    return rl_runtime(cmd, "cannot read '%s': %s", path, strerror(errno));
-  size_t cap = 1 << 16, len = 0;
-  t->buf = malloc(cap);
-  for (size_t k; t->buf && (k = fread(t->buf + len, 1, cap - len - 1, fp)) > 0;) {
-    len += k;
-    if (len + 1 == cap) {
-      char *b = cap < ((size_t)1 << 30) ? realloc(t->buf, cap *= 2) : NULL;
-      if (!b) {
-        fclose(fp);
-        return rl_usage(cmd, "'%s' is larger than 1 GiB: expected a table to draw", path);
-      }
-      t->buf = b;
-    }
-  }
-  int bad = !t->buf || ferror(fp);
-  fclose(fp);
-  if (bad)
-    return rl_runtime(cmd, "cannot read '%s'", path);
-  t->buf[len] = 0;
+  /* the core's reader of a whole file: a FIFO or device is refused, not
+   * waited on; a NUL byte is named */
+  char err[512];
+  size_t len;
+  rl_status st = rl_io_slurp(path, (size_t)1 << 30, &t->buf, &len, err, sizeof err);
+  if (st == RL_ENOMEM)
+    return rl_runtime(cmd, "out of memory");
+  if (st)
+    return st == RL_EIO ? rl_runtime(cmd, "%s", err) : rl_usage(cmd, "%s", err);
   size_t lineno = 0;
   for (char *p = t->buf, *e; *p; p = e) {
     e = strchr(p, '\n');

@@ -67,28 +67,14 @@ int rl_runtime(const char *cmd, const char *fmt, ...)
 
 int rl_opt_double(const char *cmd, const char *opt, const char *arg, double *out)
 {
-  /* strtod follows LC_NUMERIC; read in "C" so "0.5" means the same on a
-   * German desktop as in CI. */
-  static locale_t c_loc;
-  if (!c_loc)
-    c_loc = newlocale(LC_ALL_MASK, "C", (locale_t)0);
-  if (!*arg || isspace((unsigned char)*arg))
-    return rl_usage(cmd, "invalid %s '%s': expected a number", opt, arg);
-  locale_t old = c_loc ? uselocale(c_loc) : (locale_t)0;
-  char *end;
-  errno = 0;
-  double x = strtod(arg, &end);
-  int err = errno;
-  if (old)
-    uselocale(old);
-  if (*end)
-    return rl_usage(cmd, "invalid %s '%s': expected a number", opt, arg);
-  if (!isfinite(x))
-    return rl_usage(cmd, "invalid %s '%s': expected a finite number", opt, arg);
-  if (err == ERANGE)
-    return rl_usage(cmd, "invalid %s '%s': out of the range of a double", opt, arg);
-  *out = x;
-  return 0;
+  /* the core's reading of a number (C locale whatever LC_NUMERIC says,
+   * the whole argument), as the declared options read theirs */
+  switch (rl_param_number(arg, out)) {
+  case RL_OK: return 0;
+  case RL_EOVERFLOW: return rl_usage(cmd, "invalid %s '%s': expected a finite number", opt, arg);
+  case RL_ERANGE: return rl_usage(cmd, "invalid %s '%s': out of the range of a double", opt, arg);
+  default: return rl_usage(cmd, "invalid %s '%s': expected a number", opt, arg);
+  }
 }
 
 int rl_opt_uint(const char *cmd, const char *opt, const char *arg,
@@ -415,4 +401,31 @@ void rl_help_wrap(FILE *fp, const char *head, int hang, const char *text)
     col += w, fresh = 0, p += n;
   }
   fputc('\n', fp);
+}
+
+size_t rl_longopts_declared(struct option *all, size_t n, size_t cap,
+                            const rl_param *const *list, int first, int last)
+{
+  for (int k = 0; list[k] && n + 1 < cap && first + k <= last; k++)
+    if (!(list[k]->flags & RL_PF_NO_OPTION))
+      all[n++] = (struct option){list[k]->key,
+                                 list[k]->kind == RL_PK_FLAG ? no_argument : required_argument,
+                                 NULL, first + k};
+  all[n] = (struct option){NULL, 0, NULL, 0};
+  return n;
+}
+
+void rl_help_param(FILE *fp, const rl_param *d, const char *text)
+{
+  char head[96];
+  if (d->kind == RL_PK_FLAG)
+    snprintf(head, sizeof head, "      --%s", d->key);
+  else
+    snprintf(head, sizeof head, "      --%s %s", d->key, d->metavar ? d->metavar : "X");
+  size_t hl = strlen(head);
+  if (hl < 20)
+    snprintf(head + hl, sizeof head - hl, "%*s", (int)(21 - hl), "");
+  else
+    snprintf(head + hl, sizeof head - hl, "  ");
+  rl_help_wrap(fp, head, 21, text);
 }

@@ -7,6 +7,7 @@
 #include <getopt.h>
 #include <stddef.h>
 #include <stdio.h>
+#include "ropelab.h"
 
 #if defined(__GNUC__)
 #define RL_PRINTF(a, b) __attribute__((format(printf, a, b)))
@@ -61,6 +62,16 @@ void rl_opt_alternatives(const char *const *names, size_t n, char *buf, size_t s
 int rl_opt_bad(const char *cmd, int c, char **argv, const struct option *longopts);
 /* Stray positional arguments after the options are a usage error. */
 int rl_opt_no_args(const char *cmd, int argc, char **argv);
+
+/* all[0..n) followed by the declarations of list (not the metadata-only
+ * ones), declaration k with the getopt value first + k (at most last),
+ * a flag without an argument; ended by a zero entry within cap.  Returns
+ * the new count. */
+size_t rl_longopts_declared(struct option *all, size_t n, size_t cap,
+                            const rl_param *const *list, int first, int last);
+/* One help line of a declared option: "      --key METAVAR  text",
+ * wrapped to RL_HELP_WIDTH with the text's column at 21. */
+void rl_help_param(FILE *fp, const rl_param *d, const char *text);
 
 /* Reset getopt for a fresh argv (glibc: optind = 0 reinitialises). */
 void rl_opt_reset(void);

@@ -23,10 +23,8 @@ const struct option *rl_sched_longopts(const struct option *own)
   size_t n = 0;
   for (const struct option *o = own; o && o->name && n < LONGOPTS_MAX - 1; o++)
     all[n++] = *o;
-  const rl_param *const *list = rl_schedule_param_list();
-  for (int k = 0; list[k] && n < LONGOPTS_MAX - 1 && RL_SCHOPT_FIRST + k <= RL_SCHOPT_LAST; k++)
-    all[n++] = (struct option){list[k]->key, required_argument, NULL, RL_SCHOPT_FIRST + k};
-  all[n] = (struct option){NULL, 0, NULL, 0};
+  rl_longopts_declared(all, n, LONGOPTS_MAX, rl_schedule_param_list(), RL_SCHOPT_FIRST,
+                       RL_SCHOPT_LAST);
   return all;
 }
 
@@ -96,15 +94,6 @@ int rl_sched_build(const rl_schedule_params *p, const char *cmd, rl_schedule **f
   return rl_usage(cmd, "%s", err);
 }
 
-/* The metadata key of a declaration: its key with '_' for '-'. */
-static void meta_key(const rl_param *d, char *buf, size_t n)
-{
-  snprintf(buf, n, "%s", d->key);
-  for (char *c = buf; *c; c++)
-    if (*c == '-')
-      *c = '_';
-}
-
 void rl_sched_meta(const rl_schedule_params *p, const rl_schedule *f, rl_out *out)
 {
   const rl_schedule_type *t = p->method;
@@ -140,7 +129,7 @@ void rl_sched_meta(const rl_schedule_params *p, const rl_schedule *f, rl_out *ou
       continue;
     if (d->meta_if && !d->meta_if(obj))
       continue;
-    meta_key(d, key, sizeof key);
+    rl_param_meta_key(d, key, sizeof key);
     rl_param_format(d, obj, buf, sizeof buf);
     rl_out_meta(out, key, buf);
   }
@@ -189,15 +178,9 @@ void rl_sched_opts_help(FILE *fp)
 {
   fputs("schedule (defaults are the core's; 'ropelab help methods' lists the methods;\n"
         "an option the method does not take is an error):\n", fp);
-  char head[96], text[640], tail[320];
+  char text[640], tail[320];
   for (const rl_param *const *dp = rl_schedule_param_list(); *dp; dp++) {
     const rl_param *d = *dp;
-    snprintf(head, sizeof head, "      --%s %s", d->key, d->metavar ? d->metavar : "X");
-    size_t hl = strlen(head);
-    if (hl < 20)
-      snprintf(head + hl, sizeof head - hl, "%*s", (int)(21 - hl), "");
-    else
-      snprintf(head + hl, sizeof head - hl, "  ");
     help_tail(d, tail, sizeof tail);
     if (((d->flags & RL_PF_NAMES) || d->kind == RL_PK_ENUM) && !names_in_help(d)) {
       char names[400];
@@ -206,6 +189,6 @@ void rl_sched_opts_help(FILE *fp)
     } else {
       snprintf(text, sizeof text, "%s %s", d->help, tail);
     }
-    rl_help_wrap(fp, head, 21, text);
+    rl_help_param(fp, d, text);
   }
 }

@@ -95,13 +95,8 @@ const struct option *rl_scheme_longopts(const struct option *own)
   size_t n = 0;
   for (const struct option *o = own; o && o->name && n < LONGOPTS_MAX - 1; o++)
     with[n++] = *o;
-  const rl_param *const *list = rl_scheme_param_list();
-  for (int k = 0; list[k] && n < LONGOPTS_MAX - 1 && RL_SOPT_FIRST + k <= RL_SOPT_LAST; k++)
-    if (!(list[k]->flags & RL_PF_NO_OPTION))
-      with[n++] = (struct option){list[k]->key,
-                                  list[k]->kind == RL_PK_FLAG ? no_argument : required_argument,
-                                  NULL, RL_SOPT_FIRST + k};
-  with[n] = (struct option){NULL, 0, NULL, 0};
+  rl_longopts_declared(with, n, LONGOPTS_MAX, rl_scheme_param_list(), RL_SOPT_FIRST,
+                       RL_SOPT_LAST);
   return rl_sched_longopts(with);
 }
 
@@ -274,15 +269,6 @@ int rl_scheme_opts_alloc(const rl_scheme_opts *o, const char *cmd, const char *n
   return rl_usage(cmd, "cannot build scheme '%s': %s", name, err);
 }
 
-/* The metadata key of a declaration: its key with '_' for '-'. */
-static void meta_key(const rl_param *d, char *buf, size_t n)
-{
-  snprintf(buf, n, "%s", d->key);
-  for (char *c = buf; *c; c++)
-    if (*c == '-')
-      *c = '_';
-}
-
 void rl_scheme_opts_meta(const rl_scheme_opts *o, rl_out *out)
 {
   const rl_scheme_cfg *c = &o->cfg;
@@ -297,7 +283,7 @@ void rl_scheme_opts_meta(const rl_scheme_opts *o, rl_out *out)
   for (const rl_param *const *d = rl_scheme_param_list(); *d; d++) {
     if (((*d)->flags & RL_PF_NO_META) || ((*d)->meta_if && !(*d)->meta_if(c)))
       continue;
-    meta_key(*d, key, sizeof key);
+    rl_param_meta_key(*d, key, sizeof key);
     rl_param_format(*d, c, val, sizeof val);
     rl_out_meta(out, key, val);
   }
@@ -308,20 +294,11 @@ void rl_scheme_opts_help(FILE *fp)
   rl_sched_opts_help(fp);
   fputs("scheme (defaults are the core's; the schedule above is rope's and rope2d's,\n"
         "its --dim every scheme's, its --base sinusoidal's and xl's):\n", fp);
-  char head[96], text[640], dflt[128], names[400];
+  char text[640], dflt[128], names[400];
   for (const rl_param *const *dp = rl_scheme_param_list(); *dp; dp++) {
     const rl_param *d = *dp;
     if (d->flags & RL_PF_NO_OPTION)
       continue;
-    if (d->kind == RL_PK_FLAG)
-      snprintf(head, sizeof head, "      --%s", d->key);
-    else
-      snprintf(head, sizeof head, "      --%s %s", d->key, d->metavar ? d->metavar : "X");
-    size_t hl = strlen(head);
-    if (hl < 20)
-      snprintf(head + hl, sizeof head - hl, "%*s", (int)(21 - hl), "");
-    else
-      snprintf(head + hl, sizeof head - hl, "  ");
     rl_param_default_text(d, dflt, sizeof dflt);
     names[0] = 0;
     if (d->kind == RL_PK_ENUM) {
@@ -333,7 +310,7 @@ void rl_scheme_opts_help(FILE *fp)
       snprintf(text, sizeof text, "%s%s", d->help, names);
     else
       snprintf(text, sizeof text, "%s%s (default %s)", d->help, names, dflt);
-    rl_help_wrap(fp, head, 21, text);
+    rl_help_param(fp, d, text);
   }
   fputc('\n', fp);
 }

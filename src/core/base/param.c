@@ -250,6 +250,14 @@ int rl_param_format(const rl_param *d, const void *obj, char *buf, size_t n)
   return snprintf(buf, n, "%s", "");
 }
 
+void rl_param_meta_key(const rl_param *d, char *buf, size_t n)
+{
+  snprintf(buf, n, "%s", d->key);
+  for (char *c = buf; *c; c++)
+    if (*c == '-')
+      *c = '_';
+}
+
 void rl_param_default_text(const rl_param *d, char *buf, size_t n)
 {
   char num[RL_NUMFMT_MAX];

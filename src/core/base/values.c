@@ -23,29 +23,17 @@
 #include "ropelab.h"
 #include "errf.h"
 
-/* One finite number filling [s, e) exactly, read in the C locale. */
+/* One finite number filling [s, e) exactly, read as every option's
+ * number is (rl_param_number: the C locale, the whole text). */
 static int number(const char *s, const char *e, double *out)
 {
-  static locale_t c_loc;
   char buf[64];
   size_t len = (size_t)(e - s);
-  if (len == 0 || len >= sizeof buf || s[0] == ' ' || s[0] == '\t')
+  if (len == 0 || len >= sizeof buf)
     return 0;
   memcpy(buf, s, len);
   buf[len] = 0;
-  if (!c_loc)
-    c_loc = newlocale(LC_ALL_MASK, "C", (locale_t)0);
-  locale_t old = c_loc ? uselocale(c_loc) : (locale_t)0;
-  char *end;
-  errno = 0;
-  double v = strtod(buf, &end);
-  int bad = *end || errno == ERANGE || !isfinite(v);
-  if (old)
-    uselocale(old);
-  if (bad)
-    return 0;
-  *out = v;
-  return 1;
+  return rl_param_number(buf, out) == RL_OK;
 }
 
 static rl_status push(double **v, size_t *n, size_t *cap, size_t max, double x, char *err,
@@ -118,15 +106,10 @@ static int decimal(const char *s, const char *e, long long *m, int *k)
 /* M * 10^-k as the double nearest it (strtod is correctly rounded). */
 static double from_decimal(long long m, int k)
 {
-  static locale_t c_loc;
   char buf[48];
+  double v = 0;
   snprintf(buf, sizeof buf, "%llde-%d", m, k);
-  if (!c_loc)
-    c_loc = newlocale(LC_ALL_MASK, "C", (locale_t)0);
-  locale_t old = c_loc ? uselocale(c_loc) : (locale_t)0;
-  double v = strtod(buf, NULL);
-  if (old)
-    uselocale(old);
+  rl_param_number(buf, &v);
   return v;
 }
 

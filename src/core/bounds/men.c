@@ -517,6 +517,11 @@ rl_status rl_men_feasible(const rl_schedule *s, double len, double *first_fail)
   return st;
 }
 
+double rl_men_similarity(const rl_schedule *s, double r)
+{
+  return rl_bscan_exact(s->theta, s->n, c0_of(s), r, NULL);
+}
+
 rl_status rl_men_fit(const double *x, const double *y, size_t n, double *a, double *k)
 {
   if (n < 2)

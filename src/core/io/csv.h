@@ -28,12 +28,4 @@ rl_status rl_csv_read(const char *path, const char *const *want, size_t ncols,
                       size_t errsize);
 void rl_csv_free(rl_csv_table *t);
 
-/* The whole of the regular file path, NUL-terminated, at most max bytes
- * (*buf malloc'ed, *len bytes).  Opened without blocking and checked on
- * the open descriptor: a FIFO, device, socket or directory is RL_EIO
- * ("not a regular file"), never read; a larger file or one holding a
- * NUL byte (which C string functions would silently stop at) is
- * RL_EFORMAT naming FILE:LINE.  err (errsize bytes) says why. */
-rl_status rl_io_slurp(const char *path, size_t max, char **buf, size_t *len, char *err,
-                      size_t errsize);
 #endif

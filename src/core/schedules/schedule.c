@@ -425,7 +425,7 @@ static void bit_names(unsigned mask, char *buf, size_t n)
  * logit_multiplier = inf. */
 static int attn_ok(double a)
 {
-  return a >= 0x1p-64 && a <= 0x1p64;
+  return rl_param_in_bounds(&p_attn, a); /* the declaration's 2^-64 .. 2^64 */
 }
 
 static rl_status common_checks(const rl_schedule_params *p, char *err)

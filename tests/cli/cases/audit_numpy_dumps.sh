@@ -5,9 +5,8 @@
 # float32 as transformers' tensors are, then cast as .to(dtype) casts
 # (np_tables.py's docstring):
 #  - llama3-bf16: HF Llama 3.1 (d = 128, base 500000, factor 8 exactly,
-#    L = 8192) cast to bfloat16: llama3 hf-bf16 (vllm-bf16 and the SLEEF
-#    pipelines of both give the very same table here, since bfloat16's
-#    rounding absorbs their 1-ulp float32 differences: same_table);
+#    L = 8192) cast to bfloat16: llama3 hf-bf16 (vllm-bf16 gives the very
+#    same table: same_table);
 #  - linear-f16: HF linear factor 4, float16 .npy: linear hf-f16;
 #  - llama3-np32: the same Llama 3.1 in float32 with numpy's own `**`,
 #    np.cos and np.sin (not correctly rounded: some inverse frequencies
@@ -27,7 +26,10 @@ best() { "$ROPELAB" audit "$@" > out.csv 2>err.txt || echo "exit $?"
   sed -n 's/^# identified=//p' out.csv
   sed -n '/^rank,/{n;p;}' out.csv | awk -F, '{ print $2, $3, $4, $5, $6, $7, $8, $9, $10 }'; }
 best llama3-bf16.npy --sin llama3-bf16_sin.npy
-sed -n '/^rank,/{n;p;}' out.csv | cut -d, -f15
+# vLLM computes the same float32 formula, so it must be among the variants
+# giving the same table (other pipelines may join it: not asserted)
+sed -n '/^rank,/{n;p;}' out.csv | cut -d, -f15 | tr '/' '\n' | sed 's/^ *//; s/ *$//' |
+  grep -x 'vllm:vllm-bf16'
 best linear-f16.npy --sin linear-f16_sin.npy
 best llama3-np32.npy --sin llama3-np32_sin.npy
 "$ROPELAB" check --table llama3-np32.npy --sin llama3-np32_sin.npy --expect --method llama3 \

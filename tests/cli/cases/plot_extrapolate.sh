@@ -4,15 +4,7 @@
 # retrieval rows at n = N with r > 0 (awk on the CSV; 6 digits, 1e-5
 # relative), in the order series first occur; panels (b) and (c) hold the
 # same series; (d) one bar per series.
-real=$(command -v gnuplot) || { echo "no gnuplot" >&2; exit 77; }
-mkdir bin
-cat > bin/gnuplot <<EOF2
-#!/bin/sh
-"$real" -c "\$2" "\$3" "$PWD/\$(basename "\$4" | sed 's/\.png.*//').table" table &&
-  echo table > "\$4"
-EOF2
-chmod +x bin/gnuplot
-PATH=$PWD/bin:$PATH
+. "$(dirname "$0")/../table_gnuplot.sh"
 "$ROPELAB" extrapolate --train-len 16 --eval-len 64 --dim 8 --samples 4 --scheme alibi,rope \
   --method rope,linear --distances 0,1,4,16,63 -o x.csv --plot x.png 2>/dev/null || exit 1
 # wanted: per series (scheme/method for rope), "r:value" of retrieval probability at len 64

@@ -5,15 +5,7 @@
 # a = (1,10),(2,20) and b = (1,11); panel Q draws a = (1,30) (the row
 # with an empty y is left out) and b, which has no row there, as a single
 # point that a line does not show (the first point of the table, (1,10)).
-real=$(command -v gnuplot) || { echo "no gnuplot" >&2; exit 77; }
-mkdir bin
-cat > bin/gnuplot <<EOF2
-#!/bin/sh
-"$real" -c "\$2" "\$3" "$PWD/\$(basename "\$4" | sed 's/\.png.*//').table" table &&
-  echo table > "\$4"
-EOF2
-chmod +x bin/gnuplot
-PATH=$PWD/bin:$PATH
+. "$(dirname "$0")/../table_gnuplot.sh"
 printf '# command=made by hand\nx,y,g,p\n1,10,a,P\n2,20,a,P\n1,11,b,P\n1,30,a,Q\n3,,a,Q\n' > t.csv
 "$ROPELAB" plot t.csv --x x --y y --hue g --col p -o t.png || exit 1
 awk '/^# Curve title/ { print "curve " $4 } /^ *[0-9]/ { print "  " $1 "," $2 }' t.table

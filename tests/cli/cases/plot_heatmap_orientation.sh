@@ -7,16 +7,7 @@
 # (its semantics: rows = query i, columns = key j).  The table prints 6
 # significant digits, so values agree to 1e-5 relative (plus 1e-12).
 # The matrix is checked to be asymmetric, so a transpose cannot pass.
-real=$(command -v gnuplot) || { echo "no gnuplot" >&2; exit 77; }
-mkdir bin
-cat > bin/gnuplot <<EOF2
-#!/bin/sh
-# called as: gnuplot -c SCRIPT DATA IMAGE TERMINAL
-"$real" -c "\$2" "\$3" "$PWD/\$(basename "\$4" | sed 's/\.png.*//').table" table &&
-  echo table > "\$4"
-EOF2
-chmod +x bin/gnuplot
-PATH=$PWD/bin:$PATH
+. "$(dirname "$0")/../table_gnuplot.sh"
 for f in grid long; do
   "$ROPELAB" matrix --scheme rope --dim 4 --len 4 --offset 5 --term total --format $f \
     -o $f.csv --plot $f.png || exit 1

@@ -3,15 +3,7 @@
 # per --dim.  Through the "table" terminal each drawn curve must equal the
 # CSV's rows of its method and dim (awk groups the CSV itself; the table
 # prints 6 significant digits, so 1e-5 relative).
-real=$(command -v gnuplot) || { echo "no gnuplot" >&2; exit 77; }
-mkdir bin
-cat > bin/gnuplot <<EOF2
-#!/bin/sh
-"$real" -c "\$2" "\$3" "$PWD/\$(basename "\$4" | sed 's/\.png.*//').table" table &&
-  echo table > "\$4"
-EOF2
-chmod +x bin/gnuplot
-PATH=$PWD/bin:$PATH
+. "$(dirname "$0")/../table_gnuplot.sh"
 "$ROPELAB" decay --method rope,linear,yarn --dim 8,16 --factor 8 --train-len 64 --to 50 \
   -o d.csv --plot d.png || exit 1
 # the curves in drawing order: panel (dim) outer, method inner
