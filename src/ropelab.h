@@ -1594,6 +1594,10 @@ rl_status rl_audit_check_layout(const rl_audit_input *in, int layout, size_t n, 
 rl_status rl_audit_check_values(const rl_audit_input *in, int layout, const rl_schedule *sc,
                                 rl_check_result *res);
 
+/* ------------------------------------------------------------------ */
+/* modules with their own header (one per module, under src/ropelab/)  */
+#include "ropelab/model.h"
+
 #ifdef __cplusplus
 }
 #endif
