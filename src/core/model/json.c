@@ -1,0 +1,10 @@
+/* json.c: rl_model_read_json, the config.json reader (ropelab/model.h).  Stub until
+ * the reader lands: every file is refused. */
+#include "../base/errf.h"
+#include "ropelab.h"
+
+rl_status rl_model_read_json(const char *path, rl_model_rope *m, char *err, size_t n)
+{
+  (void)m;
+  return rl_errf(RL_EFORMAT, err, n, "'%s': config.json files are not read yet", path);
+}
