@@ -549,6 +549,7 @@ int rl_out_open(rl_out *o, const char *cmd, const char *path, int meta, int head
   o->header = header;
   if (hookcfg.mode != MODE_NORMAL)
     return open_hook(o);
+  o->holding = 1;
   o->json = json_next;
   o->jextra = json_next ? json_extra : NULL;
   if (!path || !strcmp(path, "-")) {
@@ -579,28 +580,6 @@ static void put_meta(rl_out *o, FILE *fp, const char *key, const char *val)
   note(o, fp, fprintf(fp, "# %s=%s\n", key, val) >= 0);
 }
 
-static void each(rl_out *o, int meta_only, void (*fn)(rl_out *, FILE *, const void *),
-                 const void *arg)
-{
-  if (!meta_only || o->meta)
-    fn(o, o->fp, arg);
-  if (o->tee)
-    fn(o, o->tee, arg);
-}
-
-static void begin_one(rl_out *o, FILE *fp, const void *arg)
-{
-  const char *const *vc = arg; /* version and command, or NULL for ours */
-  put_meta(o, fp, "ropelab", vc ? vc[0] : RL_VERSION);
-  errno = 0;
-  fputs("# command=", fp);
-  if (vc)
-    fputs(vc[1], fp);
-  else
-    put_command(fp);
-  note(o, fp, fputc('\n', fp) != EOF);
-}
-
 static void jmeta_add(rl_out *o, const char *key, const char *val)
 {
   if (!o->jmeta && !(o->jmeta = calloc(1, sizeof *o->jmeta))) {
@@ -612,20 +591,60 @@ static void jmeta_add(rl_out *o, const char *key, const char *val)
     o->err = ENOMEM;
 }
 
+/* One metadata line: held until the header is out, else written to the
+ * file (unless --no-meta or --meta json) and to the plot copy. */
+static void meta_line(rl_out *o, const char *key, const char *val)
+{
+  if (o->holding) {
+    if (!o->held && !(o->held = calloc(1, sizeof *o->held))) {
+      o->err = ENOMEM;
+      return;
+    }
+    rl_meta_add(o->held, key, val);
+    if (o->held->oom && !o->err)
+      o->err = ENOMEM;
+    return;
+  }
+  if (o->meta && !o->json)
+    put_meta(o, o->fp, key, val);
+  if (o->tee)
+    put_meta(o, o->tee, key, val);
+}
+
+static void free_held(rl_out *o)
+{
+  if (o->held) {
+    rl_meta_clear(o->held);
+    free(o->held);
+    o->held = NULL;
+  }
+}
+
+void rl_out_release_meta(rl_out *o)
+{
+  if (!o->holding)
+    return;
+  o->holding = 0;
+  for (size_t i = 0; o->held && i < o->held->n; i++)
+    meta_line(o, o->held->key[i], o->held->val[i]);
+  free_held(o);
+}
+
 static void begin_as(rl_out *o, const char *const *vc)
 {
   if (o->swept)
     return; /* the sweep writes it once */
+  char *cmdline = vc ? NULL : rl_out_command_line();
+  if (!vc && !cmdline && !o->err)
+    o->err = ENOMEM;
+  const char *version = vc ? vc[0] : RL_VERSION, *command = vc ? vc[1] : cmdline ? cmdline : "";
   if (o->json) {
-    char *cmdline = vc ? NULL : rl_out_command_line();
-    jmeta_add(o, "ropelab", vc ? vc[0] : RL_VERSION);
-    jmeta_add(o, "command", vc ? vc[1] : cmdline ? cmdline : "");
-    free(cmdline);
-    if (o->tee)
-      begin_one(o, o->tee, vc);
-    return;
+    jmeta_add(o, "ropelab", version);
+    jmeta_add(o, "command", command);
   }
-  each(o, 1, begin_one, vc);
+  meta_line(o, "ropelab", version);
+  meta_line(o, "command", command);
+  free(cmdline);
 }
 
 void rl_out_meta_begin(rl_out *o)
@@ -639,31 +658,16 @@ void rl_out_meta_begin_as(rl_out *o, const char *version, const char *command)
   begin_as(o, vc);
 }
 
-struct kv {
-  const char *k, *v;
-};
-
-static void meta_one(rl_out *o, FILE *fp, const void *arg)
-{
-  const struct kv *kv = arg;
-  put_meta(o, fp, kv->k, kv->v);
-}
-
 void rl_out_meta(rl_out *o, const char *key, const char *val)
 {
-  struct kv kv = {key, val};
   if (o->swept) {
     if (hookcfg.mode == MODE_CAPTURE)
       rl_meta_add(hookcfg.meta, key, val);
     return;
   }
-  if (o->json) {
+  if (o->json)
     jmeta_add(o, key, val);
-    if (o->tee)
-      meta_one(o, o->tee, &kv);
-    return;
-  }
-  each(o, 1, meta_one, &kv);
+  meta_line(o, key, val);
 }
 
 void rl_out_meta_num(rl_out *o, const char *key, double v)
@@ -696,6 +700,7 @@ void rl_out_header(rl_out *o, const char *cols)
     line_one(o, o->fp, buf);
   if (o->tee)
     line_one(o, o->tee, buf);
+  rl_out_release_meta(o);
 }
 
 void rl_out_row(rl_out *o, const double *v, size_t n)
@@ -711,6 +716,7 @@ void rl_out_row(rl_out *o, const double *v, size_t n)
   }
   line[len++] = '\n';
   line[len] = 0;
+  rl_out_release_meta(o);
   line_one(o, o->fp, line);
   if (o->tee)
     line_one(o, o->tee, line);
@@ -728,6 +734,8 @@ static void free_jmeta(rl_out *o)
 void rl_out_abort(rl_out *o)
 {
   free_jmeta(o);
+  free_held(o);
+  o->holding = 0;
   if (o->swept) {
     if (o->fp)
       fclose(o->fp);
@@ -841,6 +849,7 @@ int rl_out_close(rl_out *o)
     free_jmeta(o);
     return close_hook(o);
   }
+  rl_out_release_meta(o); /* a table without a header or rows */
   if (!o->path) { /* stdout: flush now to catch EPIPE/ENOSPC before exit */
     errno = 0;
     if (fflush(stdout) == EOF || ferror(stdout))

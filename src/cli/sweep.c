@@ -1031,7 +1031,7 @@ static int put_shard(sweep *s, rl_out *top, FILE *rows, const char *head)
   snprintf(b, sizeof b, "%llu/%llu rows=%llu bytes=%llu cksum=%lu", s->shard_k, s->shard_n,
            nrows, ck.len, (unsigned long)rl_cksum_value(&ck));
   rl_out_meta(top, "shard", b); /* last: merge drops it */
-  rl_out_write(top, head, strlen(head));
+  rl_out_header_line(top, head, strlen(head));
   while (!top->err && (n = fread(b, 1, sizeof b, rows)) > 0)
     rl_out_write(top, b, n);
   if (ferror(rows))
@@ -1177,8 +1177,10 @@ static int run_sweep(sweep *s)
         q += sprintf(q, "%s,", s->par[j].col);
     q += sprintf(q, "%s\n", hdr0);
     if (!s->sharded)
-      rl_out_write(&top, head, (size_t)(q - head));
+      rl_out_header_line(&top, head, (size_t)(q - head));
   }
+  if (!s->sharded)
+    rl_out_release_meta(&top); /* the points write to top.fp directly */
   size_t lo = 0, hi = s->points;
   FILE *to = top.fp;
   if (s->sharded) {

@@ -1,4 +1,4 @@
-/* ropelab/model.h: a model's RoPE as its own files state it (a Hugging
+/* model.h: a model's RoPE as its own files state it (a Hugging
  * Face config.json, a GGUF header), turned into schedule settings.
  *
  * Both readers produce the same thing: a list of (declaration key, value
