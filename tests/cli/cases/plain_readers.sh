@@ -38,11 +38,12 @@ set -e
 "$ROPELAB" merge s1.csv s2.csv > merge.csv
 set +e
 files="freqs angles decay decay_sweep bound_men bound_pi precision profile params matrix compare extrapolate audit merge"
-for f in $files; do
-  Rscript -e 'd <- read.csv(commandArgs(TRUE)[1], comment.char = "#")
-    for (n in names(d)) if (is.numeric(d[[n]])) cat(n, sprintf("%.17g", sum(d[[n]], na.rm = TRUE)), "\n")' \
-    "$f.csv" > "$f.r" 2> "$f.rerr" || { echo "$f: R failed: $(head -1 "$f.rerr")"; }
-done
+# one R for every table (its start-up is most of the time)
+# shellcheck disable=SC2086
+Rscript -e 'for (f in commandArgs(TRUE)) { d <- read.csv(paste0(f, ".csv"), comment.char = "#")
+  sink(paste0(f, ".r")); for (n in names(d)) if (is.numeric(d[[n]]))
+    cat(n, sprintf("%.17g", sum(d[[n]], na.rm = TRUE)), "\n"); sink() }' $files 2> r.err ||
+  echo "R failed: $(head -1 r.err)"
 "$py" - $files <<'PY'
 import csv, math, sys, warnings
 import numpy as np, pandas as pd
