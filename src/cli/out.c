@@ -268,6 +268,11 @@ static struct {
 static int json_next;
 static const char *json_extra;
 
+int rl_out_capturing(void)
+{
+  return hookcfg.mode == MODE_CAPTURE;
+}
+
 void rl_out_mode_normal(void)
 {
   memset(&hookcfg, 0, sizeof hookcfg);

@@ -75,6 +75,9 @@ void rl_out_quote(FILE *fp, const char *s);
  *            wrote them once); errors are reported against path (NULL:
  *            standard output). */
 void rl_out_mode_normal(void);
+/* 1 in capture mode: a command that has checked a property says nothing
+ * of its verdict yet (the point runs again for its row). */
+int rl_out_capturing(void);
 void rl_out_mode_capture(rl_meta *meta, char **header);
 void rl_out_mode_point(FILE *fp, const char *prefix, const char *path);
 /* --meta json for the rl_out opened next: the metadata goes into PATH.json

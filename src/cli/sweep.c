@@ -906,7 +906,8 @@ static void end_jobs(job *jobs, size_t n)
 }
 
 /* Points lo..hi-1 in up to s->jobs children at a time, copied out in order. */
-static int run_parallel(sweep *s, FILE *to, size_t lo, size_t hi, rl_progress *prog)
+static int run_parallel(sweep *s, FILE *to, size_t lo, size_t hi, rl_progress *prog,
+                        size_t *failed)
 {
   const char *name = s->cmd->name;
   size_t nj = (size_t)s->jobs;
@@ -963,7 +964,9 @@ static int run_parallel(sweep *s, FILE *to, size_t lo, size_t hi, rl_progress *p
     while (waitpid(jb->pid, &st, 0) < 0 && errno == EINTR)
       ;
     jb->pid = 0;
-    if (WIFEXITED(st) && WEXITSTATUS(st) != 0)
+    if (WIFEXITED(st) && WEXITSTATUS(st) == RL_EXIT_FAIL)
+      ++*failed; /* a property failed: its row is written, the sweep goes on */
+    if (WIFEXITED(st) && WEXITSTATUS(st) != 0 && WEXITSTATUS(st) != RL_EXIT_FAIL)
       rc = WEXITSTATUS(st); /* the child said why */
     else if (!WIFEXITED(st))
       rc = rl_runtime(name, "sweep point %zu ended by signal %d", p + 1, WTERMSIG(st));
@@ -1201,14 +1204,17 @@ static int run_sweep(sweep *s)
   }
   rl_progress prog;
   rl_progress_init(&prog, name, s->progress, hi - lo, hi - lo > 1);
+  size_t failed = 0; /* points whose checked property failed (exit 1) */
   if (s->jobs > 1 && hi - lo > 1) {
-    rc = run_parallel(s, to, lo, hi, &prog);
+    rc = run_parallel(s, to, lo, hi, &prog, &failed);
   } else {
     for (size_t p = lo; p < hi && !rc && !top.err && !ferror(to); p++) {
       set_point(s, p);
       rl_out_mode_point(to, s->prefix, s->output);
       rl_opt_reset();
       rc = s->cmd->run(s->pargc, s->pargv);
+      if (rc == RL_EXIT_FAIL)
+        failed++, rc = 0;
       rl_out_mode_normal();
       rl_progress_update(&prog, p + 1 - lo);
     }
@@ -1252,6 +1258,11 @@ static int run_sweep(sweep *s)
                         : rl_usage(name, "--plot: none of the columns '%s' against '%s' in this "
                                          "table; draw it with 'ropelab plot'",
                                    s->spec->plot_y, s->spec->plot_x);
+  }
+  if (!rc && failed) {
+    fprintf(stderr, "ropelab %s: %zu of %zu sweep points failed their check (their rows say "
+                    "which)\n", name, failed, hi - lo);
+    rc = RL_EXIT_FAIL;
   }
 done:
   rl_out_mode_normal();
