@@ -18,10 +18,11 @@
 #include "cksum.h"
 #include "cmd.h"
 #include "opt.h"
+#include "out_format.h"
 #include "out.h"
 #include "rowfmt.h"
 
-enum { OPT_META = RL_OPT_FIRST_CMD };
+enum { OPT_META = RL_OPT_FIRST_CMD, OPT_FORMAT };
 
 static void help(FILE *fp)
 {
@@ -38,6 +39,7 @@ static void help(FILE *fp)
         "\n"
         "  -o, --output FILE  write to FILE, atomically (default: standard output)\n"
         "      --meta MODE    comments (default) or json: the metadata in FILE.json\n"
+        "      --output-format F  csv, tsv, jsonl or npy (default: by -o's extension)\n"
         "  -h, --help         this help\n", fp);
 }
 
@@ -371,6 +373,7 @@ static int run(int argc, char **argv)
 {
   static const struct option opts[] = {{"meta", required_argument, NULL, OPT_META},
                                        {"output", required_argument, NULL, 'o'},
+                                       {"output-format", required_argument, NULL, OPT_FORMAT},
                                        {"help", no_argument, NULL, 'h'},
                                        {NULL, 0, NULL, 0}};
   static const char *const modes[] = {"comments", "json"};
@@ -388,6 +391,13 @@ static int run(int argc, char **argv)
       if ((r = rl_opt_enum(cmd, "--meta", optarg, modes, 2, &mode)))
         return r;
       break;
+    case OPT_FORMAT: {
+      int k = 0;
+      if ((r = rl_opt_enum(cmd, "--output-format", optarg, rl_out_fmt_names, RL_FMT_N, &k)))
+        return r;
+      rl_out_set_format(k);
+      break;
+    }
     default:
       return rl_opt_bad(cmd, c, argv, opts);
     }

@@ -12,6 +12,7 @@
 #include "cmd.h"
 #include "opt.h"
 #include "out.h"
+#include "out_format.h"
 #include "path.h"
 #include "ropelab.h"
 #include "rl_config.h"
@@ -546,16 +547,8 @@ static int open_direct(rl_out *o, const rl_target *t)
   return 0;
 }
 
-int rl_out_open(rl_out *o, const char *cmd, const char *path, int meta, int header)
+static int open_plain(rl_out *o, const char *cmd, const char *path)
 {
-  memset(o, 0, sizeof *o);
-  o->cmd = cmd;
-  o->meta = meta;
-  o->header = header;
-  if (hookcfg.mode != MODE_NORMAL)
-    return open_hook(o);
-  o->holding = 1;
-  o->json = json_next;
   o->jextra = json_next ? json_extra : NULL;
   if (!path || !strcmp(path, "-")) {
     if (o->json)
@@ -577,6 +570,42 @@ int rl_out_open(rl_out *o, const char *cmd, const char *path, int meta, int head
   int rc = open_direct(o, &t);
   rl_target_free(&t);
   return rc;
+}
+
+int rl_out_open(rl_out *o, const char *cmd, const char *path, int meta, int header)
+{
+  memset(o, 0, sizeof *o);
+  o->cmd = cmd;
+  o->meta = meta;
+  o->header = header;
+  if (hookcfg.mode != MODE_NORMAL)
+    return open_hook(o);
+  o->holding = 1;
+  o->json = json_next;
+  int stdout_ = !path || !strcmp(path, "-");
+  rl_out_fmt fmt = rl_out_format_for(stdout_ ? NULL : path);
+  if (fmt == RL_FMT_NPY) {
+    if (stdout_)
+      return rl_usage(cmd, "a .npy array needs -o FILE: its shape is written when the rows are "
+                           "done");
+    o->json = meta; /* the metadata and the names in FILE.json */
+  }
+  int rc = open_plain(o, cmd, path);
+  if (rc)
+    return rc;
+  if (fmt == RL_FMT_NPY && !o->tmp) {
+    rl_out_abort(o);
+    return rl_usage(cmd, "a .npy array needs -o naming a regular file, not '%s'", path);
+  }
+  if (fmt != RL_FMT_CSV) {
+    o->raw = o->fp;
+    if (!(o->fp = rl_fmt_open(fmt, o->raw, header, &o->fst))) {
+      o->fp = o->raw;
+      rl_out_abort(o);
+      return rl_runtime(cmd, "%s", strerror(ENOMEM));
+    }
+  }
+  return 0;
 }
 
 static void put_meta(rl_out *o, FILE *fp, const char *key, const char *val)
@@ -736,8 +765,28 @@ static void free_jmeta(rl_out *o)
   }
 }
 
+/* The format stream closed (its end written to the file), the file
+ * itself back in o->fp; 0, or -1 with the reason in o->err or why. */
+static int close_format(rl_out *o)
+{
+  if (!o->fst)
+    return 0;
+  errno = 0;
+  if (fclose(o->fp) == EOF && !o->err)
+    o->err = errno ? errno : EIO;
+  o->fp = o->raw;
+  o->raw = NULL;
+  return o->err ? -1 : 0;
+}
+
 void rl_out_abort(rl_out *o)
 {
+  free(o->jcolumns);
+  o->jcolumns = NULL;
+  if (o->fst && o->raw)
+    close_format(o);
+  rl_fmt_free(o->fst);
+  o->fst = NULL;
   free_jmeta(o);
   free_held(o);
   o->holding = 0;
@@ -812,7 +861,9 @@ static int write_sidecar(rl_out *o)
   rl_out j;
   int saved = json_next;
   json_next = 0;
+  int saved_fmt = rl_out_set_format(RL_FMT_CSV); /* the sidecar is JSON text as written */
   int rc = rl_out_open(&j, o->cmd, jpath, 0, 0);
+  rl_out_set_format(saved_fmt);
   json_next = saved;
   if (rc) {
     free(jpath);
@@ -839,6 +890,20 @@ static int write_sidecar(rl_out *o)
   fputs(m && m->n > first ? "\n  }" : "}", j.fp);
   if (o->jextra)
     fprintf(j.fp, ",\n  %s", o->jextra);
+  if (o->jcolumns) { /* .npy: the names of its columns, in order */
+    fputs(",\n  \"columns\": [", j.fp);
+    for (char *c = o->jcolumns, *e; c; c = e ? e + 1 : NULL) {
+      e = strchr(c, ',');
+      if (e)
+        *e = 0;
+      if (c != o->jcolumns)
+        fputs(", ", j.fp);
+      json_str(j.fp, c);
+      if (e)
+        *e = ',';
+    }
+    fputs("]", j.fp);
+  }
   errno = 0;
   if (fputs("\n}\n", j.fp) == EOF || ferror(j.fp))
     note(&j, j.fp, 0);
@@ -855,6 +920,20 @@ int rl_out_close(rl_out *o)
     return close_hook(o);
   }
   rl_out_release_meta(o); /* a table without a header or rows */
+  if (o->fst) {
+    close_format(o);
+    const char *why = rl_fmt_error(o->fst);
+    if (why) {
+      char msg[300];
+      snprintf(msg, sizeof msg, "%s", why);
+      rl_out_abort(o);
+      return rl_usage(o->cmd, "%s", msg);
+    }
+    if (o->json && !o->err && !(o->jcolumns = strdup(rl_fmt_names(o->fst))))
+      o->err = ENOMEM;
+    rl_fmt_free(o->fst);
+    o->fst = NULL;
+  }
   if (!o->path) { /* stdout: flush now to catch EPIPE/ENOSPC before exit */
     errno = 0;
     if (fflush(stdout) == EOF || ferror(stdout))
@@ -887,7 +966,8 @@ int rl_out_close(rl_out *o)
     rl_tmp_unregister(o->tmp);
   free(o->tmp);
   free(o->file);
-  o->tmp = o->file = NULL;
+  free(o->jcolumns);
+  o->tmp = o->file = o->jcolumns = NULL;
   o->direct = 0;
   return 0;
 }

@@ -39,6 +39,9 @@ typedef struct rl_out {
   struct rl_meta *jmeta;
   const char *jextra; /* one more member of the JSON object, or NULL */
   int links;          /* the replaced file has other hard links: rewritten in place */
+  FILE *raw;          /* the file under fp when fp is a format stream */
+  struct rl_fmt_stream *fst; /* that stream (out_format.h), or NULL for CSV */
+  char *jcolumns;     /* .npy: its column names for FILE.json, comma-separated */
   int holding;        /* metadata is held until the header row is written */
   struct rl_meta *held;
 } rl_out;

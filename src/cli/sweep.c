@@ -31,6 +31,7 @@
 #include "out.h"
 #include "progress.h"
 #include "ropelab.h"
+#include "out_format.h"
 #include "rowfmt.h"
 #include "facet.h"
 #include "sweep.h"
@@ -1156,6 +1157,13 @@ static int run_sweep(sweep *s)
   }
 
   /* step 3: the table */
+  if (s->sharded && rl_out_format_for(s->output) != RL_FMT_CSV) {
+    rc = rl_usage(name, "--shard writes CSV parts for 'ropelab merge', not %s: give the format "
+                        "to the merge (merge ... -o FILE.%s)",
+                  rl_out_fmt_names[rl_out_format_for(s->output)],
+                  rl_out_fmt_names[rl_out_format_for(s->output)]);
+    goto done;
+  }
   int meta = !s->no_meta && s->meta_mode != 2;
   rl_out_set_json(s->meta_mode == 1, extra);
   rc = rl_out_open(&top, name, s->output, meta, !s->no_header);
