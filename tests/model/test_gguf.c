@@ -365,6 +365,34 @@ static void test_models(void)
   tap_ok(has_note(&m, "yarn_log_multiplier"), "deepseek-v2-lite: a note on yarn_log_multiplier");
   rl_model_rope_free(&m);
 
+  /* llama.cpp's rules on a file without a scaling type (llama_model::
+   * load_hparams): the older rope.scale_linear key is the factor and the
+   * type defaults to linear; with YaRN, attn_factor is a note, not the
+   * attention factor */
+  gw_begin(&w, 3, 0);
+  common_llama(&w, "llama", 16384, 4096, 32, 32, 128, 10000);
+  gw_kv_f32(&w, "llama.rope.scale_linear", 4);
+  gw_finish(&w, NULL, 0, 32);
+  gw_save(&w, path_of("linear.gguf")), free(w.b);
+  m = read_ok(path_of("linear.gguf"), "scale_linear");
+  field(&m, "scale_linear", "method", "linear");
+  fnum(&m, "scale_linear", "factor", 4);
+  fnum(&m, "scale_linear", "train-len", 16384);
+  tap_ok(has_note(&m, "no rope.scaling.type"), "scale_linear: a note says linear is llama.cpp's default");
+  rl_model_rope_free(&m);
+  gw_begin(&w, 3, 0);
+  common_llama(&w, "qwen2", 131072, 3584, 28, 4, 128, 1000000);
+  gw_kv_str(&w, "qwen2.rope.scaling.type", "yarn");
+  gw_kv_f32(&w, "qwen2.rope.scaling.factor", 4);
+  gw_kv_f32(&w, "qwen2.rope.scaling.attn_factor", 1.25f);
+  gw_finish(&w, NULL, 0, 32);
+  gw_save(&w, path_of("yarn_attn.gguf")), free(w.b);
+  m = read_ok(path_of("yarn_attn.gguf"), "yarn attn_factor");
+  field(&m, "yarn attn_factor", "attention-factor", NULL);
+  fnum(&m, "yarn attn_factor", "train-len", 131072); /* no original: context_length */
+  tap_ok(has_note(&m, "attn_factor is 1.25"), "yarn attn_factor: a note gives it");
+  rl_model_rope_free(&m);
+
   p = save(&models[6], &w), free(w.b);
   m = read_ok(p, "pythia");
   field(&m, "pythia", "method", "rope");
@@ -518,6 +546,37 @@ static void test_malformed(void)
   gw_kv_str(&w, "general.name", "no architecture");
   gw_finish(&w, NULL, 0, 32);
   refused("no general.architecture", w.b, w.n, "general.architecture");
+  free(w.b);
+
+  /* a key given twice; a tensor under both of llama.cpp's spellings */
+  gw_begin(&w, 3, 0);
+  gw_kv_str(&w, "general.architecture", "llama");
+  gw_kv_f32(&w, "llama.rope.freq_base", 10000);
+  gw_kv_f32(&w, "llama.rope.freq_base", 500000);
+  gw_finish(&w, NULL, 0, 32);
+  refused("a key twice", w.b, w.n, "given twice");
+  free(w.b);
+  {
+    float one[4] = {1, 1, 1, 1};
+    gw_tensor two[2] = {{"rope_freqs", 1, {4}, 0, one, sizeof one},
+                        {"rope_freqs.weight", 1, {4}, 0, one, sizeof one}};
+    gw_begin(&w, 3, 2);
+    common_llama(&w, "llama", 4096, 64, 8, 8, 8, 10000);
+    gw_finish(&w, two, 2, 32);
+    refused("rope_freqs and rope_freqs.weight", w.b, w.n, "expected one of them");
+    free(w.b);
+  }
+  gw_begin(&w, 3, 0);
+  gw_kv_str(&w, "general.architecture", "llama");
+  gw_kv_u32(&w, "llama.context_length", 0);
+  gw_finish(&w, NULL, 0, 32);
+  refused("context_length 0", w.b, w.n, "llama.context_length");
+  free(w.b);
+  gw_begin(&w, 3, 0);
+  gw_kv_str(&w, "general.architecture", "llama");
+  gw_kv_u64(&w, "llama.rope.dimension_count", (uint64_t)1 << 62);
+  gw_finish(&w, NULL, 0, 32);
+  refused("dimension_count 2^62", w.b, w.n, "llama.rope.dimension_count");
   free(w.b);
 
   /* keys that are not printable ASCII */

@@ -116,7 +116,7 @@ static rl_status get_u64(rd *r, uint64_t *v, const char *what)
 /* A GGUF string: its bytes stay in the map. */
 static rl_status get_str(rd *r, const char **s, size_t *len, const char *what)
 {
-  uint64_t n;
+  uint64_t n = 0;
   size_t at = r->off;
   rl_status st = get_u64(r, &n, what);
   if (st)
@@ -152,8 +152,8 @@ static rl_status skip_value(rd *r, uint32_t type, int depth, const char *key);
 static rl_status skip_array(rd *r, int depth, const char *key)
 {
   size_t at = r->off;
-  uint32_t et;
-  uint64_t n;
+  uint32_t et = 0;
+  uint64_t n = 0;
   rl_status st = get_u32(r, &et, "an array's element type");
   if (!st)
     st = get_u64(r, &n, "an array's length");
@@ -285,12 +285,53 @@ static rl_status str(gguf *g, const kv *e, const char **s, size_t *n)
   return RL_OK;
 }
 
+static int kv_cmp(const void *a, const void *b)
+{
+  const kv *x = a, *y = b;
+  size_t n = x->klen < y->klen ? x->klen : y->klen;
+  int c = memcmp(x->key, y->key, n);
+  return c ? c : (x->klen > y->klen) - (x->klen < y->klen);
+}
+
+static int t_cmp(const void *a, const void *b)
+{
+  const tinfo *x = a, *y = b;
+  size_t n = x->nlen < y->nlen ? x->nlen : y->nlen;
+  int c = memcmp(x->name, y->name, n);
+  return c ? c : (x->nlen > y->nlen) - (x->nlen < y->nlen);
+}
+
+/* A key or tensor name given twice is ambiguous (llama.cpp's gguf.cpp
+ * refuses it too): sorted, so that this costs n log n, not n^2; the
+ * lookups below do not depend on the order. */
+static rl_status no_duplicates(gguf *g)
+{
+  char k[200];
+  if (g->nkv > 1)
+    qsort(g->kvs, g->nkv, sizeof *g->kvs, kv_cmp);
+  for (size_t i = 1; i < g->nkv; i++)
+    if (!kv_cmp(&g->kvs[i - 1], &g->kvs[i])) {
+      const kv *e = g->kvs[i].kat > g->kvs[i - 1].kat ? &g->kvs[i] : &g->kvs[i - 1];
+      quote(k, sizeof k, e->key, e->klen);
+      return bad(&g->r, e->kat, "key '%s' is given twice: expected each key once", k);
+    }
+  if (g->nt > 1)
+    qsort(g->ts, g->nt, sizeof *g->ts, t_cmp);
+  for (size_t i = 1; i < g->nt; i++)
+    if (!t_cmp(&g->ts[i - 1], &g->ts[i])) {
+      const tinfo *t = g->ts[i].at > g->ts[i - 1].at ? &g->ts[i] : &g->ts[i - 1];
+      quote(k, sizeof k, t->name, t->nlen);
+      return bad(&g->r, t->at, "tensor '%s' is given twice: expected each name once", k);
+    }
+  return RL_OK;
+}
+
 /* The header, the metadata index and the tensor infos. */
 static rl_status parse(gguf *g)
 {
   rd *r = &g->r;
   rl_status st;
-  uint32_t version;
+  uint32_t version = 0;
   if (r->size < 4 || memcmp(r->p, "GGUF", 4))
     return bad(r, 0, "no GGUF magic: expected the bytes 'GGUF'");
   r->off = 4;
@@ -305,7 +346,7 @@ static rl_status parse(gguf *g)
              (version & 0xffff) == 0 ? " (a big-endian file?)" : "");
     return bad(r, 4, "GGUF version %s: expected version 2 or 3 (little-endian)", v);
   }
-  uint64_t nt, nkv;
+  uint64_t nt = 0, nkv = 0;
   if ((st = get_u64(r, &nt, "the tensor count")) || (st = get_u64(r, &nkv, "the key/value count")))
     return st;
   /* a key/value takes at least 8 + 1 (key) + 4 (type) + 1 (value) bytes */
@@ -393,6 +434,8 @@ static rl_status parse(gguf *g)
     }
     g->nt++;
   }
+  if ((st = no_duplicates(g)))
+    return st;
   /* the data section starts at the next multiple of the alignment; r->off
    * <= size < 2^63, so the sum does not overflow */
   g->data = r->off + (size_t)((g->align - r->off % g->align) % g->align);
@@ -409,17 +452,25 @@ static rl_status parse(gguf *g)
   return RL_OK;
 }
 
-static const tinfo *tensor(const gguf *g, const char *name)
+static const tinfo *tensor_named(const gguf *g, const char *name, size_t n)
 {
-  size_t n = strlen(name);
-  for (size_t i = 0; i < g->nt; i++) {
-    const tinfo *t = &g->ts[i];
-    /* llama.cpp names these with and without the ".weight" suffix */
-    if ((t->nlen == n && !memcmp(t->name, name, n)) ||
-        (t->nlen == n + 7 && !memcmp(t->name, name, n) && !memcmp(t->name + n, ".weight", 7)))
-      return t;
-  }
+  for (size_t i = 0; i < g->nt; i++)
+    if (g->ts[i].nlen == n && !memcmp(g->ts[i].name, name, n))
+      return &g->ts[i];
   return NULL;
+}
+
+/* The tensor called name or name.weight (llama.cpp's converters write
+ * both spellings), NULL when neither; both at once are ambiguous. */
+static rl_status tensor(gguf *g, const char *name, const tinfo **out)
+{
+  char w[64];
+  snprintf(w, sizeof w, "%s.weight", name);
+  const tinfo *a = tensor_named(g, name, strlen(name)), *b = tensor_named(g, w, strlen(w));
+  if (a && b)
+    return bad(&g->r, b->at, "tensors '%s' and '%s' both: expected one of them", name, w);
+  *out = a ? a : b;
+  return RL_OK;
 }
 
 /* A per-pair factor tensor: F32, one dimension (others 1), want values
@@ -511,9 +562,9 @@ static rl_status map(gguf *g, rl_model_rope *m)
   rl_status st;
   char k[160], k2[160], nb[RL_NUMFMT_MAX];
   const kv *e, *et = NULL;
-  const char *s;
-  size_t n;
-  double v;
+  const char *s = NULL;
+  size_t n = 0;
+  double v = 0;
 
   if (!(e = find(g, "general.architecture")))
     return bad(r, 0, "no key 'general.architecture': expected the model's architecture "
@@ -534,11 +585,17 @@ static rl_status map(gguf *g, rl_model_rope *m)
   if ((e = akey(g, "context_length", k, sizeof k))) {
     if ((st = num(g, e, &ctx)))
       return st;
+    if (!(ctx >= 1 && ctx <= RL_POS_MAX))
+      return bad(r, e->kat, "%s is %s: expected a length from 1 to 2^31 tokens", k,
+                 numtext(ctx, nb));
     m->context_len = ctx;
   }
   const kv *eo = akey(g, "rope.scaling.original_context_length", k2, sizeof k2);
   if (eo && (st = num(g, eo, &orig)))
     return st;
+  if (eo && !(orig >= 1 && orig <= RL_POS_MAX))
+    return bad(r, eo->kat, "%s is %s: expected a length from 1 to 2^31 tokens", k2,
+               numtext(orig, nb));
 
   /* head dimension: key_length_mla (DeepSeek's per-head width; its
    * key_length is the compressed MLA width), key_length, else n_embd / n_head */
@@ -572,18 +629,20 @@ static rl_status map(gguf *g, rl_model_rope *m)
   if ((e = akey(g, "rope.dimension_count", k, sizeof k))) {
     if ((st = num(g, e, &rot)))
       return st;
-    if (rot < 2 || fmod(rot, 2) != 0)
-      return bad(r, e->kat, "%s is not an even number >= 2: expected the rotated dimensions",
-                 k);
+    if (rot < 2 || rot > RL_DIM_MAX || fmod(rot, 2) != 0)
+      return bad(r, e->kat, "%s is %s: expected the rotated dimensions, even, 2 to 2^20", k,
+                 numtext(rot, nb));
     if ((st = set_num(m, "rot", rot, k)))
       return st;
-  } else if (dim > 0) {
+  } else if (dim >= 2 && dim <= RL_DIM_MAX && fmod(dim, 2) == 0) {
     rot = dim; /* llama.cpp: n_rot defaults to the head dimension */
   }
 
   if ((e = akey(g, "rope.freq_base", k, sizeof k))) {
     if ((st = num(g, e, &v)))
       return st;
+    if (!(v > 1))
+      return bad(r, e->kat, "%s is %s: expected a base > 1", k, numtext(v, nb));
     if ((st = set_num(m, "base", v, k)))
       return st;
   }
@@ -620,9 +679,10 @@ static rl_status map(gguf *g, rl_model_rope *m)
   }
 
   /* per-pair factor tensors */
-  const tinfo *tf = tensor(g, "rope_freqs");
-  const tinfo *tl = tensor(g, "rope_factors_long");
-  const tinfo *ts = tensor(g, "rope_factors_short");
+  const tinfo *tf, *tl, *ts;
+  if ((st = tensor(g, "rope_freqs", &tf)) || (st = tensor(g, "rope_factors_long", &tl)) ||
+      (st = tensor(g, "rope_factors_short", &ts)))
+    return st;
   size_t pairs = rot > 0 ? (size_t)(rot / 2) : 0;
   if (tf && (tl || ts))
     return bad(r, tf->at, "both rope_freqs and rope_factors_long/short tensors: "
@@ -710,6 +770,8 @@ static rl_status map(gguf *g, rl_model_rope *m)
   if ((e = akey(g, "rope.scaling.attn_factor", k, sizeof k))) {
     if ((st = num(g, e, &v)))
       return st;
+    if (!(v > 0))
+      return bad(r, e->kat, "%s is %s: expected an attention factor > 0", k, numtext(v, nb));
     if (!strcmp(method, "yarn")) {
       if (v != 1 && (st = note(m, "%s is %s: llama.cpp multiplies it onto YaRN's own attention "
                                   "factor 0.1 ln(s) + 1 (transformers' attention_factor replaces "
