@@ -47,6 +47,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "gguf_write.h"
+#include "ref/ggml_ref.h"
 #include "ropelab.h"
 #include "tap.h"
 
@@ -278,6 +279,51 @@ static int has_note(const rl_model_rope *m, const char *part)
   return 0;
 }
 
+/* Llama 3.1 8B as llama.cpp's converter writes it (see the top) */
+static void check_llama31(const rl_model_rope *m, const char *who)
+{
+  field(m, who, "method", "longrope");
+  fnum(m, who, "base", 500000);
+  fnum(m, who, "dim", 128);
+  fnum(m, who, "rot", 128);
+  fnum(m, who, "factor", 1);
+  fnum(m, who, "train-len", 131072);
+  tap_ok(m->n_factors == 64 && m->long_factor && m->short_factor, "%s: 64 rope_freqs factors", who);
+  if (m->n_factors == 64) {
+    int same = 1;
+    for (int i = 0; i < 64; i++)
+      same &= m->long_factor[i] == (double)l31[i] && m->short_factor[i] == (double)l31[i];
+    tap_ok(same, "%s: the factors are the file's float32 values, short = long", who);
+    /* by hand: pair 0's wavelength 2 pi < 2048 keeps 1; pair 63's
+     * 2 pi 500000^(63/64) ~ 2.5e6 > 8192 divides by 8 */
+    tap_ok(m->long_factor[0] == 1 && m->long_factor[63] == 8, "%s: factor 1 at pair 0, 8 at 63",
+           who);
+  }
+  tap_ok(has_note(m, "rope_freqs"), "%s: a note says how rope_freqs is read", who);
+}
+
+/* Phi-3-mini-128k-instruct as llama.cpp's converter writes it */
+static void check_phi3(const rl_model_rope *m, const char *who)
+{
+  field(m, who, "method", "longrope");
+  fnum(m, who, "factor", 32); /* 131072 / 4096 */
+  fnum(m, who, "train-len", 4096);
+  fnum(m, who, "dim", 96);
+  fnum(m, who, "rot", 96);
+  fnum(m, who, "base", 10000);
+  fnum(m, who, "attention-factor", (double)(float)1.1902380714238083);
+  tap_ok(m->n_factors == 48, "%s: 48 factors per list (%zu)", who, m->n_factors);
+  if (m->n_factors == 48) {
+    int same = 1;
+    for (int i = 0; i < 48; i++)
+      same &= m->long_factor[i] == (double)(float)phi3_long[i] &&
+              m->short_factor[i] == (double)(float)phi3_short[i];
+    tap_ok(same, "%s: long and short lists equal the config's, as float32", who);
+  }
+  tap_ok(m->context_len == 131072 && m->arch && !strcmp(m->arch, "phi3"),
+         "%s: arch phi3, context 131072", who);
+}
+
 static void test_models(void)
 {
   gw w;
@@ -299,21 +345,7 @@ static void test_models(void)
 
   p = save(&models[1], &w), free(w.b);
   m = read_ok(p, "llama3.1");
-  field(&m, "llama3.1", "method", "longrope");
-  fnum(&m, "llama3.1", "base", 500000);
-  fnum(&m, "llama3.1", "dim", 128);
-  fnum(&m, "llama3.1", "factor", 1);
-  tap_ok(m.n_factors == 64 && m.long_factor && m.short_factor, "llama3.1: 64 rope_freqs factors");
-  if (m.n_factors == 64) {
-    int same = 1;
-    for (int i = 0; i < 64; i++)
-      same &= m.long_factor[i] == (double)l31[i] && m.short_factor[i] == (double)l31[i];
-    tap_ok(same, "llama3.1: the factors are the file's float32 values, short = long");
-    /* by hand: pair 0's wavelength 2 pi < 2048 keeps 1; pair 63's
-     * 2 pi 500000^(63/64) ~ 2.5e6 > 8192 divides by 8 */
-    tap_ok(m.long_factor[0] == 1 && m.long_factor[63] == 8, "llama3.1: factor 1 at pair 0, 8 at 63");
-  }
-  tap_ok(has_note(&m, "rope_freqs"), "llama3.1: a note says how rope_freqs is read");
+  check_llama31(&m, "llama3.1");
   rl_model_rope_free(&m);
 
   p = save(&models[2], &w), free(w.b);
@@ -338,21 +370,7 @@ static void test_models(void)
 
   p = save(&models[4], &w), free(w.b);
   m = read_ok(p, "phi3");
-  field(&m, "phi3", "method", "longrope");
-  fnum(&m, "phi3", "factor", 32); /* 131072 / 4096 */
-  fnum(&m, "phi3", "train-len", 4096);
-  fnum(&m, "phi3", "dim", 96);
-  fnum(&m, "phi3", "rot", 96);
-  fnum(&m, "phi3", "attention-factor", (double)(float)1.1902380714238083);
-  tap_ok(m.n_factors == 48, "phi3: 48 factors per list (%zu)", m.n_factors);
-  if (m.n_factors == 48) {
-    int same = 1;
-    for (int i = 0; i < 48; i++)
-      same &= m.long_factor[i] == (double)(float)phi3_long[i] &&
-              m.short_factor[i] == (double)(float)phi3_short[i];
-    tap_ok(same, "phi3: long and short lists equal the config's, as float32");
-  }
-  tap_ok(m.context_len == 131072, "phi3: context 131072");
+  check_phi3(&m, "phi3");
   rl_model_rope_free(&m);
 
   p = save(&models[5], &w), free(w.b);
@@ -401,6 +419,36 @@ static void test_models(void)
   fnum(&m, "pythia", "train-len", 2048);
   tap_ok(m.arch && !strcmp(m.arch, "gptneox"), "pythia: arch gptneox");
   rl_model_rope_free(&m);
+}
+
+static void refused(const char *name, const unsigned char *b, size_t n, const char *part);
+
+/* The same models in files written by ggml's own GGUF writer
+ * (tests/model/ref: gguf_ref.c, make_ref.sh, ggml d99724f2) */
+static void test_ggml_files(void)
+{
+  static const struct {
+    const char *name;
+    const unsigned char *b;
+    size_t n;
+    void (*check)(const rl_model_rope *, const char *);
+  } refs[] = {{"phi3 (ggml's writer)", ref_phi3_mini_128k, sizeof ref_phi3_mini_128k, check_phi3},
+              {"llama3.1 (ggml's writer)", ref_llama31_8b, sizeof ref_llama31_8b, check_llama31}};
+  if (!l31[0])
+    llama31_freqs(l31);
+  for (size_t i = 0; i < sizeof refs / sizeof *refs; i++) {
+    const char *p = path_of("ggml.gguf");
+    FILE *f = fopen(p, "wb");
+    if (!f || fwrite(refs[i].b, 1, refs[i].n, f) != refs[i].n || fclose(f))
+      exit(1);
+    rl_model_rope m = read_ok(p, refs[i].name);
+    refs[i].check(&m, refs[i].name);
+    rl_model_rope_free(&m);
+  }
+  /* general.alignment 64 over data laid out at 32 (ggml's writer ignores
+   * the key): ggml's gguf_init_from_file refuses it, and so does ropelab */
+  refused("ggml's file claiming alignment 64", ref_llama31_8b_align64,
+          sizeof ref_llama31_8b_align64, "past the end");
 }
 
 /* A malformed file: RL_EFORMAT with one line naming the file. */
@@ -665,6 +713,7 @@ int main(int argc, char **argv)
     return 1;
   }
   test_models();
+  test_ggml_files();
   test_truncated();
   test_malformed();
   char cmd[4200];
