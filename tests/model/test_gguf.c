@@ -254,6 +254,17 @@ static void field(const rl_model_rope *m, const char *model, const char *key, co
     tap_ok(!strcmp(got, want), "%s: %s = %s (expected %s)", model, key, got, want);
 }
 
+/* the source recorded for key */
+static void source(const rl_model_rope *m, const char *who, const char *key, const char *want)
+{
+  const char *got = NULL;
+  for (size_t i = 0; i < m->n_fields; i++)
+    if (!strcmp(m->fields[i].key, key))
+      got = m->fields[i].source;
+  tap_ok(got && !strcmp(got, want), "%s: %s comes from '%s' (expected '%s')", who, key,
+         got ? got : "(unset)", want);
+}
+
 static void fnum(const rl_model_rope *m, const char *model, const char *key, double want)
 {
   char buf[64];
@@ -312,6 +323,10 @@ static void check_phi3(const rl_model_rope *m, const char *who)
   fnum(m, who, "rot", 96);
   fnum(m, who, "base", 10000);
   fnum(m, who, "attention-factor", (double)(float)1.1902380714238083);
+  source(m, who, "train-len", "phi3.rope.scaling.original_context_length");
+  source(m, who, "factor", "phi3.context_length / phi3.rope.scaling.original_context_length");
+  source(m, who, "dim", "phi3.embedding_length / phi3.attention.head_count");
+  source(m, who, "attention-factor", "phi3.rope.scaling.attn_factor");
   tap_ok(m->n_factors == 48, "%s: 48 factors per list (%zu)", who, m->n_factors);
   if (m->n_factors == 48) {
     int same = 1;
@@ -339,6 +354,7 @@ static void test_models(void)
   fnum(&m, "llama2", "rot", 128);
   fnum(&m, "llama2", "base", 10000);
   fnum(&m, "llama2", "train-len", 4096);
+  source(&m, "llama2", "train-len", "llama.context_length");
   field(&m, "llama2", "factor", NULL);
   tap_ok(m.context_len == 4096 && m.n_factors == 0, "llama2: context 4096, no factor lists");
   rl_model_rope_free(&m);
@@ -365,6 +381,10 @@ static void test_models(void)
   fnum(&m, "qwen2.5", "base", 1000000);
   fnum(&m, "qwen2.5", "beta-fast", 32);
   fnum(&m, "qwen2.5", "beta-slow", 1);
+  source(&m, "qwen2.5", "train-len", "qwen2.rope.scaling.original_context_length");
+  source(&m, "qwen2.5", "factor", "qwen2.rope.scaling.factor");
+  source(&m, "qwen2.5", "method", "qwen2.rope.scaling.type");
+  source(&m, "qwen2.5", "base", "qwen2.rope.freq_base");
   tap_ok(m.arch && !strcmp(m.arch, "qwen2"), "qwen2.5: arch qwen2");
   rl_model_rope_free(&m);
 
@@ -380,6 +400,8 @@ static void test_models(void)
   fnum(&m, "deepseek-v2-lite", "train-len", 4096);
   fnum(&m, "deepseek-v2-lite", "rot", 64);
   fnum(&m, "deepseek-v2-lite", "dim", 192); /* key_length_mla, not the compressed 576 */
+  source(&m, "deepseek-v2-lite", "dim", "deepseek2.attention.key_length_mla");
+  source(&m, "deepseek-v2-lite", "train-len", "deepseek2.rope.scaling.original_context_length");
   tap_ok(has_note(&m, "yarn_log_multiplier"), "deepseek-v2-lite: a note on yarn_log_multiplier");
   rl_model_rope_free(&m);
 

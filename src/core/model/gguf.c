@@ -560,7 +560,7 @@ static rl_status map(gguf *g, rl_model_rope *m)
 {
   rd *r = &g->r;
   rl_status st;
-  char k[160], k2[160], nb[RL_NUMFMT_MAX];
+  char k[160], k2[160], ko[160], nb[RL_NUMFMT_MAX];
   const kv *e, *et = NULL;
   const char *s = NULL;
   size_t n = 0;
@@ -590,11 +590,11 @@ static rl_status map(gguf *g, rl_model_rope *m)
                  numtext(ctx, nb));
     m->context_len = ctx;
   }
-  const kv *eo = akey(g, "rope.scaling.original_context_length", k2, sizeof k2);
+  const kv *eo = akey(g, "rope.scaling.original_context_length", ko, sizeof ko);
   if (eo && (st = num(g, eo, &orig)))
     return st;
   if (eo && !(orig >= 1 && orig <= RL_POS_MAX))
-    return bad(r, eo->kat, "%s is %s: expected a length from 1 to 2^31 tokens", k2,
+    return bad(r, eo->kat, "%s is %s: expected a length from 1 to 2^31 tokens", ko,
                numtext(orig, nb));
 
   /* head dimension: key_length_mla (DeepSeek's per-head width; its
@@ -743,7 +743,7 @@ static rl_status map(gguf *g, rl_model_rope *m)
   if (!strcmp(method, "longrope") && tl) {
     if (ctx > 0 && orig > 0) {
       char src[400];
-      snprintf(src, sizeof src, "%s.context_length / %s", g->arch, k2);
+      snprintf(src, sizeof src, "%s.context_length / %s", g->arch, ko);
       if ((st = set_num(m, "factor", ctx > orig ? ctx / orig : 1, src)))
         return st;
     }
@@ -755,7 +755,7 @@ static rl_status map(gguf *g, rl_model_rope *m)
       return st;
   }
   if (orig > 0) {
-    if ((st = set_num(m, "train-len", orig, k2)))
+    if ((st = set_num(m, "train-len", orig, ko)))
       return st;
   } else if (ctx > 0) {
     char src[160];
