@@ -337,13 +337,16 @@ static rl_status parse(gguf *g)
   r->off = 4;
   if ((st = get_u32(r, &version, "the version")))
     return st;
+  /* version 1 had 32-bit counts and lengths where 2 and 3 have 64-bit
+   * ones (docs/gguf.md, Version History); 3 added big-endian files, which
+   * nothing marks (a byte-swapped version is the only hint) */
   if (version == 1)
     return bad(r, 4, "GGUF version 1 (32-bit counts and lengths, superseded in 2023): "
                      "expected version 2 or 3; convert the file again");
   if (version != 2 && version != 3) {
     char v[64];
     snprintf(v, sizeof v, "%u%s", version,
-             (version & 0xffff) == 0 ? " (a big-endian file?)" : "");
+             version && (version & 0xffff) == 0 ? " (a big-endian file?)" : "");
     return bad(r, 4, "GGUF version %s: expected version 2 or 3 (little-endian)", v);
   }
   uint64_t nt = 0, nkv = 0;
@@ -765,8 +768,9 @@ static rl_status map(gguf *g, rl_model_rope *m)
   }
 
   /* attention factor: for LongRoPE / unscaled files llama.cpp's
-   * attn_factor is the whole factor on cos and sin; with YaRN, ggml
-   * multiplies it onto YaRN's own 0.1 ln(s) + 1 */
+   * attn_factor is the whole factor on cos and sin; with YaRN (ext_factor
+   * != 0) ggml's rope_yarn (src/ggml-cpu/ops.cpp) multiplies it by YaRN's
+   * own 1 + 0.1 ln(s) */
   if ((e = akey(g, "rope.scaling.attn_factor", k, sizeof k))) {
     if ((st = num(g, e, &v)))
       return st;
