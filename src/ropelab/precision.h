@@ -80,6 +80,8 @@ struct rl_precision {
    * callers cost O(pairs) per position, not O(pairs^2). */
   void (*sincos1)(const rl_schedule *s, size_t i, double m, double scale, double *c,
                   double *sn);
+  int sleef;            /* 1: PyTorch's default CPU build (SLEEF's powf,
+                           cosf, sinf in 8-lane vectors); 0: glibc's */
 };
 
 /* The registered pipelines, NULL-terminated; one by name (or NULL). */

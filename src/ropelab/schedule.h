@@ -160,6 +160,16 @@ struct rl_schedule_type {
    * terminated, or NULL; those it shares with others are declared in
    * schedule.c and named by the bits of uses */
   const rl_param *const *params;
+  /* How ggml's rope holds this method (ggml-cpu rope_yarn and
+   * llama.cpp's loader): RL_GGML_FACTORS, the default, a per-pair
+   * divisor table (rope_freqs) from the method's own ratios */
+  int ggml;
+};
+enum {
+  RL_GGML_FACTORS = 0, /* rope_freqs: theta_i / ff_i, ff_i = 1 / ratio_i */
+  RL_GGML_LINEAR,      /* freq_scale = 1/s on every pair */
+  RL_GGML_YARN,        /* freq_scale and ext_factor = 1 over ggml's correction dims */
+  RL_GGML_LLAMA3       /* rope_freqs as llama.cpp computes Llama 3's in float */
 };
 
 /* The registered types, NULL-terminated, and one by name (or NULL). */

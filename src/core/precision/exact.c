@@ -42,9 +42,9 @@ static void sincos1(const rl_schedule *s, size_t i, double m, double scale, doub
 const rl_precision rl_prec_exact = {
     "exact", "the formula's real value: double-double frequencies, accurate angles (default)",
     "the method's paper (see --method)", -1, 1, RL_DTYPE_F64, RL_DTYPE_F64, RL_DTYPE_F64, 0,
-    NULL, cossin, sincos1};
+    NULL, cossin, sincos1, 0};
 
 const rl_precision rl_prec_fp64 = {
     "fp64", "the double nearest each frequency, then exact angles (ropelab 0.1)",
     "ropelab 0.1 (theta rounded to double once)", -1, 1, RL_DTYPE_F64, RL_DTYPE_F64,
-    RL_DTYPE_F64, 0, fp64_init, cossin, sincos1};
+    RL_DTYPE_F64, 0, fp64_init, cossin, sincos1, 0};

@@ -85,7 +85,7 @@ static rl_status init(rl_schedule *s, char *err)
   rl_pipe *g = s->pipe;
   g->fma = s->prec->fused == 2;
   g->theta_scale = powf((float)s->base, -2.0f / (float)s->rot);
-  int linear = !strcmp(s->type->name, "linear"), yarn = !strcmp(s->type->name, "yarn");
+  int linear = s->type->ggml == RL_GGML_LINEAR, yarn = s->type->ggml == RL_GGML_YARN;
   if (linear || yarn)
     g->freq_scale = 1.0f / (float)p->factor;
   if (yarn) {
@@ -101,7 +101,7 @@ static rl_status init(rl_schedule *s, char *err)
     if (any) {
       if (!(g->ff = calloc(s->n, sizeof *g->ff)))
         return RL_ENOMEM;
-      int llama3 = !strcmp(s->type->name, "llama3");
+      int llama3 = s->type->ggml == RL_GGML_LLAMA3;
       for (size_t i = 0; i < s->n; i++) {
         double r = rl_prec_ratio(s, i);
         g->ff[i] = llama3 ? llama3_ff(s, i) : r == 0 ? INFINITY : (float)(1.0 / r);
@@ -181,19 +181,19 @@ static void sincos1(const rl_schedule *s, size_t i, double m, double scale, doub
 const rl_precision rl_prec_ggml_f32 = {
     "ggml-f32", "llama.cpp/ggml CPU release build (FMA), float32 tensors: angles by repeated "
                 "float products", GGML_CODE, RL_VARIANT_GGML, 0, RL_DTYPE_F32, RL_DTYPE_F32,
-    RL_DTYPE_F32, 2, init, cossin, sincos1};
+    RL_DTYPE_F32, 2, init, cossin, sincos1, 0};
 
 const rl_precision rl_prec_ggml_f16 = {
     "ggml-f16", "llama.cpp/ggml CPU release build (FMA), float16 tensors: float32 cache, "
                 "result rounded to float16", GGML_CODE, RL_VARIANT_GGML, 0, RL_DTYPE_F32,
-    RL_DTYPE_F32, RL_DTYPE_F16, 2, init, cossin, sincos1};
+    RL_DTYPE_F32, RL_DTYPE_F16, 2, init, cossin, sincos1, 0};
 
 const rl_precision rl_prec_ggml_f32_strict = {
     "ggml-f32-strict", "llama.cpp/ggml CPU built without FMA, float32 tensors: every product "
                        "rounded", GGML_CODE, RL_VARIANT_GGML, 0, RL_DTYPE_F32, RL_DTYPE_F32,
-    RL_DTYPE_F32, 1, init, cossin, sincos1};
+    RL_DTYPE_F32, 1, init, cossin, sincos1, 0};
 
 const rl_precision rl_prec_ggml_f16_strict = {
     "ggml-f16-strict", "llama.cpp/ggml CPU built without FMA, float16 tensors: float32 cache, "
                        "result rounded to float16", GGML_CODE, RL_VARIANT_GGML, 0, RL_DTYPE_F32,
-    RL_DTYPE_F32, RL_DTYPE_F16, 1, init, cossin, sincos1};
+    RL_DTYPE_F32, RL_DTYPE_F16, 1, init, cossin, sincos1, 0};

@@ -128,7 +128,7 @@ rl_status rl_prec_torch_theta(rl_schedule *s, char *err)
     return st;
   float *th = s->pipe->th, fs = (float)p->factor;
   int vllm = p->variant == RL_VARIANT_VLLM;
-  int sleef = s->pipe->sleef = strstr(s->prec->name, "-sleef") != NULL;
+  int sleef = s->pipe->sleef = s->prec->sleef;
 #ifdef RL_HAVE_SLEEF
   if (sleef && !rl_sleef_usable()) {
     if (err)
@@ -252,31 +252,31 @@ void rl_prec_torch_sincos1(const rl_schedule *s, size_t i, double m, double scal
 const rl_precision rl_prec_hf_fp32 = {
     "hf-fp32", "Hugging Face, float32 model: float32 inv_freq, angles, cosf/sinf",
     HF_CODE, RL_VARIANT_HF, 0, RL_DTYPE_F32, RL_DTYPE_F32, RL_DTYPE_F32, 0,
-    rl_prec_torch_theta, rl_prec_torch_cossin, rl_prec_torch_sincos1};
+    rl_prec_torch_theta, rl_prec_torch_cossin, rl_prec_torch_sincos1, 0};
 
 const rl_precision rl_prec_hf_bf16 = {
     "hf-bf16", "Hugging Face, bfloat16 model: the float32 table cast to bfloat16, rotation in "
                "bfloat16", HF_CODE, RL_VARIANT_HF, 0, RL_DTYPE_F32, RL_DTYPE_BF16, RL_DTYPE_BF16,
-    0, rl_prec_torch_theta, rl_prec_torch_cossin, rl_prec_torch_sincos1};
+    0, rl_prec_torch_theta, rl_prec_torch_cossin, rl_prec_torch_sincos1, 0};
 
 const rl_precision rl_prec_hf_f16 = {
     "hf-f16", "Hugging Face, float16 model: the float32 table cast to float16, rotation in "
               "float16", HF_CODE, RL_VARIANT_HF, 0, RL_DTYPE_F32, RL_DTYPE_F16, RL_DTYPE_F16,
-    0, rl_prec_torch_theta, rl_prec_torch_cossin, rl_prec_torch_sincos1};
+    0, rl_prec_torch_theta, rl_prec_torch_cossin, rl_prec_torch_sincos1, 0};
 
 #ifdef RL_HAVE_SLEEF
 const rl_precision rl_prec_hf_fp32_sleef = {
     "hf-fp32-sleef", "Hugging Face on PyTorch's default CPU build: as hf-fp32 with SLEEF's "
                      "powf, cosf, sinf", HF_CODE, RL_VARIANT_HF, 0, RL_DTYPE_F32, RL_DTYPE_F32,
-    RL_DTYPE_F32, 0, rl_prec_torch_theta, rl_prec_torch_cossin, rl_prec_torch_sincos1};
+    RL_DTYPE_F32, 0, rl_prec_torch_theta, rl_prec_torch_cossin, rl_prec_torch_sincos1, 1};
 
 const rl_precision rl_prec_hf_bf16_sleef = {
     "hf-bf16-sleef", "Hugging Face on PyTorch's default CPU build: as hf-bf16 with SLEEF's "
                      "powf, cosf, sinf", HF_CODE, RL_VARIANT_HF, 0, RL_DTYPE_F32, RL_DTYPE_BF16,
-    RL_DTYPE_BF16, 0, rl_prec_torch_theta, rl_prec_torch_cossin, rl_prec_torch_sincos1};
+    RL_DTYPE_BF16, 0, rl_prec_torch_theta, rl_prec_torch_cossin, rl_prec_torch_sincos1, 1};
 
 const rl_precision rl_prec_hf_f16_sleef = {
     "hf-f16-sleef", "Hugging Face on PyTorch's default CPU build: as hf-f16 with SLEEF's "
                     "powf, cosf, sinf", HF_CODE, RL_VARIANT_HF, 0, RL_DTYPE_F32, RL_DTYPE_F16,
-    RL_DTYPE_F16, 0, rl_prec_torch_theta, rl_prec_torch_cossin, rl_prec_torch_sincos1};
+    RL_DTYPE_F16, 0, rl_prec_torch_theta, rl_prec_torch_cossin, rl_prec_torch_sincos1, 1};
 #endif

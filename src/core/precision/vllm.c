@@ -27,31 +27,31 @@
 const rl_precision rl_prec_vllm_fp32 = {
     "vllm-fp32", "vLLM, float32 model: float32 cos/sin cache", VLLM_CODE, RL_VARIANT_VLLM, 0,
     RL_DTYPE_F32, RL_DTYPE_F32, RL_DTYPE_F32, 0, rl_prec_torch_theta, rl_prec_torch_cossin,
-    rl_prec_torch_sincos1};
+    rl_prec_torch_sincos1, 0};
 
 const rl_precision rl_prec_vllm_bf16 = {
     "vllm-bf16", "vLLM, bfloat16 model: the float32 cache stored in bfloat16, rotation in "
                  "bfloat16", VLLM_CODE, RL_VARIANT_VLLM, 0, RL_DTYPE_F32, RL_DTYPE_BF16,
-    RL_DTYPE_BF16, 0, rl_prec_torch_theta, rl_prec_torch_cossin, rl_prec_torch_sincos1};
+    RL_DTYPE_BF16, 0, rl_prec_torch_theta, rl_prec_torch_cossin, rl_prec_torch_sincos1, 0};
 
 const rl_precision rl_prec_vllm_f16 = {
     "vllm-f16", "vLLM, float16 model: the float32 cache stored in float16, rotation in float16",
     VLLM_CODE, RL_VARIANT_VLLM, 0, RL_DTYPE_F32, RL_DTYPE_F16, RL_DTYPE_F16, 0,
-    rl_prec_torch_theta, rl_prec_torch_cossin, rl_prec_torch_sincos1};
+    rl_prec_torch_theta, rl_prec_torch_cossin, rl_prec_torch_sincos1, 0};
 
 #ifdef RL_HAVE_SLEEF
 const rl_precision rl_prec_vllm_fp32_sleef = {
     "vllm-fp32-sleef", "vLLM on PyTorch's default CPU build: as vllm-fp32 with SLEEF's powf, "
                        "cosf, sinf", VLLM_CODE, RL_VARIANT_VLLM, 0, RL_DTYPE_F32, RL_DTYPE_F32,
-    RL_DTYPE_F32, 0, rl_prec_torch_theta, rl_prec_torch_cossin, rl_prec_torch_sincos1};
+    RL_DTYPE_F32, 0, rl_prec_torch_theta, rl_prec_torch_cossin, rl_prec_torch_sincos1, 1};
 
 const rl_precision rl_prec_vllm_bf16_sleef = {
     "vllm-bf16-sleef", "vLLM on PyTorch's default CPU build: as vllm-bf16 with SLEEF's powf, "
                        "cosf, sinf", VLLM_CODE, RL_VARIANT_VLLM, 0, RL_DTYPE_F32, RL_DTYPE_BF16,
-    RL_DTYPE_BF16, 0, rl_prec_torch_theta, rl_prec_torch_cossin, rl_prec_torch_sincos1};
+    RL_DTYPE_BF16, 0, rl_prec_torch_theta, rl_prec_torch_cossin, rl_prec_torch_sincos1, 1};
 
 const rl_precision rl_prec_vllm_f16_sleef = {
     "vllm-f16-sleef", "vLLM on PyTorch's default CPU build: as vllm-f16 with SLEEF's powf, "
                       "cosf, sinf", VLLM_CODE, RL_VARIANT_VLLM, 0, RL_DTYPE_F32, RL_DTYPE_F16,
-    RL_DTYPE_F16, 0, rl_prec_torch_theta, rl_prec_torch_cossin, rl_prec_torch_sincos1};
+    RL_DTYPE_F16, 0, rl_prec_torch_theta, rl_prec_torch_cossin, rl_prec_torch_sincos1, 1};
 #endif
