@@ -52,7 +52,7 @@ Kinds (OUT: .npy cos, OUT2: .npy sin, unless said):
                applies
   yarn-bf16    HF yarn (d = 64, base 10000, factor 4, L = 4096, beta 32/1,
                truncate; attention factor 0.1 ln 4 + 1), positions
-               0..1023, bfloat16 (stored as float32) in transformers'
+               0..511, bfloat16 (stored as float32) in transformers'
                order: cos(emb) * attention_scaling in float32, then cast
   yarn-bf16-after  the same with the attention factor applied after the
                cast: bf16(f32(bf16(cos)) * f32(a)), what
@@ -193,7 +193,7 @@ def main():
         np.save(out, cache[:, :32]), np.save(out2, cache[:, 32:])
     elif kind in ('yarn-bf16', 'yarn-bf16-after'):
         a = f32(0.1 * np.log(4.0) + 1.0)
-        c, s = hf_table(hf_yarn(64, 10000, 4.0, 4096), np.arange(1024))
+        c, s = hf_table(hf_yarn(64, 10000, 4.0, 4096), np.arange(512))
         if kind == 'yarn-bf16':
             c, s = bf16(c * a), bf16(s * a)
         else:

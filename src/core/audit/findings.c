@@ -36,10 +36,36 @@ static rl_status undo(const rl_audit_input *in, int t, rl_audit_input *out)
   return RL_OK;
 }
 
+/* Which reading the phases follow: atan2(sin, cos) against the fitted
+ * |theta_i| (the fit keeps magnitudes) is m theta for a right table,
+ * -m theta with every sin negated, pi/2 - m theta with cos and sin
+ * exchanged.  The largest sum of cos(phase - prediction) over every
+ * entry (the offset matters: the two bugs differ by pi/2) picks one (O(entries), so only that retry is run); -1: the
+ * table reads right, and neither bug explains its misfit. */
+static int likely_bug(const rl_audit_input *in, const rl_audit_fit *fit)
+{
+  double re[3] = {0, 0, 0};
+  size_t C = in->ncols;
+  for (size_t r = 0; r < in->npos; r++)
+    for (size_t i = 0; i < fit->n; i++) {
+      size_t k = fit->layout == RL_AUDIT_LAYOUT_INTERLEAVED ? 2 * i : i;
+      double a = atan2(in->sin[r * C + k], in->cos[r * C + k]), mt = in->pos[r] * fit->theta[i];
+      double d[3] = {a - mt, a - (1.5707963267948966 - mt), a + mt};
+      for (int h = 0; h < 3; h++)
+        re[h] += cos(d[h]);
+    }
+  int best = 0;
+  for (int h = 1; h < 3; h++)
+    if (re[h] > re[best])
+      best = h;
+  return best == 1 ? T_EXCHANGE : best == 2 ? T_NEGSIN : -1;
+}
+
 static rl_status whole_table(const rl_audit_input *in, size_t dim_hint, double base_hint,
                              rl_audit_fit *fit, char *finding, size_t n)
 {
-  for (int t = 0; t < T_COUNT; t++) {
+  int t = likely_bug(in, fit);
+  if (t >= 0) {
     rl_audit_input u;
     rl_status st = undo(in, t, &u);
     if (st)
@@ -51,7 +77,7 @@ static rl_status whole_table(const rl_audit_input *in, size_t dim_hint, double b
     if (st == RL_ENOMEM)
       return st;
     if (st)
-      continue;
+      return RL_OK;
     if (g.identified || g.broken[0]) {
       rl_audit_fit_free(fit);
       *fit = g;
