@@ -20,9 +20,10 @@
  * tables are otherwise built by hf.c's code.  Checked bit for bit against
  * vLLM's classes running on torch (tests/precision/refs/MANIFEST.vllm).
  * Dynamic NTK is vLLM-version dependent: schedules/dynamic.c has the
- * bracket s^2 - s + 1 of versions before vLLM PR #41277; after it (e.g.
- * dynamic_ntk_scaling_rope.py 3cfbaf33) the bracket is 1 and the cache is
- * rope's at the unscaled base. */
+ * bracket s^2 - s + 1 of versions before vLLM PR #41277 (bit for bit
+ * against that class); after it (e.g. dynamic_ntk_scaling_rope.py
+ * 3cfbaf33) the bracket is 1 and the cache is rope's at the unscaled
+ * base. */
 #include "precision_impl.h"
 
 #define VLLM_CODE                                                                            \

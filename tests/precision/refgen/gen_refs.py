@@ -33,7 +33,11 @@ torch or ggml: it compares ropelab with the committed tables
       at 045d7575, linear_scaling_rope.py at 0f17ee06 (__init__,
       _compute_cos_sin_cache), common.py's apply_rotary_emb_torch at
       1593f0c1 and its yarn_* functions from the later version that takes
-      truncate (the one yarn_scaling_rope.py 0cd57848 calls).  Stubs, no
+      truncate (the one yarn_scaling_rope.py 0cd57848 calls),
+      dynamic_ntk_scaling_rope.py at 3cfbaf33, and a copy of it named
+      dynamic_ntk_scaling_rope_pre41277.py whose base expression is the
+      one before vLLM PR #41277 ("self.scaling_factor * max_len / ...",
+      as quoted in vLLM issues #41236 and #5093).  Stubs, no
       arithmetic: CustomOp (torch.nn.Module with a no-op register),
       current_platform (not CUDA, not ROCm), init_logger,
       direct_register_custom_op, is_rocm_rotatry_embedding_enabled (False).
@@ -286,6 +290,10 @@ VLLM = [
     # bracket max_len / L - (s - 1) is 1 at max_len = s L, so the table is
     # rope's at the unscaled base; compared as method rope (see MANIFEST)
     ("vllm_dynamic_d64", "dynamic", 64, 10000.0, 2.0, 4096, 8192, ()),
+    # the same class before vLLM PR #41277 (its bracket s * max_len / L -
+    # (s - 1) = s^2 - s + 1 at max_len = s L): what 'dynamic --variant
+    # vllm' computes
+    ("vllm_dynamic_pre41277_d64", "dynamic-pre41277", 64, 10000.0, 2.0, 4096, 8192, ()),
 ]
 
 
@@ -301,6 +309,8 @@ def vllm_dump(mode, vllm_dir, out):
     from vllm.model_executor.layers.rotary_embedding.base import RotaryEmbedding
     from vllm.model_executor.layers.rotary_embedding.dynamic_ntk_scaling_rope import (
         DynamicNTKScalingRotaryEmbedding)
+    from vllm.model_executor.layers.rotary_embedding.dynamic_ntk_scaling_rope_pre41277 import (
+        DynamicNTKScalingRotaryEmbedding as DynamicPre41277)
     from vllm.model_executor.layers.rotary_embedding.linear_scaling_rope import (
         LinearScalingRotaryEmbedding)
     from vllm.model_executor.layers.rotary_embedding.llama3_rope import Llama3RotaryEmbedding
@@ -319,6 +329,8 @@ def vllm_dump(mode, vllm_dir, out):
                 emb = LinearScalingRotaryEmbedding(dim, dim, L, base, True, factor, dtype)
             elif method == "dynamic":
                 emb = DynamicNTKScalingRotaryEmbedding(dim, dim, L, base, True, factor, dtype)
+            elif method == "dynamic-pre41277":
+                emb = DynamicPre41277(dim, dim, L, base, True, factor, dtype)
             elif method == "yarn":
                 emb = YaRNScalingRotaryEmbedding(dim, dim, L, base, True, factor, dtype)
             else:
@@ -363,6 +375,8 @@ def main_vllm(vllm_dir, out):
                              f"{base!r} (the bracket is 1); ropelab's 'dynamic --variant vllm' "
                              f"is the version before vLLM PR #41277 (bracket s^2 - s + 1)\n")
                 meth, fac, tl = "rope", None, None
+            if method == "dynamic-pre41277":
+                meth = "dynamic"
             for m, pr, partner in (("sleef", prec + "-sleef", "-"), ("glibc", prec, f"{tag}_sleef")):
                 lines.append(f"{tag}_{m} {name}.pos {pr} {meth} {dim} {dim} {base!r} "
                              f"{fmt(fac)} {fmt(tl)} - {partner}\n")
