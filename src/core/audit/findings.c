@@ -40,8 +40,9 @@ static rl_status undo(const rl_audit_input *in, int t, rl_audit_input *out)
  * |theta_i| (the fit keeps magnitudes) is m theta for a right table,
  * -m theta with every sin negated, pi/2 - m theta with cos and sin
  * exchanged.  The largest sum of cos(phase - prediction) over every
- * entry (the offset matters: the two bugs differ by pi/2) picks one (O(entries), so only that retry is run); -1: the
- * table reads right, and neither bug explains its misfit. */
+ * entry (the offset matters: the two bugs differ by pi/2) picks one, in
+ * O(entries), so that only its retry is run; -1: the table reads right,
+ * and neither bug explains its misfit. */
 static int likely_bug(const rl_audit_input *in, const rl_audit_fit *fit)
 {
   double re[3] = {0, 0, 0};
