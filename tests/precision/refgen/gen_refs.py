@@ -45,7 +45,10 @@ torch or ggml: it compares ropelab with the committed tables
       The table is the module's cos_sin_cache buffer (built once for
       positions 0..max_position - 1 and stored in the model dtype, as
       __init__ does), at the positions of the .pos file; the same two
-      modes (SLEEF, ATEN_CPU_CAPABILITY=default) as torch above.
+      modes (SLEEF, ATEN_CPU_CAPABILITY=default) as torch above.  For a
+      few, also forward_native's rotation of a fixed query (NAME_x.f32,
+      in the model dtype, is_neox_style False: adjacent pairs) at each
+      position: NAME_rot, compared as the ggml rotation tables are.
   gen_refs.py ggml DRIVER_FMA DRIVER_STRICT OUT_DIR
       the two builds of tests/precision/refgen/ggml_rope_dump.c made by
       gen_ggml.sh (ggml with and without FMA).
@@ -297,6 +300,20 @@ VLLM = [
 ]
 
 
+# the rotation through forward_native (apply_rotary_emb_torch: x1 * cos -
+# x2 * sin, x2 * cos + x1 * sin, each op in the model dtype)
+VLLM_ROT = {("vllm_rope_d128", "f32"), ("vllm_rope_d128", "bf16"), ("vllm_rope_d128", "f16"),
+            ("vllm_yarn_d64", "f32"), ("vllm_yarn_d64", "bf16")}
+
+
+def vllm_x(dim):
+    """The fixed query: float32 Gaussians, every third entry times 300."""
+    import random
+    rng = random.Random(20261125)
+    return [struct.unpack("<f", struct.pack("<f", rng.gauss(0, 1) * (1 if k % 3 else 300)))[0]
+            for k in range(dim)]
+
+
 def vllm_positions(maxpos):
     """positions() below max_position, and the cache's last row."""
     return sorted(set(positions(maxpos - 1)) | {maxpos - 1})
@@ -346,6 +363,18 @@ def vllm_dump(mode, vllm_dir, out):
                 f.write(t.numpy().astype("<f4").tobytes())
             with open(os.path.join(out, f"{name}.pos"), "w") as f:
                 f.write("".join(f"{p}\n" for p in ps))
+            if (name, dt) in VLLM_ROT:
+                # forward_native on one head: the query x (in the model
+                # dtype) turned at each position, GPT-J style (adjacent
+                # pairs, as ref_compare applies it)
+                x = vllm_x(dim)
+                with open(os.path.join(out, f"{name}_x.f32"), "wb") as f:
+                    f.write(struct.pack(f"<{dim}f", *x))
+                emb.is_neox_style = False
+                q = torch.tensor([x] * len(ps), dtype=torch.float32).to(dtype)
+                y, _ = emb.forward_native(torch.tensor(ps, dtype=torch.int64), q)
+                with open(os.path.join(out, f"{tag}_rot.{mode}"), "wb") as f:
+                    f.write(y.float().contiguous().numpy().astype("<f4").tobytes())
 
 
 def main_vllm(vllm_dir, out):
@@ -380,6 +409,19 @@ def main_vllm(vllm_dir, out):
             for m, pr, partner in (("sleef", prec + "-sleef", "-"), ("glibc", prec, f"{tag}_sleef")):
                 lines.append(f"{tag}_{m} {name}.pos {pr} {meth} {dim} {dim} {base!r} "
                              f"{fmt(fac)} {fmt(tl)} - {partner}\n")
+            if (name, dt) not in VLLM_ROT:
+                continue
+            shutil.copyfile(os.path.join(tmp, f"{name}_x.f32"), os.path.join(out, f"{name}_x.f32"))
+            full = open(os.path.join(tmp, f"{tag}_rot.sleef"), "rb").read()
+            other = open(os.path.join(tmp, f"{tag}_rot.glibc"), "rb").read()
+            with open(os.path.join(out, f"{tag}_rot_sleef.f32"), "wb") as f:
+                f.write(full)
+            nd, n = write_diff(os.path.join(out, f"{tag}_rot_glibc.diff"), full, other)
+            print(f"{tag} rotation: {n} entries, glibc differs from sleef in {nd}", file=sys.stderr)
+            for m, pr, partner in (("sleef", prec + "-sleef", "-"),
+                                   ("glibc", prec, f"{tag}_rot_sleef")):
+                lines.append(f"{tag}_rot_{m} {name}.pos {pr} {meth} {dim} {dim} {base!r} "
+                             f"{fmt(fac)} {fmt(tl)} - {partner} {name}_x.f32\n")
     with open(os.path.join(out, "MANIFEST.vllm"), "w") as f:
         f.writelines(lines)
 
