@@ -1,5 +1,6 @@
-/* ropelab/audit_findings.h: whole-table bugs and the attention factor's
- * cast order, named by `ropelab audit` (src/core/audit/findings.c).
+/* audit_findings.h: whole-table bugs and the attention factor's cast
+ * order, named by `ropelab audit` (src/core/audit/findings.c; installed
+ * as ropelab/audit_findings.h).
  *
  * Identification (rl_audit_identify) names a table's schedule and, when
  * a few pairs are broken, what is wrong with each.  These name what is
