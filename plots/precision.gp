@@ -1,8 +1,13 @@
 # precision.gp: plot a `ropelab precision --by position` CSV: one panel per
 # pipeline, its worst errors against the exact values per bin of positions
 # (cos/sin entry, rotation angle, logit at the fixed distance) against the
-# position, log-log.
+# position, log-log.  Pipelines whose rows are identical (vLLM's and
+# transformers' tables, SLEEF's where its ulps never reach a bin's worst)
+# share one panel, titled with all their names; panels are ordered by the
+# table's format (float64, float32, bfloat16, float16), so a row of the
+# grid holds one format where it can.
 # usage: gnuplot -c precision.gp DATA.csv OUT.{png,svg,pdf} [TERMINAL]
+# (TERMINAL table: the drawn points as text, and each panel's group on stderr)
 
 data = ARG1
 out = ARG2
@@ -12,13 +17,22 @@ if (strlen(term) == 0) {
     term = (ext eq "png") ? "pngcairo" : (ext eq "svg") ? "svg" : (ext eq "pdf") ? "pdfcairo" : ""
     if (strlen(term) == 0) { print "precision.gp: OUT must end in .png, .svg or .pdf"; exit status 1 }
 }
-pipes = system(sprintf("awk -F, '!/^#/ && NR > 1 && $1 != \"precision\" && !s[$1]++ { printf \"%%s \", $1 }' '%s'", data))
+# the groups of identical series, as NAME=NAME=... (first name drawn),
+# ordered by format rank, then by first appearance
+grp = "awk -F, '!/^#/ && $1 != \"precision\" && $1 != \"\" { if (!($1 in sig)) o[++n] = $1; sig[$1] = sig[$1] \"|\" $3 \",\" $4 \",\" $5 \",\" $6 \",\" $7 } " . \
+      "function rk(x) { return x ~ /exact|fp64/ ? 0 : x ~ /f32|fp32/ ? 1 : x ~ /bf16/ ? 2 : x ~ /f16/ ? 3 : 4 } " . \
+      "END { for (r = 0; r <= 4; r++) for (i = 1; i <= n; i++) { p = o[i]; if (rk(p) != r || (p in used)) continue; g = p; used[p] = 1; " . \
+      "for (j = i + 1; j <= n; j++) if (!(o[j] in used) && sig[o[j]] == sig[p]) { g = g \"=\" o[j]; used[o[j]] = 1 } printf \"%%s \", g } }' '%s'"
+pipes = system(sprintf(grp, data))
 np = words(pipes)
 if (np == 0) { print "precision.gp: no rows"; exit status 1 }
-cols = (np >= 4) ? 4 : np
+# five columns: float64 and the four float32 series on one row, the four
+# 16-bit ones on the next, for the default set of pipelines
+cols = (np >= 5) ? 5 : np
 rows = int((np + cols - 1) / cols)
 w = 400 * cols
 h = 320 * rows + 60
+if (term eq "table")    { set table out }
 if (term eq "pngcairo") { set terminal pngcairo size w,h noenhanced font ",10" }
 if (term eq "svg")      { set terminal svg size w,h noenhanced dynamic font ",10" }
 if (term eq "pdfcairo") { set terminal pdfcairo size (w/100.0)*0.8,(h/100.0)*0.8 noenhanced font ",8" }
@@ -35,20 +49,31 @@ set datafile commentschars "#"
 set logscale xy
 set format y "1e%T"
 set format x "%.0s%c"
+# the table terminal prints points in the axis formats: keep every digit
+if (term eq "table") { set format xy "%.17g" }
 set grid
-set key top left font ",9"
 set xlabel "position m (worst over each bin)"
 set ylabel "absolute error vs exact"
-# four empty decades above 1 keep the key clear of the curves, which reach
-# 1e-2 in the bfloat16 panels; tick labels stop at 1
-set yrange [1e-16:1e4]
+# the x axis ends where the positions end (no empty decade after them)
+set autoscale xfix
+# every curve stays below 1 (float32 tables reach about 1e-2 at 128K)
+set yrange [1e-17:1]
 set ytics 1e-16,100,1
-set multiplot layout rows,cols title sprintf("RoPE precision envelope: %s, d = %s, base = %s; worst error per bin of positions (%s positions), logit at distance r = %s", method, dim, base, sample eq "all" ? "all" : "log-spaced", dist)
+set multiplot layout rows,cols title sprintf("RoPE precision envelope: %s, d = %s, base = %s; worst error per bin of positions (%s positions), logit at distance r = %s; pipelines with identical rows share a panel", method, dim, base, sample eq "all" ? "all" : "log-spaced", dist)
 do for [k=1:np] {
-    p = word(pipes, k)
-    set title p
-    plot data using (stringcolumn(1) eq p && $3 > 0 ? $3 : NaN):(($4 > $5 ? $4 : $5) > 0 ? ($4 > $5 ? $4 : $5) : NaN) with linespoints pt 7 ps 0.4 lw 2 lc rgb "#1f77b4" title "cos/sin entry", \
-         data using (stringcolumn(1) eq p && $3 > 0 ? $3 : NaN):($6 > 0 ? $6 : NaN) with lines lw 2 dt 2 lc rgb "#2ca02c" title "angle (rad)", \
-         data using (stringcolumn(1) eq p && $3 > 0 ? $3 : NaN):($7 > 0 ? $7 : NaN) with linespoints pt 5 ps 0.4 lw 2 lc rgb "#d62728" title "logit, unit-variance q.k"
+    g = word(pipes, k)
+    e = strstrt(g, "=")
+    p = (e > 0) ? g[1:e-1] : g
+    if (term eq "table") { print "panel ", k, ": ", g }
+    # the names, two to a line
+    set title system(sprintf("echo '%s' | awk -F= '{ for (i = 1; i <= NF; i++) printf \"%%s%%s\", $i, i == NF ? \"\" : i %% 2 ? \" = \" : \" =\\n\" }'", g))
+    # the key once, in the first panel (float64's curves stay below 1e-9)
+    if (k == 1) { set key top left font ",9" } else { unset key }
+    # the angle's error is drawn last, thin and dashed, because it is the
+    # entry's wherever both are small (|d cos| <= |d angle|)
+    plot data using (stringcolumn(1) eq p && $3 > 0 ? $3 : NaN):(($4 > $5 ? $4 : $5) > 0 ? ($4 > $5 ? $4 : $5) : NaN) with linespoints pt 7 ps 0.5 lw 4 lc rgb "#74a9cf" title "cos/sin entry", \
+         data using (stringcolumn(1) eq p && $3 > 0 ? $3 : NaN):($7 > 0 ? $7 : NaN) with linespoints pt 5 ps 0.4 lw 2 lc rgb "#d62728" title "logit, unit-variance q.k", \
+         data using (stringcolumn(1) eq p && $3 > 0 ? $3 : NaN):($6 > 0 ? $6 : NaN) with lines lw 1.5 dt (6,4) lc rgb "#000000" title "angle (rad)"
 }
 unset multiplot
+if (term eq "table") { unset table }

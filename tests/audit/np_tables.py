@@ -40,6 +40,24 @@ Kinds (OUT: .npy cos, OUT2: .npy sin, unless said):
                ** (arange(0, 64, 2) / 62), float64, one per line (OUT only)
   pairs128     HF rope float32, d = 128, base 10000, one column per pair
                (64 columns, none repeating), positions 0..63
+  swapcs       HF rope float32, d = 64, base 10000, half layout,
+               positions 0..255, with cos and sin exchanged throughout
+               (OUT holds sin(m theta), OUT2 cos(m theta))
+  vllm-swap    vLLM's cos_sin_cache (rope d = 64, base 10000, float32:
+               cat(cos, sin), one column per pair) with its two halves
+               exchanged (cat(sin, cos)), split as users split it: OUT
+               cache[:, :32] as cos, OUT2 cache[:, 32:] as sin; 0..255
+  negsin       the sign17 table with every sin negated: R(-m theta), what
+               rotate_half with its halves exchanged (cat(x2, -x1))
+               applies
+  yarn-bf16    HF yarn (d = 64, base 10000, factor 4, L = 4096, beta 32/1,
+               truncate; attention factor 0.1 ln 4 + 1), positions
+               0..511, bfloat16 (stored as float32) in transformers'
+               order: cos(emb) * attention_scaling in float32, then cast
+  yarn-bf16-after  the same with the attention factor applied after the
+               cast: bf16(f32(bf16(cos)) * f32(a)), what
+               cos.to(bfloat16) * a computes (ATen multiplies a bfloat16
+               tensor by a scalar in float32 and rounds to bfloat16)
 """
 import sys
 import numpy as np
@@ -96,6 +114,21 @@ def hf_table(inv, pos, numpy_trig=False):
     return cos32(emb), sin32(emb)
 
 
+def hf_yarn(d, base, factor, L):
+    # _compute_yarn_parameters (beta_fast 32, beta_slow 1, truncate), the
+    # tensors in float32, the correction range in Python doubles
+    def corr(rot):
+        return (d * np.log(L / (rot * 2 * np.pi))) / (2 * np.log(base))
+    low, high = max(np.floor(corr(32)), 0), min(np.ceil(corr(1)), d - 1)
+    e = np.arange(0, d, 2, dtype=np.int64).astype(f32) / f32(d)
+    pos_freqs = pow32(base, e)
+    extra = f32(1.0) / pos_freqs
+    inter = f32(1.0) / (f32(factor) * pos_freqs)
+    ramp = np.clip((np.arange(d // 2, dtype=f32) - f32(low)) / f32(high - low), 0, 1).astype(f32)
+    ef = f32(1) - ramp
+    return (inter * (f32(1) - ef) + extra * ef).astype(f32)
+
+
 def pairs_csv(path, pos, c, s):
     n = c.shape[1]
     head = 'pos,' + ','.join('cos%d' % i for i in range(n)) + ',' + \
@@ -148,6 +181,24 @@ def main():
     elif kind == 'pairs128':
         c, s = hf_table(hf_inv_freq(128, 10000), np.arange(64))
         np.save(out, c[:, :64]), np.save(out2, s[:, :64])
+    elif kind in ('swapcs', 'negsin'):
+        c, s = hf_table(hf_inv_freq(64, 10000), np.arange(256))
+        if kind == 'swapcs':
+            np.save(out, s), np.save(out2, c)
+        else:
+            np.save(out, c), np.save(out2, -s)
+    elif kind == 'vllm-swap':
+        c, s = hf_table(hf_inv_freq(64, 10000), np.arange(256))
+        cache = np.concatenate([s[:, :32], c[:, :32]], axis=1)  # cat(sin, cos)
+        np.save(out, cache[:, :32]), np.save(out2, cache[:, 32:])
+    elif kind in ('yarn-bf16', 'yarn-bf16-after'):
+        a = f32(0.1 * np.log(4.0) + 1.0)
+        c, s = hf_table(hf_yarn(64, 10000, 4.0, 4096), np.arange(512))
+        if kind == 'yarn-bf16':
+            c, s = bf16(c * a), bf16(s * a)
+        else:
+            c, s = bf16(bf16(c) * a), bf16(bf16(s) * a)
+        np.save(out, c), np.save(out2, s)
     else:
         sys.exit('np_tables.py: unknown kind ' + kind)
 

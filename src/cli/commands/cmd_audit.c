@@ -65,8 +65,13 @@ static void help(FILE *fp)
         "with the schedule the rest follow and what is wrong with each broken\n"
         "pair (a sign, cos and sin swapped, a zeroed frequency, one column of\n"
         "two, a few positions, or its own frequency); when more, 'unidentified:\n"
-        "closest is ...', and the entry that rejects it.\n"
-        "\n"
+        "closest is ...', and the entry that rejects it. 'finding:' (metadata\n"
+        "and stderr) names a whole-table bug it undid to identify the table (cos\n"
+        "and sin exchanged, every sin negated), or a bfloat16/float16 table whose\n"
+        "attention factor was applied after the cast, not before as transformers\n"
+        "and vLLM do.\n"
+        "\n", fp);
+  fputs(
         "With --tolerance T, --rtol R or --ulps U, audit verifies FILE against the\n"
         "schedule the options below give, as numpy's assert_allclose and\n"
         "assert_array_max_ulp do: every |found - expected| <= T + R |expected|\n"
@@ -265,6 +270,10 @@ static int identify(const char *cmd, const rl_sched_opts *so, int dim_given, int
   rl_status st = rl_audit_identify_hint(in, dim_given ? so->p.dim : 0,
                                         base_given ? so->p.base : 0, &fit,
                                    err, sizeof err);
+  char finding[512] = "";
+  if (!st && (st = rl_audit_findings(in, dim_given ? so->p.dim : 0, base_given ? so->p.base : 0,
+                                     &fit, finding, sizeof finding)))
+    rl_audit_fit_free(&fit);
   if (st)
     return st == RL_ENOMEM ? rl_runtime(cmd, "out of memory") : rl_usage(cmd, "%s: %s", file, err);
   rl_sink sink = {0};
@@ -318,6 +327,10 @@ static int identify(const char *cmd, const rl_sched_opts *so, int dim_given, int
     fprintf(stderr, "ropelab %s: %s: %s\n", cmd, file, idb);
   }
   rl_out_meta(out, "identified", idb);
+  if (finding[0]) {
+    rl_out_meta(out, "finding", finding);
+    fprintf(stderr, "ropelab %s: %s: finding: %s\n", cmd, file, finding);
+  }
   if (fit.note[0])
     rl_out_meta(out, "note", fit.note);
   const rl_audit_candidate *best = &fit.cand[0];

@@ -17,7 +17,13 @@
  * ntk_scaling_rope.py builds inv_freq at base * s and divides it by s **
  * (2 / rotary_dim); the cache is built once for every position, so the
  * numbers are those of the schedule at max_position.  The frequencies and
- * tables are otherwise built by hf.c's code. */
+ * tables are otherwise built by hf.c's code.  Checked bit for bit against
+ * vLLM's classes running on torch (tests/precision/refs/MANIFEST.vllm).
+ * Dynamic NTK is vLLM-version dependent: schedules/dynamic.c has the
+ * bracket s^2 - s + 1 of versions before vLLM PR #41277 (bit for bit
+ * against that class); after it (e.g. dynamic_ntk_scaling_rope.py
+ * 3cfbaf33) the bracket is 1 and the cache is rope's at the unscaled
+ * base. */
 #include "precision_impl.h"
 
 #define VLLM_CODE                                                                            \
