@@ -220,6 +220,8 @@ int rl_scheme_opts_finish(rl_scheme_opts *o, const char *cmd, size_t max, const 
   }
   if (o->nnames > max)
     return rl_usage(cmd, "invalid --scheme '%s': expected one scheme", o->list);
+  if ((r = rl_sched_config_apply(&o->sched, cmd)))
+    return r;
   if (o->sched.p.rot > o->sched.p.dim)
     return rl_usage(cmd, "invalid --rot '%s': expected an even integer <= --dim (%zu)",
                     o->sched.rot_arg, o->sched.p.dim);
