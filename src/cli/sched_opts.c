@@ -45,7 +45,7 @@ static struct {
   int read;
   rl_model_rope m;
   unsigned char *from;     /* per field: FROM_CONFIG, FROM_OPTION, or 0 (not taken) */
-  const char *factors_src; /* the LongRoPE list in use, or NULL */
+  int factors_src;          /* LongRoPE's lists taken from the config */
 } cfg;
 
 static int config_read(const char *cmd, const char *path)
@@ -159,7 +159,7 @@ int rl_sched_config_apply(rl_sched_opts *o, const char *cmd)
       cfg.from[i] = FROM_CONFIG;
     }
   /* LongRoPE's lists: the long one once the current length exceeds L, as
-   * transformers and vLLM switch */
+   * transformers and vLLM switch (longrope.c) */
   const rl_param *fd = rl_schedule_param_find("factors");
   if (m->short_factor && m->long_factor && fd && !option_given(&o->p, fd) &&
       rl_schedule_param_applies(fd, o->p.method)) {
@@ -168,10 +168,11 @@ int rl_sched_config_apply(rl_sched_opts *o, const char *cmd)
       return rl_usage(cmd, "invalid rotated width '%zu' for config '%s': its short_factor and "
                            "long_factor lists have %zu numbers, expected %zu (rotary width / 2)",
                       rot, m->path, m->n_factors, rot / 2);
-    double seq = (o->p.set & RL_SP_SEQ_LEN) ? o->p.seq_len : o->p.train_len;
-    int use_long = seq > o->p.train_len;
-    o->p.factors = use_long ? m->long_factor : m->short_factor;
-    cfg.factors_src = use_long ? "long_factor" : "short_factor";
+    /* both lists: the schedule switches at L as with --factors */
+    o->p.factors = m->short_factor;
+    o->p.factors_long = m->long_factor;
+    o->p.factors_file = m->path; /* the metadata's factors= names the config */
+    cfg.factors_src = 1;
     rl_schedule_param_mark(&o->p, fd);
   }
   return 0;
@@ -202,10 +203,8 @@ static void config_meta(rl_out *out)
       snprintf(val, sizeof val, "%s", f->source);
     rl_out_meta(out, key, val);
   }
-  if (cfg.factors_src) {
-    snprintf(val, sizeof val, "rope_scaling.%s", cfg.factors_src);
-    rl_out_meta(out, "factors.source", val);
-  }
+  if (cfg.factors_src)
+    rl_out_meta(out, "factors.source", "rope_scaling.short_factor, rope_scaling.long_factor");
   for (size_t i = 0; i < cfg.m.n_notes; i++)
     rl_out_meta(out, "config.note", cfg.m.notes[i]);
 }
