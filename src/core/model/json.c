@@ -53,15 +53,26 @@ typedef struct reader {
 /* A JSON value as short text for messages. */
 static void show(const json_t *v, char *buf, size_t n)
 {
-  char *s = v ? json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT) : NULL;
+  if (json_is_real(v)) { /* the shortest text that reads back as the same double */
+    char num[RL_NUMFMT_MAX];
+    rl_numfmt(json_real_value(v), num);
+    snprintf(buf, n, "%s", num);
+    return;
+  }
+  /* escaped to ASCII on one line; a string without its quotes */
+  char *s = v ? json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT | JSON_ENSURE_ASCII) : NULL;
   if (!s) {
     snprintf(buf, n, "%s", v ? "?" : "missing");
     return;
   }
-  if (strlen(s) > 40)
-    snprintf(buf, n, "%.37s...", s);
+  const char *t = s;
+  size_t len = strlen(s);
+  if (json_is_string(v) && len >= 2)
+    t = s + 1, len -= 2;
+  if (len > 40)
+    snprintf(buf, n, "%.37s...", t);
   else
-    snprintf(buf, n, "%s", s);
+    snprintf(buf, n, "%.*s", (int)len, t);
   free(s);
 }
 
@@ -81,14 +92,18 @@ static int is_num(const json_t *v)
   return json_is_integer(v) || json_is_real(v);
 }
 
-/* Exact text of a JSON number: integers as written, reals to 17 digits
- * (round-trips the double jansson read with strtod). */
+/* Exact text of a JSON number: integers as written, reals as the shortest
+ * text that reads back as the double jansson read (strtod, correctly
+ * rounded). */
 static void num_text(const json_t *v, char *buf, size_t n)
 {
-  if (json_is_integer(v))
+  char num[RL_NUMFMT_MAX];
+  if (json_is_integer(v)) {
     snprintf(buf, n, "%" JSON_INTEGER_FORMAT, json_integer_value(v));
-  else
-    snprintf(buf, n, "%.17g", json_real_value(v));
+  } else {
+    rl_numfmt(json_real_value(v), num);
+    snprintf(buf, n, "%s", num);
+  }
 }
 
 /* Record key = text from source, checked by the declaration of key. */
@@ -312,7 +327,7 @@ static rl_status read_scaling(reader *r, const json_t *top, const json_t *sc, co
     if (top_orig) { /* Phi-3: s = max_position_embeddings / original */
       if (!max_pos)
         return bad(r, "max_position_embeddings", NULL, "the extended context length (longrope)");
-      snprintf(num, sizeof num, "%.17g", (double)max_pos / (double)top_orig);
+      rl_numfmt((double)max_pos / (double)top_orig, num);
       if (max_pos < top_orig)
         snprintf(num, sizeof num, "1");
       if ((st = put(r, "factor", num, "max_position_embeddings / original_max_position_embeddings")))
@@ -490,6 +505,10 @@ rl_status rl_model_read_json(const char *path, rl_model_rope *m, char *err, size
   if (!top) {
     if (je.position == 0 && je.line <= 0 && strstr(je.text, "unable to open"))
       return rl_errf(RL_EIO, err, n, "cannot read config '%s'", path);
+    /* jansson quotes the text near the error: kept to one printable line */
+    for (char *c = je.text; *c; c++)
+      if ((unsigned char)*c < 0x20 || (unsigned char)*c >= 0x7f)
+        *c = '?';
     return rl_errf(RL_EFORMAT, err, n,
                    "invalid JSON in config '%s' at line %d column %d: %s; expected a "
                    "config.json (RFC 8259, UTF-8)",
