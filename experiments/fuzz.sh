@@ -13,6 +13,7 @@
 #               (src/core/io/array.c, npy.c)
 #   params      the scheme parameter files (--params: t5, alibi, learned,
 #               deberta, tupe; the first byte of an input picks the scheme)
+#   config_json a model's config.json (--config; src/core/model/json.c)
 #
 # Installs what it needs (clang and its libFuzzer runtime, Debian
 # libclang-rt-N-dev, with the packages of experiments/setup.sh).  Writes
@@ -23,7 +24,7 @@ set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 secs=${1:-${FUZZ_SECONDS:-60}}
 [ $# -gt 0 ] && shift
-targets=${*:-csv freqs_file longrope params array}
+targets=${*:-csv freqs_file longrope params array config_json}
 case $secs in *[!0-9]* | '') echo "fuzz.sh: SECONDS must be a whole number, not '$secs'" >&2; exit 2 ;; esac
 
 # clang first (it names the runtime package), then the runtime itself
@@ -36,9 +37,9 @@ out=$top/out/fuzz
 mkdir -p "$out/obj"
 san="-fsanitize=address,undefined -fno-sanitize-recover=all"
 # glibc defines CMPLX only for GCC >= 4.7, which clang does not claim to be
-cflags="-std=c11 -g -O1 -D_POSIX_C_SOURCE=200809L -fno-math-errno -I$top/src $(pkg-config --cflags gsl)
+cflags="-std=c11 -g -O1 -D_POSIX_C_SOURCE=200809L -fno-math-errno -I$top/src $(pkg-config --cflags gsl jansson)
   -DCMPLX(x,y)=__builtin_complex((double)(x),(double)(y))"
-libs="$(pkg-config --libs gsl) -lm -lpthread"
+libs="$(pkg-config --libs gsl jansson) -lm -lpthread"
 
 # the core once, instrumented for coverage (fuzzer-no-link) and sanitized
 echo "fuzz: building the core with clang $major" >&2
