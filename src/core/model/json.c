@@ -32,7 +32,12 @@
  *   - yarn's beta_fast / beta_slow "or 32" / "or 1", attention_factor,
  *     mscale, mscale_all_dim, truncate.
  * Newer configs carry the same dictionary as "rope_parameters", with
- * rope_theta inside it. */
+ * rope_theta inside it.
+ * Where llama.cpp (convert_hf_to_gguf.py writing <arch>.rope.* keys,
+ * llama-model-loader reading them) takes a key otherwise, the field list
+ * carries a note (rl_model_rope_note): no dynamic scaling type, llama3 as
+ * a rope_freqs tensor, yarn's L from original_context_length, LongRoPE's
+ * list chosen by the configured context. */
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -250,6 +255,9 @@ static rl_status read_scaling(reader *r, const json_t *top, const json_t *sc, co
     if (!orig)
       return bad(r, KEY("original_max_position_embeddings"), NULL,
                  "the original context length (llama3 requires it)");
+    if ((st = note(r, "llama.cpp's converter writes llama3's per-pair divisors into a rope_freqs "
+                      "tensor that ggml divides the plain frequencies by (no scaling type)")))
+      return st;
     snprintf(num, sizeof num, "%" JSON_INTEGER_FORMAT, orig);
     return put(r, "train-len", num, KEY("original_max_position_embeddings"));
   }
@@ -317,6 +325,10 @@ static rl_status read_scaling(reader *r, const json_t *top, const json_t *sc, co
                        &r->m->long_factor)))
       return st;
     r->m->n_factors = want;
+    if ((st = note(r, "LongRoPE's long list: transformers and vLLM switch to it when the current "
+                      "length exceeds the original; llama.cpp when the context it runs with does, "
+                      "for every position")))
+      return st;
     const json_t *af = json_object_get(sc, "attention_factor");
     if (af && !json_is_null(af) && (st = put_num(r, "attention-factor", af, KEY("attention_factor"))))
       return st;
