@@ -40,6 +40,10 @@ san="-fsanitize=address,undefined -fno-sanitize-recover=all"
 cflags="-std=c11 -g -O1 -D_POSIX_C_SOURCE=200809L -fno-math-errno -I$top/src $(pkg-config --cflags gsl jansson)
   -DCMPLX(x,y)=__builtin_complex((double)(x),(double)(y))"
 libs="$(pkg-config --libs gsl jansson) -lm -lpthread"
+# x86-64: the SLEEF pipelines, as meson.build builds them (sleef.c with AVX2, FMA)
+case $(uname -m) in
+  x86_64|amd64) cflags="$cflags -DRL_HAVE_SLEEF=1" libs="$libs $(pkg-config --libs sleef)" ;;
+esac
 
 # the core once, instrumented for coverage (fuzzer-no-link) and sanitized
 echo "fuzz: building the core with clang $major" >&2
@@ -47,7 +51,10 @@ objs=
 for src in "$top"/src/core/*/*.c; do
   o=$out/obj/$(echo "${src#"$top"/src/core/}" | tr / _ | sed 's/\.c$/.o/')
   # shellcheck disable=SC2086
-  clang $cflags $san -fsanitize=fuzzer-no-link -c "$src" -o "$o"
+  extra=
+  case $src in */sleef.c) extra="-mavx2 -mfma" ;; esac
+  # shellcheck disable=SC2086
+  clang $cflags $extra $san -fsanitize=fuzzer-no-link -c "$src" -o "$o"
   objs="$objs $o"
 done
 

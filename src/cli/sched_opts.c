@@ -8,13 +8,6 @@
 #include "cmd.h"
 #include "sched_opts.h"
 
-void rl_sched_opts_init(rl_sched_opts *o, int any_dim)
-{
-  rl_schedule_params_default(&o->p);
-  o->rot_arg = "dim";
-  o->any_dim = any_dim;
-}
-
 #define LONGOPTS_MAX 256
 
 /* --config, declared once for the long options and the help */
@@ -38,11 +31,13 @@ const struct option *rl_sched_longopts(const struct option *own)
   return all;
 }
 
-/* The model file read by --config: one per process (a command parses its
- * options once), kept to the end since the settings point into it. */
+/* The model file read by --config, kept to the end since the settings
+ * point into it; a sweep runs the command again in this process with the
+ * same file (read once).  this_run: --config seen since the last
+ * rl_sched_opts_init, so that a second one is refused. */
 enum { FROM_CONFIG = 1, FROM_OPTION = 2 };
 static struct {
-  int read;
+  int read, this_run;
   rl_model_rope m;
   unsigned char *from;     /* per field: FROM_CONFIG, FROM_OPTION, or 0 (not taken) */
   int factors_src;          /* LongRoPE's lists taken from the config */
@@ -50,9 +45,21 @@ static struct {
 
 static int config_read(const char *cmd, const char *path)
 {
-  if (cfg.read)
+  if (cfg.this_run)
     return rl_usage(cmd, "invalid --config '%s': expected one config (already read '%s')", path,
                     cfg.m.path);
+  cfg.this_run = 1;
+  if (cfg.read && !strcmp(path, cfg.m.path)) { /* a sweep's next point: the same file */
+    memset(cfg.from, 0, cfg.m.n_fields ? cfg.m.n_fields : 1);
+    cfg.factors_src = 0;
+    return 0;
+  }
+  if (cfg.read) {
+    rl_model_rope_free(&cfg.m);
+    free(cfg.from);
+    cfg.from = NULL;
+    cfg.read = cfg.factors_src = 0;
+  }
   char err[512];
   rl_model_rope_init(&cfg.m);
   rl_status st = rl_model_read(path, &cfg.m, err, sizeof err);
@@ -65,6 +72,14 @@ static int config_read(const char *cmd, const char *path)
     return rl_runtime(cmd, "out of memory");
   cfg.read = 1;
   return 0;
+}
+
+void rl_sched_opts_init(rl_sched_opts *o, int any_dim)
+{
+  cfg.this_run = 0;
+  rl_schedule_params_default(&o->p);
+  o->rot_arg = "dim";
+  o->any_dim = any_dim;
 }
 
 int rl_sched_optval(const char *key)
@@ -130,9 +145,14 @@ static int option_given(const rl_schedule_params *p, const rl_param *d)
   return 0;
 }
 
+int rl_sched_config_given(void)
+{
+  return cfg.this_run;
+}
+
 int rl_sched_config_apply(rl_sched_opts *o, const char *cmd)
 {
-  if (!cfg.read)
+  if (!cfg.this_run)
     return 0;
   const rl_model_rope *m = &cfg.m;
   char err[512];
@@ -261,7 +281,7 @@ void rl_sched_meta(const rl_schedule_params *p, const rl_schedule *f, rl_out *ou
     rl_param_format(d, obj, buf, sizeof buf);
     rl_out_meta(out, key, buf);
   }
-  if (cfg.read)
+  if (cfg.this_run)
     config_meta(out);
   if (!f)
     return;

@@ -51,6 +51,8 @@ int rl_sched_opts_finish(rl_sched_opts *o, const char *cmd);
  * code after a message.  rl_sched_opts_finish calls it; the scheme
  * commands, which resolve --rot themselves, call it directly. */
 int rl_sched_config_apply(rl_sched_opts *o, const char *cmd);
+/* 1 when this command's options gave --config. */
+int rl_sched_config_given(void);
 /* Build the schedule: 0, or an exit code after the core's message (2 for
  * bad values and malformed files, 3 for unreadable files and memory). */
 int rl_sched_build(const rl_schedule_params *p, const char *cmd, rl_schedule **f);

@@ -25,3 +25,8 @@ same decay "decay --to 50 --config $c" "decay --to 50 $opts"
 same precision "precision --to 100 --precision hf-fp32 --config $c" "precision --to 100 --precision hf-fp32 $opts"
 same "bound men" "bound men --config $c" "bound men $opts"
 same profile "profile --scheme rope --to 5 --config $c" "profile --scheme rope --to 5 $opts"
+# a sweep runs the command again per point with the same config: its rows
+# are the two runs', the factor put in front
+"$ROPELAB" freqs --config "$c" --factor 2,4 --no-meta > sweep.csv
+for s in 2 4; do "$ROPELAB" freqs --config "$c" --factor $s --no-meta --no-header | sed "s/^/$s,/"; done > loop.csv
+tail -n +2 sweep.csv | cmp - loop.csv && echo "same: sweep over --factor"
