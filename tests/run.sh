@@ -35,7 +35,7 @@ run_suites() {
 # numpy dumps of the audit_numpy_* and audit_broken_pair cases
 # (tests/audit/np_tables.py).
 echo "run.sh: stage 1/$nstages: build-test (warnings as errors), then every suite" >&2
-ROPELAB_EXTRA_NEED="locales:/usr/share/i18n/locales/de_DE python3:python3 libmpfr-dev:/usr/include/mpfr.h man-db:man python3-numpy:/usr/lib/python3/dist-packages/numpy" \
+ROPELAB_EXTRA_NEED="locales:/usr/share/i18n/locales/de_DE python3:python3 libmpfr-dev:/usr/include/mpfr.h man-db:man python3-numpy:/usr/lib/python3/dist-packages/numpy python3-pandas:/usr/lib/python3/dist-packages/pandas r-base-core:/usr/bin/Rscript" \
   sh "$top/experiments/setup.sh" build-test -Dwerror=true -Dbuildtype=debugoptimized || {
   echo "0 passed, 1 failed, 0 skipped"
   exit 1

@@ -199,7 +199,7 @@ static int write_header(rl_out *out, int format, size_t n, size_t r)
   if (!out->header)
     return 0;
   if (format == F_LONG) {
-    rl_out_write(out, "pos,pair,cos,sin\n", 17);
+    rl_out_header_line(out, "pos,pair,cos,sin\n", 17);
     return 0;
   }
   size_t cols = format == F_PAIRS ? n : r;
@@ -212,7 +212,7 @@ static int write_header(rl_out *out, int format, size_t n, size_t r)
     for (size_t j = 0; j < cols; j++)
       len += (size_t)sprintf(h + len, ",%s%s%zu", cs ? "sin" : "cos", sfx, j);
   h[len++] = '\n';
-  rl_out_write(out, h, len);
+  rl_out_header_line(out, h, len);
   free(h);
   return 0;
 }

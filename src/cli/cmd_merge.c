@@ -1,9 +1,9 @@
 /* cmd_merge.c: `ropelab merge SHARD...`: the parts of a sweep written with
  * --shard K/N (sweep.h) joined into exactly the bytes of the run without
- * --shard.  A shard file is the whole sweep's metadata (the command line
- * without --shard), a last line '# shard=K/N', the header, then the rows
- * of its contiguous part of the points; so the merge is the metadata
- * without that line, the header once, and the rows in shard order.  The
+ * --shard.  A shard file is the header, the whole sweep's metadata (the
+ * command line without --shard), a last line '# shard=K/N', then the rows
+ * of its contiguous part of the points; so the merge is the header once,
+ * the metadata without that line, and the rows in shard order.  The
  * shards must agree on every metadata line and the header (their -o may
  * differ: in the merged command line it becomes the merge's own -o). */
 #include <errno.h>
@@ -18,10 +18,11 @@
 #include "cksum.h"
 #include "cmd.h"
 #include "opt.h"
+#include "out_format.h"
 #include "out.h"
 #include "rowfmt.h"
 
-enum { OPT_META = RL_OPT_FIRST_CMD };
+enum { OPT_META = RL_OPT_FIRST_CMD, OPT_FORMAT };
 
 static void help(FILE *fp)
 {
@@ -38,6 +39,7 @@ static void help(FILE *fp)
         "\n"
         "  -o, --output FILE  write to FILE, atomically (default: standard output)\n"
         "      --meta MODE    comments (default) or json: the metadata in FILE.json\n"
+        "      --output-format F  csv, tsv, jsonl or npy (default: by -o's extension)\n"
         "  -h, --help         this help\n", fp);
 }
 
@@ -90,17 +92,27 @@ static int read_shard(const char *cmd, const char *path, shard_file *f)
   char *line = NULL;
   size_t cap = 0;
   ssize_t len;
-  while ((len = getline(&line, &cap, fp)) >= 0) {
+  off_t at = 0; /* where the line just read began */
+  while ((at = ftello(fp), len = getline(&line, &cap, fp)) >= 0) {
     if (len == 0 || line[len - 1] != '\n') {
       rc = rl_usage(cmd, "invalid shard '%s': its last line is not complete", path);
       break;
     }
     line[len - 1] = 0;
-    if (strncmp(line, "# ", 2)) {
-      f->header = strdup(line);
-      f->data = ftello(fp);
-      break;
+    if (!f->header) { /* the first line */
+      if (!strncmp(line, "# ", 2)) {
+        rc = rl_usage(cmd, "invalid shard '%s': it begins with metadata, expected the header row "
+                           "first (written by an older ropelab?)", path);
+        break;
+      }
+      if (!(f->header = strdup(line))) {
+        rc = rl_runtime(cmd, "%s", strerror(ENOMEM));
+        break;
+      }
+      continue;
     }
+    if (strncmp(line, "# ", 2))
+      break; /* the first row */
     if (f->n == f->cap) {
       size_t c = f->cap ? 2 * f->cap : 64;
       char **p = realloc(f->lines, c * sizeof *p);
@@ -117,10 +129,11 @@ static int read_shard(const char *cmd, const char *path, shard_file *f)
     }
     f->n++;
   }
+  f->data = at; /* the first row, or the end */
   if (!rc && ferror(fp))
     rc = rl_runtime(cmd, "cannot read '%s': %s", path, strerror(errno ? errno : EIO));
   if (!rc && !f->header)
-    rc = rl_usage(cmd, "invalid shard '%s': no header row after the metadata", path);
+    rc = rl_usage(cmd, "invalid shard '%s': empty, expected a header row", path);
   if (!rc && (f->n < 3 || strncmp(f->lines[0], "ropelab=", 8) ||
               strncmp(f->lines[1], "command=", 8) || strncmp(f->lines[f->n - 1], "shard=", 6)))
     rc = rl_usage(cmd, "'%s' is not a shard: no '# shard=K/N' metadata line (written by "
@@ -360,6 +373,7 @@ static int run(int argc, char **argv)
 {
   static const struct option opts[] = {{"meta", required_argument, NULL, OPT_META},
                                        {"output", required_argument, NULL, 'o'},
+                                       {"output-format", required_argument, NULL, OPT_FORMAT},
                                        {"help", no_argument, NULL, 'h'},
                                        {NULL, 0, NULL, 0}};
   static const char *const modes[] = {"comments", "json"};
@@ -377,6 +391,13 @@ static int run(int argc, char **argv)
       if ((r = rl_opt_enum(cmd, "--meta", optarg, modes, 2, &mode)))
         return r;
       break;
+    case OPT_FORMAT: {
+      int k = 0;
+      if ((r = rl_opt_enum(cmd, "--output-format", optarg, rl_out_fmt_names, RL_FMT_N, &k)))
+        return r;
+      rl_out_set_format(k);
+      break;
+    }
     default:
       return rl_opt_bad(cmd, c, argv, opts);
     }
@@ -464,8 +485,10 @@ static int run(int argc, char **argv)
     rl_out_meta(&o, first.lines[i], eq + 1);
     *eq = '=';
   }
-  rl_out_write(&o, first.header, strlen(first.header));
-  rl_out_write(&o, "\n", 1);
+  size_t hl = strlen(first.header);
+  first.header[hl] = '\n'; /* over its terminator, for one write */
+  rl_out_header_line(&o, first.header, hl + 1);
+  first.header[hl] = 0;
   /* checked again as copied: a shard changed since is not merged */
   for (k = 0; k < n0 && !o.err; k++)
     if ((rc = check_rows(cmd, by_k[k], &sums[k], &o)))

@@ -293,10 +293,9 @@ static int run(int argc, char **argv)
     size_t p = (size_t)sprintf(hdr, "distance");
     for (size_t k = 0; k < d; k++)
       p += (size_t)sprintf(hdr + p, ",v%zu", k);
-    if (out->header) {
-      rl_out_write(out, hdr, p);
-      rl_out_write(out, "\n", 1);
-    }
+    hdr[p++] = '\n';
+    if (out->header)
+      rl_out_header_line(out, hdr, p);
     free(hdr);
     for (long dist = from; dist <= to && !out->err; dist++) {
       rl_status st = rl_scheme_encoding(s, (double)dist, v);
@@ -375,10 +374,9 @@ static int run(int argc, char **argv)
     for (size_t c2 = 0; c2 < tab.cols; c2++)
       p += (size_t)snprintf(hdr + p, hl - p, ",v%zu", c2);
     /* rl_out_header truncates at 1 KiB: write long headers ourselves */
-    if (out->header) {
-      rl_out_write(out, hdr, p);
-      rl_out_write(out, "\n", 1);
-    }
+    hdr[p++] = '\n';
+    if (out->header)
+      rl_out_header_line(out, hdr, p);
     free(hdr);
     for (size_t row = 0; row < tab.rows && !out->err; row++)
       vec_row(out, row, tab.data + row * tab.cols, tab.cols);

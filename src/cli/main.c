@@ -64,9 +64,11 @@ static void usage(FILE *fp)
         "  2  usage error: bad option, value or command\n"
         "  3  runtime error: I/O, memory, gnuplot\n"
         "\n"
-        "Output is CSV on standard output (or -o FILE, written atomically), with\n"
-        "'# key=value' metadata lines unless --no-meta; numbers are the shortest\n"
-        "decimal that reads back exactly, always with '.' as decimal point.\n", fp);
+        "Output is CSV on standard output (or -o FILE, written atomically): the\n"
+        "header row, then '# key=value' metadata lines unless --no-meta, then the\n"
+        "rows; numbers are the shortest decimal that reads back exactly, always\n"
+        "with '.' as decimal point.  numpy's genfromtxt(names=True), pandas'\n"
+        "read_csv(comment='#') and R's read.csv(comment.char='#') read it as is.\n", fp);
 }
 
 static const struct rl_cmd *find(const char *name)

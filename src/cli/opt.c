@@ -11,6 +11,7 @@
 #include "ropelab.h"
 #include "cmd.h"
 #include "opt.h"
+#include "out_format.h"
 #include "plot.h"
 #include "progress.h"
 
@@ -329,6 +330,13 @@ int rl_common_opt(rl_common *c, const char *cmd, int opt, const char *arg)
       return 0x100 + rl_usage(cmd, "invalid --output '': expected a file name");
     c->output = arg;
     return 1;
+  case RL_OPT_OUTPUT_FORMAT: {
+    int k = 0;
+    if (rl_opt_enum(cmd, "--output-format", arg, rl_out_fmt_names, RL_FMT_N, &k))
+      return 0x100 + RL_EXIT_USAGE;
+    rl_out_set_format(k);
+    return 1;
+  }
   case RL_OPT_NO_META: c->meta = 0; return 1;
   case RL_OPT_NO_HEADER: c->header = 0; return 1;
   case RL_OPT_PLOT:
@@ -356,6 +364,9 @@ static void common_help(FILE *fp, int plot)
 {
   fputs("output:\n"
         "  -o, --output FILE  write the CSV atomically to FILE (default: standard output)\n"
+        "      --output-format F  csv, tsv, jsonl (an object a row, the metadata first)\n"
+        "                     or npy (float64 array; metadata and names in FILE.json);\n"
+        "                     default: by -o's extension (.tsv, .jsonl, .npy), else csv\n"
         "      --no-meta      omit the '# key=value' metadata lines\n"
         "      --no-header    omit the header row (so sweeps can append)\n", fp);
   if (plot)

@@ -83,10 +83,12 @@ enum {
   RL_OPT_PLOT,
   RL_OPT_QUIET,
   RL_OPT_PROGRESS,
+  RL_OPT_OUTPUT_FORMAT,
   RL_OPT_FIRST_CMD /* first value free for a command's own long options */
 };
 #define RL_COMMON_LONGOPTS                                  \
   {"output", required_argument, NULL, 'o'},                 \
+  {"output-format", required_argument, NULL, RL_OPT_OUTPUT_FORMAT}, \
   {"no-meta", no_argument, NULL, RL_OPT_NO_META},           \
   {"no-header", no_argument, NULL, RL_OPT_NO_HEADER},       \
   {"plot", required_argument, NULL, RL_OPT_PLOT},           \

@@ -12,6 +12,7 @@
 #include "cmd.h"
 #include "opt.h"
 #include "out.h"
+#include "out_format.h"
 #include "path.h"
 #include "ropelab.h"
 #include "rl_config.h"
@@ -267,6 +268,11 @@ static struct {
 } hookcfg;
 static int json_next;
 static const char *json_extra;
+
+int rl_out_capturing(void)
+{
+  return hookcfg.mode == MODE_CAPTURE;
+}
 
 void rl_out_mode_normal(void)
 {
@@ -541,15 +547,8 @@ static int open_direct(rl_out *o, const rl_target *t)
   return 0;
 }
 
-int rl_out_open(rl_out *o, const char *cmd, const char *path, int meta, int header)
+static int open_plain(rl_out *o, const char *cmd, const char *path)
 {
-  memset(o, 0, sizeof *o);
-  o->cmd = cmd;
-  o->meta = meta;
-  o->header = header;
-  if (hookcfg.mode != MODE_NORMAL)
-    return open_hook(o);
-  o->json = json_next;
   o->jextra = json_next ? json_extra : NULL;
   if (!path || !strcmp(path, "-")) {
     if (o->json)
@@ -573,32 +572,46 @@ int rl_out_open(rl_out *o, const char *cmd, const char *path, int meta, int head
   return rc;
 }
 
+int rl_out_open(rl_out *o, const char *cmd, const char *path, int meta, int header)
+{
+  memset(o, 0, sizeof *o);
+  o->cmd = cmd;
+  o->meta = meta;
+  o->header = header;
+  if (hookcfg.mode != MODE_NORMAL)
+    return open_hook(o);
+  o->holding = 1;
+  o->json = json_next;
+  int stdout_ = !path || !strcmp(path, "-");
+  rl_out_fmt fmt = rl_out_format_for(stdout_ ? NULL : path);
+  if (fmt == RL_FMT_NPY) {
+    if (stdout_)
+      return rl_usage(cmd, "a .npy array needs -o FILE: its shape is written when the rows are "
+                           "done");
+    o->json = meta; /* the metadata and the names in FILE.json */
+  }
+  int rc = open_plain(o, cmd, path);
+  if (rc)
+    return rc;
+  if (fmt == RL_FMT_NPY && !o->tmp) {
+    rl_out_abort(o);
+    return rl_usage(cmd, "a .npy array needs -o naming a regular file, not '%s'", path);
+  }
+  if (fmt != RL_FMT_CSV) {
+    o->raw = o->fp;
+    if (!(o->fp = rl_fmt_open(fmt, o->raw, header, &o->fst))) {
+      o->fp = o->raw;
+      rl_out_abort(o);
+      return rl_runtime(cmd, "%s", strerror(ENOMEM));
+    }
+  }
+  return 0;
+}
+
 static void put_meta(rl_out *o, FILE *fp, const char *key, const char *val)
 {
   errno = 0;
   note(o, fp, fprintf(fp, "# %s=%s\n", key, val) >= 0);
-}
-
-static void each(rl_out *o, int meta_only, void (*fn)(rl_out *, FILE *, const void *),
-                 const void *arg)
-{
-  if (!meta_only || o->meta)
-    fn(o, o->fp, arg);
-  if (o->tee)
-    fn(o, o->tee, arg);
-}
-
-static void begin_one(rl_out *o, FILE *fp, const void *arg)
-{
-  const char *const *vc = arg; /* version and command, or NULL for ours */
-  put_meta(o, fp, "ropelab", vc ? vc[0] : RL_VERSION);
-  errno = 0;
-  fputs("# command=", fp);
-  if (vc)
-    fputs(vc[1], fp);
-  else
-    put_command(fp);
-  note(o, fp, fputc('\n', fp) != EOF);
 }
 
 static void jmeta_add(rl_out *o, const char *key, const char *val)
@@ -612,20 +625,60 @@ static void jmeta_add(rl_out *o, const char *key, const char *val)
     o->err = ENOMEM;
 }
 
+/* One metadata line: held until the header is out, else written to the
+ * file (unless --no-meta or --meta json) and to the plot copy. */
+static void meta_line(rl_out *o, const char *key, const char *val)
+{
+  if (o->holding) {
+    if (!o->held && !(o->held = calloc(1, sizeof *o->held))) {
+      o->err = ENOMEM;
+      return;
+    }
+    rl_meta_add(o->held, key, val);
+    if (o->held->oom && !o->err)
+      o->err = ENOMEM;
+    return;
+  }
+  if (o->meta && !o->json)
+    put_meta(o, o->fp, key, val);
+  if (o->tee)
+    put_meta(o, o->tee, key, val);
+}
+
+static void free_held(rl_out *o)
+{
+  if (o->held) {
+    rl_meta_clear(o->held);
+    free(o->held);
+    o->held = NULL;
+  }
+}
+
+void rl_out_release_meta(rl_out *o)
+{
+  if (!o->holding)
+    return;
+  o->holding = 0;
+  for (size_t i = 0; o->held && i < o->held->n; i++)
+    meta_line(o, o->held->key[i], o->held->val[i]);
+  free_held(o);
+}
+
 static void begin_as(rl_out *o, const char *const *vc)
 {
   if (o->swept)
     return; /* the sweep writes it once */
+  char *cmdline = vc ? NULL : rl_out_command_line();
+  if (!vc && !cmdline && !o->err)
+    o->err = ENOMEM;
+  const char *version = vc ? vc[0] : RL_VERSION, *command = vc ? vc[1] : cmdline ? cmdline : "";
   if (o->json) {
-    char *cmdline = vc ? NULL : rl_out_command_line();
-    jmeta_add(o, "ropelab", vc ? vc[0] : RL_VERSION);
-    jmeta_add(o, "command", vc ? vc[1] : cmdline ? cmdline : "");
-    free(cmdline);
-    if (o->tee)
-      begin_one(o, o->tee, vc);
-    return;
+    jmeta_add(o, "ropelab", version);
+    jmeta_add(o, "command", command);
   }
-  each(o, 1, begin_one, vc);
+  meta_line(o, "ropelab", version);
+  meta_line(o, "command", command);
+  free(cmdline);
 }
 
 void rl_out_meta_begin(rl_out *o)
@@ -639,31 +692,16 @@ void rl_out_meta_begin_as(rl_out *o, const char *version, const char *command)
   begin_as(o, vc);
 }
 
-struct kv {
-  const char *k, *v;
-};
-
-static void meta_one(rl_out *o, FILE *fp, const void *arg)
-{
-  const struct kv *kv = arg;
-  put_meta(o, fp, kv->k, kv->v);
-}
-
 void rl_out_meta(rl_out *o, const char *key, const char *val)
 {
-  struct kv kv = {key, val};
   if (o->swept) {
     if (hookcfg.mode == MODE_CAPTURE)
       rl_meta_add(hookcfg.meta, key, val);
     return;
   }
-  if (o->json) {
+  if (o->json)
     jmeta_add(o, key, val);
-    if (o->tee)
-      meta_one(o, o->tee, &kv);
-    return;
-  }
-  each(o, 1, meta_one, &kv);
+  meta_line(o, key, val);
 }
 
 void rl_out_meta_num(rl_out *o, const char *key, double v)
@@ -696,6 +734,7 @@ void rl_out_header(rl_out *o, const char *cols)
     line_one(o, o->fp, buf);
   if (o->tee)
     line_one(o, o->tee, buf);
+  rl_out_release_meta(o);
 }
 
 void rl_out_row(rl_out *o, const double *v, size_t n)
@@ -711,6 +750,7 @@ void rl_out_row(rl_out *o, const double *v, size_t n)
   }
   line[len++] = '\n';
   line[len] = 0;
+  rl_out_release_meta(o);
   line_one(o, o->fp, line);
   if (o->tee)
     line_one(o, o->tee, line);
@@ -725,9 +765,31 @@ static void free_jmeta(rl_out *o)
   }
 }
 
+/* The format stream closed (its end written to the file), the file
+ * itself back in o->fp; 0, or -1 with the reason in o->err or why. */
+static int close_format(rl_out *o)
+{
+  if (!o->fst)
+    return 0;
+  errno = 0;
+  if (fclose(o->fp) == EOF && !o->err)
+    o->err = errno ? errno : EIO;
+  o->fp = o->raw;
+  o->raw = NULL;
+  return o->err ? -1 : 0;
+}
+
 void rl_out_abort(rl_out *o)
 {
+  free(o->jcolumns);
+  o->jcolumns = NULL;
+  if (o->fst && o->raw)
+    close_format(o);
+  rl_fmt_free(o->fst);
+  o->fst = NULL;
   free_jmeta(o);
+  free_held(o);
+  o->holding = 0;
   if (o->swept) {
     if (o->fp)
       fclose(o->fp);
@@ -799,7 +861,9 @@ static int write_sidecar(rl_out *o)
   rl_out j;
   int saved = json_next;
   json_next = 0;
+  int saved_fmt = rl_out_set_format(RL_FMT_CSV); /* the sidecar is JSON text as written */
   int rc = rl_out_open(&j, o->cmd, jpath, 0, 0);
+  rl_out_set_format(saved_fmt);
   json_next = saved;
   if (rc) {
     free(jpath);
@@ -826,6 +890,20 @@ static int write_sidecar(rl_out *o)
   fputs(m && m->n > first ? "\n  }" : "}", j.fp);
   if (o->jextra)
     fprintf(j.fp, ",\n  %s", o->jextra);
+  if (o->jcolumns) { /* .npy: the names of its columns, in order */
+    fputs(",\n  \"columns\": [", j.fp);
+    for (char *c = o->jcolumns, *e; c; c = e ? e + 1 : NULL) {
+      e = strchr(c, ',');
+      if (e)
+        *e = 0;
+      if (c != o->jcolumns)
+        fputs(", ", j.fp);
+      json_str(j.fp, c);
+      if (e)
+        *e = ',';
+    }
+    fputs("]", j.fp);
+  }
   errno = 0;
   if (fputs("\n}\n", j.fp) == EOF || ferror(j.fp))
     note(&j, j.fp, 0);
@@ -840,6 +918,21 @@ int rl_out_close(rl_out *o)
   if (o->swept) {
     free_jmeta(o);
     return close_hook(o);
+  }
+  rl_out_release_meta(o); /* a table without a header or rows */
+  if (o->fst) {
+    close_format(o);
+    const char *why = rl_fmt_error(o->fst);
+    if (why) {
+      char msg[300];
+      snprintf(msg, sizeof msg, "%s", why);
+      rl_out_abort(o);
+      return rl_usage(o->cmd, "%s", msg);
+    }
+    if (o->json && !o->err && !(o->jcolumns = strdup(rl_fmt_names(o->fst))))
+      o->err = ENOMEM;
+    rl_fmt_free(o->fst);
+    o->fst = NULL;
   }
   if (!o->path) { /* stdout: flush now to catch EPIPE/ENOSPC before exit */
     errno = 0;
@@ -873,7 +966,8 @@ int rl_out_close(rl_out *o)
     rl_tmp_unregister(o->tmp);
   free(o->tmp);
   free(o->file);
-  o->tmp = o->file = NULL;
+  free(o->jcolumns);
+  o->tmp = o->file = o->jcolumns = NULL;
   o->direct = 0;
   return 0;
 }

@@ -1,8 +1,13 @@
 /* out.h: the CSV writer of every command.
  *
- * A file is optional '# key=value' metadata lines (ropelab version, the
- * command line, every effective parameter), a header row, then rows of
- * numbers in the shortest round-trip form (rl_numfmt, C locale).
+ * A file is a header row, optional '# key=value' metadata lines (ropelab
+ * version, the command line, every effective parameter), then rows of
+ * numbers in the shortest round-trip form (rl_numfmt, C locale).  The
+ * header comes first so that plain readers take their column names from
+ * it: numpy's genfromtxt(names=True) names the columns after the first
+ * line, '#' or not; pandas (comment='#') and R (comment.char='#') skip the
+ * metadata lines wherever they are.  Metadata given before the header is
+ * held and written right after it (rl_out_release_meta).
  * -o FILE, when FILE is a regular file or does not exist, is written
  * atomically: rows go to FILE.tmpXXXXXX in the same directory, which is
  * fsync'ed and renamed over FILE only when complete; on any error, or on
@@ -34,6 +39,11 @@ typedef struct rl_out {
   struct rl_meta *jmeta;
   const char *jextra; /* one more member of the JSON object, or NULL */
   int links;          /* the replaced file has other hard links: rewritten in place */
+  FILE *raw;          /* the file under fp when fp is a format stream */
+  struct rl_fmt_stream *fst; /* that stream (out_format.h), or NULL for CSV */
+  char *jcolumns;     /* .npy: its column names for FILE.json, comma-separated */
+  int holding;        /* metadata is held until the header row is written */
+  struct rl_meta *held;
 } rl_out;
 
 /* Metadata lines, key and value (copies); oom set when a copy failed. */
@@ -68,6 +78,9 @@ void rl_out_quote(FILE *fp, const char *s);
  *            wrote them once); errors are reported against path (NULL:
  *            standard output). */
 void rl_out_mode_normal(void);
+/* 1 in capture mode: a command that has checked a property says nothing
+ * of its verdict yet (the point runs again for its row). */
+int rl_out_capturing(void);
 void rl_out_mode_capture(rl_meta *meta, char **header);
 void rl_out_mode_point(FILE *fp, const char *prefix, const char *path);
 /* --meta json for the rl_out opened next: the metadata goes into PATH.json
@@ -89,7 +102,11 @@ void rl_out_meta_begin(rl_out *o);
 void rl_out_meta(rl_out *o, const char *key, const char *val);
 void rl_out_meta_num(rl_out *o, const char *key, double v);
 void rl_out_meta_uint(rl_out *o, const char *key, unsigned long long v);
-/* The header row, e.g. "r,bound". */
+/* Write the held metadata now (after the header; before the first row
+ * when there is no header).  rl_out_header, rl_out_row, rl_out_write and
+ * rl_out_close call it at the right point. */
+void rl_out_release_meta(rl_out *o);
+/* The header row, e.g. "r,bound"; the held metadata follows it. */
 void rl_out_header(rl_out *o, const char *cols);
 void rl_out_row(rl_out *o, const double *v, size_t n);
 /* Flush, fsync and rename into place (or flush and close a file written

@@ -45,11 +45,23 @@ static void put(rl_out *o, FILE *fp, const char *s, size_t len)
   start_writeback(o, fp, len);
 }
 
-void rl_out_write(rl_out *o, const char *s, size_t len)
+static void put_both(rl_out *o, const char *s, size_t len)
 {
   put(o, o->fp, s, len);
   if (o->tee)
     put(o, o->tee, s, len);
+}
+
+void rl_out_write(rl_out *o, const char *s, size_t len)
+{
+  rl_out_release_meta(o); /* data: the held metadata goes before it */
+  put_both(o, s, len);
+}
+
+void rl_out_header_line(rl_out *o, const char *s, size_t len)
+{
+  put_both(o, s, len);
+  rl_out_release_meta(o);
 }
 
 void rl_out_fields(rl_out *o, const char *const *f, size_t n)

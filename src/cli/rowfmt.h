@@ -11,6 +11,9 @@
 /* Append s (len bytes, a complete line or several) to o's stream and tee,
  * recording the first error in o->err / o->tee_err as rl_out does. */
 void rl_out_write(rl_out *o, const char *s, size_t len);
+/* A header row the caller formatted (with its newline; wider than
+ * rl_out_header takes): written, then the held metadata (out.h). */
+void rl_out_header_line(rl_out *o, const char *s, size_t len);
 
 /* The CSV line of v[0..n-1] (shortest round-trip numbers, rl_numfmt,
  * then '\n') at p, which has room for RL_ROW_MAX(n) bytes; returns its

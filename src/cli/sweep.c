@@ -31,6 +31,7 @@
 #include "out.h"
 #include "progress.h"
 #include "ropelab.h"
+#include "out_format.h"
 #include "rowfmt.h"
 #include "facet.h"
 #include "sweep.h"
@@ -906,7 +907,8 @@ static void end_jobs(job *jobs, size_t n)
 }
 
 /* Points lo..hi-1 in up to s->jobs children at a time, copied out in order. */
-static int run_parallel(sweep *s, FILE *to, size_t lo, size_t hi, rl_progress *prog)
+static int run_parallel(sweep *s, FILE *to, size_t lo, size_t hi, rl_progress *prog,
+                        size_t *failed)
 {
   const char *name = s->cmd->name;
   size_t nj = (size_t)s->jobs;
@@ -963,7 +965,9 @@ static int run_parallel(sweep *s, FILE *to, size_t lo, size_t hi, rl_progress *p
     while (waitpid(jb->pid, &st, 0) < 0 && errno == EINTR)
       ;
     jb->pid = 0;
-    if (WIFEXITED(st) && WEXITSTATUS(st) != 0)
+    if (WIFEXITED(st) && WEXITSTATUS(st) == RL_EXIT_FAIL)
+      ++*failed; /* a property failed: its row is written, the sweep goes on */
+    if (WIFEXITED(st) && WEXITSTATUS(st) != 0 && WEXITSTATUS(st) != RL_EXIT_FAIL)
       rc = WEXITSTATUS(st); /* the child said why */
     else if (!WIFEXITED(st))
       rc = rl_runtime(name, "sweep point %zu ended by signal %d", p + 1, WTERMSIG(st));
@@ -1031,7 +1035,7 @@ static int put_shard(sweep *s, rl_out *top, FILE *rows, const char *head)
   snprintf(b, sizeof b, "%llu/%llu rows=%llu bytes=%llu cksum=%lu", s->shard_k, s->shard_n,
            nrows, ck.len, (unsigned long)rl_cksum_value(&ck));
   rl_out_meta(top, "shard", b); /* last: merge drops it */
-  rl_out_write(top, head, strlen(head));
+  rl_out_header_line(top, head, strlen(head));
   while (!top->err && (n = fread(b, 1, sizeof b, rows)) > 0)
     rl_out_write(top, b, n);
   if (ferror(rows))
@@ -1153,6 +1157,13 @@ static int run_sweep(sweep *s)
   }
 
   /* step 3: the table */
+  if (s->sharded && rl_out_format_for(s->output) != RL_FMT_CSV) {
+    rc = rl_usage(name, "--shard writes CSV parts for 'ropelab merge', not %s: give the format "
+                        "to the merge (merge ... -o FILE.%s)",
+                  rl_out_fmt_names[rl_out_format_for(s->output)],
+                  rl_out_fmt_names[rl_out_format_for(s->output)]);
+    goto done;
+  }
   int meta = !s->no_meta && s->meta_mode != 2;
   rl_out_set_json(s->meta_mode == 1, extra);
   rc = rl_out_open(&top, name, s->output, meta, !s->no_header);
@@ -1177,8 +1188,10 @@ static int run_sweep(sweep *s)
         q += sprintf(q, "%s,", s->par[j].col);
     q += sprintf(q, "%s\n", hdr0);
     if (!s->sharded)
-      rl_out_write(&top, head, (size_t)(q - head));
+      rl_out_header_line(&top, head, (size_t)(q - head));
   }
+  if (!s->sharded)
+    rl_out_release_meta(&top); /* the points write to top.fp directly */
   size_t lo = 0, hi = s->points;
   FILE *to = top.fp;
   if (s->sharded) {
@@ -1199,14 +1212,17 @@ static int run_sweep(sweep *s)
   }
   rl_progress prog;
   rl_progress_init(&prog, name, s->progress, hi - lo, hi - lo > 1);
+  size_t failed = 0; /* points whose checked property failed (exit 1) */
   if (s->jobs > 1 && hi - lo > 1) {
-    rc = run_parallel(s, to, lo, hi, &prog);
+    rc = run_parallel(s, to, lo, hi, &prog, &failed);
   } else {
     for (size_t p = lo; p < hi && !rc && !top.err && !ferror(to); p++) {
       set_point(s, p);
       rl_out_mode_point(to, s->prefix, s->output);
       rl_opt_reset();
       rc = s->cmd->run(s->pargc, s->pargv);
+      if (rc == RL_EXIT_FAIL)
+        failed++, rc = 0;
       rl_out_mode_normal();
       rl_progress_update(&prog, p + 1 - lo);
     }
@@ -1250,6 +1266,11 @@ static int run_sweep(sweep *s)
                         : rl_usage(name, "--plot: none of the columns '%s' against '%s' in this "
                                          "table; draw it with 'ropelab plot'",
                                    s->spec->plot_y, s->spec->plot_x);
+  }
+  if (!rc && failed) {
+    fprintf(stderr, "ropelab %s: %zu of %zu sweep points failed their check (their rows say "
+                    "which)\n", name, failed, hi - lo);
+    rc = RL_EXIT_FAIL;
   }
 done:
   rl_out_mode_normal();

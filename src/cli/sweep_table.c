@@ -38,32 +38,51 @@ const rl_sweep_spec rl_sweep_table[] = {
     {"matrix", SC, "len offset", "scheme term content", "", "format=grid", NULL, NULL, NULL},
     {"compare", SC, "len tol", "", "scheme", "format=markdown", NULL, NULL, NULL},
     /* commands that do not sweep but take lists of their own (numbers NULL) */
-    {"audit", 0, NULL, NULL, "positions", NULL, NULL, NULL, NULL},
+    {"audit", S, "tolerance rtol ulps", "report", "positions", "report=pairs report=positions",
+     NULL, NULL, NULL},
     {"check", 0, NULL, NULL, "positions only", NULL, NULL, NULL, NULL},
     /* bound: its rows carry dim, base, ... already (no second column);
      * --len is its own list, one row per length */
     {"bound", S, "", "", "len", NULL, "len s", "base critical_dim b_over_d low", NULL},
-    {"extrapolate", 0, NULL, NULL, "scheme measure method lengths distances scale", NULL, NULL,
-     NULL, NULL},
+    /* extrapolate: --method, --scheme and --measure put several side by
+     * side in one run (the declared --method's sweep gives way to that) */
+    {"extrapolate", SC, "eval-len local-window sink-tokens samples", "",
+     "scheme measure method lengths distances scale", NULL, NULL, NULL, NULL},
     {NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL}};
+
+/* key is a word of the space-separated list */
+static int listed(const char *list, const char *key)
+{
+  size_t kl = strlen(key);
+  for (const char *p = list; p && *p;) {
+    p += strspn(p, " ");
+    size_t l = strcspn(p, " ");
+    if (l == kl && !strncmp(p, key, l))
+      return 1;
+    p += l;
+  }
+  return 0;
+}
 
 /* own + the declared options of kind `kind` (RL_PARAM_SWEEP_*; NONE: the
  * lists, which are never swept) */
-static size_t add(char *buf, size_t n, size_t len, const rl_param *const *list, int kind)
+static size_t add(char *buf, size_t n, size_t len, const rl_param *const *list, int kind,
+                  const char *own_lists)
 {
   for (const rl_param *const *d = list; *d && len < n; d++)
     if (!((*d)->flags & RL_PF_NO_OPTION) && (*d)->kind != RL_PK_FLAG &&
-        rl_param_sweeps(*d) == kind)
+        rl_param_sweeps(*d) == kind && !listed(own_lists, (*d)->key))
       len += (size_t)snprintf(buf + len, n - len, "%s%s", len ? " " : "", (*d)->key);
   return len;
 }
 
-static void compose(char *buf, size_t n, const char *own, unsigned groups, int kind)
+static void compose(char *buf, size_t n, const char *own, unsigned groups, int kind,
+                    const char *own_lists)
 {
   size_t len = (size_t)snprintf(buf, n, "%s", own ? own : "");
-  len = add(buf, n, len, rl_schedule_param_list(), kind);
+  len = add(buf, n, len, rl_schedule_param_list(), kind, own_lists);
   if (groups & RL_SWEEP_SCHEME)
-    add(buf, n, len, rl_scheme_param_list(), kind);
+    add(buf, n, len, rl_scheme_param_list(), kind, own_lists);
 }
 
 const rl_sweep_spec *rl_sweep_find(const char *cmd)
@@ -75,9 +94,9 @@ const rl_sweep_spec *rl_sweep_find(const char *cmd)
     sp++;
   row = *sp;
   if (sp->cmd && (sp->groups & RL_SWEEP_SCHED) && sp->numbers) {
-    compose(numbers, sizeof numbers, sp->numbers, sp->groups, RL_PARAM_SWEEP_NUMBERS);
-    compose(names, sizeof names, sp->names, sp->groups, RL_PARAM_SWEEP_NAMES);
-    compose(lists, sizeof lists, sp->lists, sp->groups, RL_PARAM_SWEEP_NONE);
+    compose(numbers, sizeof numbers, sp->numbers, sp->groups, RL_PARAM_SWEEP_NUMBERS, sp->lists);
+    compose(names, sizeof names, sp->names, sp->groups, RL_PARAM_SWEEP_NAMES, sp->lists);
+    compose(lists, sizeof lists, sp->lists, sp->groups, RL_PARAM_SWEEP_NONE, NULL);
     row.numbers = numbers, row.names = names, row.lists = lists;
   }
   return &row;

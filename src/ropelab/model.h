@@ -1,4 +1,4 @@
-/* ropelab/model.h: a model's RoPE as its own files state it (a Hugging
+/* model.h: a model's RoPE as its own files state it (a Hugging
  * Face config.json, a GGUF header), turned into schedule settings.
  *
  * Both readers produce the same thing: a list of (declaration key, value
@@ -11,7 +11,11 @@
 #define ROPELAB_MODEL_H
 
 #include <stddef.h>
-/* rl_status: included from ropelab.h, after its status section */
+#include "status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 typedef struct rl_model_field {
   char *key;    /* a schedule declaration's key: "method", "factor", "train-len" */
@@ -52,4 +56,8 @@ rl_status rl_model_read_json(const char *path, rl_model_rope *m, char *err, size
 rl_status rl_model_read_gguf(const char *path, rl_model_rope *m, char *err, size_t n);
 rl_status rl_model_read(const char *path, rl_model_rope *m, char *err, size_t n);
 
+
+#ifdef __cplusplus
+}
+#endif
 #endif

@@ -7,4 +7,4 @@
 printf '\357\273\2771\n0.1\n0.01\n0.001\n' > f.csv
 "$ROPELAB" audit f.csv > out.csv || exit 1
 grep -E '^# (pairs|identified)=' out.csv
-sed -n '/^rank,/{n;p;}' out.csv | cut -d, -f2,6-8
+grep -v '^#' out.csv | sed -n '/^rank,/{n;p;}' | cut -d, -f2,6-8

@@ -26,14 +26,14 @@ for k in ntk-f64 ntk-vllm longrope wrongpair; do python3 "$gen" $k $k.csv || exi
 for k in prope-f32 nonrel; do python3 "$gen" $k $k.npy ${k}_sin.npy || exit 1; done
 best() { "$ROPELAB" audit "$@" > out.csv 2>err.txt || echo "exit $?"
   grep -c '^# identified=yes' out.csv
-  sed -n '/^rank,/{n;p;}' out.csv | awk -F, '{ print $2, $3, $4, $5, $6, $7, $8, $9 }'; }
+  grep -v '^#' out.csv | sed -n '/^rank,/{n;p;}' | awk -F, '{ print $2, $3, $4, $5, $6, $7, $8, $9 }'; }
 best ntk-f64.csv; grep -c '^# note=Hugging Face.s ntk is rope of base 41829\.3659' out.csv
 best ntk-vllm.csv
 best longrope.csv
-sed -n '/^rank,/{n;p;}' out.csv | cut -d, -f10 | sed 's/^factors=//' | tr ':' '\n' |
+grep -v '^#' out.csv | sed -n '/^rank,/{n;p;}' | cut -d, -f10 | sed 's/^factors=//' | tr ':' '\n' |
   awk '{ i = NR - 1; f = i < 4 ? 1 : 1 + (i - 3) ^ 1.5 / 20
          if ((($1 - f) / f) ^ 2 > 1e-10) bad++ } END { print NR, "factors,", bad + 0, "off" }'
-best prope-f32.npy --sin prope-f32_sin.npy; sed -n '/^rank,/{n;p;}' out.csv | cut -d, -f10
+best prope-f32.npy --sin prope-f32_sin.npy; grep -v '^#' out.csv | sed -n '/^rank,/{n;p;}' | cut -d, -f10
 "$ROPELAB" audit wrongpair.csv > out.csv 2>err.txt; echo "exit $?"
 sed -n 's/^# identified=//p' out.csv
 grep -c '^ropelab audit: wrongpair.csv: broken pairs: rope base 10000, pairs layout (exact): 31 of 32 pairs' err.txt

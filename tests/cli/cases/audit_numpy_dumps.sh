@@ -24,11 +24,11 @@ gen=$(dirname "$0")/../../audit/np_tables.py
 for k in llama3-bf16 linear-f16 llama3-np32; do "$py" "$gen" $k $k.npy ${k}_sin.npy || exit 1; done
 best() { "$ROPELAB" audit "$@" > out.csv 2>err.txt || echo "exit $?"
   sed -n 's/^# identified=//p' out.csv
-  sed -n '/^rank,/{n;p;}' out.csv | awk -F, '{ print $2, $3, $4, $5, $6, $7, $8, $9, $10 }'; }
+  grep -v '^#' out.csv | sed -n '/^rank,/{n;p;}' | awk -F, '{ print $2, $3, $4, $5, $6, $7, $8, $9, $10 }'; }
 best llama3-bf16.npy --sin llama3-bf16_sin.npy
 # vLLM computes the same float32 formula, so it must be among the variants
 # giving the same table (other pipelines may join it: not asserted)
-sed -n '/^rank,/{n;p;}' out.csv | cut -d, -f15 | tr '/' '\n' | sed 's/^ *//; s/ *$//' |
+grep -v '^#' out.csv | sed -n '/^rank,/{n;p;}' | cut -d, -f15 | tr '/' '\n' | sed 's/^ *//; s/ *$//' |
   grep -x 'vllm:vllm-bf16'
 best linear-f16.npy --sin linear-f16_sin.npy
 best llama3-np32.npy --sin llama3-np32_sin.npy

@@ -21,7 +21,7 @@ gen=$(dirname "$0")/../../audit/np_tables.py
 for k in rope-np64 every7 batch; do "$py" "$gen" $k $k.csv || exit 1; done
 best() { "$ROPELAB" audit "$@" > out.csv 2>err.txt || echo "exit $?"
   sed -n 's/^# identified=//p' out.csv
-  sed -n '/^rank,/{n;p;}' out.csv | awk -F, '{ print $2, $3, $4, $5, $6, $7, $8, $9, $10 }'; }
+  grep -v '^#' out.csv | sed -n '/^rank,/{n;p;}' | awk -F, '{ print $2, $3, $4, $5, $6, $7, $8, $9, $10 }'; }
 best rope-np64.csv
 "$ROPELAB" check --table rope-np64.csv --expect --dim 64 >/dev/null; echo "check rope-np64: exit $?"
 best every7.csv

@@ -24,7 +24,7 @@ sed '$s/,[^,]*$//' s2.csv > fields.csv              # the last row's last field 
 sed '/^# shard=/s/ rows=.*//' s2.csv > old.csv                # no sums: not verifiable
 # what each '# shard=' line records, against wc and the cksum utility
 for k in 1 2 3; do
-  sed -n '/^[^#]/,$p' s$k.csv | tail -n +2 > rows
+  grep -v '^#' s$k.csv | tail -n +2 > rows
   rec=$(sed -n 's/^# shard=//p' s$k.csv)
   [ "$rec" = "$k/3 rows=$(wc -l < rows) bytes=$(wc -c < rows) cksum=$(cksum < rows | cut -d' ' -f1)" ] &&
     echo "s$k: $k/3 rows=$(wc -l < rows) bytes=$(wc -c < rows), cksum as cksum(1)"

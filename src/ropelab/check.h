@@ -1,0 +1,53 @@
+/* check.h: property checks (what `ropelab check` runs).
+ * Part of the ropelab core API: include "ropelab.h", which includes
+ * every module header. */
+#ifndef ROPELAB_CHECK_H
+#define ROPELAB_CHECK_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "status.h"
+#include "schedule.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct rl_check_params {
+  rl_schedule_params sched; /* the schedule the RoPE checks run on */
+  unsigned long seed;
+  size_t trials;  /* random vectors / positions per property */
+} rl_check_params;
+
+typedef struct rl_check_result {
+  double error;     /* the measured error */
+  double tolerance; /* the bound it must stay within */
+  int pass;
+  char detail[160]; /* what was measured, for the report */
+} rl_check_result;
+
+typedef struct rl_check {
+  const char *name;
+  const char *summary;
+  rl_status (*run)(const rl_check_params *p, rl_check_result *res);
+} rl_check;
+
+/* The registered checks, terminated by an entry with name == NULL. */
+const rl_check *rl_check_list(void);
+
+/* Samples the Monte Carlo mean checks (mc_independent_mean, mc_self_mean)
+ * need.  Their tolerance, 4 standard errors, is a false alarm of
+ * 2 Phi(-4) = 6.3e-5 per distance for a normal mean of known standard
+ * error; the error is estimated from the N samples, so the ratio is
+ * Student's t with N - 1 degrees of freedom, whose tail P(|t| > 4) is
+ * 3.1e-3 at N = 10 (49 times the normal rate), 7.7e-4 at 20 and 1.2e-4
+ * at 100: N >= 100 keeps it within twice the rate the tolerance was set
+ * for (2 checks x 10 distances: <= 0.25% of seeds fail a correct core). */
+#define RL_CHECK_MC_MIN_TRIALS 100
+/* The fewest trials check c can be judged with (1 for most checks). */
+size_t rl_check_min_trials(const rl_check *c);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,266 @@
+/* measures.h: measures of any scheme: structure, profiles, past the training length.
+ * Part of the ropelab core API: include "ropelab.h", which includes
+ * every module header. */
+#ifndef ROPELAB_MEASURES_H
+#define ROPELAB_MEASURES_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "status.h"
+#include "schedule.h"
+#include "check.h"
+#include "scheme.h"
+#include "audit.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+extern const rl_check rl_checks_bounds[];
+/* measures of any scheme (src/core/measures)                          */
+
+/* Where a measure failed: the query and key positions, and whether the
+ * scheme returned a non-finite logit there (rather than refusing the
+ * position). */
+typedef struct rl_measure_err {
+  double i, j;
+  int nonfinite;
+} rl_measure_err;
+
+/* ---- structure of the positional matrix (structure.c) ---- */
+/* P (n x n, row-major) of positional(i, j) = total - cc, query at i, key
+ * at j, content xs + i * stride at position i (stride 0: the same
+ * content everywhere); T (may be NULL) the terms.  RL_EOVERFLOW with
+ * e->nonfinite for a non-finite logit, else the scheme's status. */
+rl_status rl_structure_matrix(const rl_scheme *s, size_t head, size_t n, const double *xs,
+                              size_t stride, double *P, rl_logit_terms *T, rl_measure_err *e);
+typedef struct rl_toeplitz {
+  double distance;  /* ||P - T(P)||_F / ||P||_F, T(P) = diagonal means (0 if P = 0) */
+  double asymmetry; /* ||P - P^T||_F / ||P||_F */
+  size_t distinct;  /* diagonal means apart by more than tol * max |mean| */
+} rl_toeplitz;
+/* RL_EOVERFLOW when a norm overflows (entries above ~1e154 / n). */
+rl_status rl_structure_toeplitz(const double *P, size_t n, double tol, rl_toeplitz *out);
+/* Singular values (GSL SVD) above rel_tol times the largest;
+ * RL_EOVERFLOW for a non-finite entry. */
+rl_status rl_structure_rank(const double *P, size_t n, double rel_tol, size_t *rank);
+/* The size of the matrix whose rank tells a per-position feature map
+ * (rank bounded by d) from a full-rank bias: 4d + 16, at least len,
+ * capped at the table of learned/tupe under --past error. */
+size_t rl_structure_rank_len(const rl_scheme *s, size_t len);
+/* Position of the far probe: 2^20 + max_len, past any table. */
+#define RL_STRUCTURE_FAR 1048576.0
+/* 1 when prepare and pair succeed with a finite logit at positions
+ * RL_STRUCTURE_FAR + max_len and one less; 0 otherwise; -1 no memory. */
+int rl_structure_unbounded(const rl_scheme *s, size_t head, const double *x);
+/* Bit k set when term k of (cc, cp, pc, pp, bias, mix) is nonzero in
+ * any of the count terms. */
+unsigned rl_structure_terms(const rl_logit_terms *T, size_t count);
+
+/* ---- positional profile against distance (profile.c) ---- */
+/* The query at q with content xs[s] (samples x d), the key at q - r with
+ * content xs[s] (same) or ys[s] (independent).  Thread-safe evaluation
+ * with caller scratch of rl_profile_scratch_len doubles. */
+typedef struct rl_profile_ws rl_profile_ws;
+typedef struct rl_profile_point {
+  double same;      /* mean over samples, the same content at both positions */
+  double mean, se;  /* independent contents: mean, standard error */
+} rl_profile_point;
+rl_status rl_profile_alloc(const rl_scheme *s, size_t head, double q, size_t samples,
+                           const double *xs, const double *ys, rl_profile_ws **out);
+void rl_profile_free(rl_profile_ws *w);
+size_t rl_profile_scratch_len(const rl_profile_ws *w);
+/* RL_EOVERFLOW with e->nonfinite for a non-finite mean or se. */
+rl_status rl_profile_eval(const rl_profile_ws *w, double r, double *scratch,
+                          rl_profile_point *out, rl_measure_err *e);
+
+/* ---- past the training length (window.c, unseen.c, entropy.c,
+ * retrieval.c, shift.c, extrap.c) ----
+ * A sequence of n tokens, the query the last one.  A local window
+ * (Lambda-shaped mask: the first `sinks` tokens plus the last `window`;
+ * Han et al. 2024, NAACL, LM-Infinite; Xiao et al. 2024, ICLR,
+ * StreamingLLM) keeps A = min(n, sinks + window) keys and, as
+ * StreamingLLM does (sec. 3.2), places them at their positions in the
+ * cache, 0..A-1, with the query at A - 1.  window 0: no window, A = n. */
+typedef struct rl_window {
+  size_t window, sinks;
+} rl_window;
+size_t rl_window_keys(const rl_window *w, size_t n);
+/* Cache slot (= position) of the key at distance r (0 <= r < n) from
+ * the query, or -1 when the window evicted it. */
+long rl_window_slot(const rl_window *w, size_t n, size_t r);
+
+/* What a scheme's positional input is, for the unseen measure. */
+enum {
+  RL_INPUT_NONE = 0,     /* nope: none */
+  RL_INPUT_ABSOLUTE = 1, /* the two positions (unseen: query position >= L) */
+  RL_INPUT_RELATIVE = 2, /* the distance (unseen: >= L) */
+  RL_INPUT_BUCKET = 3,   /* the bucket of the distance (unseen: no distance < L has it) */
+  RL_INPUT_ANGLE = 4,    /* per rotary pair the angle (see rl_unseen_eval) */
+  RL_INPUT_OFFSET2D = 5  /* rope2d: the (row, column) offset */
+};
+int rl_unseen_input(const rl_scheme *s);
+const char *rl_unseen_input_name(int input);
+/* The fraction of the query-key pairs of a causal sequence of n tokens
+ * (every query 0..n-1, each with its keys under the window) whose
+ * positional input never occurs among the pairs of a sequence of L
+ * tokens.  For RL_INPUT_ANGLE, pair p of the evaluated schedule turns by
+ * a = relpos(m) theta'_p at distance m; in training (schedule train, the
+ * method at factor 1 and length L, rl_unseen_train_schedule) it swept
+ * the arc [0, relpos(L-1) theta_p]; a is unseen when that arc is shorter
+ * than 2 pi and a mod 2 pi lies past it (by more than a relative 1e-12,
+ * the rounding of a scaled frequency).  per_pair (n pairs, or NULL)
+ * gets each pair's fraction; total the fraction of query-key pairs with
+ * any pair unseen.  total is 0 whenever n <= L. */
+rl_status rl_unseen_eval(const rl_scheme *s, const rl_schedule *train, size_t L, size_t n,
+                         const rl_window *w, double *total, double *per_pair);
+/* The schedule the model was trained with: eval's method and parameters
+ * at factor 1, length L (p-rope, xpos train with theirs); plain RoPE for
+ * a position map applied at inference (rerope), a method reading files,
+ * or one that cannot be built so. */
+rl_status rl_unseen_train_schedule(const rl_schedule *eval, size_t L, rl_schedule **out);
+
+/* A softmax over logits added one at a time (online, as FlashAttention
+ * rescales its running sum): max, s = sum e^{l - max},
+ * t = sum e^{l - max} (l - max), in long double. */
+typedef struct rl_softmax_acc {
+  double max;
+  long double s, t;
+} rl_softmax_acc;
+void rl_softmax_acc_init(rl_softmax_acc *a);
+void rl_softmax_acc_add(rl_softmax_acc *a, double logit);
+/* Entropy of the softmax in nats: ln s - t / s (entropy.c). */
+double rl_entropy_acc(const rl_softmax_acc *a);
+double rl_entropy_logits(const double *l, size_t n);
+/* b merged into a: a becomes the softmax of both streams (entropy.c);
+ * either may be empty (as rl_softmax_acc_init left it). */
+void rl_softmax_acc_merge(rl_softmax_acc *a, const rl_softmax_acc *b);
+/* The attention probability of a planted key of logit planted that
+ * replaced a key, given rest, the softmax of every other key (the
+ * replaced one left out, never subtracted: retrieval.c):
+ * e^planted / (sum_rest + e^planted); 1 for an empty rest; NaN for a
+ * non-finite planted logit or rest. */
+double rl_retrieval_prob(const rl_softmax_acc *rest, double planted);
+/* The rests of a stream split at ncut replaced keys (cuts): seg[0..ncut]
+ * the softmax of the keys before cut 0, between cut c-1 and cut c, after
+ * the last cut; cut[c] the cut keys' logits.  rest[c] (ncut entries)
+ * gets the softmax of every key but cut c, by merges only. */
+void rl_retrieval_rests(const rl_softmax_acc *seg, const double *cut, size_t ncut,
+                        rl_softmax_acc *rest);
+
+/* Two samples of positional logits (shift.c). */
+typedef struct rl_shift {
+  double mean_within, sd_within, mean_past, sd_past;
+  double ks; /* Kolmogorov-Smirnov: sup_x |F_within(x) - F_past(x)| */
+  double w1; /* Wasserstein-1: integral |F_within - F_past| dx */
+} rl_shift;
+/* Sorts both arrays in place; each needs >= 2 values (RL_EINVAL);
+ * RL_EOVERFLOW for a non-finite moment or distance. */
+rl_status rl_shift_eval(double *within, size_t nw, double *past, size_t np, rl_shift *out);
+/* On sorted samples. */
+double rl_ks_distance(const double *a, size_t na, const double *b, size_t nb);
+double rl_w1_distance(const double *a, size_t na, const double *b, size_t nb);
+
+/* Logit scales applied on top of a scheme (every scheme, every length n
+ * past L): none; log-n, max(1, ln n / ln L) (the query scale of the
+ * log-n schedule); yarn, YaRN's temperature (0.1 ln s + 1)^2, s = n / L
+ * (the logit multiplier of the yarn schedule). */
+enum { RL_SCALE_NONE = 0, RL_SCALE_LOGN = 1, RL_SCALE_YARN = 2, RL_SCALE_COUNT = 3 };
+const char *rl_scale_name(int scale);
+rl_status rl_scale_factor(int scale, size_t L, size_t n, double *factor);
+
+enum {
+  RL_EX_UNSEEN = 1u << 0,
+  RL_EX_RETRIEVAL = 1u << 1,
+  RL_EX_ENTROPY = 1u << 2,
+  RL_EX_SHIFT = 1u << 3
+};
+
+typedef struct rl_extrap_params {
+  size_t train_len;     /* L (required) */
+  const size_t *lens;   /* sequence lengths n, increasing, >= 1 */
+  size_t nlens;
+  const size_t *dists;  /* retrieval distances r (those >= n are skipped) */
+  size_t ndists;
+  const int *scales;    /* RL_SCALE_*: (none) */
+  size_t nscales;
+  unsigned measures;    /* RL_EX_RETRIEVAL | RL_EX_ENTROPY | RL_EX_SHIFT */
+  size_t samples;       /* content samples, >= 2 (100) */
+  unsigned long seed;   /* (1) */
+  size_t head;          /* (0) */
+  rl_window win;        /* (none) */
+  int identical;        /* every key's content = the query's (0) */
+  size_t shift_max;     /* distances kept per sample and side for ks, w1 (0: all,
+                           unless past 2^23 per side over the samples) */
+  size_t threads;       /* worker threads, 0 = online processors (0) */
+} rl_extrap_params;
+void rl_extrap_params_default(rl_extrap_params *p);
+/* The method's length parameters for an evaluation of lengths up to N
+ * past L: train_len = L where the method takes it, factor = N / L where
+ * it takes one and p->set lacks RL_SP_FACTOR. */
+void rl_extrap_method_params(rl_schedule_params *p, size_t L, size_t N);
+/* Whether a scheme of cfg must be rebuilt for every length (a method
+ * whose schedule depends on the current length: dynamic, log-n). */
+int rl_extrap_per_length(const char *scheme, const rl_scheme_cfg *cfg);
+
+/* Results, indexed [len][dist][scale] and [len][scale]; a retrieval
+ * entry with r >= n has ok 0.  Shift at the largest length, per scale:
+ * shift_ok 0 when a side holds fewer than 2 values. */
+typedef struct rl_extrap_result {
+  double *ret_mean, *ret_se;
+  unsigned char *ret_ok;
+  double *ent_mean, *ent_se;
+  rl_shift *shift;
+  unsigned char *shift_ok;
+  /* ks and w1 use every k-th distance within L and past L (1: every
+   * one); means and sds always use every distance */
+  size_t shift_stride_within, shift_stride_past;
+} rl_extrap_result;
+/* Run the sampled measures for scheme name built from cfg (projections
+ * forced to the identity: the contents are the query and key vectors,
+ * so a planted key equals the query).  Content per sample from a
+ * sub-seed of seed: query x, then key slots 0.. in order, N(0, I);
+ * every scheme and length sees the same contents.  Keys are streamed
+ * in blocks, so memory is O(block + lengths), not O(n^2) or O(n d).
+ * progress (may be NULL) is called between rounds of samples.
+ * Errors: the scheme's status with e set (RL_EOVERFLOW and e->nonfinite
+ * for a non-finite logit). */
+rl_status rl_extrap_run(const char *name, const rl_scheme_cfg *cfg, const rl_extrap_params *p,
+                        rl_extrap_result *res, rl_measure_err *e,
+                        void (*progress)(void *ctx, size_t done, size_t total), void *ctx);
+rl_status rl_extrap_result_alloc(const rl_extrap_params *p, rl_extrap_result *res);
+/* The strides of the distances shift's ks and w1 use, within L and past
+ * L (1: every distance; above 1 only when every distance would hold more
+ * than 2^23 values a side over the samples, or shift_max says so). */
+void rl_extrap_shift_strides(const rl_extrap_params *p, size_t *sw, size_t *sp);
+void rl_extrap_result_free(rl_extrap_result *res);
+/* The family of `ropelab check` (checks/extrapolate.c). */
+extern const rl_check rl_checks_extrapolate[];
+/* The properties `ropelab check --table` holds a user's cos/sin table to
+ * (src/core/audit/props.c), each an rl_check_result whose tolerance is a
+ * stated multiple of the table's own format epsilon
+ * (rl_audit_format_eps(in->fmt): 2^-7, 2^-10, 2^-23, 2^-52):
+ *  relative: over `trials` seeded Gaussian q, k and distances r between
+ *    two of the table's rows, the spread over m of <R_m q, R_{m+r} k>
+ *    (rows m and m + r both in the table), / (a^2 |q||k|);
+ *  norm: max |cos^2 + sin^2 - attn^2| / attn^2 over every entry;
+ *  layout: the two dims of each pair (layout INTERLEAVED or HALF) equal,
+ *    for a table of 2n columns (n columns: nothing to pair);
+ *  values: every entry against schedule sc (rl_audit_compare), read in
+ *    layout, absolute.
+ * A table whose width does not fit fails with error = HUGE_VAL. */
+double rl_audit_format_eps(int fmt);
+/* The median sqrt(cos^2 + sin^2) of a table (1 for frequencies). */
+double rl_audit_amplitude(const rl_audit_input *in);
+rl_status rl_audit_check_relative(const rl_audit_input *in, unsigned long seed, size_t trials,
+                                  rl_check_result *res);
+rl_status rl_audit_check_norm(const rl_audit_input *in, double attn, rl_check_result *res);
+rl_status rl_audit_check_layout(const rl_audit_input *in, int layout, size_t n, double attn,
+                                rl_check_result *res);
+rl_status rl_audit_check_values(const rl_audit_input *in, int layout, const rl_schedule *sc,
+                                rl_check_result *res);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
