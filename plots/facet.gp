@@ -1,5 +1,5 @@
 # facet.gp: a table drawn as seaborn's relplot draws a tidy frame, for
-# `ropelab plot` and a sweep's --plot (src/cli/cmd_plot.c).  The data are
+# `ropelab plot` and a sweep's --plot (src/cli/commands/cmd_plot.c).  The data are
 # gnuplot blocks (index p * nh + h: panel p, colour h, each "x y" lines),
 # preceded by the table's own metadata and '# facet_KEY=VALUE' lines:
 #   np, nh           panels and colours

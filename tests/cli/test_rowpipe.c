@@ -1,5 +1,5 @@
 /* test_rowpipe.c: the ordered worker pipeline of the row-writing
- * commands (src/cli/rowpipe.c).
+ * commands (src/cli/output/rowpipe.c).
  *
  * Every row's values are a function of its index alone, (i, i/7, -i*1e-3)
  * for the i-th row of the whole run, so the expected file is known

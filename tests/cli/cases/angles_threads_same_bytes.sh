@@ -1,5 +1,5 @@
 # --threads: chunks of positions are computed and formatted by T workers
-# and written in order (src/cli/rowpipe.c), so the table is the same bytes
+# and written in order (src/cli/output/rowpipe.c), so the table is the same bytes
 # whatever T (several chunks of 256 KiB of text; a non-integer step;
 # every format).
 set -e

@@ -1,5 +1,5 @@
 # --threads: chunks of rows are computed and formatted by T workers, each
-# with its own workspaces, and written in order (src/cli/rowpipe.c), so
+# with its own workspaces, and written in order (src/cli/output/rowpipe.c), so
 # the file is the same bytes whatever T.  Grids of several chunks (16384
 # rows): dyadic (the recurrence), non-dyadic (accurate angles), a log
 # grid; all three measures on a short Monte Carlo run (chunks of 64).

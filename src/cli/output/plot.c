@@ -14,7 +14,7 @@
 #include <sys/prctl.h>
 #endif
 #include "cmd.h"
-#include "opt.h"
+#include "msg.h"
 #include "out.h"
 #include "path.h"
 #include "plot.h"

@@ -10,7 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "cmd.h"
-#include "opt.h"
+#include "msg.h"
 #include "out.h"
 #include "out_format.h"
 #include "path.h"

@@ -9,16 +9,7 @@
 #include <stdio.h>
 #include "ropelab.h"
 
-#if defined(__GNUC__)
-#define RL_PRINTF(a, b) __attribute__((format(printf, a, b)))
-#else
-#define RL_PRINTF(a, b)
-#endif
-
-
-/* "ropelab CMD: MSG" on stderr; return RL_EXIT_USAGE or RL_EXIT_RUNTIME. */
-int rl_usage(const char *cmd, const char *fmt, ...) RL_PRINTF(2, 3);
-int rl_runtime(const char *cmd, const char *fmt, ...) RL_PRINTF(2, 3);
+#include "msg.h"
 
 /* A finite double, read in the C locale whatever LC_NUMERIC says; the
  * whole argument must be consumed. */
