@@ -15,6 +15,7 @@
 #               deberta, tupe; the first byte of an input picks the scheme)
 #   gguf        the GGUF header reader (src/core/model/gguf.c; seed corpus
 #               written by tests/model/test_gguf --write-corpus)
+#   config_json a model's config.json (--config; src/core/model/json.c)
 #
 # Installs what it needs (clang and its libFuzzer runtime, Debian
 # libclang-rt-N-dev, with the packages of experiments/setup.sh).  Writes
@@ -25,7 +26,7 @@ set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 secs=${1:-${FUZZ_SECONDS:-60}}
 [ $# -gt 0 ] && shift
-targets=${*:-csv freqs_file longrope params array gguf}
+targets=${*:-csv freqs_file longrope params array gguf config_json}
 case $secs in *[!0-9]* | '') echo "fuzz.sh: SECONDS must be a whole number, not '$secs'" >&2; exit 2 ;; esac
 
 # clang first (it names the runtime package), then the runtime itself
@@ -38,9 +39,9 @@ out=$top/out/fuzz
 mkdir -p "$out/obj"
 san="-fsanitize=address,undefined -fno-sanitize-recover=all"
 # glibc defines CMPLX only for GCC >= 4.7, which clang does not claim to be
-cflags="-std=c11 -g -O1 -D_POSIX_C_SOURCE=200809L -fno-math-errno -I$top/src $(pkg-config --cflags gsl)
+cflags="-std=c11 -g -O1 -D_POSIX_C_SOURCE=200809L -fno-math-errno -I$top/src $(pkg-config --cflags gsl jansson)
   -DCMPLX(x,y)=__builtin_complex((double)(x),(double)(y))"
-libs="$(pkg-config --libs gsl) -lm -lpthread"
+libs="$(pkg-config --libs gsl jansson) -lm -lpthread"
 
 # the core once, instrumented for coverage (fuzzer-no-link) and sanitized
 echo "fuzz: building the core with clang $major" >&2

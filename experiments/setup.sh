@@ -17,6 +17,7 @@ case $builddir in /*) ;; *) builddir=$top/$builddir ;; esac
 # Debian packages and the command or file each one provides.
 need="gcc:gcc libc6-dev:/usr/include/stdio.h meson:meson ninja-build:ninja
 pkg-config:pkg-config libgsl-dev:/usr/include/gsl/gsl_rng.h gnuplot-nox:gnuplot
+libjansson-dev:/usr/include/jansson.h
 ${ROPELAB_EXTRA_NEED:-}"
 # x86-64: SLEEF, the vector libm of PyTorch's CPU kernels (the *-sleef
 # precision pipelines call it; meson.build requires it there)

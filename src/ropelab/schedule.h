@@ -90,6 +90,8 @@ typedef struct rl_schedule_params {
   const char *factors_file;  /* longrope: CSV pair,short,long */
   const double *factors; /* longrope: n factors in memory (the list in use), instead
                             of factors_file; the caller's, not kept (NULL) */
+  const double *factors_long; /* longrope: with factors (then the short list), the long
+                            list, switched at L as factors_file's columns (NULL) */
   double fraction;       /* p-rope: fraction of pairs kept rotating (0.75) */
   double scale_base;     /* xpos (512) */
   double window, leak;   /* rerope window w (512), leaky-rerope k (16) */

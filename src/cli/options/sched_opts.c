@@ -8,14 +8,15 @@
 #include "cmd.h"
 #include "sched_opts.h"
 
-void rl_sched_opts_init(rl_sched_opts *o, int any_dim)
-{
-  rl_schedule_params_default(&o->p);
-  o->rot_arg = "dim";
-  o->any_dim = any_dim;
-}
-
 #define LONGOPTS_MAX 256
+
+/* --config, declared once for the long options and the help */
+static const rl_param p_config = {
+    .key = "config", .kind = RL_PK_TEXT, .flags = RL_PF_FILE, .metavar = "FILE",
+    .help = "a model's config.json (Hugging Face) or GGUF file: its RoPE settings come "
+            "first, each option given overrides one of them; the metadata names each "
+            "setting's source"};
+static const rl_param *const config_list[] = {&p_config, NULL};
 
 const struct option *rl_sched_longopts(const struct option *own)
 {
@@ -23,9 +24,62 @@ const struct option *rl_sched_longopts(const struct option *own)
   size_t n = 0;
   for (const struct option *o = own; o && o->name && n < LONGOPTS_MAX - 1; o++)
     all[n++] = *o;
+  n = rl_longopts_declared(all, n, LONGOPTS_MAX, config_list, RL_SCHOPT_CONFIG,
+                           RL_SCHOPT_CONFIG);
   rl_longopts_declared(all, n, LONGOPTS_MAX, rl_schedule_param_list(), RL_SCHOPT_FIRST,
-                       RL_SCHOPT_LAST);
+                       RL_SCHOPT_LAST - 1);
   return all;
+}
+
+/* The model file read by --config, kept to the end since the settings
+ * point into it; a sweep runs the command again in this process with the
+ * same file (read once).  this_run: --config seen since the last
+ * rl_sched_opts_init, so that a second one is refused. */
+enum { FROM_CONFIG = 1, FROM_OPTION = 2 };
+static struct {
+  int read, this_run;
+  rl_model_rope m;
+  unsigned char *from;     /* per field: FROM_CONFIG, FROM_OPTION, or 0 (not taken) */
+  int factors_src;          /* LongRoPE's lists taken from the config */
+} cfg;
+
+static int config_read(const char *cmd, const char *path)
+{
+  if (cfg.this_run)
+    return rl_usage(cmd, "invalid --config '%s': expected one config (already read '%s')", path,
+                    cfg.m.path);
+  cfg.this_run = 1;
+  if (cfg.read && !strcmp(path, cfg.m.path)) { /* a sweep's next point: the same file */
+    memset(cfg.from, 0, cfg.m.n_fields ? cfg.m.n_fields : 1);
+    cfg.factors_src = 0;
+    return 0;
+  }
+  if (cfg.read) {
+    rl_model_rope_free(&cfg.m);
+    free(cfg.from);
+    cfg.from = NULL;
+    cfg.read = cfg.factors_src = 0;
+  }
+  char err[512];
+  rl_model_rope_init(&cfg.m);
+  rl_status st = rl_model_read(path, &cfg.m, err, sizeof err);
+  if (st == RL_EIO || st == RL_ENOMEM)
+    return rl_runtime(cmd, "%s", err);
+  if (st)
+    return rl_usage(cmd, "%s", err);
+  cfg.from = calloc(cfg.m.n_fields ? cfg.m.n_fields : 1, 1);
+  if (!cfg.from)
+    return rl_runtime(cmd, "out of memory");
+  cfg.read = 1;
+  return 0;
+}
+
+void rl_sched_opts_init(rl_sched_opts *o, int any_dim)
+{
+  cfg.this_run = 0;
+  rl_schedule_params_default(&o->p);
+  o->rot_arg = "dim";
+  o->any_dim = any_dim;
 }
 
 int rl_sched_optval(const char *key)
@@ -39,6 +93,10 @@ int rl_sched_optval(const char *key)
 
 int rl_sched_opt(rl_sched_opts *o, const char *cmd, int c, const char *arg)
 {
+  if (c == RL_SCHOPT_CONFIG) {
+    int r = config_read(cmd, arg);
+    return r ? 0x100 + r : 1;
+  }
   if (c < RL_SCHOPT_FIRST || c > RL_SCHOPT_LAST)
     return 0;
   const rl_param *const *list = rl_schedule_param_list();
@@ -76,9 +134,99 @@ int rl_sched_opt_default(rl_sched_opts *o, rl_common *co, const char *cmd, int c
   return r ? 0 : rl_opt_default(co, cmd, c, argv, longopts);
 }
 
+/* d given by an option itself (llama3's two factors share a bit: the
+ * bit alone does not say which one was given) */
+static int option_given(const rl_schedule_params *p, const rl_param *d)
+{
+  const rl_param *const *list = rl_schedule_param_list();
+  for (int k = 0; list[k] && k < RL_SP_PARAMS_MAX; k++)
+    if (list[k] == d)
+      return p->given[k / 8] >> (k % 8) & 1;
+  return 0;
+}
+
+int rl_sched_config_given(void)
+{
+  return cfg.this_run;
+}
+
+int rl_sched_config_apply(rl_sched_opts *o, const char *cmd)
+{
+  if (!cfg.this_run)
+    return 0;
+  const rl_model_rope *m = &cfg.m;
+  char err[512];
+  /* the method first: the other settings are kept where it takes them */
+  for (int pass = 0; pass < 2; pass++)
+    for (size_t i = 0; i < m->n_fields; i++) {
+      const rl_model_field *f = &m->fields[i];
+      if ((pass == 0) != !strcmp(f->key, "method"))
+        continue;
+      const rl_param *d = rl_schedule_param_find(f->key);
+      if (!d)
+        continue;
+      if (option_given(&o->p, d)) {
+        cfg.from[i] = FROM_OPTION;
+        continue;
+      }
+      if (!rl_schedule_param_applies(d, o->p.method))
+        continue;
+      if (rl_param_parse(d, &o->p, f->value, err, sizeof err))
+        return rl_usage(cmd, "%s (from %s in config '%s')", err, f->source, m->path);
+      if (!strcmp(d->key, "rot"))
+        o->rot_arg = f->value;
+      rl_schedule_param_mark(&o->p, d);
+      cfg.from[i] = FROM_CONFIG;
+    }
+  /* LongRoPE's lists: the long one once the current length exceeds L, as
+   * transformers and vLLM switch (longrope.c) */
+  const rl_param *fd = rl_schedule_param_find("factors");
+  if (m->short_factor && m->long_factor && fd && !option_given(&o->p, fd) &&
+      rl_schedule_param_applies(fd, o->p.method)) {
+    size_t rot = o->p.rot ? o->p.rot : o->p.dim;
+    if (rot / 2 != m->n_factors)
+      return rl_usage(cmd, "invalid rotated width '%zu' for config '%s': its short_factor and "
+                           "long_factor lists have %zu numbers, expected %zu (rotary width / 2)",
+                      rot, m->path, m->n_factors, rot / 2);
+    /* both lists: the schedule switches at L as with --factors */
+    o->p.factors = m->short_factor;
+    o->p.factors_long = m->long_factor;
+    o->p.factors_file = m->path; /* the metadata's factors= names the config */
+    cfg.factors_src = 1;
+    rl_schedule_param_mark(&o->p, fd);
+  }
+  return 0;
+}
+
 int rl_sched_opts_finish(rl_sched_opts *o, const char *cmd)
 {
-  return rl_opt_rot_resolve(cmd, o->rot_arg, o->p.dim, &o->p.rot);
+  int r = rl_sched_config_apply(o, cmd);
+  return r ? r : rl_opt_rot_resolve(cmd, o->rot_arg, o->p.dim, &o->p.rot);
+}
+
+/* config=PATH, then where each setting of the config went: KEY.source
+ * names the config's key, or the option that overrode it. */
+static void config_meta(rl_out *out)
+{
+  char key[96], val[160];
+  rl_out_meta(out, "config", cfg.m.path);
+  for (size_t i = 0; i < cfg.m.n_fields; i++) {
+    const rl_model_field *f = &cfg.m.fields[i];
+    const rl_param *d = rl_schedule_param_find(f->key);
+    if (!d || !cfg.from[i])
+      continue;
+    rl_param_meta_key(d, key, sizeof key - 8);
+    strcat(key, ".source");
+    if (cfg.from[i] == FROM_OPTION)
+      snprintf(val, sizeof val, "--%s (config: %s)", d->key, f->source);
+    else
+      snprintf(val, sizeof val, "%s", f->source);
+    rl_out_meta(out, key, val);
+  }
+  if (cfg.factors_src)
+    rl_out_meta(out, "factors.source", "rope_scaling.short_factor, rope_scaling.long_factor");
+  for (size_t i = 0; i < cfg.m.n_notes; i++)
+    rl_out_meta(out, "config.note", cfg.m.notes[i]);
 }
 
 int rl_sched_build(const rl_schedule_params *p, const char *cmd, rl_schedule **f)
@@ -133,6 +281,8 @@ void rl_sched_meta(const rl_schedule_params *p, const rl_schedule *f, rl_out *ou
     rl_param_format(d, obj, buf, sizeof buf);
     rl_out_meta(out, key, buf);
   }
+  if (cfg.this_run)
+    config_meta(out);
   if (!f)
     return;
   if (f->base != p->base)
@@ -179,6 +329,7 @@ void rl_sched_opts_help(FILE *fp)
   fputs("schedule (defaults are the core's; 'ropelab help methods' lists the methods;\n"
         "an option the method does not take is an error):\n", fp);
   char text[640], tail[320];
+  rl_help_param(fp, &p_config, p_config.help);
   for (const rl_param *const *dp = rl_schedule_param_list(); *dp; dp++) {
     const rl_param *d = *dp;
     help_tail(d, tail, sizeof tail);

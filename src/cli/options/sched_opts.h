@@ -19,6 +19,9 @@
  * RL_SCHOPT_FIRST + k, above the commands' own values and below the
  * scheme options' (0x300). */
 enum { RL_SCHOPT_FIRST = 0x280, RL_SCHOPT_LAST = 0x2ff };
+/* --config FILE (a model's config.json or GGUF header, ropelab/model.h):
+ * the last value of the range, which the declarations never reach. */
+enum { RL_SCHOPT_CONFIG = RL_SCHOPT_LAST };
 
 /* own (ended by a zero entry) followed by every schedule option: a table
  * valid until the next call (commands run one at a time). */
@@ -40,8 +43,16 @@ int rl_sched_opt(rl_sched_opts *o, const char *cmd, int c, const char *arg);
  * a message. */
 int rl_sched_opt_default(rl_sched_opts *o, rl_common *co, const char *cmd, int c, char **argv,
                          const struct option *longopts);
-/* After the options: --rot resolved against --dim. */
+/* After the options: --config's settings applied where no option gave
+ * one, then --rot resolved against --dim. */
 int rl_sched_opts_finish(rl_sched_opts *o, const char *cmd);
+/* --config's settings applied to o->p where no option gave one (the
+ * settings the final method does not take are left out); 0 or an exit
+ * code after a message.  rl_sched_opts_finish calls it; the scheme
+ * commands, which resolve --rot themselves, call it directly. */
+int rl_sched_config_apply(rl_sched_opts *o, const char *cmd);
+/* 1 when this command's options gave --config. */
+int rl_sched_config_given(void);
 /* Build the schedule: 0, or an exit code after the core's message (2 for
  * bad values and malformed files, 3 for unreadable files and memory). */
 int rl_sched_build(const rl_schedule_params *p, const char *cmd, rl_schedule **f);

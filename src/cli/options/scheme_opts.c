@@ -220,6 +220,19 @@ int rl_scheme_opts_finish(rl_scheme_opts *o, const char *cmd, size_t max, const 
   }
   if (o->nnames > max)
     return rl_usage(cmd, "invalid --scheme '%s': expected one scheme", o->list);
+  int rotates = 0;
+  for (size_t j = 0; j < o->nnames; j++) {
+    const rl_scheme_info *i = rl_scheme_find(o->names[j]);
+    rotates |= i && (i->flags & RL_SCHEME_ROTATION);
+  }
+  if (rl_sched_config_given() && !rotates) {
+    char names[256];
+    chosen(o, names, sizeof names);
+    return rl_usage(cmd, "--config does not apply to scheme%s '%s' (it is for rope and rope2d)",
+                    o->nnames > 1 ? "s" : "", names);
+  }
+  if ((r = rl_sched_config_apply(&o->sched, cmd)))
+    return r;
   if (o->sched.p.rot > o->sched.p.dim)
     return rl_usage(cmd, "invalid --rot '%s': expected an even integer <= --dim (%zu)",
                     o->sched.rot_arg, o->sched.p.dim);

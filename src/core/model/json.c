@@ -1,10 +1,548 @@
-/* json.c: rl_model_read_json, the config.json reader (ropelab/model.h).  Stub until
- * the reader lands: every file is refused. */
+/* json.c: rl_model_read_json, the Hugging Face config.json reader
+ * (ropelab/model.h).
+ *
+ * The JSON is parsed by jansson (Debian libjansson-dev), chosen over
+ * json-c and cJSON because it is strict RFC 8259 (no comments, no
+ * trailing commas, no NaN), refuses duplicate object keys on request
+ * (JSON_REJECT_DUPLICATES: a config with two "factor"s has no meaning),
+ * validates UTF-8, refuses integers that overflow instead of wrapping
+ * them, and reports the line and column of every error.
+ *
+ * The keys are read as transformers reads them (src/transformers/
+ * modeling_rope_utils.py at commit ef46806472a64b0013ed413781e3afed82bfa047):
+ *   - the rotary width: int(head_dim * partial_rotary_factor), head_dim
+ *     the config's "head_dim" or else hidden_size // num_attention_heads
+ *     (_compute_default_rope_parameters);
+ *   - rope_scaling's kind: "rope_type", else the legacy "type"
+ *     (rope_config_validation, _check_received_keys); both present and
+ *     different is refused here, where transformers silently takes
+ *     rope_type;
+ *   - the keys each kind requires (_validate_*_parameters: linear, dynamic
+ *     and yarn need factor; llama3 needs factor, low_freq_factor,
+ *     high_freq_factor, original_max_position_embeddings; longrope needs
+ *     short_factor and long_factor) are required here;
+ *   - the original length: llama3 from rope_scaling's
+ *     original_max_position_embeddings; dynamic from max_position_embeddings;
+ *     longrope from the top-level original_max_position_embeddings with
+ *     s = max_position_embeddings / it (Phi-3), else max_position_embeddings;
+ *     yarn from rope_scaling's original_max_position_embeddings when given
+ *     (DeepSeek's and Qwen's configs; later transformers), else
+ *     max_position_embeddings (the commit above; a note says when they
+ *     differ);
+ *   - yarn's beta_fast / beta_slow "or 32" / "or 1", attention_factor,
+ *     mscale, mscale_all_dim, truncate.
+ * Newer configs carry the same dictionary as "rope_parameters", with
+ * rope_theta inside it.
+ * Where llama.cpp (convert_hf_to_gguf.py writing <arch>.rope.* keys,
+ * llama-model-loader reading them) takes a key otherwise, the field list
+ * carries a note (rl_model_rope_note): no dynamic scaling type, llama3 as
+ * a rope_freqs tensor, yarn's L from original_context_length, LongRoPE's
+ * list chosen by the configured context. */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <jansson.h>
 #include "../base/errf.h"
 #include "ropelab.h"
 
+typedef struct reader {
+  const char *path;
+  rl_model_rope *m;
+  char *err;
+  size_t n;
+  rl_schedule_params scratch; /* every value is checked by its declaration */
+} reader;
+
+/* A JSON value as short text for messages. */
+static void show(const json_t *v, char *buf, size_t n)
+{
+  if (json_is_real(v)) { /* the shortest text that reads back as the same double */
+    char num[RL_NUMFMT_MAX];
+    rl_numfmt(json_real_value(v), num);
+    snprintf(buf, n, "%s", num);
+    return;
+  }
+  /* escaped to ASCII on one line; a string without its quotes */
+  char *s = v ? json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT | JSON_ENSURE_ASCII) : NULL;
+  if (!s) {
+    snprintf(buf, n, "%s", v ? "?" : "missing");
+    return;
+  }
+  const char *t = s;
+  size_t len = strlen(s);
+  if (json_is_string(v) && len >= 2)
+    t = s + 1, len -= 2;
+  if (len > 40)
+    snprintf(buf, n, "%.37s...", t);
+  else
+    snprintf(buf, n, "%.*s", (int)len, t);
+  free(s);
+}
+
+static rl_status bad(reader *r, const char *key, const json_t *v, const char *expect)
+{
+  char val[48];
+  show(v, val, sizeof val);
+  if (!v)
+    return rl_errf(RL_EFORMAT, r->err, r->n, "missing %s in config '%s': expected %s", key,
+                   r->path, expect);
+  return rl_errf(RL_EFORMAT, r->err, r->n, "invalid %s '%s' in config '%s': expected %s", key,
+                 val, r->path, expect);
+}
+
+static int is_num(const json_t *v)
+{
+  return json_is_integer(v) || json_is_real(v);
+}
+
+/* Exact text of a JSON number: integers as written, reals as the shortest
+ * text that reads back as the double jansson read (strtod, correctly
+ * rounded). */
+static void num_text(const json_t *v, char *buf, size_t n)
+{
+  char num[RL_NUMFMT_MAX];
+  if (json_is_integer(v)) {
+    snprintf(buf, n, "%" JSON_INTEGER_FORMAT, json_integer_value(v));
+  } else {
+    rl_numfmt(json_real_value(v), num);
+    snprintf(buf, n, "%s", num);
+  }
+}
+
+/* Record key = text from source, checked by the declaration of key. */
+static rl_status put(reader *r, const char *key, const char *text, const char *source)
+{
+  const rl_param *d = rl_schedule_param_find(key);
+  if (d) {
+    char e[512];
+    if (rl_param_parse(d, &r->scratch, text, e, sizeof e)) {
+      const char *x = strstr(e, "expected");
+      return rl_errf(RL_EFORMAT, r->err, r->n, "invalid %s '%s' in config '%s': %s", source,
+                     text, r->path, x ? x : e);
+    }
+  }
+  return rl_model_rope_set(r->m, key, text, source);
+}
+
+static rl_status put_num(reader *r, const char *key, const json_t *v, const char *source)
+{
+  if (!is_num(v))
+    return bad(r, source, v, "a number");
+  char t[64];
+  num_text(v, t, sizeof t);
+  return put(r, key, t, source);
+}
+
+static rl_status note(reader *r, const char *fmt, ...)
+{
+  char buf[400];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  return rl_model_rope_note(r->m, buf);
+}
+
+/* A positive integer key (head_dim, sizes, lengths), or 0 when absent. */
+static rl_status get_count(reader *r, const json_t *obj, const char *key, const char *source,
+                           json_int_t *out)
+{
+  const json_t *v = json_object_get(obj, key);
+  *out = 0;
+  if (!v || json_is_null(v))
+    return RL_OK;
+  /* 4096.0 is accepted as 4096: Python's int() of the float transformers
+   * would compute with */
+  double x = json_is_integer(v) ? (double)json_integer_value(v) : json_is_real(v) ? json_real_value(v) : (double)NAN;
+  if (!(x >= 1 && x <= 0x1p53 && x == floor(x)))
+    return bad(r, source, v, "a positive integer");
+  *out = (json_int_t)x;
+  return RL_OK;
+}
+
+/* A list of n positive numbers. */
+static rl_status get_list(reader *r, const json_t *v, const char *source, size_t want,
+                          double **out)
+{
+  char expect[96];
+  snprintf(expect, sizeof expect, "a list of %zu positive numbers (one per rotary pair)", want);
+  if (!json_is_array(v))
+    return bad(r, source, v, expect);
+  size_t len = json_array_size(v);
+  if (len != want) {
+    char val[48];
+    show(v, val, sizeof val);
+    return rl_errf(RL_EFORMAT, r->err, r->n,
+                   "invalid %s '%s' in config '%s': %zu numbers, expected %zu (rotary width / 2)",
+                   source, val, r->path, len, want);
+  }
+  double *x = malloc((len ? len : 1) * sizeof *x);
+  if (!x)
+    return RL_ENOMEM;
+  for (size_t i = 0; i < len; i++) {
+    const json_t *e = json_array_get(v, i);
+    x[i] = is_num(e) ? (json_is_integer(e) ? (double)json_integer_value(e) : json_real_value(e)) : (double)NAN;
+    if (!(x[i] > 0 && isfinite(x[i]))) {
+      char key[96];
+      snprintf(key, sizeof key, "%s[%zu]", source, i);
+      free(x);
+      return bad(r, key, e, "a positive number");
+    }
+  }
+  *out = x;
+  return RL_OK;
+}
+
+/* rope_type names of transformers' ROPE_INIT_FUNCTIONS (and Phi-3's
+ * former "su", Qwen2-VL's "mrope") and ropelab's method for each. */
+static const struct {
+  const char *hf, *method;
+} kinds[] = {{"default", "rope"},   {"linear", "linear"},     {"dynamic", "dynamic"},
+             {"ntk", "ntk"},        {"yarn", "yarn"},         {"longrope", "longrope"},
+             {"su", "longrope"},    {"llama3", "llama3"},     {"mrope", "mrope"}};
+#define EXPECT_KINDS "default, linear, dynamic, ntk, yarn, longrope (or su), llama3 or mrope"
+
+/* rope_scaling / rope_parameters: the method and its keys. */
+static rl_status read_scaling(reader *r, const json_t *top, const json_t *sc, const char *sn,
+                              size_t rot, json_int_t max_pos)
+{
+  char src[96], src2[96];
+  const json_t *rt = json_object_get(sc, "rope_type"), *ty = json_object_get(sc, "type");
+  snprintf(src, sizeof src, "%s.rope_type", sn);
+  snprintf(src2, sizeof src2, "%s.type", sn);
+  if (rt && !json_is_string(rt))
+    return bad(r, src, rt, "a string naming the kind of scaling");
+  if (ty && !json_is_string(ty))
+    return bad(r, src2, ty, "a string naming the kind of scaling");
+  if (rt && ty && strcmp(json_string_value(rt), json_string_value(ty)))
+    return rl_errf(RL_EFORMAT, r->err, r->n,
+                   "contradictory %s '%s' and %s '%s' in config '%s': expected one kind "
+                   "(transformers reads rope_type, the legacy type is its old name)",
+                   src, json_string_value(rt), src2, json_string_value(ty), r->path);
+  const json_t *kv = rt ? rt : ty;
+  const char *ksrc = rt ? src : src2;
+  const char *kind = kv ? json_string_value(kv) : "default";
+  const char *method = NULL;
+  for (size_t i = 0; i < sizeof kinds / sizeof *kinds; i++)
+    if (!strcmp(kind, kinds[i].hf))
+      method = kinds[i].method;
+  if (!method)
+    return bad(r, ksrc, kv, EXPECT_KINDS);
+  rl_status st = put(r, "method", method, kv ? ksrc : sn);
+  if (st)
+    return st;
+
+#define KEY(k) (snprintf(src, sizeof src, "%s.%s", sn, (k)), src)
+  const json_t *factor = json_object_get(sc, "factor");
+  int needs_factor = !strcmp(method, "linear") || !strcmp(method, "dynamic") ||
+                     !strcmp(method, "ntk") || !strcmp(method, "yarn") || !strcmp(method, "llama3");
+  if (needs_factor && (st = put_num(r, "factor", factor, KEY("factor"))))
+    return st;
+  json_int_t orig = 0;
+  if ((st = get_count(r, sc, "original_max_position_embeddings",
+                      KEY("original_max_position_embeddings"), &orig)))
+    return st;
+  char num[64];
+
+  if (!strcmp(method, "llama3")) {
+    static const char *const req[] = {"low_freq_factor", "high_freq_factor"};
+    static const char *const opt[] = {"low-freq-factor", "high-freq-factor"};
+    for (size_t i = 0; i < 2; i++)
+      if ((st = put_num(r, opt[i], json_object_get(sc, req[i]), KEY(req[i]))))
+        return st;
+    if (!orig)
+      return bad(r, KEY("original_max_position_embeddings"), NULL,
+                 "the original context length (llama3 requires it)");
+    if ((st = note(r, "llama.cpp's converter writes llama3's per-pair divisors into a rope_freqs "
+                      "tensor that ggml divides the plain frequencies by (no scaling type)")))
+      return st;
+    snprintf(num, sizeof num, "%" JSON_INTEGER_FORMAT, orig);
+    return put(r, "train-len", num, KEY("original_max_position_embeddings"));
+  }
+  if (!strcmp(method, "dynamic") || !strcmp(method, "ntk")) {
+    if (!max_pos)
+      return bad(r, "max_position_embeddings", NULL, "the context length (dynamic scaling reads it)");
+    snprintf(num, sizeof num, "%" JSON_INTEGER_FORMAT, max_pos);
+    if (orig && orig != max_pos &&
+        (st = note(r, "transformers' dynamic scaling reads L from max_position_embeddings (%" JSON_INTEGER_FORMAT
+                      "), not %s (%" JSON_INTEGER_FORMAT ")",
+                   max_pos, KEY("original_max_position_embeddings"), orig)))
+      return st;
+    if (!strcmp(method, "dynamic") &&
+        (st = note(r, "llama.cpp has no dynamic NTK scaling: its converter leaves this model's "
+                      "frequencies plain")))
+      return st;
+    return put(r, "train-len", num, "max_position_embeddings");
+  }
+  if (!strcmp(method, "yarn")) {
+    static const char *const hf[] = {"beta_fast", "beta_slow", "attention_factor", "mscale",
+                                     "mscale_all_dim"};
+    static const char *const opt[] = {"beta-fast", "beta-slow", "attention-factor", "mscale",
+                                      "mscale-all-dim"};
+    for (size_t i = 0; i < 5; i++) {
+      const json_t *v = json_object_get(sc, hf[i]);
+      if (!v || json_is_null(v))
+        continue;
+      /* "beta_fast or 32": a zero is the default in transformers */
+      if (i < 2 && is_num(v) && (json_is_integer(v) ? json_integer_value(v) == 0 : json_real_value(v) == 0))
+        continue;
+      if ((st = put_num(r, opt[i], v, KEY(hf[i]))))
+        return st;
+    }
+    const json_t *tr = json_object_get(sc, "truncate");
+    if (tr && !json_is_null(tr)) {
+      if (!json_is_boolean(tr))
+        return bad(r, KEY("truncate"), tr, "true or false");
+      if ((st = put(r, "truncate", json_is_true(tr) ? "yes" : "no", KEY("truncate"))))
+        return st;
+    }
+    if (orig) {
+      snprintf(num, sizeof num, "%" JSON_INTEGER_FORMAT, orig);
+      if (max_pos && max_pos != orig &&
+          (st = note(r, "transformers at ef46806 reads yarn's L from max_position_embeddings (%" JSON_INTEGER_FORMAT
+                        "); DeepSeek's code, later transformers and llama.cpp's "
+                        "rope.scaling.original_context_length read %s (%" JSON_INTEGER_FORMAT ")",
+                     max_pos, KEY("original_max_position_embeddings"), orig)))
+        return st;
+      return put(r, "train-len", num, KEY("original_max_position_embeddings"));
+    }
+    if (!max_pos)
+      return bad(r, "max_position_embeddings", NULL, "the context length (yarn reads it as L)");
+    snprintf(num, sizeof num, "%" JSON_INTEGER_FORMAT, max_pos);
+    return put(r, "train-len", num, "max_position_embeddings");
+  }
+  if (!strcmp(method, "longrope")) {
+    if (!strcmp(kind, "su") &&
+        (st = note(r, "rope_scaling type 'su' is LongRoPE's former name (Phi-3's first configs)")))
+      return st;
+    size_t want = rot / 2;
+    if ((st = get_list(r, json_object_get(sc, "short_factor"), KEY("short_factor"), want,
+                       &r->m->short_factor)))
+      return st;
+    if ((st = get_list(r, json_object_get(sc, "long_factor"), KEY("long_factor"), want,
+                       &r->m->long_factor)))
+      return st;
+    r->m->n_factors = want;
+    if ((st = note(r, "LongRoPE's long list: transformers and vLLM switch to it when the current "
+                      "length exceeds the original; llama.cpp when the context it runs with does, "
+                      "for every position")))
+      return st;
+    const json_t *af = json_object_get(sc, "attention_factor");
+    if (af && !json_is_null(af) && (st = put_num(r, "attention-factor", af, KEY("attention_factor"))))
+      return st;
+    json_int_t top_orig = 0;
+    if ((st = get_count(r, top, "original_max_position_embeddings",
+                        "original_max_position_embeddings", &top_orig)))
+      return st;
+    if (top_orig) { /* Phi-3: s = max_position_embeddings / original */
+      if (!max_pos)
+        return bad(r, "max_position_embeddings", NULL, "the extended context length (longrope)");
+      rl_numfmt((double)max_pos / (double)top_orig, num);
+      if (max_pos < top_orig)
+        snprintf(num, sizeof num, "1");
+      if ((st = put(r, "factor", num, "max_position_embeddings / original_max_position_embeddings")))
+        return st;
+      snprintf(num, sizeof num, "%" JSON_INTEGER_FORMAT, top_orig);
+      return put(r, "train-len", num, "original_max_position_embeddings");
+    }
+    if ((st = put_num(r, "factor", factor, KEY("factor"))))
+      return st;
+    if (!max_pos)
+      return bad(r, "max_position_embeddings", NULL, "the context length (longrope reads it as L)");
+    snprintf(num, sizeof num, "%" JSON_INTEGER_FORMAT, max_pos);
+    return put(r, "train-len", num, "max_position_embeddings");
+  }
+  if (!strcmp(method, "mrope")) {
+    const json_t *ms = json_object_get(sc, "mrope_section");
+    const char *ms_src = KEY("mrope_section");
+    json_int_t s[3] = {0, 0, 0};
+    if (!json_is_array(ms) || json_array_size(ms) != 3)
+      return bad(r, ms_src, ms, "three pair counts (time, height, width)");
+    for (size_t i = 0; i < 3; i++) {
+      const json_t *e = json_array_get(ms, i);
+      if (!json_is_integer(e) || json_integer_value(e) < 0 || json_integer_value(e) > 65536)
+        return bad(r, ms_src, ms, "three pair counts (time, height, width)");
+      s[i] = json_integer_value(e);
+    }
+    if ((size_t)(s[0] + s[1] + s[2]) != rot / 2) {
+      char val[48];
+      show(ms, val, sizeof val);
+      return rl_errf(RL_EFORMAT, r->err, r->n,
+                     "invalid %s '%s' in config '%s': sections summing to %zu (rotary width / 2)",
+                     ms_src, val, r->path, rot / 2);
+    }
+    snprintf(num, sizeof num, "%" JSON_INTEGER_FORMAT ",%" JSON_INTEGER_FORMAT ",%" JSON_INTEGER_FORMAT,
+             s[0], s[1], s[2]);
+    if ((st = note(r, "transformers' Qwen2-VL config turns rope_scaling type 'mrope' into "
+                      "'default': the frequencies are plain RoPE's, mrope_section splits the pairs "
+                      "between time, height and width")))
+      return st;
+    return put(r, "sections", num, ms_src);
+  }
+  if (!strcmp(method, "linear"))
+    return RL_OK;
+#undef KEY
+  return RL_OK; /* default */
+}
+
+static rl_status read_top(reader *r, const json_t *top)
+{
+  rl_status st;
+  const json_t *mt = json_object_get(top, "model_type");
+  if (json_is_string(mt) && !(r->m->arch = strdup(json_string_value(mt))))
+    return RL_ENOMEM;
+  const char *arch = r->m->arch ? r->m->arch : "";
+
+  /* rope_parameters (newer configs) holds rope_theta and the scaling */
+  const json_t *rp = json_object_get(top, "rope_parameters");
+  const json_t *rs = json_object_get(top, "rope_scaling");
+  if (rp && !json_is_null(rp) && !json_is_object(rp))
+    return bad(r, "rope_parameters", rp, "an object");
+  if (rs && !json_is_null(rs) && !json_is_object(rs))
+    return bad(r, "rope_scaling", rs, "an object or null");
+  if (json_is_object(rp) && !json_object_get(rp, "rope_type") && !json_object_get(rp, "rope_theta"))
+    return bad(r, "rope_parameters", rp,
+               "one dictionary with rope_type and rope_theta (per-layer-type dictionaries are not read)");
+  const json_t *sc = json_is_object(rp) ? rp : json_is_object(rs) ? rs : NULL;
+  const char *sn = json_is_object(rp) ? "rope_parameters" : "rope_scaling";
+  if (json_is_object(rp) && json_is_object(rs))
+    if ((st = note(r, "rope_parameters and rope_scaling both present: rope_parameters is read")))
+      return st;
+
+  /* the base: rope_theta, rope_parameters.rope_theta, GPT-NeoX's rotary_emb_base */
+  const json_t *theta = json_object_get(top, "rope_theta");
+  const char *theta_src = "rope_theta";
+  const json_t *inner = json_is_object(rp) ? json_object_get(rp, "rope_theta") : NULL;
+  const json_t *neox = json_object_get(top, "rotary_emb_base");
+  if (theta && inner && !json_equal(theta, inner))
+    return bad(r, "rope_parameters.rope_theta", inner, "the same base as rope_theta");
+  if (inner)
+    theta = inner, theta_src = "rope_parameters.rope_theta";
+  if (!theta && neox)
+    theta = neox, theta_src = "rotary_emb_base";
+  if (theta && !json_is_null(theta)) {
+    if ((st = put_num(r, "base", theta, theta_src)))
+      return st;
+  } else if ((st = note(r, "no rope_theta: the model class's default applies (10000 for Llama, "
+                           "Mistral, GPT-NeoX; ropelab's default)")))
+    return st;
+
+  /* the head dimension: DeepSeek's MLA rotates qk_rope_head_dim dims */
+  json_int_t hd, hidden, heads, qkr;
+  if ((st = get_count(r, top, "head_dim", "head_dim", &hd)) ||
+      (st = get_count(r, top, "hidden_size", "hidden_size", &hidden)) ||
+      (st = get_count(r, top, "num_attention_heads", "num_attention_heads", &heads)) ||
+      (st = get_count(r, top, "qk_rope_head_dim", "qk_rope_head_dim", &qkr)))
+    return st;
+  char num[64];
+  const char *dim_src;
+  json_int_t dim;
+  if (qkr) {
+    dim = qkr, dim_src = "qk_rope_head_dim";
+    if ((st = note(r, "multi-head latent attention: RoPE turns the qk_rope_head_dim (%" JSON_INTEGER_FORMAT
+                      ") dimensions of each head, not head_dim",
+                   qkr)))
+      return st;
+  } else if (hd) {
+    dim = hd, dim_src = "head_dim";
+    if (hidden && heads && hidden / heads != hd &&
+        (st = note(r, "transformers before reading head_dim (commit 0044e3b) took hidden_size / "
+                      "num_attention_heads = %" JSON_INTEGER_FORMAT " as the head dimension, not "
+                      "head_dim = %" JSON_INTEGER_FORMAT,
+                   hidden / heads, hd)))
+      return st;
+  } else if (hidden && heads) {
+    dim = hidden / heads, dim_src = "hidden_size / num_attention_heads";
+  } else {
+    return bad(r, "head_dim", NULL, "head_dim, or hidden_size and num_attention_heads");
+  }
+  snprintf(num, sizeof num, "%" JSON_INTEGER_FORMAT, dim);
+  if ((st = put(r, "dim", num, dim_src)))
+    return st;
+
+  /* the rotated width: int(head_dim * partial_rotary_factor) */
+  const json_t *prf = json_object_get(top, "partial_rotary_factor");
+  const char *prf_src = "partial_rotary_factor";
+  const json_t *pct = json_object_get(top, "rotary_pct");
+  if (prf && pct && !json_equal(prf, pct))
+    return bad(r, "rotary_pct", pct, "the same fraction as partial_rotary_factor");
+  if (!prf && pct)
+    prf = pct, prf_src = "rotary_pct";
+  size_t rot = (size_t)dim;
+  if (prf && !json_is_null(prf)) {
+    double f = is_num(prf) ? (json_is_integer(prf) ? (double)json_integer_value(prf) : json_real_value(prf)) : (double)NAN;
+    if (!(f > 0 && f <= 1))
+      return bad(r, prf_src, prf, "a fraction in (0, 1]");
+    rot = (size_t)((double)dim * f); /* Python's int() truncates */
+    if (rot < 2 || rot % 2) {
+      char val[48];
+      show(prf, val, sizeof val);
+      return rl_errf(RL_EFORMAT, r->err, r->n,
+                     "invalid %s '%s' in config '%s': rotates %zu of %" JSON_INTEGER_FORMAT
+                     " dimensions, expected an even number >= 2",
+                     prf_src, val, r->path, rot, dim);
+    }
+    if (rot != (size_t)dim) {
+      snprintf(num, sizeof num, "%zu", rot);
+      if ((st = put(r, "rot", num, prf_src)))
+        return st;
+    }
+  }
+
+  json_int_t max_pos;
+  if ((st = get_count(r, top, "max_position_embeddings", "max_position_embeddings", &max_pos)))
+    return st;
+  r->m->context_len = (double)max_pos;
+
+  /* how the pairs are formed: transformers' rotate_half pairs i with
+   * i + r/2; DeepSeek's V2/V3 code de-interleaves q and k first, which
+   * is the interleaved pairing */
+  int deepseek = !strncmp(arch, "deepseek_v", 10);
+  if ((st = put(r, "layout", deepseek ? "interleaved" : "half",
+                deepseek ? "model code (deepseek: q, k de-interleaved before rotate_half)"
+                         : "model code (transformers rotate_half)")))
+    return st;
+
+  if (sc)
+    return read_scaling(r, top, sc, sn, rot, max_pos);
+  return RL_OK;
+}
+
 rl_status rl_model_read_json(const char *path, rl_model_rope *m, char *err, size_t n)
 {
-  (void)m;
-  return rl_errf(RL_EFORMAT, err, n, "'%s': config.json files are not read yet", path);
+  json_error_t je;
+  json_t *top = json_load_file(path, JSON_REJECT_DUPLICATES, &je);
+  if (!top) {
+    if (je.position == 0 && je.line <= 0 && strstr(je.text, "unable to open"))
+      return rl_errf(RL_EIO, err, n, "cannot read config '%s'", path);
+    /* jansson quotes the text near the error: kept to one printable line */
+    for (char *c = je.text; *c; c++)
+      if ((unsigned char)*c < 0x20 || (unsigned char)*c >= 0x7f)
+        *c = '?';
+    return rl_errf(RL_EFORMAT, err, n,
+                   "invalid JSON in config '%s' at line %d column %d: %s; expected a "
+                   "config.json (RFC 8259, UTF-8)",
+                   path, je.line, je.column, je.text);
+  }
+  reader r = {path, m, err, n, {0}};
+  rl_schedule_params_default(&r.scratch);
+  rl_status st = RL_OK;
+  if (!(m->path = strdup(path))) {
+    st = RL_ENOMEM;
+  } else {
+    m->format = "config.json";
+    if (!json_is_object(top))
+      st = bad(&r, "top level", top, "a JSON object (a config.json)");
+    else
+      st = read_top(&r, top);
+  }
+  json_decref(top);
+  if (st == RL_ENOMEM)
+    rl_errf(st, err, n, "out of memory reading config '%s'", path);
+  if (st) {
+    rl_model_rope_free(m);
+  }
+  return st;
 }

@@ -1,5 +1,6 @@
 /* model.c: the field list of rl_model_rope, and rl_model_read's choice of
  * reader by the file's first bytes (ropelab/model.h). */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -89,7 +90,7 @@ rl_status rl_model_read(const char *path, rl_model_rope *m, char *err, size_t n)
 {
   FILE *fp = fopen(path, "rb");
   if (!fp)
-    return rl_errf(RL_EIO, err, n, "cannot open '%s'", path);
+    return rl_errf(RL_EIO, err, n, "cannot read config '%s': %s", path, strerror(errno));
   char magic[4] = {0};
   size_t got = fread(magic, 1, 4, fp);
   fclose(fp);

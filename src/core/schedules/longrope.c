@@ -18,6 +18,28 @@ static rl_status init(rl_schedule *s, char *err)
   static const char *const cols[] = {"pair", "short", "long"};
   rl_csv_table t;
   char msg[RL_SCHEDULE_ERR_MAX - 20];
+  if (p->factors && p->factors_long) { /* in memory, both lists (a model's config) */
+    int use_long = p->seq_len > p->train_len;
+    const double *l = use_long ? p->factors_long : p->factors;
+    if (rl_sched_want_band(s))
+      return RL_ENOMEM;
+    for (size_t i = 0; i < s->n; i++) {
+      if (!(l[i] >= 1e-6)) {
+        rl_sched_err(err, "invalid factor %g of pair %zu: expected factors > 0", l[i], i);
+        return RL_EINVAL;
+      }
+      rl_sched_set(s, i, rl_sched_plain(s, (long double)p->base, i) / (rl_xr)l[i]);
+      s->band[i] = l[i] == 1 ? RL_BAND_EXTRAPOLATED : RL_BAND_BETWEEN;
+    }
+    s->attn = p->factor <= 1 ? 1.0
+                             : (double)sqrtl(1 + logl((long double)p->factor) /
+                                                     logl((long double)p->train_len));
+    if (p->set & RL_SP_ATTN)
+      s->attn = p->attention_factor;
+    snprintf(s->note, sizeof s->note, "%s factors (current length %.17g %s original %.17g)",
+             use_long ? "long" : "short", p->seq_len, use_long ? ">" : "<=", p->train_len);
+    return RL_OK;
+  }
   if (p->factors) { /* in memory (audit's fitted factors): the list in use */
     if (rl_sched_want_band(s))
       return RL_ENOMEM;

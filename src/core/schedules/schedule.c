@@ -536,7 +536,7 @@ rl_status rl_schedule_new(const rl_schedule_params *p, rl_schedule **out, char *
   st = s->type->init(s, err); /* a method that takes --attention-factor applies it */
   /* the file names are the caller's strings: read by init, not kept */
   s->p.factors_file = s->p.freqs_file = NULL;
-  s->p.factors = NULL;
+  s->p.factors = s->p.factors_long = NULL;
   s->logit_mult = s->attn * s->attn;
   for (size_t i = 0; !st && i < s->n; i++)
     if (!isfinite(s->theta[i]) || s->theta[i] < 0 || s->theta[i] > 1) {
