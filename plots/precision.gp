@@ -30,7 +30,7 @@ if (np == 0) { print "precision.gp: no rows"; exit status 1 }
 # 16-bit ones on the next, for the default set of pipelines
 cols = (np >= 5) ? 5 : np
 rows = int((np + cols - 1) / cols)
-w = 400 * cols
+w = (cols < 2) ? 640 : 400 * cols  # one panel: room for the two-line title
 h = 320 * rows + 60
 if (term eq "table")    { set table out }
 if (term eq "pngcairo") { set terminal pngcairo size w,h noenhanced font ",10" }
@@ -43,6 +43,9 @@ base = system(sprintf("sed -n 's/^# base=//p' '%s' | head -n 1", data))
 method = system(sprintf("sed -n 's/^# method=//p' '%s' | head -n 1", data))
 dist = system(sprintf("sed -n 's/^# distance=//p' '%s' | head -n 1", data))
 sample = system(sprintf("sed -n 's/^# sample=//p' '%s' | head -n 1", data))
+# --against P: every difference is to pipeline P, not to the exact values
+against = system(sprintf("sed -n 's/^# compared_with=//p' '%s' | head -n 1", data))
+if (strlen(against) == 0) { against = "exact" }
 
 set datafile separator comma
 set datafile commentschars "#"
@@ -53,13 +56,13 @@ set format x "%.0s%c"
 if (term eq "table") { set format xy "%.17g" }
 set grid
 set xlabel "position m (worst over each bin)"
-set ylabel "absolute error vs exact"
+set ylabel (against eq "exact") ? "absolute error vs exact" : sprintf("absolute difference vs %s", against)
 # the x axis ends where the positions end (no empty decade after them)
 set autoscale xfix
 # every curve stays below 1 (float32 tables reach about 1e-2 at 128K)
 set yrange [1e-17:1]
 set ytics 1e-16,100,1
-set multiplot layout rows,cols title sprintf("RoPE precision envelope: %s, d = %s, base = %s; worst error per bin of positions (%s positions), logit at distance r = %s; pipelines with identical rows share a panel", method, dim, base, sample eq "all" ? "all" : "log-spaced", dist)
+set multiplot layout rows,cols title sprintf("RoPE precision envelope%s: %s, d = %s, base = %s\nworst %s per bin of positions (%s positions), logit at distance r = %s%s", (against eq "exact") ? "" : " against ".against, method, dim, base, (against eq "exact") ? "error" : "difference", sample eq "all" ? "all" : "log-spaced", dist, np > 1 ? "; pipelines with identical rows share a panel" : "")
 do for [k=1:np] {
     g = word(pipes, k)
     e = strstrt(g, "=")
@@ -67,8 +70,11 @@ do for [k=1:np] {
     if (term eq "table") { print "panel ", k, ": ", g }
     # the names, two to a line
     set title system(sprintf("echo '%s' | awk -F= '{ for (i = 1; i <= NF; i++) printf \"%%s%%s\", $i, i == NF ? \"\" : i %% 2 ? \" = \" : \" =\\n\" }'", g))
+    if (against ne "exact") { set title sprintf("%s against %s", g, against) }
     # the key once, in the first panel (float64's curves stay below 1e-9)
-    if (k == 1) { set key top left font ",9" } else { unset key }
+    # (a 16-bit pipeline against another pipeline: every curve near the
+    # top, so the key goes below them)
+    if (k == 1) { if (against eq "exact") { set key top left font ",9" } else { set key bottom left font ",9" } } else { unset key }
     # the angle's error is drawn last, thin and dashed, because it is the
     # entry's wherever both are small (|d cos| <= |d angle|)
     plot data using (stringcolumn(1) eq p && $3 > 0 ? $3 : NaN):(($4 > $5 ? $4 : $5) > 0 ? ($4 > $5 ? $4 : $5) : NaN) with linespoints pt 7 ps 0.5 lw 4 lc rgb "#74a9cf" title "cos/sin entry", \
