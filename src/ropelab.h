@@ -32,5 +32,6 @@
 #include "ropelab/bounds.h"
 #include "ropelab/measures.h"
 #include "ropelab/model.h"
+#include "ropelab/scheme_key.h"
 
 #endif

@@ -22,7 +22,11 @@
  * the schedule's cos/sin table (rl_schedule_cossin, computed once per
  * position) and their logits against every length's query are one
  * matrix product through CBLAS (cblas_dgemm; GSL's CBLAS or OpenBLAS, a
- * build option); other schemes use rl_scheme_prepare / rl_scheme_pair.
+ * build option); other schemes use rl_scheme_prepare / rl_scheme_pair,
+ * with the part of a key that depends on its position alone (xl's
+ * sines, W_k p of the additive family, tupe's U_k p, rope2d's cos and
+ * sin) computed once per position for every sample
+ * (ropelab/scheme_key.h; table of at most TABLE_MAX doubles).
  * Samples run on worker threads; results are kept per sample and
  * reduced in sample order, so they do not depend on the thread count. */
 #include <math.h>
@@ -181,6 +185,9 @@ struct inst {
   rl_layout layout;
   double mult;     /* fast: 1/sqrt(d) times log-n's query scale */
   double *tc, *ts; /* fast: attn cos, attn sin of positions 0..amax-1, or NULL */
+  double *ks;      /* other schemes: the key state of positions 0..nks-1
+                      (ropelab/scheme_key.h), ksl doubles each, or NULL */
+  size_t ksl, nks;
 };
 
 /* Everything the workers share (read-only while they run). */
@@ -389,8 +396,10 @@ static rl_status sample_run(struct worker *w)
     }
     for (size_t i = 0; i < b; i++) {
       size_t k = k0 + i;
-      if (!in->fast && (st = rl_scheme_prepare(in->s, p->head, RL_ROLE_KEY, (double)k,
-                                               w->Y + i * d, w->pk)))
+      if (!in->fast && k < in->nks)
+        rl_scheme_prepare_key_from(in->s, p->head, w->Y + i * d, in->ks + k * in->ksl, w->pk);
+      else if (!in->fast && (st = rl_scheme_prepare(in->s, p->head, RL_ROLE_KEY, (double)k,
+                                                    w->Y + i * d, w->pk)))
         return w->e = (rl_measure_err){0, (double)k, 0}, st;
       for (size_t l = 0; l < nl; l++) {
         size_t li = in->li[l], n = p->lens[li], A = rl_window_keys(&p->win, n);
@@ -582,6 +591,7 @@ static void free_inst(struct inst *in)
   free(in->li);
   free(in->tc);
   free(in->ts);
+  free(in->ks);
   *in = (struct inst){0};
 }
 
@@ -614,6 +624,15 @@ static rl_status build_inst(const char *name, const rl_scheme_cfg *cfg0,
   in->f = rl_scheme_get_schedule(in->s);
   in->layout = cfg.rope.layout;
   in->fast = !strcmp(name, "rope") && in->f && !in->f->type->relpos && !in->f->amp_rate;
+  /* what each key position contributes, once for every sample (same
+   * bytes as preparing it per key); up to the first position the scheme
+   * refuses, which the stream then reports as before */
+  in->ksl = in->fast ? 0 : rl_scheme_key_state_len(in->s);
+  if (in->ksl && in->amax * in->ksl <= TABLE_MAX &&
+      (in->ks = malloc(in->amax * in->ksl * sizeof *in->ks)))
+    while (in->nks < in->amax &&
+           !rl_scheme_key_state(in->s, p->head, (double)in->nks, in->ks + in->nks * in->ksl))
+      in->nks++;
   if (in->fast) {
     in->mult = 1 / sqrt((double)cfg.dim) * rl_schedule_qscale(in->f, in->f->p.seq_len);
     size_t n = in->f->n;

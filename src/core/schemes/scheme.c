@@ -520,6 +520,28 @@ rl_status rl_scheme_pair(const rl_scheme *s, size_t head, double i, double j,
   return st;
 }
 
+size_t rl_scheme_key_state_len(const rl_scheme *s)
+{
+  return s->ops->key_state_len && s->ops->key_state ? s->ops->key_state_len(s) : 0;
+}
+
+rl_status rl_scheme_key_state(const rl_scheme *s, size_t head, double pos, double *st)
+{
+  double p[2];
+  if (head >= s->H || !rl_scheme_key_state_len(s))
+    return RL_EINVAL;
+  rl_status r = pos1(s, pos, p);
+  if (!r)
+    r = rl_sch_head_ready(s, head);
+  return r ? r : s->ops->key_state(s, head, p, st);
+}
+
+void rl_scheme_prepare_key_from(const rl_scheme *s, size_t head, const double *x,
+                                const double *st, double *out)
+{
+  s->ops->key_from(s, head, x, st, out);
+}
+
 rl_status rl_scheme_logit(rl_scheme *s, size_t head, double i, double j,
                           const double *xq, const double *xk, rl_logit_terms *t)
 {

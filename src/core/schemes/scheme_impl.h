@@ -40,6 +40,14 @@ typedef struct rl_scheme_ops {
   rl_status (*encode)(const rl_scheme *s, double pos, double *out); /* or NULL */
   size_t (*count)(const rl_scheme *s, size_t len);
   size_t prep_mult; /* prepared length = prep_mult * d */
+  /* A prepared key as two steps (rl_scheme_key_state, ropelab/scheme_key.h):
+   * key_state writes what depends on the position alone (key_state_len
+   * doubles; 0 or NULL: no split), key_from builds from it and the content
+   * the same bytes as prep(RL_ROLE_KEY) */
+  size_t (*key_state_len)(const rl_scheme *s);
+  rl_status (*key_state)(const rl_scheme *s, size_t head, const double *pos, double *st);
+  void (*key_from)(const rl_scheme *s, size_t head, const double *x, const double *st,
+                   double *out);
 } rl_scheme_ops;
 
 struct rl_scheme {
