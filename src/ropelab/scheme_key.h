@@ -28,6 +28,17 @@ rl_status rl_scheme_key_state(const rl_scheme *s, size_t head, double pos, doubl
 void rl_scheme_prepare_key_from(const rl_scheme *s, size_t head, const double *x,
                                 const double *st, double *out);
 
+/* For the schemes whose logit is affine in the key's content x with
+ * coefficients the query sets alone (nope, t5, alibi, tupe, xl and the
+ * additive family; not rope, rope2d, deberta, where the key's position
+ * turns or weighs its content): a, c (d each) such that for a query
+ * prepared as pq (rl_scheme_prepare, RL_ROLE_QUERY) and a key of content
+ * x at any position,
+ *   total = a.x + (total of the key with content 0),  cc = c.x,
+ * up to rounding.  RL_EINVAL for the other schemes. */
+rl_status rl_scheme_key_coef(const rl_scheme *s, size_t head, const double *pq, double *a,
+                             double *c);
+
 #ifdef __cplusplus
 }
 #endif

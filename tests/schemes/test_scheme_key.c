@@ -2,7 +2,11 @@
  * is the same bytes as rl_scheme_prepare's, for every scheme that splits,
  * with random and identity projections, at positions inside and past the
  * tables, and fails where rl_scheme_prepare fails with the same status;
- * the schemes that do not split say so (state length 0). */
+ * the schemes that do not split say so (state length 0).  And the key's
+ * content coefficients (rl_scheme_key_coef): for a query and keys at
+ * positions near and far, total(x) - total(0) = a.x and cc = c.x to
+ * within 1e-13 of the sum of the magnitudes involved (a few roundings
+ * of sums of d = 16 products: ~2^-52 d). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,6 +64,45 @@ static void same(const char *name, rl_scheme_cfg *c, size_t want_len)
   rl_scheme_free(s);
 }
 
+static void coef(const char *name, rl_scheme_cfg *c, int want)
+{
+  rl_scheme *s = NULL;
+  char err[RL_SCHEME_ERR_MAX];
+  if (rl_scheme_alloc(name, c, &s, err)) {
+    tap_ok(0, "alloc %s: %s", name, err);
+    return;
+  }
+  size_t d = c->dim, pl = rl_scheme_prep_len(s);
+  double *x = malloc(d * sizeof *x), *z = calloc(d, sizeof *z), *q = malloc(d * sizeof *q);
+  double *pq = malloc(pl * sizeof *pq), *pk = malloc(pl * sizeof *pk),
+         *pz = malloc(pl * sizeof *pz), *a = malloc(d * sizeof *a), *cv = malloc(d * sizeof *cv);
+  fill(q, d, 99);
+  rl_scheme_prepare(s, 1, RL_ROLE_QUERY, 300, q, pq);
+  rl_status st = rl_scheme_key_coef(s, 1, pq, a, cv);
+  if (!want) {
+    tap_ok(st == RL_EINVAL, "%s: no content coefficients (RL_EINVAL)", name);
+  } else {
+    const double jpos[] = {0, 1, 5, 150, 299, 300};
+    double worst = 0;
+    for (size_t i = 0; i < sizeof jpos / sizeof jpos[0]; i++) {
+      fill(x, d, (unsigned)i);
+      rl_logit_terms t1, t0;
+      rl_scheme_prepare(s, 1, RL_ROLE_KEY, jpos[i], x, pk);
+      rl_scheme_prepare(s, 1, RL_ROLE_KEY, jpos[i], z, pz);
+      rl_scheme_pair(s, 1, 300, jpos[i], pq, pk, &t1);
+      rl_scheme_pair(s, 1, 300, jpos[i], pq, pz, &t0);
+      double ax = 0, cx = 0, mag = fabs(t0.total) + fabs(t1.total) + 1;
+      for (size_t k = 0; k < d; k++)
+        ax += a[k] * x[k], cx += cv[k] * x[k], mag += fabs(a[k] * x[k]) + fabs(cv[k] * x[k]);
+      worst = fmax(worst, fmax(fabs(t1.total - t0.total - ax), fabs(t1.cc - cx)) / mag);
+    }
+    tap_le(worst, 1e-13, "%s (identity %d): total(x) - total(0) = a.x, cc = c.x", name,
+           c->identity);
+  }
+  free(x), free(z), free(q), free(pq), free(pk), free(pz), free(a), free(cv);
+  rl_scheme_free(s);
+}
+
 int main(void)
 {
   const char *split[] = {"sinusoidal", "learned", "integer", "binary", "xl", "tupe", "rope2d"};
@@ -78,6 +121,21 @@ int main(void)
         for (size_t k = 0; k < sizeof whole / sizeof whole[0]; k++)
           same(whole[k], &c, 0);
     }
+  for (int id = 0; id < 2; id++) {
+    const char *lin[] = {"nope", "t5", "alibi", "tupe", "xl", "sinusoidal", "learned", "integer",
+                         "binary"};
+    const char *non[] = {"rope", "rope2d", "deberta"};
+    rl_scheme_cfg c;
+    rl_scheme_cfg_default(&c);
+    c.dim = 16;
+    c.heads = 2;
+    c.identity = id;
+    c.past = RL_PAST_CLAMP;
+    for (size_t k = 0; k < sizeof lin / sizeof lin[0]; k++)
+      coef(lin[k], &c, 1);
+    for (size_t k = 0; k < sizeof non / sizeof non[0]; k++)
+      coef(non[k], &c, 0);
+  }
   /* rope2d splits only under an exact pipeline without xPos */
   rl_scheme_cfg c;
   rl_scheme_cfg_default(&c);

@@ -23,6 +23,14 @@ static rl_status nope_prep(const rl_scheme *s, size_t head, int role, const doub
   return RL_OK;
 }
 
+/* cc alone (and, for t5, alibi, tupe, terms free of content): q.k scaled */
+void rl_sch_cc_coef(const rl_scheme *s, size_t head, const double *pq, double *ut, double *uc)
+{
+  (void)head;
+  for (size_t k = 0; k < s->d; k++)
+    ut[k] = uc[k] = pq[k] * s->scale;
+}
+
 static rl_status nope_pair(const rl_scheme *s, size_t head, const double *pi,
                            const double *pj, const double *pq, const double *pk,
                            rl_logit_terms *t)
@@ -39,6 +47,7 @@ const rl_scheme_ops rl_sch_nope = {
              "-", "-", RL_SCHEME_RELATIVE | RL_SCHEME_UNBOUNDED | RL_SCHEME_LINEAR},
     .prep = nope_prep,
     .pair = nope_pair,
+    .key_coef = rl_sch_cc_coef,
     .prep_mult = 1,
 };
 
@@ -103,7 +112,19 @@ static void add_kfrom(const rl_scheme *s, size_t head, const double *x, const do
   memcpy(out + s->d, st, s->d * sizeof *out);
 }
 
-#define ADD_KEY .key_state_len = add_kslen, .key_state = add_kstate, .key_from = add_kfrom
+/* the key's content enters cc and pc: (W_q x_i + W_q p_i).k scaled */
+static void add_kcoef(const rl_scheme *s, size_t head, const double *pq, double *ut, double *uc)
+{
+  (void)head;
+  for (size_t k = 0; k < s->d; k++) {
+    uc[k] = pq[k] * s->scale;
+    ut[k] = (pq[k] + pq[s->d + k]) * s->scale;
+  }
+}
+
+#define ADD_KEY                                                                             \
+  .key_state_len = add_kslen, .key_state = add_kstate, .key_from = add_kfrom,               \
+  .key_coef = add_kcoef
 
 /* sinusoidal: Vaswani et al. 2017, "Attention is all you need", sec. 3.5:
  * PE(pos, 2k) = sin(pos / base^(2k/d)), PE(pos, 2k+1) = cos(same), the

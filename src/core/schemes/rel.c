@@ -139,6 +139,16 @@ static void xl_kfrom(const rl_scheme *s, size_t head, const double *x, const dou
   memset(out + 2 * d, 0, d * sizeof *out);
 }
 
+/* the key's content enters (a) and (c): (q + u).k scaled */
+static void xl_kcoef(const rl_scheme *s, size_t head, const double *pq, double *ut, double *uc)
+{
+  const double *u = s->v1 + head * s->d;
+  for (size_t k = 0; k < s->d; k++) {
+    uc[k] = pq[k] * s->scale;
+    ut[k] = (pq[k] + u[k]) * s->scale;
+  }
+}
+
 static rl_status xl_pair(const rl_scheme *s, size_t head, const double *pi,
                          const double *pj, const double *pq, const double *pk,
                          rl_logit_terms *t)
@@ -190,6 +200,7 @@ const rl_scheme_ops rl_sch_xl = {
     .key_state_len = d_kslen,
     .key_state = xl_kstate,
     .key_from = xl_kfrom,
+    .key_coef = xl_kcoef,
     .encode = xl_encode,
     .count = xl_count,
     .prep_mult = 3,
@@ -263,6 +274,7 @@ const rl_scheme_ops rl_sch_t5 = {
     .init = t5_init,
     .prep = content_prep,
     .pair = t5_pair,
+    .key_coef = rl_sch_cc_coef,
     .count = t5_count,
     .prep_mult = 1,
 };
@@ -438,6 +450,7 @@ const rl_scheme_ops rl_sch_tupe = {
     .key_state_len = d_kslen,
     .key_state = tupe_kstate,
     .key_from = tupe_kfrom,
+    .key_coef = rl_sch_cc_coef,
     .encode = tupe_encode,
     .count = tupe_count,
     .prep_mult = 2,
@@ -589,5 +602,6 @@ const rl_scheme_ops rl_sch_alibi = {
     .init = alibi_init,
     .prep = content_prep,
     .pair = alibi_pair,
+    .key_coef = rl_sch_cc_coef,
     .prep_mult = 1,
 };

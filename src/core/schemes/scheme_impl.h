@@ -48,6 +48,11 @@ typedef struct rl_scheme_ops {
   rl_status (*key_state)(const rl_scheme *s, size_t head, const double *pos, double *st);
   void (*key_from)(const rl_scheme *s, size_t head, const double *x, const double *st,
                    double *out);
+  /* For the schemes whose logit is affine in the key's projected content
+   * k = W_k x with coefficients set by the query alone (not by either
+   * position): ut, uc (d each) such that total = ut.k + total at k = 0
+   * and cc = uc.k, for the query prepared as pq; or NULL */
+  void (*key_coef)(const rl_scheme *s, size_t head, const double *pq, double *ut, double *uc);
 } rl_scheme_ops;
 
 struct rl_scheme {
@@ -75,6 +80,9 @@ static inline void rl_sch_total(rl_logit_terms *t)
 {
   t->total = t->cc + t->cp + t->pc + t->pp + t->bias + t->mix;
 }
+/* key_coef of the schemes whose only content term is cc (nope, t5,
+ * alibi, tupe): ut = uc = pq scaled */
+void rl_sch_cc_coef(const rl_scheme *s, size_t head, const double *pq, double *ut, double *uc);
 /* y = W x for a d x d row-major W (W NULL: identity) */
 void rl_sch_matvec(const double *W, const double *x, double *y, size_t d);
 /* y = W^T x (W NULL: identity) */
