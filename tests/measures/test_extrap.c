@@ -401,7 +401,14 @@ static void direct_deberta(double v)
  * total - cc does not depend on the content (nope, t5, alibi, tupe), the
  * shift's means and sds are the same numbers both ways (1e-9 relative:
  * sums of 2^20 logits in another order). */
-static void law_vs_contents(const char *name, const rl_window *win)
+/* |diff| in standard errors; a zero spread asks for equal values */
+static double in_se(double diff, double se)
+{
+  return diff == 0 ? 0 : fabs(diff) / se;
+}
+
+static void law_vs_contents_m(const char *name, const char *method, size_t rot,
+                              const rl_window *win)
 {
   enum { NL = 3, ND = 4 };
   size_t lens[NL] = {24, 64, 200}, dists[ND] = {0, 3, 40, 150};
@@ -412,11 +419,14 @@ static void law_vs_contents(const char *name, const rl_window *win)
   c.max_len = 64;
   c.past = RL_PAST_CLAMP;
   c.rope.dim = 16;
+  c.rope.rot = rot;
+  c.rope.method = rl_schedule_type_find(method);
+  rl_extrap_method_params(&c.rope, 32, 200);
   rl_extrap_params p;
   rl_extrap_params_default(&p);
   p.train_len = 32;
   p.lens = lens, p.nlens = NL, p.dists = dists, p.ndists = ND;
-  p.samples = 2000;
+  p.samples = 1000;
   p.seed = 11;
   p.threads = 2;
   p.win = *win;
@@ -440,8 +450,25 @@ static void law_vs_contents(const char *name, const rl_window *win)
       worst = fmax(worst, fabs(a.ret_mean[i] - b.ret_mean[i]) / se), n++;
     }
   }
-  tap_le(worst, 4.5, "%s (window %zu+%zu): law = contents within 4.5 se over %zu means "
-         "(entropy, retrieval)", name, win->window, win->sinks, n);
+  tap_le(worst, 4.5, "%s/%s rot %zu (window %zu+%zu): law = contents within 4.5 se over %zu "
+         "means (entropy, retrieval)", name, method, rot, win->window, win->sinks, n);
+  /* the shift's positional logits (total - cc): their means and sds pool
+   * S samples' distances; a sample's values share its query, so the S
+   * per-sample means are the independent draws and sd / sqrt(S) bounds
+   * the standard error of either pooled figure; two runs: sqrt(2) that */
+  {
+    const rl_shift *x = &a.shift[0], *y = &b.shift[0];
+    double sw = fmax(x->sd_within, y->sd_within), sp = fmax(x->sd_past, y->sd_past);
+    double se_w = sqrt(2.0 / (double)p.samples) * sw, se_p = sqrt(2.0 / (double)p.samples) * sp;
+    double e = fmax(fmax(in_se(x->mean_within - y->mean_within, se_w),
+                         in_se(x->mean_past - y->mean_past, se_p)),
+                    fmax(in_se(x->sd_within - y->sd_within, se_w),
+                         in_se(x->sd_past - y->sd_past, se_p)));
+    if (a.shift_ok[0] != b.shift_ok[0])
+      e = HUGE_VAL;
+    tap_le(a.shift_ok[0] ? e : 0, 4.5, "%s/%s rot %zu: shift's means and sds, law = contents within 4.5 se", name,
+           method, rot);
+  }
   if (!strcmp(name, "nope") || !strcmp(name, "t5") || !strcmp(name, "alibi") ||
       !strcmp(name, "tupe")) {
     const rl_shift *x = &a.shift[0], *y = &b.shift[0];
@@ -452,6 +479,11 @@ static void law_vs_contents(const char *name, const rl_window *win)
   }
   rl_extrap_result_free(&a);
   rl_extrap_result_free(&b);
+}
+
+static void law_vs_contents(const char *name, const rl_window *win)
+{
+  law_vs_contents_m(name, "rope", 0, win);
 }
 
 int main(void)
@@ -479,5 +511,11 @@ int main(void)
     law_vs_contents(lin[k], &none);
   law_vs_contents("t5", &w);
   law_vs_contents("sinusoidal", &w);
+  law_vs_contents("rope", &none);            /* rotation: the fixed covariance */
+  law_vs_contents("rope", &w);
+  law_vs_contents_m("rope", "yarn", 0, &none); /* attention factor != 1 */
+  law_vs_contents_m("rope", "log-n", 0, &none); /* a query scale per length */
+  law_vs_contents_m("rope", "rope", 8, &none);  /* half the dimensions pass through */
+  law_vs_contents_m("rope", "yarn", 8, &none);
   return tap_done();
 }

@@ -96,9 +96,10 @@ static void help(FILE *fp)
         "      --draw-contents   draw every key's d-dimensional content (the slower\n"
         "                        path, kept for checking): by default, where a logit\n"
         "                        is affine in the key's content (nope, t5, alibi,\n"
-        "                        tupe, xl, sinusoidal, learned, integer, binary), the\n"
-        "                        logits are drawn from their Gaussian law given the\n"
-        "                        query: same expectations, another random stream\n"
+        "                        tupe, xl, sinusoidal, learned, integer, binary; rope\n"
+        "                        under an exact pipeline), the logits are drawn from\n"
+        "                        their Gaussian law given the query: the same\n"
+        "                        expectations, another random stream\n"
         "      --threads T       worker threads (default: online processors)\n"
         "\n"
         "learned and tupe get a table of L rows (unless --max-len) whose last row\n"
@@ -516,10 +517,11 @@ static int run(int argc, char **argv)
   if (!ep.identical)
     rl_out_meta(out, "draw", ep.draw_contents
                                  ? "every key's content (--draw-contents)"
-                                 : "nope, t5, alibi, tupe, xl and the additive schemes: each "
-                                   "key's logits from their Gaussian law given the query "
-                                   "(another random stream than --draw-contents, the same "
-                                   "expectations); rope, rope2d, deberta: every key's content");
+                                 : "nope, t5, alibi, tupe, xl, the additive schemes and rope "
+                                   "(exact pipeline): each key's logits from their Gaussian "
+                                   "law given the query (another random stream than "
+                                   "--draw-contents, the same expectations); rope2d, deberta, "
+                                   "rope under a framework pipeline: every key's content");
   rl_out_meta(out, "logits", "q.k / sqrt(d) times the method's logit multiplier and the "
                              "scale, plus the scheme's positional terms");
   rl_out_meta(out, "trained_params", so.cfg.param_file

@@ -230,6 +230,8 @@ struct worker {
    * [m][d], Gram [m][m], its factor [m][m] of rank, a key's values [m] */
   double *co, *G, *Lf, *g, *zero;
   size_t rank;
+  /* rope: the largest length's total's variance, cc's, a key's cc normal */
+  double var_t, var_cc, *z0;
   gsl_rng *rng;
 };
 
@@ -345,6 +347,23 @@ static rl_status law_init(struct worker *w)
   const struct run *r = w->r;
   const struct inst *in = r->in;
   size_t d = r->d, nl = in->nl, m = nl + 1;
+  if (in->fast) {
+    /* rope: total_l = mult (R_k y).q_l = mult y.(R_k^T q_l) with q_l the
+     * rotated query; R_k R_k^T = D, attn^2 on the rotated dimensions and
+     * 1 on those passed through, the same at every k, so the totals'
+     * covariance mult^2 q_l^T D q_m is fixed (cc's with them is not: see
+     * sample_run) */
+    for (size_t l = 0; l < nl; l++)
+      for (size_t j = 0; j < d; j++)
+        w->co[l * d + j] = w->qr[l * d + j] * in->mult * (j < in->f->rot ? in->f->attn : 1.0);
+    for (size_t i = 0; i < nl; i++)
+      for (size_t j = 0; j <= i; j++)
+        w->G[i * nl + j] = w->G[j * nl + i] = dot(w->co + i * d, w->co + j * d, d);
+    w->var_t = w->G[nl * nl - 1];
+    w->var_cc = dot(w->x, w->x, d) / (double)d;
+    w->rank = chol_pivoted(w->G, nl, d, w->Lf);
+    return RL_OK;
+  }
   for (size_t l = 0; l < nl; l++) {
     rl_status st = rl_scheme_key_coef(in->s, r->p->head, w->pq + l * r->pl,
                                       w->co + (l + 1) * d, w->g);
@@ -453,12 +472,33 @@ static rl_status sample_run(struct worker *w)
       if (in->law) { /* rank normals: the key's coordinates in Lf's columns */
         for (size_t j = 0; j < w->rank; j++)
           w->Y[i * d + j] = gsl_ran_gaussian_ziggurat(w->rng, 1.0);
+        if (in->fast && r->shift_len >= 0)
+          w->z0[i] = gsl_ran_gaussian_ziggurat(w->rng, 1.0);
         continue;
       }
       draw(w, w->Y + i * d);
       act_round(in, w->Y + i * d, d);
     }
-    if (in->fast) {
+    if (in->fast && in->law) {
+      /* totals R = Lf z; cc (the shift's, at the largest length l*) from
+       * its law given total_l*: Cov(cc, total_l*) = mult/sqrt(d)
+       * (R_k x).q_l* changes with k, so cc = alpha t + beta z0 with
+       * alpha = Cov / Var(total_l*), beta^2 = Var(cc) - alpha Cov */
+      for (size_t i = 0; i < b; i++) {
+        for (size_t l = 0; l < nl; l++)
+          w->R[i * nl + l] = dot(w->Lf + l * nl, w->Y + i * d, w->rank);
+        w->C[i] = 0;
+        if (r->shift_len < 0)
+          continue;
+        const double *c, *s;
+        if ((st = cossin_at(in, k0 + i, w->tmpc, w->tmps, &c, &s)))
+          return w->e = (rl_measure_err){0, (double)(k0 + i), 0}, st;
+        rotate(in, c, s, w->x, w->K, d);
+        double v = dot(w->K, w->qr + (nl - 1) * d, d) * in->mult * isd;
+        double al = w->var_t > 0 ? v / w->var_t : 0, b2 = w->var_cc - al * v;
+        w->C[i] = al * w->R[i * nl + nl - 1] + sqrt(b2 > 0 ? b2 : 0) * w->z0[i];
+      }
+    } else if (in->fast) {
       for (size_t i = 0; i < b; i++) {
         const double *c, *s;
         if ((st = cossin_at(in, k0 + i, w->tmpc, w->tmps, &c, &s)))
@@ -567,6 +607,7 @@ static void worker_free(struct worker *w)
   free(w->qr), free(w->tmpc), free(w->tmps), free(w->acc), free(w->rep), free(w->plant);
   free(w->slot), free(w->cut), free(w->jcut), free(w->ncut), free(w->cur), free(w->seg);
   free(w->rest), free(w->cutl), free(w->co), free(w->G), free(w->Lf), free(w->g), free(w->zero);
+  free(w->z0);
   gsl_rng_free(w->rng);
 }
 
@@ -602,8 +643,9 @@ static rl_status worker_alloc(struct worker *w, struct run *r)
   w->Lf = malloc((nl + 1) * (nl + 1) * sizeof *w->Lf);
   w->g = malloc((nl + 1 > d ? nl + 1 : d) * sizeof *w->g);
   w->zero = calloc(d, sizeof *w->zero);
+  w->z0 = malloc(BLOCK * sizeof *w->z0);
   w->rng = gsl_rng_alloc(gsl_rng_mt19937);
-  if (!w->co || !w->G || !w->Lf || !w->g || !w->zero || !w->x || !w->Y || !w->K || !w->R || !w->C || !w->pq || !w->pk || !w->qr || !w->tmpc ||
+  if (!w->z0 || !w->co || !w->G || !w->Lf || !w->g || !w->zero || !w->x || !w->Y || !w->K || !w->R || !w->C || !w->pq || !w->pk || !w->qr || !w->tmpc ||
       !w->tmps || !w->acc || !w->rep || !w->plant || !w->slot || !w->cut || !w->jcut ||
       !w->ncut || !w->cur || !w->seg || !w->rest || !w->cutl || !w->rng) {
     worker_free(w);
@@ -725,6 +767,8 @@ static rl_status build_inst(const char *name, const rl_scheme_cfg *cfg0,
       return RL_ENOMEM;
     in->law = rl_scheme_key_coef(in->s, p->head, t, t + pl, t + pl + d) == RL_OK;
     free(t);
+  } else if (in->fast && in->f->prec->exact && !p->draw_contents && !p->identical) {
+    in->law = 1; /* a rotation: the logits' law in law_init */
   }
   in->ksl = in->fast ? 0 : rl_scheme_key_state_len(in->s);
   if (in->ksl && in->amax * in->ksl <= TABLE_MAX &&
