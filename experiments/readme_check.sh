@@ -21,7 +21,7 @@ is() { [ "$1" = "$2" ] && echo ok || echo "$1 (README: $2)"; }
 
 # extrapolate.sh's panel (d): KS distance of the positional logits past L
 "$rl" extrapolate --train-len 1024 --eval-len 16384 --dim 128 --samples 64 --seed 1 \
-  --distances 0,1:8192:x2,16383 --scheme nope,sinusoidal,learned,t5,alibi,rope \
+  --draw-contents --distances 0,1:8192:x2,16383 --scheme nope,sinusoidal,learned,t5,alibi,rope \
   --method rope,linear,ntk,yarn,log-n --measure shift -o "$tmp/shift.csv"
 ks() { awk -F, -v s="$1" -v m="$2" -v f="$3" '$1 == s && $2 == m && $7 == "ks" { printf f, $11 }' "$tmp/shift.csv"; }
 claim "KS alibi, sinusoidal" "$(is "$(ks alibi none %g) $(ks sinusoidal none %.2f)" "1 0.50")" \

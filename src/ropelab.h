@@ -33,5 +33,6 @@
 #include "ropelab/measures.h"
 #include "ropelab/model.h"
 #include "ropelab/audit_findings.h"
+#include "ropelab/scheme_key.h"
 
 #endif

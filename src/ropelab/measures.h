@@ -193,6 +193,12 @@ typedef struct rl_extrap_params {
   size_t shift_max;     /* distances kept per sample and side for ks, w1 (0: all,
                            unless past 2^23 per side over the samples) */
   size_t threads;       /* worker threads, 0 = online processors (0) */
+  int draw_contents;    /* 1: every key's content drawn, d normals a key (the
+                           stream before the logits' law); 0: where the logit
+                           is affine in the key's content (rl_scheme_key_coef;
+                           rope under an exact pipeline, a rotation), the
+                           logits drawn from their Gaussian law given the
+                           query, a few normals a key (0) */
 } rl_extrap_params;
 void rl_extrap_params_default(rl_extrap_params *p);
 /* The method's length parameters for an evaluation of lengths up to N

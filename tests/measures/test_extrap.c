@@ -275,6 +275,7 @@ static void direct_params(const char *name, const char *method, const rl_window 
   p.seed = 7;
   p.threads = 2;
   p.win = *win;
+  p.draw_contents = 1; /* the content protocol recomputed below */
   rl_extrap_result res;
   rl_extrap_result_alloc(&p, &res);
   rl_status st = rl_extrap_run(name, &c, &p, &res, NULL, NULL, NULL);
@@ -390,6 +391,101 @@ static void direct_deberta(double v)
   rmdir(dir);
 }
 
+/* The logits drawn from their Gaussian law (the default where the logit
+ * is affine in the key's content) against drawing every key's content
+ * (draw_contents): the same expectations, so each mean of one run lies
+ * within 4.5 combined standard errors of the other's (the two share each
+ * sample's query, which correlates them positively and only makes the
+ * difference smaller; 4.5 sigma over the ~15 values a scheme is tested on
+ * fails by chance with probability ~1e-4).  Where the positional logit
+ * total - cc does not depend on the content (nope, t5, alibi, tupe), the
+ * shift's means and sds are the same numbers both ways (1e-9 relative:
+ * sums of 2^20 logits in another order). */
+/* |diff| in standard errors; a zero spread asks for equal values */
+static double in_se(double diff, double se)
+{
+  return diff == 0 ? 0 : fabs(diff) / se;
+}
+
+static void law_vs_contents_m(const char *name, const char *method, size_t rot,
+                              const rl_window *win)
+{
+  enum { NL = 3, ND = 4 };
+  size_t lens[NL] = {24, 64, 200}, dists[ND] = {0, 3, 40, 150};
+  rl_scheme_cfg c;
+  rl_scheme_cfg_default(&c);
+  c.dim = 16;
+  c.identity = 1;
+  c.max_len = 64;
+  c.past = RL_PAST_CLAMP;
+  c.rope.dim = 16;
+  c.rope.rot = rot;
+  c.rope.method = rl_schedule_type_find(method);
+  rl_extrap_method_params(&c.rope, 32, 200);
+  rl_extrap_params p;
+  rl_extrap_params_default(&p);
+  p.train_len = 32;
+  p.lens = lens, p.nlens = NL, p.dists = dists, p.ndists = ND;
+  p.samples = 1000;
+  p.seed = 11;
+  p.threads = 2;
+  p.win = *win;
+  rl_extrap_result a, b;
+  rl_extrap_result_alloc(&p, &a);
+  rl_extrap_result_alloc(&p, &b);
+  rl_status s1 = rl_extrap_run(name, &c, &p, &a, NULL, NULL, NULL);
+  p.draw_contents = 1;
+  rl_status s2 = rl_extrap_run(name, &c, &p, &b, NULL, NULL, NULL);
+  tap_ok(!s1 && !s2, "%s: both paths run", name);
+  double worst = 0; /* in combined standard errors */
+  size_t n = 0;
+  for (size_t l = 0; l < NL; l++) {
+    double se = hypot(a.ent_se[l], b.ent_se[l]);
+    worst = fmax(worst, fabs(a.ent_mean[l] - b.ent_mean[l]) / se), n++;
+    for (size_t r = 0; r < ND; r++) {
+      size_t i = l * ND + r;
+      if (!a.ret_ok[i])
+        continue;
+      se = hypot(a.ret_se[i], b.ret_se[i]);
+      worst = fmax(worst, fabs(a.ret_mean[i] - b.ret_mean[i]) / se), n++;
+    }
+  }
+  tap_le(worst, 4.5, "%s/%s rot %zu (window %zu+%zu): law = contents within 4.5 se over %zu "
+         "means (entropy, retrieval)", name, method, rot, win->window, win->sinks, n);
+  /* the shift's positional logits (total - cc): their means and sds pool
+   * S samples' distances; a sample's values share its query, so the S
+   * per-sample means are the independent draws and sd / sqrt(S) bounds
+   * the standard error of either pooled figure; two runs: sqrt(2) that */
+  {
+    const rl_shift *x = &a.shift[0], *y = &b.shift[0];
+    double sw = fmax(x->sd_within, y->sd_within), sp = fmax(x->sd_past, y->sd_past);
+    double se_w = sqrt(2.0 / (double)p.samples) * sw, se_p = sqrt(2.0 / (double)p.samples) * sp;
+    double e = fmax(fmax(in_se(x->mean_within - y->mean_within, se_w),
+                         in_se(x->mean_past - y->mean_past, se_p)),
+                    fmax(in_se(x->sd_within - y->sd_within, se_w),
+                         in_se(x->sd_past - y->sd_past, se_p)));
+    if (a.shift_ok[0] != b.shift_ok[0])
+      e = HUGE_VAL;
+    tap_le(a.shift_ok[0] ? e : 0, 4.5, "%s/%s rot %zu: shift's means and sds, law = contents within 4.5 se", name,
+           method, rot);
+  }
+  if (!strcmp(name, "nope") || !strcmp(name, "t5") || !strcmp(name, "alibi") ||
+      !strcmp(name, "tupe")) {
+    const rl_shift *x = &a.shift[0], *y = &b.shift[0];
+    double e = fmax(fmax(fabs(x->mean_within - y->mean_within), fabs(x->mean_past - y->mean_past)),
+                    fmax(fabs(x->sd_within - y->sd_within), fabs(x->sd_past - y->sd_past)));
+    double mag = fabs(y->mean_within) + fabs(y->mean_past) + y->sd_within + y->sd_past + 1e-300;
+    tap_le(e / mag, 1e-9, "%s: shift's means and sds (content-free) the same both ways", name);
+  }
+  rl_extrap_result_free(&a);
+  rl_extrap_result_free(&b);
+}
+
+static void law_vs_contents(const char *name, const rl_window *win)
+{
+  law_vs_contents_m(name, "rope", 0, win);
+}
+
 int main(void)
 {
   rl_window none = {0, 0}, w = {3, 1};
@@ -409,5 +505,17 @@ int main(void)
   direct_deberta(100);
   direct_deberta(300);
   direct_deberta(1e100);
+  const char *lin[] = {"nope", "t5", "alibi", "tupe", "xl", "sinusoidal", "learned", "integer",
+                       "binary"};
+  for (size_t k = 0; k < sizeof lin / sizeof lin[0]; k++)
+    law_vs_contents(lin[k], &none);
+  law_vs_contents("t5", &w);
+  law_vs_contents("sinusoidal", &w);
+  law_vs_contents("rope", &none);            /* rotation: the fixed covariance */
+  law_vs_contents("rope", &w);
+  law_vs_contents_m("rope", "yarn", 0, &none); /* attention factor != 1 */
+  law_vs_contents_m("rope", "log-n", 0, &none); /* a query scale per length */
+  law_vs_contents_m("rope", "rope", 8, &none);  /* half the dimensions pass through */
+  law_vs_contents_m("rope", "yarn", 8, &none);
   return tap_done();
 }

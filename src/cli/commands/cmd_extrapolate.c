@@ -22,7 +22,7 @@
 
 enum {
   OPT_EVAL_LEN = RL_OPT_FIRST_CMD, OPT_LENGTHS, OPT_DISTANCES, OPT_MEASURE, OPT_SCALE,
-  OPT_SAMPLES, OPT_THREADS, OPT_WINDOW, OPT_SINKS, OPT_IDENTICAL
+  OPT_SAMPLES, OPT_THREADS, OPT_WINDOW, OPT_SINKS, OPT_IDENTICAL, OPT_DRAW_CONTENTS
 };
 
 #define METHODS_MAX 32
@@ -67,8 +67,9 @@ static void help(FILE *fp)
         "             length at distances past L against those within L: mean and\n"
         "             sd of each, Kolmogorov-Smirnov distance (sup |F - G|, 0..1)\n"
         "             and Wasserstein-1 distance (integral |F - G|, in logit units)\n"
-        "\n"
-        "      --train-len L     training length, >= 1 (required)\n"
+        "\n",
+        fp);
+  fputs("      --train-len L     training length, >= 1 (required)\n"
         "      --eval-len N      longest evaluated length, L <= N <= 2^31 (required)\n"
         "      --lengths LIST    lengths n evaluated (sweep syntax: 512,1024 or\n"
         "                        1024:32768:x2), each 1..N; N is always added\n"
@@ -92,6 +93,13 @@ static void help(FILE *fp)
         "      --samples S       content samples, >= 2 (default 100)\n"
         "      --identical       every key's content equals the query's (so with nope\n"
         "                        every logit is equal: a check of the measures)\n"
+        "      --draw-contents   draw every key's d-dimensional content (the slower\n"
+        "                        path, kept for checking): by default, where a logit\n"
+        "                        is affine in the key's content (nope, t5, alibi,\n"
+        "                        tupe, xl, sinusoidal, learned, integer, binary; rope\n"
+        "                        under an exact pipeline), the logits are drawn from\n"
+        "                        their Gaussian law given the query: the same\n"
+        "                        expectations, another random stream\n"
         "      --threads T       worker threads (default: online processors)\n"
         "\n"
         "learned and tupe get a table of L rows (unless --max-len) whose last row\n"
@@ -252,6 +260,7 @@ static int run(int argc, char **argv)
       {"local-window", required_argument, NULL, OPT_WINDOW},
       {"sink-tokens", required_argument, NULL, OPT_SINKS},
       {"identical", no_argument, NULL, OPT_IDENTICAL},
+      {"draw-contents", no_argument, NULL, OPT_DRAW_CONTENTS},
       RL_SCHEME_LONGOPTS,
       RL_COMMON_LONGOPTS,
       {NULL, 0, NULL, 0}};
@@ -356,6 +365,9 @@ static int run(int argc, char **argv)
       break;
     case OPT_IDENTICAL:
       ep.identical = 1;
+      break;
+    case OPT_DRAW_CONTENTS:
+      ep.draw_contents = 1;
       break;
     default:
       maxlen_set |= c == rl_scheme_optval("max-len");
@@ -502,6 +514,14 @@ static int run(int argc, char **argv)
   rl_out_meta(out, "content", ep.identical ? "every key equals the query x ~ N(0, I_d) from seed"
                                            : "query x and keys ~ N(0, I_d) from seed, identity "
                                              "projections; the same for every scheme and length");
+  if (!ep.identical)
+    rl_out_meta(out, "draw", ep.draw_contents
+                                 ? "every key's content (--draw-contents)"
+                                 : "nope, t5, alibi, tupe, xl, the additive schemes and rope "
+                                   "(exact pipeline): each key's logits from their Gaussian "
+                                   "law given the query (another random stream than "
+                                   "--draw-contents, the same expectations); rope2d, deberta, "
+                                   "rope under a framework pipeline: every key's content");
   rl_out_meta(out, "logits", "q.k / sqrt(d) times the method's logit multiplier and the "
                              "scale, plus the scheme's positional terms");
   rl_out_meta(out, "trained_params", so.cfg.param_file

@@ -22,7 +22,11 @@
  * the schedule's cos/sin table (rl_schedule_cossin, computed once per
  * position) and their logits against every length's query are one
  * matrix product through CBLAS (cblas_dgemm; GSL's CBLAS or OpenBLAS, a
- * build option); other schemes use rl_scheme_prepare / rl_scheme_pair.
+ * build option); other schemes use rl_scheme_prepare / rl_scheme_pair,
+ * with the part of a key that depends on its position alone (xl's
+ * sines, W_k p of the additive family, tupe's U_k p, rope2d's cos and
+ * sin) computed once per position for every sample
+ * (ropelab/scheme_key.h; table of at most TABLE_MAX doubles).
  * Samples run on worker threads; results are kept per sample and
  * reduced in sample order, so they do not depend on the thread count. */
 #include <math.h>
@@ -181,6 +185,10 @@ struct inst {
   rl_layout layout;
   double mult;     /* fast: 1/sqrt(d) times log-n's query scale */
   double *tc, *ts; /* fast: attn cos, attn sin of positions 0..amax-1, or NULL */
+  double *ks;      /* other schemes: the key state of positions 0..nks-1
+                      (ropelab/scheme_key.h), ksl doubles each, or NULL */
+  size_t ksl, nks;
+  int law;         /* the logits drawn from their law (rl_extrap_params.draw_contents) */
 };
 
 /* Everything the workers share (read-only while they run). */
@@ -218,6 +226,12 @@ struct worker {
   rl_softmax_acc *seg;   /* [len][scale][cut + 1]: the keys between cuts */
   rl_softmax_acc *rest;  /* [cut]: every key but the cut's */
   double *cutl;          /* [cut]: scaled cut logits */
+  /* the logits' law: rows cc, then each length's total; coefficients
+   * [m][d], Gram [m][m], its factor [m][m] of rank, a key's values [m] */
+  double *co, *G, *Lf, *g, *zero;
+  size_t rank;
+  /* rope: the largest length's total's variance, cc's, a key's cc normal */
+  double var_t, var_cc, *z0;
   gsl_rng *rng;
 };
 
@@ -280,6 +294,88 @@ static rl_status pair_generic(struct worker *w, size_t l, size_t k, double *tota
     return st;
   }
   *total = t.total, *cc = t.cc;
+  return RL_OK;
+}
+
+static double dot(const double *a, const double *b, size_t n)
+{
+  double s = 0;
+  for (size_t k = 0; k < n; k++)
+    s += a[k] * b[k];
+  return s;
+}
+
+/* G = L L^T for G (m x m, positive semidefinite, overwritten) by
+ * Cholesky with diagonal pivoting, stopped where the largest remaining
+ * variance is within the rounding of G's entries (8 (d + m) 2^-53 of the
+ * largest variance): L (m x m, rows in G's order) has rank columns, and
+ * L z for z ~ N(0, I_rank) has covariance G to that rounding (Higham,
+ * Accuracy and Stability of Numerical Algorithms, 2nd ed., sec. 10.3). */
+static size_t chol_pivoted(double *G, size_t m, size_t d, double *L)
+{
+  double big = 0;
+  for (size_t i = 0; i < m; i++)
+    big = fmax(big, G[i * m + i]);
+  double tol = 8.0 * (double)(d + m) * 0x1p-53 * big;
+  memset(L, 0, m * m * sizeof *L);
+  size_t r = 0;
+  for (; r < m; r++) {
+    size_t p = 0;
+    for (size_t i = 1; i < m; i++)
+      if (G[i * m + i] > G[p * m + p])
+        p = i;
+    if (!(G[p * m + p] > tol))
+      break;
+    double piv = sqrt(G[p * m + p]);
+    for (size_t i = 0; i < m; i++)
+      L[i * m + r] = G[i * m + p] / piv;
+    for (size_t i = 0; i < m; i++)
+      for (size_t j = 0; j < m; j++)
+        G[i * m + j] -= L[i * m + r] * L[j * m + r];
+  }
+  return r;
+}
+
+/* The logits' law for this sample: given the query, a key of content
+ * y ~ N(0, I_d) at slot k has total_l = a_l.y + b_l(k) for every length
+ * l and cc = c.y (rl_scheme_key_coef), so (cc, total_1..) is Gaussian
+ * with mean (0, b(k)) and covariance the Gram matrix of (c, a_1, ...),
+ * the same at every slot: factored once here, each key then costs rank
+ * normals instead of d (issue 21). */
+static rl_status law_init(struct worker *w)
+{
+  const struct run *r = w->r;
+  const struct inst *in = r->in;
+  size_t d = r->d, nl = in->nl, m = nl + 1;
+  if (in->fast) {
+    /* rope: total_l = mult (R_k y).q_l = mult y.(R_k^T q_l) with q_l the
+     * rotated query; R_k R_k^T = D, attn^2 on the rotated dimensions and
+     * 1 on those passed through, the same at every k, so the totals'
+     * covariance mult^2 q_l^T D q_m is fixed (cc's with them is not: see
+     * sample_run) */
+    for (size_t l = 0; l < nl; l++)
+      for (size_t j = 0; j < d; j++)
+        w->co[l * d + j] = w->qr[l * d + j] * in->mult * (j < in->f->rot ? in->f->attn : 1.0);
+    for (size_t i = 0; i < nl; i++)
+      for (size_t j = 0; j <= i; j++)
+        w->G[i * nl + j] = w->G[j * nl + i] = dot(w->co + i * d, w->co + j * d, d);
+    w->var_t = w->G[nl * nl - 1];
+    w->var_cc = dot(w->x, w->x, d) / (double)d;
+    w->rank = chol_pivoted(w->G, nl, d, w->Lf);
+    return RL_OK;
+  }
+  for (size_t l = 0; l < nl; l++) {
+    rl_status st = rl_scheme_key_coef(in->s, r->p->head, w->pq + l * r->pl,
+                                      w->co + (l + 1) * d, w->g);
+    if (st)
+      return st;
+    if (l == nl - 1) /* cc serves the shift, at the largest length */
+      memcpy(w->co, w->g, d * sizeof *w->g);
+  }
+  for (size_t i = 0; i < m; i++)
+    for (size_t j = 0; j <= i; j++)
+      w->G[i * m + j] = w->G[j * m + i] = dot(w->co + i * d, w->co + j * d, d);
+  w->rank = chol_pivoted(w->G, m, d, w->Lf);
   return RL_OK;
 }
 
@@ -367,14 +463,42 @@ static rl_status sample_run(struct worker *w)
     if (ret)
       cuts_init(w, l);
   }
+  if (in->law && (st = law_init(w)))
+    return st;
   /* the stream of random keys */
   for (size_t k0 = 0; k0 < in->amax; k0 += BLOCK) {
     size_t b = in->amax - k0 < BLOCK ? in->amax - k0 : BLOCK;
     for (size_t i = 0; i < b; i++) {
+      if (in->law) { /* rank normals: the key's coordinates in Lf's columns */
+        for (size_t j = 0; j < w->rank; j++)
+          w->Y[i * d + j] = gsl_ran_gaussian_ziggurat(w->rng, 1.0);
+        if (in->fast && r->shift_len >= 0)
+          w->z0[i] = gsl_ran_gaussian_ziggurat(w->rng, 1.0);
+        continue;
+      }
       draw(w, w->Y + i * d);
       act_round(in, w->Y + i * d, d);
     }
-    if (in->fast) {
+    if (in->fast && in->law) {
+      /* totals R = Lf z; cc (the shift's, at the largest length l*) from
+       * its law given total_l*: Cov(cc, total_l*) = mult/sqrt(d)
+       * (R_k x).q_l* changes with k, so cc = alpha t + beta z0 with
+       * alpha = Cov / Var(total_l*), beta^2 = Var(cc) - alpha Cov */
+      for (size_t i = 0; i < b; i++) {
+        for (size_t l = 0; l < nl; l++)
+          w->R[i * nl + l] = dot(w->Lf + l * nl, w->Y + i * d, w->rank);
+        w->C[i] = 0;
+        if (r->shift_len < 0)
+          continue;
+        const double *c, *s;
+        if ((st = cossin_at(in, k0 + i, w->tmpc, w->tmps, &c, &s)))
+          return w->e = (rl_measure_err){0, (double)(k0 + i), 0}, st;
+        rotate(in, c, s, w->x, w->K, d);
+        double v = dot(w->K, w->qr + (nl - 1) * d, d) * in->mult * isd;
+        double al = w->var_t > 0 ? v / w->var_t : 0, b2 = w->var_cc - al * v;
+        w->C[i] = al * w->R[i * nl + nl - 1] + sqrt(b2 > 0 ? b2 : 0) * w->z0[i];
+      }
+    } else if (in->fast) {
       for (size_t i = 0; i < b; i++) {
         const double *c, *s;
         if ((st = cossin_at(in, k0 + i, w->tmpc, w->tmps, &c, &s)))
@@ -389,9 +513,18 @@ static rl_status sample_run(struct worker *w)
     }
     for (size_t i = 0; i < b; i++) {
       size_t k = k0 + i;
-      if (!in->fast && (st = rl_scheme_prepare(in->s, p->head, RL_ROLE_KEY, (double)k,
-                                               w->Y + i * d, w->pk)))
+      /* under the law: the key of content 0 gives the means b_l(k) */
+      const double *y = in->law ? w->zero : w->Y + i * d;
+      if (!in->fast && k < in->nks)
+        rl_scheme_prepare_key_from(in->s, p->head, y, in->ks + k * in->ksl, w->pk);
+      else if (!in->fast && (st = rl_scheme_prepare(in->s, p->head, RL_ROLE_KEY, (double)k, y,
+                                                    w->pk)))
         return w->e = (rl_measure_err){0, (double)k, 0}, st;
+      if (in->law) {
+        size_t m = nl + 1;
+        for (size_t row = 0; row < m; row++)
+          w->g[row] = dot(w->Lf + row * m, w->Y + i * d, w->rank);
+      }
       for (size_t l = 0; l < nl; l++) {
         size_t li = in->li[l], n = p->lens[li], A = rl_window_keys(&p->win, n);
         if (k >= A)
@@ -401,6 +534,8 @@ static rl_status sample_run(struct worker *w)
           tot = w->R[i * nl + l], cc = w->C[i];
         } else if ((st = pair_generic(w, l, k, &tot, &cc))) {
           return st;
+        } else if (in->law) {
+          tot += w->g[l + 1], cc += w->g[0];
         }
         if (!isfinite(tot) || !isfinite(cc))
           return w->e = (rl_measure_err){(double)(A - 1), (double)k, 1}, RL_EOVERFLOW;
@@ -471,7 +606,8 @@ static void worker_free(struct worker *w)
   free(w->x), free(w->Y), free(w->K), free(w->R), free(w->C), free(w->pq), free(w->pk);
   free(w->qr), free(w->tmpc), free(w->tmps), free(w->acc), free(w->rep), free(w->plant);
   free(w->slot), free(w->cut), free(w->jcut), free(w->ncut), free(w->cur), free(w->seg);
-  free(w->rest), free(w->cutl);
+  free(w->rest), free(w->cutl), free(w->co), free(w->G), free(w->Lf), free(w->g), free(w->zero);
+  free(w->z0);
   gsl_rng_free(w->rng);
 }
 
@@ -502,8 +638,14 @@ static rl_status worker_alloc(struct worker *w, struct run *r)
   w->seg = malloc(nl * p->nscales * (nd + 1) * sizeof *w->seg);
   w->rest = malloc(nd * sizeof *w->rest);
   w->cutl = malloc(nd * sizeof *w->cutl);
+  w->co = malloc((nl + 1) * (d > 0 ? d : 1) * sizeof *w->co);
+  w->G = malloc((nl + 1) * (nl + 1) * sizeof *w->G);
+  w->Lf = malloc((nl + 1) * (nl + 1) * sizeof *w->Lf);
+  w->g = malloc((nl + 1 > d ? nl + 1 : d) * sizeof *w->g);
+  w->zero = calloc(d, sizeof *w->zero);
+  w->z0 = malloc(BLOCK * sizeof *w->z0);
   w->rng = gsl_rng_alloc(gsl_rng_mt19937);
-  if (!w->x || !w->Y || !w->K || !w->R || !w->C || !w->pq || !w->pk || !w->qr || !w->tmpc ||
+  if (!w->z0 || !w->co || !w->G || !w->Lf || !w->g || !w->zero || !w->x || !w->Y || !w->K || !w->R || !w->C || !w->pq || !w->pk || !w->qr || !w->tmpc ||
       !w->tmps || !w->acc || !w->rep || !w->plant || !w->slot || !w->cut || !w->jcut ||
       !w->ncut || !w->cur || !w->seg || !w->rest || !w->cutl || !w->rng) {
     worker_free(w);
@@ -582,6 +724,7 @@ static void free_inst(struct inst *in)
   free(in->li);
   free(in->tc);
   free(in->ts);
+  free(in->ks);
   *in = (struct inst){0};
 }
 
@@ -614,6 +757,25 @@ static rl_status build_inst(const char *name, const rl_scheme_cfg *cfg0,
   in->f = rl_scheme_get_schedule(in->s);
   in->layout = cfg.rope.layout;
   in->fast = !strcmp(name, "rope") && in->f && !in->f->type->relpos && !in->f->amp_rate;
+  /* what each key position contributes, once for every sample (same
+   * bytes as preparing it per key); up to the first position the scheme
+   * refuses, which the stream then reports as before */
+  if (!in->fast && !p->draw_contents && !p->identical) {
+    size_t pl = rl_scheme_prep_len(in->s), d = cfg.dim;
+    double *t = calloc(pl + 2 * d, sizeof *t);
+    if (!t)
+      return RL_ENOMEM;
+    in->law = rl_scheme_key_coef(in->s, p->head, t, t + pl, t + pl + d) == RL_OK;
+    free(t);
+  } else if (in->fast && in->f->prec->exact && !p->draw_contents && !p->identical) {
+    in->law = 1; /* a rotation: the logits' law in law_init */
+  }
+  in->ksl = in->fast ? 0 : rl_scheme_key_state_len(in->s);
+  if (in->ksl && in->amax * in->ksl <= TABLE_MAX &&
+      (in->ks = malloc(in->amax * in->ksl * sizeof *in->ks)))
+    while (in->nks < in->amax &&
+           !rl_scheme_key_state(in->s, p->head, (double)in->nks, in->ks + in->nks * in->ksl))
+      in->nks++;
   if (in->fast) {
     in->mult = 1 / sqrt((double)cfg.dim) * rl_schedule_qscale(in->f, in->f->p.seq_len);
     size_t n = in->f->n;

@@ -23,6 +23,14 @@ static rl_status nope_prep(const rl_scheme *s, size_t head, int role, const doub
   return RL_OK;
 }
 
+/* cc alone (and, for t5, alibi, tupe, terms free of content): q.k scaled */
+void rl_sch_cc_coef(const rl_scheme *s, size_t head, const double *pq, double *ut, double *uc)
+{
+  (void)head;
+  for (size_t k = 0; k < s->d; k++)
+    ut[k] = uc[k] = pq[k] * s->scale;
+}
+
 static rl_status nope_pair(const rl_scheme *s, size_t head, const double *pi,
                            const double *pj, const double *pq, const double *pk,
                            rl_logit_terms *t)
@@ -39,6 +47,7 @@ const rl_scheme_ops rl_sch_nope = {
              "-", "-", RL_SCHEME_RELATIVE | RL_SCHEME_UNBOUNDED | RL_SCHEME_LINEAR},
     .prep = nope_prep,
     .pair = nope_pair,
+    .key_coef = rl_sch_cc_coef,
     .prep_mult = 1,
 };
 
@@ -72,6 +81,50 @@ static rl_status add_pair(const rl_scheme *s, size_t head, const double *pi,
   rl_sch_total(t);
   return RL_OK;
 }
+
+/* The key's position part W_k p(pos) alone, and the key from it: the
+ * arithmetic of add_prep's key, so the bytes are the same. */
+static size_t add_kslen(const rl_scheme *s)
+{
+  return s->d;
+}
+
+static rl_status add_kstate(const rl_scheme *s, size_t head, const double *pos, double *st)
+{
+  size_t d = s->d;
+  const double *W = rl_sch_wk(s, head);
+  if (!W)
+    return s->ops->encode(s, pos[0], st);
+  double *p = malloc(d * sizeof *p);
+  if (!p)
+    return RL_ENOMEM;
+  rl_status r = s->ops->encode(s, pos[0], p);
+  if (!r)
+    rl_sch_matvec(W, p, st, d);
+  free(p);
+  return r;
+}
+
+static void add_kfrom(const rl_scheme *s, size_t head, const double *x, const double *st,
+                      double *out)
+{
+  rl_sch_matvec(rl_sch_wk(s, head), x, out, s->d);
+  memcpy(out + s->d, st, s->d * sizeof *out);
+}
+
+/* the key's content enters cc and pc: (W_q x_i + W_q p_i).k scaled */
+static void add_kcoef(const rl_scheme *s, size_t head, const double *pq, double *ut, double *uc)
+{
+  (void)head;
+  for (size_t k = 0; k < s->d; k++) {
+    uc[k] = pq[k] * s->scale;
+    ut[k] = (pq[k] + pq[s->d + k]) * s->scale;
+  }
+}
+
+#define ADD_KEY                                                                             \
+  .key_state_len = add_kslen, .key_state = add_kstate, .key_from = add_kfrom,               \
+  .key_coef = add_kcoef
 
 /* sinusoidal: Vaswani et al. 2017, "Attention is all you need", sec. 3.5:
  * PE(pos, 2k) = sin(pos / base^(2k/d)), PE(pos, 2k+1) = cos(same), the
@@ -188,6 +241,7 @@ const rl_scheme_ops rl_sch_sinusoidal = {
              "absolute positions", RL_SCHEME_ABSOLUTE | RL_SCHEME_UNBOUNDED | RL_SCHEME_LINEAR},
     .init = sin_init,
     .prep = add_prep,
+    ADD_KEY,
     .pair = add_pair,
     .encode = sin_encode,
     .prep_mult = 2,
@@ -244,6 +298,7 @@ const rl_scheme_ops rl_sch_learned = {
              RL_SCHEME_ABSOLUTE | RL_SCHEME_LEARNED | RL_SCHEME_LINEAR | RL_SCHEME_INTEGER},
     .init = learned_init,
     .prep = add_prep,
+    ADD_KEY,
     .pair = add_pair,
     .encode = learned_encode,
     .count = learned_count,
@@ -264,6 +319,7 @@ const rl_scheme_ops rl_sch_integer = {
              "baseline (Vaswani et al. 2017 sec. 3.5 motivates bounded codes)", "-",
              "absolute positions", RL_SCHEME_ABSOLUTE | RL_SCHEME_UNBOUNDED | RL_SCHEME_LINEAR},
     .prep = add_prep,
+    ADD_KEY,
     .pair = add_pair,
     .encode = int_encode,
     .prep_mult = 2,
@@ -297,6 +353,7 @@ const rl_scheme_ops rl_sch_binary = {
              RL_SCHEME_ABSOLUTE | RL_SCHEME_UNBOUNDED | RL_SCHEME_LINEAR | RL_SCHEME_INTEGER},
     .init = bin_init,
     .prep = add_prep,
+    ADD_KEY,
     .pair = add_pair,
     .encode = bin_encode,
     .prep_mult = 2,

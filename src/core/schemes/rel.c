@@ -112,6 +112,43 @@ static rl_status xl_prep(const rl_scheme *s, size_t head, int role, const double
   return st;
 }
 
+/* xl's key: [W_k x, cos and sin of pos, 0]; the middle is its state */
+static size_t d_kslen(const rl_scheme *s)
+{
+  return s->d;
+}
+
+static rl_status xl_kstate(const rl_scheme *s, size_t head, const double *pos, double *st)
+{
+  (void)head;
+  size_t n = s->f->n;
+  for (size_t k = 0; k < n; k++) {
+    rl_status r = rl_schedule_sincos(s->f, k, pos[0], &st[k], &st[n + k]);
+    if (r)
+      return r;
+  }
+  return RL_OK;
+}
+
+static void xl_kfrom(const rl_scheme *s, size_t head, const double *x, const double *st,
+                     double *out)
+{
+  size_t d = s->d;
+  rl_sch_matvec(rl_sch_wk(s, head), x, out, d);
+  memcpy(out + d, st, d * sizeof *out);
+  memset(out + 2 * d, 0, d * sizeof *out);
+}
+
+/* the key's content enters (a) and (c): (q + u).k scaled */
+static void xl_kcoef(const rl_scheme *s, size_t head, const double *pq, double *ut, double *uc)
+{
+  const double *u = s->v1 + head * s->d;
+  for (size_t k = 0; k < s->d; k++) {
+    uc[k] = pq[k] * s->scale;
+    ut[k] = (pq[k] + u[k]) * s->scale;
+  }
+}
+
 static rl_status xl_pair(const rl_scheme *s, size_t head, const double *pi,
                          const double *pj, const double *pq, const double *pk,
                          rl_logit_terms *t)
@@ -160,6 +197,10 @@ const rl_scheme_ops rl_sch_xl = {
     .head_init = xl_head,
     .prep = xl_prep,
     .pair = xl_pair,
+    .key_state_len = d_kslen,
+    .key_state = xl_kstate,
+    .key_from = xl_kfrom,
+    .key_coef = xl_kcoef,
     .encode = xl_encode,
     .count = xl_count,
     .prep_mult = 3,
@@ -233,6 +274,7 @@ const rl_scheme_ops rl_sch_t5 = {
     .init = t5_init,
     .prep = content_prep,
     .pair = t5_pair,
+    .key_coef = rl_sch_cc_coef,
     .count = t5_count,
     .prep_mult = 1,
 };
@@ -334,6 +376,23 @@ static rl_status tupe_prep(const rl_scheme *s, size_t head, int role, const doub
   return RL_OK;
 }
 
+/* tupe's key: [W_k x, U_k p(row + 1)]; the second half is its state */
+static rl_status tupe_kstate(const rl_scheme *s, size_t head, const double *pos, double *st)
+{
+  size_t d = s->d, row;
+  rl_status r = rl_sch_row(s, pos[0], s->cfg.max_len, &row);
+  if (!r)
+    rl_sch_matvec(s->hd[head].m + d * d, s->m1 + (row + 1) * d, st, d);
+  return r;
+}
+
+static void tupe_kfrom(const rl_scheme *s, size_t head, const double *x, const double *st,
+                       double *out)
+{
+  rl_sch_matvec(s->hd[head].wk, x, out, s->d);
+  memcpy(out + s->d, st, s->d * sizeof *out);
+}
+
 long rl_tupe_bucket(long i, long j, long num_buckets, long max_distance)
 {
   if (i == 0)
@@ -388,6 +447,10 @@ const rl_scheme_ops rl_sch_tupe = {
     .head_init = tupe_head,
     .prep = tupe_prep,
     .pair = tupe_pair,
+    .key_state_len = d_kslen,
+    .key_state = tupe_kstate,
+    .key_from = tupe_kfrom,
+    .key_coef = rl_sch_cc_coef,
     .encode = tupe_encode,
     .count = tupe_count,
     .prep_mult = 2,
@@ -539,5 +602,6 @@ const rl_scheme_ops rl_sch_alibi = {
     .init = alibi_init,
     .prep = content_prep,
     .pair = alibi_pair,
+    .key_coef = rl_sch_cc_coef,
     .prep_mult = 1,
 };

@@ -202,6 +202,52 @@ static rl_status rope2d_prep(const rl_scheme *s, size_t head, int role, const do
   return st;
 }
 
+/* rope2d's key as cos and sin of its column, then of its row (the
+ * state), and the turn from them: rotate_pairs' arithmetic (rope/rotate.c,
+ * what rl_rope_apply_elementwise runs), so the same bytes as
+ * rope2d_prep.  Exact pipelines without xPos only: the others round or
+ * scale per position in ways this does not repeat. */
+static size_t rope2d_kslen(const rl_scheme *s)
+{
+  return s->f->prec->exact && !s->f->amp_rate && !s->f->axis ? 4 * s->f->n : 0;
+}
+
+static rl_status rope2d_kstate(const rl_scheme *s, size_t head, const double *pos, double *st)
+{
+  (void)head;
+  const rl_schedule *f = s->f;
+  size_t n = f->n;
+  for (size_t i = 0; i < n; i++) /* rl_rope_apply_elementwise's range check */
+    if (!isfinite(f->theta[i]) || fabs(f->theta[i]) > 1.0)
+      return RL_ERANGE;
+  for (size_t a = 0; a < 2; a++)
+    for (size_t i = 0; i < n; i++)
+      (void)rl_schedule_sincos(f, i, pos[1 - a], &st[2 * a * n + i], &st[(2 * a + 1) * n + i]);
+  return RL_OK;
+}
+
+static void turn_from(const rl_schedule *f, rl_layout lay, const double *c, const double *sn,
+                      const double *x, double *y)
+{
+  for (size_t i = 0; i < f->n; i++) {
+    size_t a, b;
+    rl_layout_pair(lay, f->rot, i, &a, &b);
+    double xa = x[a], xb = x[b];
+    y[a] = xa * c[i] - xb * sn[i];
+    y[b] = xb * c[i] + xa * sn[i];
+  }
+  memcpy(y + f->rot, x + f->rot, (f->dim - f->rot) * sizeof *y);
+}
+
+static void rope2d_kfrom(const rl_scheme *s, size_t head, const double *x, const double *st,
+                         double *out)
+{
+  size_t d = s->d, h = d / 2, n = s->f->n;
+  rl_sch_matvec(rl_sch_wk(s, head), x, out, d);
+  turn_from(s->f, s->cfg.rope.layout, st, st + n, out, out + d);
+  turn_from(s->f, s->cfg.rope.layout, st + 2 * n, st + 3 * n, out + h, out + d + h);
+}
+
 const rl_scheme_ops rl_sch_rope2d = {
     .info = {"rope2d", "axial RoPE: half the pairs turn with the column, half with the row",
              "Heo et al. 2024, ECCV (RoPE-ViT, RoPE-Axial)",
@@ -212,5 +258,8 @@ const rl_scheme_ops rl_sch_rope2d = {
     .init = rope2d_init,
     .prep = rope2d_prep,
     .pair = rope_pair,
+    .key_state_len = rope2d_kslen,
+    .key_state = rope2d_kstate,
+    .key_from = rope2d_kfrom,
     .prep_mult = 2,
 };

@@ -520,6 +520,53 @@ rl_status rl_scheme_pair(const rl_scheme *s, size_t head, double i, double j,
   return st;
 }
 
+size_t rl_scheme_key_state_len(const rl_scheme *s)
+{
+  return s->ops->key_state_len && s->ops->key_state ? s->ops->key_state_len(s) : 0;
+}
+
+rl_status rl_scheme_key_state(const rl_scheme *s, size_t head, double pos, double *st)
+{
+  double p[2];
+  if (head >= s->H || !rl_scheme_key_state_len(s))
+    return RL_EINVAL;
+  rl_status r = pos1(s, pos, p);
+  if (!r)
+    r = rl_sch_head_ready(s, head);
+  return r ? r : s->ops->key_state(s, head, p, st);
+}
+
+void rl_scheme_prepare_key_from(const rl_scheme *s, size_t head, const double *x,
+                                const double *st, double *out)
+{
+  s->ops->key_from(s, head, x, st, out);
+}
+
+rl_status rl_scheme_key_coef(const rl_scheme *s, size_t head, const double *pq, double *a,
+                             double *c)
+{
+  if (head >= s->H || !s->ops->key_coef)
+    return RL_EINVAL;
+  rl_status r = rl_sch_head_ready(s, head);
+  if (r)
+    return r;
+  const double *W = rl_sch_wk(s, head);
+  size_t d = s->d;
+  if (!W) {
+    s->ops->key_coef(s, head, pq, a, c);
+    return RL_OK;
+  }
+  /* total = ut.(W x) + ... = (W^T ut).x + ... */
+  double *u = malloc(2 * d * sizeof *u);
+  if (!u)
+    return RL_ENOMEM;
+  s->ops->key_coef(s, head, pq, u, u + d);
+  rl_sch_matvec_t(W, u, a, d);
+  rl_sch_matvec_t(W, u + d, c, d);
+  free(u);
+  return RL_OK;
+}
+
 rl_status rl_scheme_logit(rl_scheme *s, size_t head, double i, double j,
                           const double *xq, const double *xk, rl_logit_terms *t)
 {

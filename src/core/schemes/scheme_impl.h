@@ -40,6 +40,19 @@ typedef struct rl_scheme_ops {
   rl_status (*encode)(const rl_scheme *s, double pos, double *out); /* or NULL */
   size_t (*count)(const rl_scheme *s, size_t len);
   size_t prep_mult; /* prepared length = prep_mult * d */
+  /* A prepared key as two steps (rl_scheme_key_state, ropelab/scheme_key.h):
+   * key_state writes what depends on the position alone (key_state_len
+   * doubles; 0 or NULL: no split), key_from builds from it and the content
+   * the same bytes as prep(RL_ROLE_KEY) */
+  size_t (*key_state_len)(const rl_scheme *s);
+  rl_status (*key_state)(const rl_scheme *s, size_t head, const double *pos, double *st);
+  void (*key_from)(const rl_scheme *s, size_t head, const double *x, const double *st,
+                   double *out);
+  /* For the schemes whose logit is affine in the key's projected content
+   * k = W_k x with coefficients set by the query alone (not by either
+   * position): ut, uc (d each) such that total = ut.k + total at k = 0
+   * and cc = uc.k, for the query prepared as pq; or NULL */
+  void (*key_coef)(const rl_scheme *s, size_t head, const double *pq, double *ut, double *uc);
 } rl_scheme_ops;
 
 struct rl_scheme {
@@ -67,6 +80,9 @@ static inline void rl_sch_total(rl_logit_terms *t)
 {
   t->total = t->cc + t->cp + t->pc + t->pp + t->bias + t->mix;
 }
+/* key_coef of the schemes whose only content term is cc (nope, t5,
+ * alibi, tupe): ut = uc = pq scaled */
+void rl_sch_cc_coef(const rl_scheme *s, size_t head, const double *pq, double *ut, double *uc);
 /* y = W x for a d x d row-major W (W NULL: identity) */
 void rl_sch_matvec(const double *W, const double *x, double *y, size_t d);
 /* y = W^T x (W NULL: identity) */
