@@ -1597,6 +1597,7 @@ rl_status rl_audit_check_values(const rl_audit_input *in, int layout, const rl_s
 /* ------------------------------------------------------------------ */
 /* modules with their own header (one per module, under src/ropelab/)  */
 #include "ropelab/model.h"
+#include "ropelab/train.h"
 
 #ifdef __cplusplus
 }
