@@ -44,9 +44,10 @@ static void help(FILE *fp)
         "             decoding reproduces it exactly)\n"
         "  token_acc  fraction of answer tokens that are the argmax\n"
         "  loss       cross-entropy per answer token, nats\n"
-        "The training curve (-o FILE): step (steps done), lr, loss (mean over the steps since the\n"
-        "previous row), grad_norm (before clipping), tokens (positions processed),\n"
-        "wall_s.  Wall and CPU time, tokens/s and memory are in the table's metadata.\n"
+        "The training curve (-o FILE): step (steps done), lr, loss (mean over the\n"
+        "steps since the previous row), grad_norm (before clipping), tokens\n"
+        "(positions processed), wall_s.  Wall and CPU time, tokens/s and memory are\n"
+        "in the table's metadata.\n"
         "\n"
         "      --scheme S        nope, sinusoidal, learned, t5, alibi or rope (rope)\n"
         "      --task T          copy or reverse (copy)\n"
@@ -56,10 +57,13 @@ static void help(FILE *fp)
         "      --eval-len N      longest test length (2L)\n"
         "      --steps K         optimiser steps (1000)\n"
         "      --batch B         examples per step (32)\n"
-        "      --lr X            peak learning rate (1e-3); --min-lr (lr/10)\n"
+        "      --lr X            peak learning rate (1e-3)\n"
+        "      --min-lr X        learning rate at the last step (lr/10)\n"
         "      --warmup W        linear warmup steps before the cosine (K/20)\n"
         "      --seed X          initial weights and training batches (1)\n"
-        "      --d-model D       width (64); --heads H (4); --layers L (2)\n"
+        "      --d-model D       width (64)\n"
+        "      --heads H         attention heads (4)\n"
+        "      --layers L        transformer blocks (2)\n"
         "      --symbols V       alphabet size (10)\n"
         "      --eval-samples M  test examples per length (256)\n"
         "      --eval-output F   the table to F instead of standard output\n"
@@ -156,7 +160,7 @@ static int parse(targs *a, rl_sched_opts *so, rl_common *co, int argc, char **ar
       if ((r = rl_opt_double(cmd, name, optarg, x)))
         break;
       if (!(*x >= 0) || *x > 1 || (c == O_LR && *x == 0))
-        r = rl_usage(cmd, "invalid %s '%s': expected a number in %s1", name, optarg,
+        r = rl_usage(cmd, "invalid %s '%s': expected a number in %s1]", name, optarg,
                      c == O_LR ? "(0, " : "[0, ");
       a->have_min_lr |= c == O_MIN_LR;
       break;
@@ -433,5 +437,5 @@ done:
 }
 
 const struct rl_cmd rl_cmd_train = {"train", run,
-                                    "train a tiny decoder per scheme; score it past the training length",
+                                    "train a tiny decoder; score it past its training length",
                                     help};
