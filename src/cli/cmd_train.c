@@ -32,8 +32,10 @@ static void help(FILE *fp)
         "pre-LayerNorm causal attention, GELU MLP; double precision, CBLAS products)\n"
         "on a synthetic task with one positional scheme, then score it at every test\n"
         "length 1..--eval-len.  An example of length n is n random symbols, a\n"
-        "separator and the answer (copy: the symbols; reverse: backwards); training\n"
-        "lengths are uniform in 1..--train-len, the loss is on the answer only.\n"
+        "separator and the answer (copy: the symbols; reverse: backwards; recall: n\n"
+        "key-value pairs with distinct keys, the separator, a key, and its value as\n"
+        "the answer); training lengths are uniform in 1..--train-len, the loss is\n"
+        "on the answer only.\n"
         "\n"
         "The table (standard output, or --eval-output): one row per method and length:\n"
         "  method     the rope schedule the model was scored under: rope, and with\n"
@@ -50,7 +52,8 @@ static void help(FILE *fp)
         "in the table's metadata.\n"
         "\n"
         "      --scheme S        nope, sinusoidal, learned, t5, alibi or rope (rope)\n"
-        "      --task T          copy or reverse (copy)\n"
+        "      --task T          copy, reverse or recall (copy); recall needs\n"
+        "                        lengths <= --symbols\n"
         "      --train-len L     longest training example (20); with rope the\n"
         "                        schedule's original context is the 2L positions\n"
         "                        this gives (yarn, linear, ... use it)\n"
@@ -296,6 +299,11 @@ static int run(int argc, char **argv)
   if ((r = rl_sched_opts_finish(&so, cmd)))
     return r;
   rl_task task = {(rl_task_kind)a.task, (size_t)a.symbols};
+  if (a.train_len > rl_task_max_n(&task) || a.eval_len > rl_task_max_n(&task))
+    return rl_usage(cmd, "invalid --%s '%llu' for --task %s: expected at most --symbols %llu (distinct keys)",
+                    a.train_len > rl_task_max_n(&task) ? "train-len" : "eval-len",
+                    a.train_len > rl_task_max_n(&task) ? a.train_len : a.eval_len,
+                    rl_task_names()[a.task], a.symbols);
   size_t train_T = rl_task_len(&task, a.train_len), eval_T = rl_task_len(&task, a.eval_len);
   size_t maxT = train_T > eval_T ? train_T : eval_T;
   rl_train_cfg cfg;

@@ -121,13 +121,23 @@ double rl_train_rng_uniform(rl_train_rng *r); /* [0, 1), 53 bits */
 size_t rl_train_rng_below(rl_train_rng *r, size_t n); /* [0, n), unbiased */
 double rl_train_rng_normal(rl_train_rng *r);  /* N(0, 1), Box-Muller */
 
-/* Synthetic tasks.  An example of length n is n symbols x (uniform over
- * `symbols`), the separator, then the answer y of n symbols:
- *   copy     y = x           reverse  y = x backwards
- * The model reads s = x SEP y without its last token (T = 2n inputs) and
- * is scored on predicting y (the n positions from n on); shorter
- * examples in a batch are padded (PAD input, no loss). */
-typedef enum rl_task_kind { RL_TASK_COPY = 0, RL_TASK_REVERSE, RL_TASK_COUNT } rl_task_kind;
+/* Synthetic tasks.  An example of length n:
+ *   copy     n symbols x (uniform over `symbols`), the separator, then
+ *            the answer y = x
+ *   reverse  the same with y = x backwards
+ *   recall   associative recall (Ba et al. 2016, "Using fast weights to
+ *            attend to the recent past", sec. 4.1): n pairs k v with
+ *            distinct keys, the separator, one of the keys; the answer
+ *            is its value (one token).  n <= symbols.
+ * The model reads the example without its last token (rl_task_len
+ * inputs) and is scored on the answer; shorter examples in a batch are
+ * padded (PAD input, no loss). */
+typedef enum rl_task_kind {
+  RL_TASK_COPY = 0,
+  RL_TASK_REVERSE,
+  RL_TASK_RECALL,
+  RL_TASK_COUNT
+} rl_task_kind;
 const char *const *rl_task_names(void);
 typedef struct rl_task {
   rl_task_kind kind;
@@ -135,9 +145,14 @@ typedef struct rl_task {
 } rl_task;
 /* symbols + 2: the separator is token `symbols`, PAD `symbols + 1`. */
 size_t rl_task_vocab(const rl_task *t);
-/* Input positions of an example of length n: 2n. */
+/* Input positions of an example of length n: 2n (copy, reverse), 2n + 2
+ * (recall). */
 size_t rl_task_len(const rl_task *t, size_t n);
-/* One example of length n into inp[T], tgt[T] (T >= rl_task_len). */
+/* The longest example the task has: symbols for recall (distinct keys),
+ * else SIZE_MAX. */
+size_t rl_task_max_n(const rl_task *t);
+/* One example of length n (1 <= n <= rl_task_max_n) into inp[T], tgt[T]
+ * (T >= rl_task_len); outside these, all PAD and no target. */
 void rl_task_example(const rl_task *t, rl_train_rng *r, size_t n, size_t T, int *inp, int *tgt);
 
 /* Scores at one test length n over `samples` examples drawn from seed
@@ -147,7 +162,7 @@ void rl_task_example(const rl_task *t, rl_train_rng *r, size_t n, size_t T, int 
  *              argmaxes right, each step's input is the true token)
  *   token_acc  the fraction of answer tokens that are the argmax
  *   loss       the mean cross-entropy per answer token (nats)
- * RL_EINVAL when 2n > max_T. */
+ * RL_EINVAL when rl_task_len(n) > max_T or n > rl_task_max_n. */
 typedef struct rl_train_eval {
   size_t len, samples;
   double exact, token_acc, loss;

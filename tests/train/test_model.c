@@ -181,6 +181,24 @@ static void check_tasks(void)
   for (int i = 0; i < 3; i++)
     ok &= inp[5 + i] == inp[3 - i];
   tap_ok(ok, "reverse example: targets x backwards");
+  t.kind = RL_TASK_RECALL;
+  ok = rl_task_len(&t, 4) == 10 && rl_task_max_n(&t) == 10;
+  for (int rep = 0; rep < 50; rep++) {
+    rl_task_example(&t, &r, 4, 11, inp, tgt);
+    /* k v k v k v k v SEP q PAD; one target at 9: the value after q */
+    int q = inp[9], found = 0;
+    ok &= inp[8] == 10 && inp[10] == 11;
+    for (int i = 0; i < 11; i++)
+      ok &= (i == 9) == (tgt[i] >= 0);
+    for (int i = 0; i < 4; i++) {
+      for (int j = 0; j < i; j++)
+        ok &= inp[2 * i] != inp[2 * j];
+      if (inp[2 * i] == q)
+        found++, ok &= tgt[9] == inp[2 * i + 1];
+    }
+    ok &= found == 1;
+  }
+  tap_ok(ok, "recall examples: distinct keys, the query's value as the one target");
   /* SplitMix64's first output for seed 0 (Vigna's splitmix64.c reference
    * value, 0xe220a8397b1dcdaf) */
   rl_train_rng_seed(&r, 0);

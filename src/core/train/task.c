@@ -39,13 +39,39 @@ double rl_train_rng_normal(rl_train_rng *r)
   return sqrt(-2.0 * log(u)) * cos(6.28318530717958647692 * v);
 }
 
-static const char *const task_names[RL_TASK_COUNT] = {"copy", "reverse"};
+static const char *const task_names[RL_TASK_COUNT] = {"copy", "reverse", "recall"};
 const char *const *rl_task_names(void) { return task_names; }
 size_t rl_task_vocab(const rl_task *t) { return t->symbols + 2; }
 size_t rl_task_len(const rl_task *t, size_t n)
 {
-  (void)t;
-  return 2 * n;
+  return t->kind == RL_TASK_RECALL ? 2 * n + 2 : 2 * n;
+}
+
+size_t rl_task_max_n(const rl_task *t)
+{
+  return t->kind == RL_TASK_RECALL ? t->symbols : SIZE_MAX;
+}
+
+/* k1 v1 .. kn vn SEP q -> v of q: keys uniform, redrawn until distinct
+ * from the earlier ones (O(n^2), n < max_T / 2), values uniform, the
+ * query uniform among the keys. */
+static void recall_example(const rl_task *t, rl_train_rng *r, size_t n, int *inp, int *tgt)
+{
+  for (size_t i = 0; i < n; i++) {
+    int k, dup;
+    do {
+      k = (int)rl_train_rng_below(r, t->symbols);
+      dup = 0;
+      for (size_t j = 0; j < i && !dup; j++)
+        dup = inp[2 * j] == k;
+    } while (dup);
+    inp[2 * i] = k;
+    inp[2 * i + 1] = (int)rl_train_rng_below(r, t->symbols);
+  }
+  size_t q = rl_train_rng_below(r, n);
+  inp[2 * n] = (int)t->symbols;
+  inp[2 * n + 1] = inp[2 * q];
+  tgt[2 * n + 1] = inp[2 * q + 1];
 }
 
 void rl_task_example(const rl_task *t, rl_train_rng *r, size_t n, size_t T, int *inp, int *tgt)
@@ -53,6 +79,12 @@ void rl_task_example(const rl_task *t, rl_train_rng *r, size_t n, size_t T, int 
   int sep = (int)t->symbols, pad = sep + 1;
   for (size_t i = 0; i < T; i++)
     inp[i] = pad, tgt[i] = -1;
+  if (n > rl_task_max_n(t) || rl_task_len(t, n) > T)
+    return; /* outside the task: all padding, no loss (callers check) */
+  if (t->kind == RL_TASK_RECALL) {
+    recall_example(t, r, n, inp, tgt);
+    return;
+  }
   /* s = x SEP y; inp = s[0..2n), tgt[i] = s[i+1] for i >= n (y) */
   for (size_t i = 0; i < n; i++)
     inp[i] = (int)rl_train_rng_below(r, t->symbols);
@@ -70,9 +102,10 @@ rl_status rl_train_evaluate(rl_train_model *m, const rl_task *t, size_t n, size_
 {
   const rl_train_cfg *c = rl_train_get_cfg(m);
   size_t T = rl_task_len(t, n), Bmax = c->batch, V = c->vocab;
-  if (!n || T > c->max_T) {
+  if (!n || T > c->max_T || n > rl_task_max_n(t)) {
     if (err)
-      snprintf(err, RL_ERR_MAX, "invalid test length '%zu': expected 1 to %zu", n, c->max_T / 2);
+      snprintf(err, RL_ERR_MAX, "invalid test length '%zu' for %s: too long for the model or the task",
+               n, task_names[t->kind]);
     return RL_EINVAL;
   }
   int *inp = malloc(Bmax * T * sizeof *inp), *tgt = malloc(Bmax * T * sizeof *tgt);
