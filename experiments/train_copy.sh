@@ -5,7 +5,9 @@
 # SCHEMES) and seed (default 1),
 #   ropelab train --scheme S --task copy --train-len 20 --eval-len 40
 #       --steps STEPS --seed X --lr LR
-# (defaults STEPS=1000, LR=3e-3; D = 64, H = 4, 2 layers, batch 32) from
+#       --eval-samples EVAL_SAMPLES
+# (defaults STEPS=1000, LR=3e-3, EVAL_SAMPLES=128; D = 64, H = 4, 2
+# layers, batch 32) from
 # a release build with -Dblas=openblas, one OpenBLAS thread
 # (OPENBLAS_NUM_THREADS, default 1: the machine's two cores are shared,
 # so one model per core).  One CSV row per model: training wall and CPU
@@ -21,6 +23,7 @@ seeds=${1:-1}
 schemes=${SCHEMES:-rope nope}
 steps=${STEPS:-1000}
 lr=${LR:-3e-3}
+samples=${EVAL_SAMPLES:-128}
 out=${TRAIN_OUT:-$top/experiments/train_copy}
 build=$top/build-train-openblas
 ROPELAB_EXTRA_NEED="libopenblas-dev:/usr/include/x86_64-linux-gnu/openblas-pthread/cblas.h" \
@@ -32,7 +35,7 @@ for s in $schemes; do
   for x in $seeds; do
     tab=$out/copy-$s-seed$x.csv
     "$build/src/ropelab" train --scheme "$s" --task copy --train-len 20 --eval-len 40 \
-      --steps "$steps" --seed "$x" --lr "$lr" --quiet -o "$out/copy-$s-seed$x-curve.csv" \
+      --steps "$steps" --seed "$x" --lr "$lr" --eval-samples "$samples" --quiet -o "$out/copy-$s-seed$x-curve.csv" \
       --eval-output "$tab"
     load=$(cut -d' ' -f1 /proc/loadavg)
     awk -F, -v s="$s" -v x="$x" -v steps="$steps" -v load="$load" '

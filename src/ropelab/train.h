@@ -1,6 +1,7 @@
-/* ropelab/train.h: a tiny decoder-only transformer trained in C, with the
- * core's positional schemes, on synthetic tasks whose test lengths pass
- * the training length (issue 18).
+/* train.h (installed as ropelab/train.h, included by ropelab.h): a tiny
+ * decoder-only transformer trained in C, with the core's positional
+ * schemes, on synthetic tasks whose test lengths pass the training
+ * length (issue 18).
  *
  * The model: token embedding (tied to the output), L layers of pre-norm
  * (LayerNorm) causal self-attention with H heads and a GELU MLP (4 D
