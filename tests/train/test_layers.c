@@ -182,11 +182,11 @@ static void test_alibi(void)
 }
 
 /* ---- gelu, residual, encoder ---- */
-struct el { double *x, *y, *out, *dw; const int *tok; double *wte, *wpe; };
+struct el { double *x, *y, *out, *dw; const int *tok; double *wte, *wpe, *th; };
 static double gelu_f(void *c)
 {
   struct el *s = c;
-  rl_tl_gelu_forward(s->out, s->x, B * T * C);
+  rl_tl_gelu_forward(s->out, s->th, s->x, B * T * C);
   return dot(s->out, s->dw, B * T * C);
 }
 static double res_f(void *c)
@@ -207,10 +207,10 @@ static void test_elementwise(void)
   for (size_t i = 0; i < B * T; i++)
     tok[i] = (int)rl_train_rng_below(&rng, V);
   struct el s = {rnd(B * T * C, 2), rnd(B * T * C, 1), zeros(B * T * C), rnd(B * T * C, 1),
-                 tok, rnd(V * C, 1), rnd(T * C, 1)};
+                 tok, rnd(V * C, 1), rnd(T * C, 1), zeros(B * T * C)};
   double *dx = zeros(B * T * C), *dy = zeros(B * T * C);
   gelu_f(&s);
-  rl_tl_gelu_backward(dx, s.x, s.dw, B * T * C);
+  rl_tl_gelu_backward(dx, s.x, s.th, s.dw, B * T * C);
   tap_le(fd_rel_err(gelu_f, &s, s.x, B * T * C, dx), FD_TOL, "gelu d/dinp");
   memset(dx, 0, B * T * C * sizeof *dx);
   rl_tl_residual_backward(dx, dy, s.dw, B * T * C);

@@ -288,20 +288,22 @@ void rl_tl_t5_backward(double *dt5, const double *dbias, size_t H, size_t T, siz
 
 #define GELU_C 0.7978845608028654 /* sqrt(2/pi) */
 
-void rl_tl_gelu_forward(double *out, const double *inp, size_t N)
+void rl_tl_gelu_forward(double *out, double *th, const double *inp, size_t N)
 {
   for (size_t i = 0; i < N; i++) {
     double x = inp[i];
-    out[i] = 0.5 * x * (1.0 + tanh(GELU_C * (x + 0.044715 * x * x * x)));
+    th[i] = tanh(GELU_C * (x + 0.044715 * x * x * x));
+    out[i] = 0.5 * x * (1.0 + th[i]);
   }
 }
 
-void rl_tl_gelu_backward(double *dinp, const double *inp, const double *dout, size_t N)
+void rl_tl_gelu_backward(double *dinp, const double *inp, const double *th, const double *dout,
+                         size_t N)
 {
   for (size_t i = 0; i < N; i++) {
-    double x = inp[i], u = GELU_C * (x + 0.044715 * x * x * x), th = tanh(u);
+    double x = inp[i], t = th[i];
     double du = GELU_C * (1.0 + 3.0 * 0.044715 * x * x);
-    dinp[i] += dout[i] * (0.5 * (1.0 + th) + 0.5 * x * (1.0 - th * th) * du);
+    dinp[i] += dout[i] * (0.5 * (1.0 + t) + 0.5 * x * (1.0 - t * t) * du);
   }
 }
 

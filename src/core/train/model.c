@@ -18,7 +18,7 @@ enum {
 /* Activation tensors (and their gradients, same layout). */
 enum {
   A_ENC, A_LN1, A_LN1M, A_LN1R, A_QKV, A_QKVR, A_ATTY, A_PRE, A_ATT, A_ATTPROJ, A_RES2, A_LN2,
-  A_LN2M, A_LN2R, A_FCH, A_FCHG, A_FCPROJ, A_RES3, A_LNF, A_LNFM, A_LNFR, A_LOGITS, A_PROBS,
+  A_LN2M, A_LN2R, A_FCH, A_FCHT, A_FCHG, A_FCPROJ, A_RES3, A_LNF, A_LNFM, A_LNFR, A_LOGITS, A_PROBS,
   A_LOSSES, A_COUNT
 };
 
@@ -131,7 +131,8 @@ rl_status rl_train_new(const rl_train_cfg *cfg, rl_train_model **out, char *err)
     [A_QKV] = L * BT * 3 * D, [A_QKVR] = c->pos == RL_TPOS_ROPE ? L * BT * 3 * D : 0,
     [A_ATTY] = L * BT * D, [A_PRE] = L * c->batch * H * T * T, [A_ATT] = L * c->batch * H * T * T,
     [A_ATTPROJ] = L * BT * D, [A_RES2] = L * BT * D, [A_LN2] = L * BT * D, [A_LN2M] = L * BT,
-    [A_LN2R] = L * BT, [A_FCH] = L * BT * 4 * D, [A_FCHG] = L * BT * 4 * D,
+    [A_LN2R] = L * BT, [A_FCH] = L * BT * 4 * D, [A_FCHT] = L * BT * 4 * D,
+    [A_FCHG] = L * BT * 4 * D,
     [A_FCPROJ] = L * BT * D, [A_RES3] = L * BT * D, [A_LNF] = BT * D, [A_LNFM] = BT,
     [A_LNFR] = BT, [A_LOGITS] = BT * V, [A_PROBS] = BT * V, [A_LOSSES] = BT};
   memcpy(m->psize, ps, sizeof ps);
@@ -291,7 +292,7 @@ double rl_train_forward(rl_train_model *m, const int *inp, const int *tgt, size_
                             m->p[P_LN2W] + l * D, m->p[P_LN2B] + l * D, N, D);
     rl_tl_matmul_forward(fch, ln2, m->p[P_FCW] + l * 4 * D * D, m->p[P_FCB] + l * 4 * D, N, D,
                          4 * D);
-    rl_tl_gelu_forward(fchg, fch, N * 4 * D);
+    rl_tl_gelu_forward(fchg, act(m, a, A_FCHT, l), fch, N * 4 * D);
     rl_tl_matmul_forward(fcproj, fchg, m->p[P_FCPROJW] + l * 4 * D * D, m->p[P_FCPROJB] + l * D,
                          N, 4 * D, D);
     rl_tl_residual_forward(res3, res2, fcproj, N * D);
@@ -332,8 +333,8 @@ void rl_train_backward(rl_train_model *m)
     rl_tl_matmul_backward(act(m, da, A_FCHG, l), m->g[P_FCPROJW] + l * 4 * D * D,
                           m->g[P_FCPROJB] + l * D, act(m, da, A_FCPROJ, l), act(m, a, A_FCHG, l),
                           m->p[P_FCPROJW] + l * 4 * D * D, N, 4 * D, D);
-    rl_tl_gelu_backward(act(m, da, A_FCH, l), act(m, a, A_FCH, l), act(m, da, A_FCHG, l),
-                        N * 4 * D);
+    rl_tl_gelu_backward(act(m, da, A_FCH, l), act(m, a, A_FCH, l), act(m, a, A_FCHT, l),
+                        act(m, da, A_FCHG, l), N * 4 * D);
     rl_tl_matmul_backward(act(m, da, A_LN2, l), m->g[P_FCW] + l * 4 * D * D,
                           m->g[P_FCB] + l * 4 * D, act(m, da, A_FCH, l), act(m, a, A_LN2, l),
                           m->p[P_FCW] + l * 4 * D * D, N, D, 4 * D);
