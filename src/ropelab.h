@@ -34,5 +34,6 @@
 #include "ropelab/model.h"
 #include "ropelab/audit_findings.h"
 #include "ropelab/scheme_key.h"
+#include "ropelab/train.h"
 
 #endif

@@ -28,6 +28,7 @@
   X(precision)         \
   X(extrapolate)       \
   X(plot)              \
+  X(train)             \
   /* new commands: one line above, ending in a backslash */
 
 #define X(n) extern const struct rl_cmd rl_cmd_##n;

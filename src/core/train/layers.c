@@ -1,0 +1,365 @@
+/* layers.c: the trainer's layers, forward and backward (layers.h).  The
+ * backward formulas are the chain rule written out per layer, as llm.c's
+ * train_gpt2.c lays them out; the matrix products go through CBLAS. */
+#include "layers.h"
+#include <gsl/gsl_cblas.h>
+#include <math.h>
+#include <string.h>
+#include "ropelab.h"
+
+void rl_tl_encoder_forward(double *out, const int *inp, const double *wte, const double *wpe,
+                           size_t B, size_t T, size_t C)
+{
+  for (size_t b = 0; b < B; b++)
+    for (size_t t = 0; t < T; t++) {
+      double *o = out + (b * T + t) * C;
+      const double *e = wte + (size_t)inp[b * T + t] * C;
+      for (size_t c = 0; c < C; c++)
+        o[c] = e[c] + (wpe ? wpe[t * C + c] : 0.0);
+    }
+}
+
+void rl_tl_encoder_backward(double *dwte, double *dwpe, const double *dout, const int *inp,
+                            size_t B, size_t T, size_t C)
+{
+  for (size_t b = 0; b < B; b++)
+    for (size_t t = 0; t < T; t++) {
+      const double *d = dout + (b * T + t) * C;
+      double *e = dwte + (size_t)inp[b * T + t] * C;
+      for (size_t c = 0; c < C; c++) {
+        e[c] += d[c];
+        if (dwpe)
+          dwpe[t * C + c] += d[c];
+      }
+    }
+}
+
+void rl_tl_layernorm_forward(double *out, double *mean, double *rstd, const double *inp,
+                             const double *w, const double *b, size_t N, size_t C)
+{
+  for (size_t n = 0; n < N; n++) {
+    const double *x = inp + n * C;
+    double m = 0, v = 0;
+    for (size_t c = 0; c < C; c++)
+      m += x[c];
+    m /= (double)C;
+    for (size_t c = 0; c < C; c++)
+      v += (x[c] - m) * (x[c] - m);
+    double s = 1.0 / sqrt(v / (double)C + 1e-5);
+    for (size_t c = 0; c < C; c++)
+      out[n * C + c] = (x[c] - m) * s * w[c] + b[c];
+    mean[n] = m;
+    rstd[n] = s;
+  }
+}
+
+void rl_tl_layernorm_backward(double *dinp, double *dw, double *db, const double *dout,
+                              const double *inp, const double *w, const double *mean,
+                              const double *rstd, size_t N, size_t C)
+{
+  for (size_t n = 0; n < N; n++) {
+    const double *x = inp + n * C, *d = dout + n * C;
+    double m = mean[n], s = rstd[n];
+    /* dxhat = dout w; dx = s (dxhat - mean(dxhat) - xhat mean(dxhat xhat)) */
+    double sd = 0, sdx = 0;
+    for (size_t c = 0; c < C; c++) {
+      double xh = (x[c] - m) * s, dxh = d[c] * w[c];
+      sd += dxh;
+      sdx += dxh * xh;
+    }
+    sd /= (double)C;
+    sdx /= (double)C;
+    for (size_t c = 0; c < C; c++) {
+      double xh = (x[c] - m) * s, dxh = d[c] * w[c];
+      db[c] += d[c];
+      dw[c] += xh * d[c];
+      dinp[n * C + c] += s * (dxh - sd - xh * sdx);
+    }
+  }
+}
+
+void rl_tl_matmul_forward(double *out, const double *inp, const double *w, const double *bias,
+                          size_t N, size_t C, size_t OC)
+{
+  double beta = 0.0;
+  if (bias) {
+    for (size_t n = 0; n < N; n++)
+      memcpy(out + n * OC, bias, OC * sizeof *out);
+    beta = 1.0;
+  }
+  cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasTrans, (int)N, (int)OC, (int)C, 1.0, inp,
+              (int)C, w, (int)C, beta, out, (int)OC);
+}
+
+void rl_tl_matmul_backward(double *dinp, double *dw, double *dbias, const double *dout,
+                           const double *inp, const double *w, size_t N, size_t C, size_t OC)
+{
+  /* dinp[N][C] += dout[N][OC] w[OC][C]; dw[OC][C] += dout^T inp */
+  cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)N, (int)C, (int)OC, 1.0, dout,
+              (int)OC, w, (int)C, 1.0, dinp, (int)C);
+  cblas_dgemm(CblasRowMajor, CblasTrans, CblasNoTrans, (int)OC, (int)C, (int)N, 1.0, dout,
+              (int)OC, inp, (int)C, 1.0, dw, (int)C);
+  if (dbias)
+    for (size_t n = 0; n < N; n++)
+      for (size_t o = 0; o < OC; o++)
+        dbias[o] += dout[n * OC + o];
+}
+
+/* The two dims of pair i in a head, as rl_layout pairs them. */
+static void pair_dims(size_t i, size_t rot, int half, size_t *a, size_t *b)
+{
+  if (half)
+    *a = i, *b = i + rot / 2;
+  else
+    *a = 2 * i, *b = 2 * i + 1;
+}
+
+void rl_tl_rope_forward(double *out, const double *inp, const double *cs, const double *sn,
+                        size_t B, size_t T, size_t C, size_t H, size_t rot, int half)
+{
+  size_t hd = C / H, np = rot / 2;
+  for (size_t b = 0; b < B; b++)
+    for (size_t t = 0; t < T; t++) {
+      const double *x = inp + (b * T + t) * 3 * C;
+      double *y = out + (b * T + t) * 3 * C;
+      memcpy(y, x, 3 * C * sizeof *y);
+      for (size_t part = 0; part < 2; part++) /* q, then k */
+        for (size_t h = 0; h < H; h++) {
+          size_t o = part * C + h * hd;
+          for (size_t i = 0; i < np; i++) {
+            size_t a, bb;
+            pair_dims(i, rot, half, &a, &bb);
+            double c = cs[t * np + i], s = sn[t * np + i];
+            y[o + a] = x[o + a] * c - x[o + bb] * s;
+            y[o + bb] = x[o + bb] * c + x[o + a] * s;
+          }
+        }
+    }
+}
+
+void rl_tl_rope_backward(double *dinp, const double *dout, const double *cs, const double *sn,
+                         size_t B, size_t T, size_t C, size_t H, size_t rot, int half)
+{
+  size_t hd = C / H, np = rot / 2;
+  for (size_t b = 0; b < B; b++)
+    for (size_t t = 0; t < T; t++) {
+      const double *dy = dout + (b * T + t) * 3 * C;
+      double *dx = dinp + (b * T + t) * 3 * C;
+      /* the rotated dims are overwritten below by the transpose */
+      double *tmp = dx; /* accumulate: add the pass-through first */
+      for (size_t part = 0; part < 3; part++)
+        for (size_t h = 0; h < H; h++) {
+          size_t o = part * C + h * hd;
+          for (size_t e = 0; e < hd; e++)
+            if (part == 2 || e >= rot)
+              tmp[o + e] += dy[o + e];
+        }
+      for (size_t part = 0; part < 2; part++)
+        for (size_t h = 0; h < H; h++) {
+          size_t o = part * C + h * hd;
+          for (size_t i = 0; i < np; i++) {
+            size_t a, bb;
+            pair_dims(i, rot, half, &a, &bb);
+            double c = cs[t * np + i], s = sn[t * np + i];
+            dx[o + a] += dy[o + a] * c + dy[o + bb] * s;
+            dx[o + bb] += -dy[o + a] * s + dy[o + bb] * c;
+          }
+        }
+    }
+}
+
+void rl_tl_attention_forward(double *out, double *preatt, double *att, const double *qkv,
+                             const double *bias, size_t B, size_t T, size_t C, size_t H)
+{
+  size_t hd = C / H;
+  double scale = 1.0 / sqrt((double)hd);
+  for (size_t b = 0; b < B; b++)
+    for (size_t h = 0; h < H; h++)
+      for (size_t t = 0; t < T; t++) {
+        const double *q = qkv + (b * T + t) * 3 * C + h * hd;
+        double *pre = preatt + ((b * H + h) * T + t) * T;
+        double *a = att + ((b * H + h) * T + t) * T;
+        double mx = -HUGE_VAL;
+        for (size_t t2 = 0; t2 <= t; t2++) {
+          const double *k = qkv + (b * T + t2) * 3 * C + C + h * hd;
+          double v = 0;
+          for (size_t e = 0; e < hd; e++)
+            v += q[e] * k[e];
+          v = v * scale + (bias ? bias[(h * T + t) * T + t2] : 0.0);
+          pre[t2] = v;
+          if (v > mx)
+            mx = v;
+        }
+        double sum = 0;
+        for (size_t t2 = 0; t2 <= t; t2++)
+          sum += a[t2] = exp(pre[t2] - mx);
+        for (size_t t2 = 0; t2 < T; t2++) {
+          if (t2 <= t)
+            a[t2] /= sum;
+          else
+            a[t2] = pre[t2] = 0.0;
+        }
+        double *o = out + (b * T + t) * C + h * hd;
+        memset(o, 0, hd * sizeof *o);
+        for (size_t t2 = 0; t2 <= t; t2++) {
+          const double *v = qkv + (b * T + t2) * 3 * C + 2 * C + h * hd;
+          for (size_t e = 0; e < hd; e++)
+            o[e] += a[t2] * v[e];
+        }
+      }
+}
+
+void rl_tl_attention_backward(double *dqkv, double *dbias, double *dpreatt, double *datt,
+                              const double *dout, const double *qkv, const double *att,
+                              size_t B, size_t T, size_t C, size_t H)
+{
+  size_t hd = C / H;
+  double scale = 1.0 / sqrt((double)hd);
+  for (size_t b = 0; b < B; b++)
+    for (size_t h = 0; h < H; h++)
+      for (size_t t = 0; t < T; t++) {
+        const double *a = att + ((b * H + h) * T + t) * T;
+        double *da = datt + ((b * H + h) * T + t) * T;
+        double *dp = dpreatt + ((b * H + h) * T + t) * T;
+        const double *d = dout + (b * T + t) * C + h * hd;
+        /* through out = sum att v */
+        double dot = 0;
+        for (size_t t2 = 0; t2 <= t; t2++) {
+          const double *v = qkv + (b * T + t2) * 3 * C + 2 * C + h * hd;
+          double *dv = dqkv + (b * T + t2) * 3 * C + 2 * C + h * hd;
+          double s = 0;
+          for (size_t e = 0; e < hd; e++) {
+            s += v[e] * d[e];
+            dv[e] += a[t2] * d[e];
+          }
+          da[t2] = s;
+          dot += a[t2] * s;
+        }
+        /* softmax: dpre = att (datt - sum att datt) */
+        for (size_t t2 = 0; t2 <= t; t2++)
+          dp[t2] = a[t2] * (da[t2] - dot);
+        const double *q = qkv + (b * T + t) * 3 * C + h * hd;
+        double *dq = dqkv + (b * T + t) * 3 * C + h * hd;
+        for (size_t t2 = 0; t2 <= t; t2++) {
+          const double *k = qkv + (b * T + t2) * 3 * C + C + h * hd;
+          double *dk = dqkv + (b * T + t2) * 3 * C + C + h * hd;
+          double g = dp[t2] * scale;
+          for (size_t e = 0; e < hd; e++) {
+            dq[e] += g * k[e];
+            dk[e] += g * q[e];
+          }
+          if (dbias)
+            dbias[(h * T + t) * T + t2] += dp[t2];
+        }
+      }
+}
+
+void rl_tl_alibi_bias(double *bias, const double *slopes, size_t H, size_t T)
+{
+  for (size_t h = 0; h < H; h++)
+    for (size_t t = 0; t < T; t++)
+      for (size_t t2 = 0; t2 < T; t2++)
+        bias[(h * T + t) * T + t2] = t2 <= t ? -slopes[h] * (double)(t - t2) : 0.0;
+}
+
+void rl_tl_t5_forward(double *bias, const double *t5, size_t H, size_t T, size_t nb,
+                      size_t maxd)
+{
+  for (size_t t = 0; t < T; t++)
+    for (size_t t2 = 0; t2 < T; t2++) {
+      long k = t2 <= t ? rl_t5_bucket((long)t2 - (long)t, 0, (long)nb, (long)maxd) : -1;
+      for (size_t h = 0; h < H; h++)
+        bias[(h * T + t) * T + t2] = k >= 0 ? t5[(size_t)k * H + h] : 0.0;
+    }
+}
+
+void rl_tl_t5_backward(double *dt5, const double *dbias, size_t H, size_t T, size_t nb,
+                       size_t maxd)
+{
+  for (size_t t = 0; t < T; t++)
+    for (size_t t2 = 0; t2 <= t; t2++) {
+      long k = rl_t5_bucket((long)t2 - (long)t, 0, (long)nb, (long)maxd);
+      if (k < 0)
+        continue;
+      for (size_t h = 0; h < H; h++)
+        dt5[(size_t)k * H + h] += dbias[(h * T + t) * T + t2];
+    }
+}
+
+#define GELU_C 0.7978845608028654 /* sqrt(2/pi) */
+
+void rl_tl_gelu_forward(double *out, double *th, const double *inp, size_t N)
+{
+  for (size_t i = 0; i < N; i++) {
+    double x = inp[i];
+    th[i] = tanh(GELU_C * (x + 0.044715 * x * x * x));
+    out[i] = 0.5 * x * (1.0 + th[i]);
+  }
+}
+
+void rl_tl_gelu_backward(double *dinp, const double *inp, const double *th, const double *dout,
+                         size_t N)
+{
+  for (size_t i = 0; i < N; i++) {
+    double x = inp[i], t = th[i];
+    double du = GELU_C * (1.0 + 3.0 * 0.044715 * x * x);
+    dinp[i] += dout[i] * (0.5 * (1.0 + t) + 0.5 * x * (1.0 - t * t) * du);
+  }
+}
+
+void rl_tl_residual_forward(double *out, const double *a, const double *b, size_t N)
+{
+  for (size_t i = 0; i < N; i++)
+    out[i] = a[i] + b[i];
+}
+
+void rl_tl_residual_backward(double *da, double *db, const double *dout, size_t N)
+{
+  for (size_t i = 0; i < N; i++) {
+    da[i] += dout[i];
+    db[i] += dout[i];
+  }
+}
+
+double rl_tl_crossentropy_forward(double *losses, double *probs, const double *logits,
+                                  const int *tgt, size_t N, size_t V)
+{
+  double total = 0;
+  size_t count = 0;
+  for (size_t n = 0; n < N; n++) {
+    const double *z = logits + n * V;
+    double *p = probs + n * V, mx = -HUGE_VAL, sum = 0;
+    for (size_t v = 0; v < V; v++)
+      if (z[v] > mx)
+        mx = z[v];
+    for (size_t v = 0; v < V; v++)
+      sum += p[v] = exp(z[v] - mx);
+    for (size_t v = 0; v < V; v++)
+      p[v] /= sum;
+    losses[n] = 0;
+    if (tgt[n] >= 0) {
+      /* log-sum-exp form: exact where p[tgt] underflows */
+      losses[n] = mx + log(sum) - z[tgt[n]];
+      total += losses[n];
+      count++;
+    }
+  }
+  return count ? total / (double)count : 0.0;
+}
+
+void rl_tl_crossentropy_backward(double *dlogits, const double *probs, const int *tgt, size_t N,
+                                 size_t V)
+{
+  size_t count = 0;
+  for (size_t n = 0; n < N; n++)
+    count += tgt[n] >= 0;
+  if (!count)
+    return;
+  double w = 1.0 / (double)count;
+  for (size_t n = 0; n < N; n++) {
+    if (tgt[n] < 0)
+      continue;
+    for (size_t v = 0; v < V; v++)
+      dlogits[n * V + v] += w * (probs[n * V + v] - (v == (size_t)tgt[n] ? 1.0 : 0.0));
+  }
+}

@@ -1,0 +1,152 @@
+/* task.c: the trainer's random numbers, synthetic tasks and their
+ * scoring by test length (ropelab/train.h). */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include "ropelab.h"
+
+void rl_train_rng_seed(rl_train_rng *r, uint64_t seed) { r->s = seed; }
+
+/* SplitMix64: Steele, Lea and Flood, "Fast splittable pseudorandom
+ * number generators", OOPSLA 2014 (the constants of its mix function). */
+uint64_t rl_train_rng_u64(rl_train_rng *r)
+{
+  uint64_t z = (r->s += 0x9e3779b97f4a7c15u);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+  return z ^ (z >> 31);
+}
+
+double rl_train_rng_uniform(rl_train_rng *r)
+{
+  return (double)(rl_train_rng_u64(r) >> 11) * 0x1p-53;
+}
+
+size_t rl_train_rng_below(rl_train_rng *r, size_t n)
+{
+  /* rejection of the top partial block keeps every value equally likely */
+  uint64_t lim = UINT64_MAX - UINT64_MAX % n, x;
+  do
+    x = rl_train_rng_u64(r);
+  while (x >= lim);
+  return (size_t)(x % n);
+}
+
+double rl_train_rng_normal(rl_train_rng *r)
+{
+  double u = 1.0 - rl_train_rng_uniform(r), v = rl_train_rng_uniform(r); /* u in (0, 1] */
+  return sqrt(-2.0 * log(u)) * cos(6.28318530717958647692 * v);
+}
+
+static const char *const task_names[RL_TASK_COUNT] = {"copy", "reverse", "recall"};
+const char *const *rl_task_names(void) { return task_names; }
+size_t rl_task_vocab(const rl_task *t) { return t->symbols + 2; }
+size_t rl_task_len(const rl_task *t, size_t n)
+{
+  return t->kind == RL_TASK_RECALL ? 2 * n + 2 : 2 * n;
+}
+
+size_t rl_task_max_n(const rl_task *t)
+{
+  return t->kind == RL_TASK_RECALL ? t->symbols : SIZE_MAX;
+}
+
+/* k1 v1 .. kn vn SEP q -> v of q: keys uniform, redrawn until distinct
+ * from the earlier ones (O(n^2), n < max_T / 2), values uniform, the
+ * query uniform among the keys. */
+static void recall_example(const rl_task *t, rl_train_rng *r, size_t n, int *inp, int *tgt)
+{
+  for (size_t i = 0; i < n; i++) {
+    int k, dup;
+    do {
+      k = (int)rl_train_rng_below(r, t->symbols);
+      dup = 0;
+      for (size_t j = 0; j < i && !dup; j++)
+        dup = inp[2 * j] == k;
+    } while (dup);
+    inp[2 * i] = k;
+    inp[2 * i + 1] = (int)rl_train_rng_below(r, t->symbols);
+  }
+  size_t q = rl_train_rng_below(r, n);
+  inp[2 * n] = (int)t->symbols;
+  inp[2 * n + 1] = inp[2 * q];
+  tgt[2 * n + 1] = inp[2 * q + 1];
+}
+
+void rl_task_example(const rl_task *t, rl_train_rng *r, size_t n, size_t T, int *inp, int *tgt)
+{
+  int sep = (int)t->symbols, pad = sep + 1;
+  for (size_t i = 0; i < T; i++)
+    inp[i] = pad, tgt[i] = -1;
+  if (n > rl_task_max_n(t) || rl_task_len(t, n) > T)
+    return; /* outside the task: all padding, no loss (callers check) */
+  if (t->kind == RL_TASK_RECALL) {
+    recall_example(t, r, n, inp, tgt);
+    return;
+  }
+  /* s = x SEP y; inp = s[0..2n), tgt[i] = s[i+1] for i >= n (y) */
+  for (size_t i = 0; i < n; i++)
+    inp[i] = (int)rl_train_rng_below(r, t->symbols);
+  inp[n] = sep;
+  for (size_t i = 0; i < n; i++) {
+    int y = t->kind == RL_TASK_REVERSE ? inp[n - 1 - i] : inp[i];
+    tgt[n + i] = y;
+    if (n + 1 + i < 2 * n)
+      inp[n + 1 + i] = y;
+  }
+}
+
+rl_status rl_train_evaluate(rl_train_model *m, const rl_task *t, size_t n, size_t samples,
+                            uint64_t seed, rl_train_eval *res, char *err)
+{
+  const rl_train_cfg *c = rl_train_get_cfg(m);
+  size_t T = rl_task_len(t, n), Bmax = c->batch, V = c->vocab;
+  if (!n || T > c->max_T || n > rl_task_max_n(t)) {
+    if (err)
+      snprintf(err, RL_ERR_MAX, "invalid test length '%zu' for %s: too long for the model or the task",
+               n, task_names[t->kind]);
+    return RL_EINVAL;
+  }
+  int *inp = malloc(Bmax * T * sizeof *inp), *tgt = malloc(Bmax * T * sizeof *tgt);
+  if (!inp || !tgt) {
+    free(inp), free(tgt);
+    return RL_ENOMEM;
+  }
+  rl_train_rng r;
+  rl_train_rng_seed(&r, seed);
+  size_t exact = 0, right = 0, tokens = 0;
+  double loss = 0;
+  for (size_t done = 0; done < samples;) {
+    size_t B = samples - done < Bmax ? samples - done : Bmax;
+    for (size_t b = 0; b < B; b++)
+      rl_task_example(t, &r, n, T, inp + b * T, tgt + b * T);
+    rl_train_forward(m, inp, tgt, B, T);
+    const double *p = rl_train_probs(m), *ls = rl_train_losses(m);
+    for (size_t b = 0; b < B; b++) {
+      int all = 1;
+      for (size_t i = 0; i < T; i++) {
+        int y = tgt[b * T + i];
+        if (y < 0)
+          continue;
+        const double *pr = p + (b * T + i) * V;
+        size_t best = 0;
+        for (size_t v = 1; v < V; v++)
+          if (pr[v] > pr[best])
+            best = v;
+        right += best == (size_t)y;
+        all &= best == (size_t)y;
+        loss += ls[b * T + i];
+        tokens++;
+      }
+      exact += (size_t)all;
+    }
+    done += B;
+  }
+  free(inp), free(tgt);
+  res->len = n, res->samples = samples;
+  res->exact = samples ? (double)exact / (double)samples : 0.0;
+  res->token_acc = tokens ? (double)right / (double)tokens : 0.0;
+  res->loss = tokens ? loss / (double)tokens : 0.0;
+  return RL_OK;
+}

@@ -1,0 +1,182 @@
+/* train.h: (installed as ropelab/train.h, included by ropelab.h) a tiny
+ * decoder-only transformer trained in C, with the core's positional
+ * schemes, on synthetic tasks whose test lengths pass the training
+ * length (issue 18).
+ *
+ * The model: token embedding (tied to the output), L layers of pre-norm
+ * (LayerNorm) causal self-attention with H heads and a GELU MLP (4 D
+ * wide), a final LayerNorm.  Forward and backward are written out per
+ * layer as llm.c's train_gpt2.c does (src/core/train/layers.h): all
+ * activations and gradients in buffers allocated once by rl_train_new,
+ * for batches of at most cfg.batch sequences of at most cfg.max_T
+ * positions; matrix products through CBLAS; everything in double.
+ *
+ * Positional schemes (names as rl_scheme_list's):
+ *   nope        none: causal masking alone
+ *   sinusoidal  Vaswani et al. 2017 sec. 3.5, added to the embedding
+ *   learned     a learned table of max_T rows added to the embedding (rows
+ *               past the training length stay at their initial values)
+ *   t5          a learned bias per head and bucket (rl_t5_bucket, causal),
+ *               shared by all layers as in T5
+ *   alibi       -slope_h (i - j) on the logits (rl_scheme_alibi_slopes)
+ *   rope        q and k of every head turned by a schedule's cos/sin table
+ *               (rl_train_set_rope: any method whose logit is a function of
+ *               the table alone, so the model can be trained with plain
+ *               RoPE and evaluated under PI, NTK, YaRN, ...)
+ * Not yet: xl and deberta (relative terms between content and a
+ * projected relative embedding: their own attention backward, O(T^2 d)
+ * per head and layer, is not written yet), tupe (untied positional
+ * attention with its own projections and [CLS] handling), rope2d, and
+ * the rope methods that are not a table of the absolute position
+ * (rerope's position map, xpos' amplitudes, log-n's query scale:
+ * rl_train_set_rope refuses them). */
+#ifndef ROPELAB_TRAIN_H
+#define ROPELAB_TRAIN_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "status.h"
+#include "schedule.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum rl_train_pos {
+  RL_TPOS_NOPE = 0,
+  RL_TPOS_SINUSOIDAL,
+  RL_TPOS_LEARNED,
+  RL_TPOS_T5,
+  RL_TPOS_ALIBI,
+  RL_TPOS_ROPE,
+  RL_TPOS_COUNT
+} rl_train_pos;
+/* The names above, RL_TPOS_COUNT of them. */
+const char *const *rl_train_pos_names(void);
+
+typedef struct rl_train_cfg {
+  size_t vocab;        /* tokens (rl_task_vocab) */
+  size_t d_model;      /* D, a multiple of heads (64) */
+  size_t heads;        /* H (4) */
+  size_t layers;       /* L (2) */
+  size_t batch;        /* sequences per forward at most (32) */
+  size_t max_T;        /* positions per sequence at most (64) */
+  rl_train_pos pos;    /* (rope) */
+  size_t num_buckets;  /* t5 (32) */
+  size_t max_distance; /* t5 (128) */
+  double base;         /* sinusoidal (10000) */
+  uint64_t seed;       /* initial weights (1) */
+} rl_train_cfg;
+void rl_train_cfg_default(rl_train_cfg *cfg);
+
+typedef struct rl_train_model rl_train_model;
+
+/* RL_EINVAL (err: one lowercase line) for a configuration the model
+ * cannot take; RL_ENOMEM. */
+rl_status rl_train_new(const rl_train_cfg *cfg, rl_train_model **out, char *err);
+void rl_train_free(rl_train_model *m); /* accepts NULL */
+const rl_train_cfg *rl_train_get_cfg(const rl_train_model *m);
+/* rope: the schedule whose table rl_schedule_cossin_rows gives turns q
+ * and k (its dim must be D / H); the model copies the table for
+ * positions 0..max_T-1.  RL_EINVAL for another dim or a method that is
+ * not a function of the table alone (!rl_schedule_is_plain);
+ * RL_ERANGE from the table.  Required before a rope model's forward. */
+rl_status rl_train_set_rope(rl_train_model *m, const rl_schedule *sc, char *err);
+
+/* All parameters in one array (the layout of src/core/train/model.c), and
+ * their gradients in the same layout. */
+size_t rl_train_nparams(const rl_train_model *m);
+double *rl_train_params(rl_train_model *m);
+double *rl_train_grads(rl_train_model *m);
+/* Bytes the model allocated (parameters, AdamW moments, activations and
+ * their gradients): fixed at rl_train_new. */
+size_t rl_train_bytes(const rl_train_model *m);
+
+/* inp, tgt: B x T tokens (B <= batch, T <= max_T); tgt -1 = no loss.
+ * Returns the mean cross-entropy (nats) over the counted positions. */
+double rl_train_forward(rl_train_model *m, const int *inp, const int *tgt, size_t B, size_t T);
+/* grads += the gradient of the last forward's mean loss. */
+void rl_train_backward(rl_train_model *m);
+void rl_train_zero_grad(rl_train_model *m);
+/* Softmax of the last forward, [B][T][vocab], and per-position losses. */
+const double *rl_train_probs(const rl_train_model *m);
+const double *rl_train_losses(const rl_train_model *m);
+
+/* AdamW (Loshchilov and Hutter 2019): decoupled weight decay on the
+ * weight matrices and tables (not on biases, norms or the t5 bias). */
+typedef struct rl_adamw {
+  double beta1, beta2, eps, weight_decay; /* 0.9, 0.99, 1e-8, 0.1 */
+  double clip; /* the gradient's global norm is clipped to this; 0 = off (1) */
+} rl_adamw;
+void rl_adamw_default(rl_adamw *a);
+/* One step at learning rate lr; returns the gradient norm before
+ * clipping.  The step count (bias correction) is the model's. */
+double rl_train_update(rl_train_model *m, const rl_adamw *a, double lr);
+/* Linear warmup over warmup steps to lr, then a half cosine from lr down
+ * to min_lr at step steps - 1 (step counts from 0). */
+double rl_train_lr(size_t step, size_t steps, size_t warmup, double lr, double min_lr);
+
+/* The trainer's random numbers: SplitMix64 (Steele, Lea and Flood 2014),
+ * the same stream on every machine for a seed. */
+typedef struct rl_train_rng {
+  uint64_t s;
+} rl_train_rng;
+void rl_train_rng_seed(rl_train_rng *r, uint64_t seed);
+uint64_t rl_train_rng_u64(rl_train_rng *r);
+double rl_train_rng_uniform(rl_train_rng *r); /* [0, 1), 53 bits */
+size_t rl_train_rng_below(rl_train_rng *r, size_t n); /* [0, n), unbiased */
+double rl_train_rng_normal(rl_train_rng *r);  /* N(0, 1), Box-Muller */
+
+/* Synthetic tasks.  An example of length n:
+ *   copy     n symbols x (uniform over `symbols`), the separator, then
+ *            the answer y = x
+ *   reverse  the same with y = x backwards
+ *   recall   associative recall (Ba et al. 2016, "Using fast weights to
+ *            attend to the recent past", sec. 4.1): n pairs k v with
+ *            distinct keys, the separator, one of the keys; the answer
+ *            is its value (one token).  n <= symbols.
+ * The model reads the example without its last token (rl_task_len
+ * inputs) and is scored on the answer; shorter examples in a batch are
+ * padded (PAD input, no loss). */
+typedef enum rl_task_kind {
+  RL_TASK_COPY = 0,
+  RL_TASK_REVERSE,
+  RL_TASK_RECALL,
+  RL_TASK_COUNT
+} rl_task_kind;
+const char *const *rl_task_names(void);
+typedef struct rl_task {
+  rl_task_kind kind;
+  size_t symbols; /* alphabet size (10) */
+} rl_task;
+/* symbols + 2: the separator is token `symbols`, PAD `symbols + 1`. */
+size_t rl_task_vocab(const rl_task *t);
+/* Input positions of an example of length n: 2n (copy, reverse), 2n + 2
+ * (recall). */
+size_t rl_task_len(const rl_task *t, size_t n);
+/* The longest example the task has: symbols for recall (distinct keys),
+ * else SIZE_MAX. */
+size_t rl_task_max_n(const rl_task *t);
+/* One example of length n (1 <= n <= rl_task_max_n) into inp[T], tgt[T]
+ * (T >= rl_task_len); outside these, all PAD and no target. */
+void rl_task_example(const rl_task *t, rl_train_rng *r, size_t n, size_t T, int *inp, int *tgt);
+
+/* Scores at one test length n over `samples` examples drawn from seed
+ * (the same examples for every model):
+ *   exact      the fraction of examples whose every answer token is the
+ *              argmax (equal to greedy decoding reproducing y: with all
+ *              argmaxes right, each step's input is the true token)
+ *   token_acc  the fraction of answer tokens that are the argmax
+ *   loss       the mean cross-entropy per answer token (nats)
+ * RL_EINVAL when rl_task_len(n) > max_T or n > rl_task_max_n. */
+typedef struct rl_train_eval {
+  size_t len, samples;
+  double exact, token_acc, loss;
+} rl_train_eval;
+rl_status rl_train_evaluate(rl_train_model *m, const rl_task *t, size_t n, size_t samples,
+                            uint64_t seed, rl_train_eval *res, char *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

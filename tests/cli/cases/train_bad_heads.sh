@@ -1,0 +1,1 @@
+exec "$ROPELAB" train --d-model 30 --heads 4

@@ -1,0 +1,1 @@
+exec "$ROPELAB" train --lr 0

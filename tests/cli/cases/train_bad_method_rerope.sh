@@ -1,0 +1,1 @@
+exec "$ROPELAB" train --method rerope --steps 1

@@ -1,0 +1,1 @@
+exec "$ROPELAB" train --scheme alibi --method yarn --factor 2

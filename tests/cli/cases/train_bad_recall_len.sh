@@ -1,0 +1,1 @@
+exec "$ROPELAB" train --task recall --train-len 6

@@ -1,0 +1,253 @@
+/* test_model.c: the whole decoder (ropelab/train.h) per positional
+ * scheme: the gradient of the mean loss against central finite
+ * differences over every parameter (tolerance: fd.h), plus AdamW's
+ * first step, the learning-rate schedule, the tasks and determinism,
+ * each against a hand-worked value. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "ropelab.h"
+#include "fd.h"
+#include "tap.h"
+
+enum { V = 6, D = 8, H = 2, L = 2, B = 2, T = 8 };
+
+struct ctx { rl_train_model *m; int inp[B * T], tgt[B * T]; };
+
+static double loss_f(void *c)
+{
+  struct ctx *s = c;
+  return rl_train_forward(s->m, s->inp, s->tgt, B, T);
+}
+
+static rl_train_model *tiny(rl_train_pos pos, uint64_t seed)
+{
+  rl_train_cfg cfg;
+  rl_train_cfg_default(&cfg);
+  cfg.vocab = V, cfg.d_model = D, cfg.heads = H, cfg.layers = L, cfg.batch = B, cfg.max_T = T;
+  cfg.pos = pos, cfg.num_buckets = 6, cfg.max_distance = 7, cfg.seed = seed;
+  rl_train_model *m;
+  char err[RL_ERR_MAX] = "";
+  if (rl_train_new(&cfg, &m, err)) {
+    printf("# cannot build the model: %s\n", err);
+    exit(1);
+  }
+  return m;
+}
+
+static rl_schedule *sched(const char *method, size_t rot, int half)
+{
+  rl_schedule_params p;
+  rl_schedule_params_default(&p);
+  p.dim = D / H, p.rot = rot, p.base = 100;
+  p.layout = half ? RL_LAYOUT_HALF : RL_LAYOUT_INTERLEAVED;
+  p.method = rl_schedule_type_find(method);
+  if (strcmp(method, "rope")) {
+    p.factor = 2, p.train_len = 4;
+    rl_schedule_param_mark(&p, rl_schedule_param_find("factor"));
+    rl_schedule_param_mark(&p, rl_schedule_param_find("train-len"));
+  }
+  rl_schedule *f;
+  char err[RL_ERR_MAX] = "";
+  if (!p.method || rl_schedule_new(&p, &f, err)) {
+    printf("# cannot build %s: %s\n", method, err);
+    exit(1);
+  }
+  return f;
+}
+
+/* Every parameter: O(1) random values (the N(0, 0.02^2) initialisation
+ * would leave most of the gradient below differencing's noise). */
+static void check_scheme(rl_train_pos pos, const char *method, size_t rot, int half)
+{
+  rl_train_model *m = tiny(pos, 7);
+  rl_schedule *f = NULL;
+  if (pos == RL_TPOS_ROPE) {
+    f = sched(method, rot, half);
+    char err[RL_ERR_MAX];
+    if (rl_train_set_rope(m, f, err)) {
+      printf("# %s\n", err);
+      exit(1);
+    }
+  }
+  rl_train_rng r;
+  rl_train_rng_seed(&r, 99);
+  double *p = rl_train_params(m);
+  size_t n = rl_train_nparams(m);
+  for (size_t i = 0; i < n; i++)
+    p[i] = 0.5 * rl_train_rng_normal(&r);
+  struct ctx s = {m, {0}, {0}};
+  for (size_t i = 0; i < B * T; i++) {
+    s.inp[i] = (int)rl_train_rng_below(&r, V);
+    s.tgt[i] = i % 4 == 1 ? -1 : (int)rl_train_rng_below(&r, V);
+  }
+  rl_train_zero_grad(m);
+  loss_f(&s);
+  rl_train_backward(m);
+  double *g = malloc(n * sizeof *g);
+  memcpy(g, rl_train_grads(m), n * sizeof *g);
+  const char *name = rl_train_pos_names()[pos];
+  if (pos == RL_TPOS_ROPE)
+    tap_le(fd_rel_err(loss_f, &s, p, n, g), FD_TOL, "model %s %s rot=%zu %s: d loss/d params (%zu)",
+           name, method, rot, half ? "half" : "interleaved", n);
+  else
+    tap_le(fd_rel_err(loss_f, &s, p, n, g), FD_TOL, "model %s: d loss/d params (%zu)", name, n);
+  /* backward accumulates: a second pass adds the same gradient.  Each
+   * entry is a sum of a few contributions (tied embedding, residual
+   * paths, batch rows), regrouped by the second pass: a few ulps of the
+   * largest entry, not bit-equal */
+  loss_f(&s);
+  rl_train_backward(m);
+  double worst = 0, gmax = 0;
+  for (size_t i = 0; i < n; i++) {
+    worst = fmax(worst, fabs(rl_train_grads(m)[i] - 2 * g[i]));
+    gmax = fmax(gmax, fabs(g[i]));
+  }
+  tap_le(worst / gmax, 16 * DBL_EPSILON, "model %s: backward accumulates (2 passes = 2 g)", name);
+  free(g);
+  rl_schedule_free(f);
+  rl_train_free(m);
+}
+
+static void check_adamw(void)
+{
+  /* step 1 with bias correction: m/bc1 = g, v/bc2 = g^2, so each
+   * parameter moves by -lr (g / (|g| + eps) + wd p [decayed ones]) */
+  rl_train_model *m = tiny(RL_TPOS_NOPE, 3);
+  size_t n = rl_train_nparams(m);
+  double *p = rl_train_params(m), *g = rl_train_grads(m), *p0 = malloc(n * sizeof *p0);
+  for (size_t i = 0; i < n; i++)
+    g[i] = (i % 2 ? 1e-3 : -2e-3) * (double)(i % 7 + 1);
+  memcpy(p0, p, n * sizeof *p0);
+  rl_adamw a;
+  rl_adamw_default(&a);
+  a.clip = 0;
+  double lr = 0.01;
+  rl_train_update(m, &a, lr);
+  /* the token embedding (first V D entries) is decayed */
+  double worst = 0;
+  for (size_t i = 0; i < V * D; i++) {
+    double want = p0[i] - lr * (g[i] / (fabs(g[i]) + a.eps) + a.weight_decay * p0[i]);
+    worst = fmax(worst, fabs(p[i] - want));
+  }
+  /* bias corrections 1 - 0.9 = 0.1 and 1 - 0.99 = 0.01 are inexact in
+   * binary: a few ulps of lr */
+  tap_le(worst, 8 * DBL_EPSILON * lr, "adamw first step = -lr (sign g + wd p)");
+  /* the final LayerNorm's bias (last D entries) is not decayed: p0 = 0 */
+  tap_le(fabs(p[n - 1] - (p0[n - 1] - lr * g[n - 1] / (fabs(g[n - 1]) + a.eps))),
+         8 * DBL_EPSILON * lr, "adamw: norm bias not decayed");
+  /* clipping: a gradient of norm 2 clipped to 1 gives the same first
+   * step (sign) but reports the norm before clipping */
+  rl_train_zero_grad(m);
+  g[0] = 2.0;
+  a.clip = 1.0;
+  tap_abs_close(rl_train_update(m, &a, lr), 2.0, 0.0, "adamw returns the unclipped norm");
+  free(p0);
+  rl_train_free(m);
+}
+
+static void check_lr(void)
+{
+  /* warmup 10 of 110 steps to 1e-3, cosine to 1e-4 at step 109 */
+  tap_abs_close(rl_train_lr(0, 110, 10, 1e-3, 1e-4), 1e-4, 1e-19, "lr warmup step 0 = lr/10");
+  tap_abs_close(rl_train_lr(9, 110, 10, 1e-3, 1e-4), 1e-3, 1e-19, "lr warmup end = lr");
+  tap_abs_close(rl_train_lr(10, 110, 10, 1e-3, 1e-4), 1e-3, 1e-19, "lr cosine start = lr");
+  tap_abs_close(rl_train_lr(109, 110, 10, 1e-3, 1e-4), 1e-4, 1e-19, "lr last step = min_lr");
+  /* 111 steps: progress (60 - 10) / (110 - 10) = 1/2, cos(pi/2) = 0 */
+  tap_abs_close(rl_train_lr(60, 111, 10, 1e-3, 1e-4), 0.55e-3, 1e-18,
+                "lr midpoint = (lr + min_lr) / 2");
+}
+
+static void check_tasks(void)
+{
+  rl_task t = {RL_TASK_COPY, 10};
+  rl_train_rng r;
+  rl_train_rng_seed(&r, 5);
+  int inp[12], tgt[12];
+  rl_task_example(&t, &r, 4, 12, inp, tgt);
+  /* x0 x1 x2 x3 SEP x0 x1 x2 PAD PAD PAD PAD; targets at 4..7 = x */
+  int ok = inp[4] == 10 && inp[8] == 11 && inp[11] == 11;
+  for (int i = 0; i < 4; i++)
+    ok &= inp[i] >= 0 && inp[i] < 10 && tgt[i] == -1 && tgt[4 + i] == inp[i] && tgt[8 + i] == -1;
+  for (int i = 0; i < 3; i++)
+    ok &= inp[5 + i] == inp[i];
+  tap_ok(ok, "copy example: x SEP x[0..n-1) padded, targets x");
+  t.kind = RL_TASK_REVERSE;
+  rl_task_example(&t, &r, 4, 8, inp, tgt);
+  ok = inp[4] == 10;
+  for (int i = 0; i < 4; i++)
+    ok &= tgt[4 + i] == inp[3 - i];
+  for (int i = 0; i < 3; i++)
+    ok &= inp[5 + i] == inp[3 - i];
+  tap_ok(ok, "reverse example: targets x backwards");
+  t.kind = RL_TASK_RECALL;
+  ok = rl_task_len(&t, 4) == 10 && rl_task_max_n(&t) == 10;
+  for (int rep = 0; rep < 50; rep++) {
+    rl_task_example(&t, &r, 4, 11, inp, tgt);
+    /* k v k v k v k v SEP q PAD; one target at 9: the value after q */
+    int q = inp[9], found = 0;
+    ok &= inp[8] == 10 && inp[10] == 11;
+    for (int i = 0; i < 11; i++)
+      ok &= (i == 9) == (tgt[i] >= 0);
+    for (int i = 0; i < 4; i++) {
+      for (int j = 0; j < i; j++)
+        ok &= inp[2 * i] != inp[2 * j];
+      if (inp[2 * i] == q)
+        found++, ok &= tgt[9] == inp[2 * i + 1];
+    }
+    ok &= found == 1;
+  }
+  tap_ok(ok, "recall examples: distinct keys, the query's value as the one target");
+  /* SplitMix64's first output for seed 0 (Vigna's splitmix64.c reference
+   * value, 0xe220a8397b1dcdaf) */
+  rl_train_rng_seed(&r, 0);
+  tap_ok(rl_train_rng_u64(&r) == 0xe220a8397b1dcdafu, "splitmix64 seed 0 first value");
+}
+
+static void check_determinism(void)
+{
+  /* same seed, same batches: bit-identical parameters after 5 steps */
+  rl_task t = {RL_TASK_COPY, V - 2};
+  double *w[2];
+  size_t n = 0;
+  for (int k = 0; k < 2; k++) {
+    rl_train_model *m = tiny(RL_TPOS_T5, 11);
+    rl_train_rng r;
+    rl_train_rng_seed(&r, 4);
+    rl_adamw a;
+    rl_adamw_default(&a);
+    int inp[B * T], tgt[B * T];
+    for (int step = 0; step < 5; step++) {
+      for (size_t b = 0; b < B; b++)
+        rl_task_example(&t, &r, 1 + rl_train_rng_below(&r, T / 2), T, inp + b * T, tgt + b * T);
+      rl_train_zero_grad(m);
+      rl_train_forward(m, inp, tgt, B, T);
+      rl_train_backward(m);
+      rl_train_update(m, &a, 1e-2);
+    }
+    n = rl_train_nparams(m);
+    w[k] = malloc(n * sizeof *w[k]);
+    memcpy(w[k], rl_train_params(m), n * sizeof *w[k]);
+    rl_train_free(m);
+  }
+  tap_ok(!memcmp(w[0], w[1], n * sizeof *w[0]), "same seed: identical weights after 5 steps");
+  free(w[0]), free(w[1]);
+}
+
+int main(void)
+{
+  for (int pos = 0; pos < RL_TPOS_COUNT; pos++)
+    if (pos != RL_TPOS_ROPE)
+      check_scheme((rl_train_pos)pos, NULL, 0, 0);
+  check_scheme(RL_TPOS_ROPE, "rope", D / H, 0);
+  check_scheme(RL_TPOS_ROPE, "rope", D / H, 1);
+  check_scheme(RL_TPOS_ROPE, "rope", 2, 1);
+  check_scheme(RL_TPOS_ROPE, "yarn", D / H, 1);
+  check_scheme(RL_TPOS_ROPE, "linear", D / H, 0);
+  check_adamw();
+  check_lr();
+  check_tasks();
+  check_determinism();
+  return tap_done();
+}
