@@ -7,6 +7,7 @@
  * window.c, extrap.c); this file parses, calls and writes. */
 #include <getopt.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -379,6 +380,23 @@ static int run(int argc, char **argv)
   }
   if ((r = rl_scheme_opts_end(&so, &co, cmd, argc, argv, help, RL_SCHEMES_MAX, "all")))
     return r == RL_OPT_DONE ? RL_EXIT_OK : r;
+  /* --config: the model's training length, method and factor where the
+   * command line gave none (extrapolate reads these three itself) */
+  static char l_cfg[32];
+  if (rl_sched_config_given()) {
+    const rl_schedule_params *cp = &so.sched.p;
+    if (!L && cp->train_len >= 1 && cp->train_len <= (double)SIZE_MAX) {
+      L = (size_t)cp->train_len;
+      snprintf(l_cfg, sizeof l_cfg, "%zu", L);
+      l_arg = l_cfg;
+    }
+    if (!meth_set && cp->method) {
+      meth[nmeth++] = cp->method;
+      meth_set = 1;
+    }
+    if (!factor && cp->factor > 1)
+      factor = cp->factor;
+  }
   if (!L)
     return rl_usage(cmd, "missing --train-len: expected the training length L");
   if (!N)
