@@ -162,16 +162,22 @@ struct rl_schedule_type {
    * terminated, or NULL; those it shares with others are declared in
    * schedule.c and named by the bits of uses */
   const rl_param *const *params;
-  /* How ggml's rope holds this method (ggml-cpu rope_yarn and
-   * llama.cpp's loader): RL_GGML_FACTORS, the default, a per-pair
-   * divisor table (rope_freqs) from the method's own ratios */
-  int ggml;
+  /* Which of the frameworks' own code paths computes this method in
+   * their arithmetic (precision pipelines: transformers' and vLLM's
+   * float32 tensor formulas in hf.c, ggml's rope_yarn in ggml.c).
+   * RL_FORM_RATIO, the default: the plain frequencies times the method's
+   * exact ratio (ggml: a per-pair rope_freqs divisor table), so a new
+   * method needs no pipeline code unless a framework computes it in its
+   * own float32 steps. */
+  int form;
 };
 enum {
-  RL_GGML_FACTORS = 0, /* rope_freqs: theta_i / ff_i, ff_i = 1 / ratio_i */
-  RL_GGML_LINEAR,      /* freq_scale = 1/s on every pair */
-  RL_GGML_YARN,        /* freq_scale and ext_factor = 1 over ggml's correction dims */
-  RL_GGML_LLAMA3       /* rope_freqs as llama.cpp computes Llama 3's in float */
+  RL_FORM_RATIO = 0, /* inv_freq * ratio_i; ggml: rope_freqs = 1 / ratio_i */
+  RL_FORM_LINEAR,    /* hf: inv_freq / s; vLLM: positions / s; ggml: freq_scale = 1/s */
+  RL_FORM_NTK,       /* vLLM: inv_freq at base s, then / s^(2/r) */
+  RL_FORM_DYNAMIC,   /* hf: the base updated in float32 past L */
+  RL_FORM_YARN,      /* float32 ramp over the pair index; ggml: ext_factor = 1 */
+  RL_FORM_LLAMA3     /* float32 wavelength bands; ggml: rope_freqs as llama.cpp computes them */
 };
 
 /* The registered types, NULL-terminated, and one by name (or NULL). */

@@ -85,7 +85,7 @@ static rl_status init(rl_schedule *s, char *err)
   rl_pipe *g = s->pipe;
   g->fma = s->prec->fused == 2;
   g->theta_scale = powf((float)s->base, -2.0f / (float)s->rot);
-  int linear = s->type->ggml == RL_GGML_LINEAR, yarn = s->type->ggml == RL_GGML_YARN;
+  int linear = s->type->form == RL_FORM_LINEAR, yarn = s->type->form == RL_FORM_YARN;
   if (linear || yarn)
     g->freq_scale = 1.0f / (float)p->factor;
   if (yarn) {
@@ -101,7 +101,7 @@ static rl_status init(rl_schedule *s, char *err)
     if (any) {
       if (!(g->ff = calloc(s->n, sizeof *g->ff)))
         return RL_ENOMEM;
-      int llama3 = s->type->ggml == RL_GGML_LLAMA3;
+      int llama3 = s->type->form == RL_FORM_LLAMA3;
       for (size_t i = 0; i < s->n; i++) {
         double r = rl_prec_ratio(s, i);
         g->ff[i] = llama3 ? llama3_ff(s, i) : r == 0 ? INFINITY : (float)(1.0 / r);

@@ -83,9 +83,10 @@ static float torch_pow(double base, size_t rot, size_t i, int sleef)
   return powf((float)base, (float)(2 * i) / (float)rot);
 }
 
-static int is(const rl_schedule *s, const char *name)
+/* the method's framework code path (rl_schedule_type.form) */
+static int form(const rl_schedule *s, int f)
 {
-  return !strcmp(s->type->name, name);
+  return s->type->form == f;
 }
 
 /* transformers' dynamic NTK base past L as the real forward computes it:
@@ -138,37 +139,37 @@ rl_status rl_prec_torch_theta(rl_schedule *s, char *err)
     return RL_EINVAL;
   }
 #endif
-  if (is(s, "yarn") && p->ramp_paper) {
+  if (form(s, RL_FORM_YARN) && p->ramp_paper) {
     if (err)
       snprintf(err, RL_SCHEDULE_ERR_MAX, "--ramp paper has no framework pipeline (no "
                                          "implementation uses it): use --precision exact");
     return RL_EINVAL;
   }
   double low = 0, high = 0;
-  if (is(s, "yarn"))
+  if (form(s, RL_FORM_YARN))
     yarn_range(s, &low, &high);
   /* hf dynamic past L: the float32 base of the tensor arithmetic */
   double base = s->base;
-  if (is(s, "dynamic") && !vllm && p->seq_len > p->train_len)
+  if (form(s, RL_FORM_DYNAMIC) && !vllm && p->seq_len > p->train_len)
     base = (double)hf_dynamic_base(p, s->rot);
   for (size_t i = 0; i < s->n; i++) {
     float inv = 1.0f / torch_pow(base, s->rot, i, sleef);
-    if (is(s, "linear")) {
+    if (form(s, RL_FORM_LINEAR)) {
       /* hf: inv_freq /= factor; vllm keeps inv_freq and divides positions */
       th[i] = vllm ? inv : inv / fs;
-    } else if (is(s, "ntk") && vllm) {
+    } else if (form(s, RL_FORM_NTK) && vllm) {
       /* vLLM NTKScalingRotaryEmbedding._compute_inv_freq: inv_freq at
        * base * s, then / s ** (2 / rotary_dim) (a Python double) */
       float d = (float)pow(p->factor, 2.0 / (double)s->rot);
       th[i] = 1.0f / torch_pow(p->base * p->factor, s->rot, i, sleef) / d;
-    } else if (is(s, "yarn")) {
+    } else if (form(s, RL_FORM_YARN)) {
       float pos = torch_pow(p->base, s->rot, i, sleef);
       float extra = 1.0f / pos, inter = 1.0f / (fs * pos);
       float lin = ((float)i - (float)low) / (float)(high - low);
       float ramp = lin < 0.0f ? 0.0f : lin > 1.0f ? 1.0f : lin;
       float ef = 1.0f - ramp;
       th[i] = inter * (1.0f - ef) + extra * ef;
-    } else if (is(s, "llama3")) {
+    } else if (form(s, RL_FORM_LLAMA3)) {
       double L = p->train_len, lf = p->low_freq_factor, hf = p->high_freq_factor;
       float wl = (1.0f / inv) * (float)TWO_PI;
       if ((double)wl < L / hf) {
@@ -185,7 +186,7 @@ rl_status rl_prec_torch_theta(rl_schedule *s, char *err)
       th[i] = ratio == 1.0 ? inv : ratio == 0.0 ? 0.0f : inv * (float)ratio;
     }
   }
-  if (is(s, "linear") && vllm)
+  if (form(s, RL_FORM_LINEAR) && vllm)
     s->pipe->pos_div = fs;
   for (size_t i = 0; i < s->n; i++) {
     s->theta[i] = (double)th[i] / (double)s->pipe->pos_div;

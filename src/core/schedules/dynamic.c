@@ -51,4 +51,4 @@ const rl_schedule_type rl_sched_dynamic = {
     "emozilla 2023 (Dynamically Scaled RoPE); Peng et al. 2023 (YaRN) sec. 3.3",
     "HF _compute_dynamic_ntk_parameters, dynamic_rope_update; vLLM DynamicNTKScalingRotaryEmbedding",
     RL_SP_FACTOR | RL_SP_TRAIN_LEN | RL_SP_SEQ_LEN | RL_SP_VARIANT, RL_SP_FACTOR | RL_SP_TRAIN_LEN,
-    (1u << RL_VARIANT_HF) | (1u << RL_VARIANT_VLLM), init, NULL, NULL, NULL, RL_GGML_FACTORS};
+    (1u << RL_VARIANT_HF) | (1u << RL_VARIANT_VLLM), init, NULL, NULL, NULL, RL_FORM_DYNAMIC};

@@ -50,4 +50,4 @@ static const rl_param *const params[] = {&p_freqs_file, NULL};
 
 const rl_schedule_type rl_sched_file = {
     "file", "frequencies read from a CSV file (column theta)", "any", "the user's own",
-    RL_SP_FREQS_FILE | RL_SP_TRAIN_LEN | RL_SP_VARIANT | RL_SP_ATTN, RL_SP_FREQS_FILE, 0, init, NULL, NULL, params, RL_GGML_FACTORS};
+    RL_SP_FREQS_FILE | RL_SP_TRAIN_LEN | RL_SP_VARIANT | RL_SP_ATTN, RL_SP_FREQS_FILE, 0, init, NULL, NULL, params, RL_FORM_RATIO};

@@ -24,4 +24,4 @@ const rl_schedule_type rl_sched_linear = {
     "linear", "position interpolation: positions divided by s",
     "Chen et al. 2023, arXiv:2306.15595",
     "HF _compute_linear_scaling_rope_parameters; ggml freq_scale; vLLM LinearScalingRotaryEmbedding",
-    RL_SP_FACTOR | RL_SP_TRAIN_LEN | RL_SP_VARIANT, RL_SP_FACTOR, 0, init, NULL, NULL, NULL, RL_GGML_LINEAR};
+    RL_SP_FACTOR | RL_SP_TRAIN_LEN | RL_SP_VARIANT, RL_SP_FACTOR, 0, init, NULL, NULL, NULL, RL_FORM_LINEAR};

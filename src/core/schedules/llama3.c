@@ -59,4 +59,4 @@ const rl_schedule_type rl_sched_llama3 = {
     "HF _compute_llama3_parameters; meta-llama/llama-models apply_scaling; vLLM "
     "Llama3RotaryEmbedding; llama.cpp rope_freqs from its converter",
     RL_SP_FACTOR | RL_SP_TRAIN_LEN | RL_SP_LLAMA3 | RL_SP_VARIANT,
-    RL_SP_FACTOR | RL_SP_TRAIN_LEN, 0, init, NULL, NULL, params, RL_GGML_LLAMA3};
+    RL_SP_FACTOR | RL_SP_TRAIN_LEN, 0, init, NULL, NULL, params, RL_FORM_LLAMA3};

@@ -26,4 +26,4 @@ const rl_schedule_type rl_sched_logn = {
     "log-n", "RoPE with the query scaled by max(1, ln N / ln L)",
     "Chiang and Cholak 2022, ACL; Su 2021 (kexue.fm/archives/8823)",
     "QwenLM/Qwen modeling_qwen.py logn_tensor",
-    RL_SP_TRAIN_LEN | RL_SP_SEQ_LEN | RL_SP_VARIANT, RL_SP_TRAIN_LEN, 0, init, NULL, qscale, NULL, RL_GGML_FACTORS};
+    RL_SP_TRAIN_LEN | RL_SP_SEQ_LEN | RL_SP_VARIANT, RL_SP_TRAIN_LEN, 0, init, NULL, qscale, NULL, RL_FORM_RATIO};

@@ -111,4 +111,4 @@ const rl_schedule_type rl_sched_longrope = {
     "Ding et al. 2024, arXiv:2402.13753 (LongRoPE); Abdin et al. 2024 (Phi-3)",
     "HF _compute_longrope_parameters; vLLM Phi3LongRoPEScaledRotaryEmbedding",
     RL_SP_FACTOR | RL_SP_TRAIN_LEN | RL_SP_SEQ_LEN | RL_SP_FACTORS | RL_SP_VARIANT | RL_SP_ATTN,
-    RL_SP_FACTOR | RL_SP_TRAIN_LEN | RL_SP_FACTORS, 0, init, NULL, NULL, params, RL_GGML_FACTORS};
+    RL_SP_FACTOR | RL_SP_TRAIN_LEN | RL_SP_FACTORS, 0, init, NULL, NULL, params, RL_FORM_RATIO};

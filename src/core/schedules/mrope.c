@@ -77,4 +77,4 @@ const rl_schedule_type rl_sched_mrope = {
     "mrope", "multimodal RoPE: pair sections turned by time, height and width",
     "Wang et al. 2024, arXiv:2409.12191 (Qwen2-VL), sec. 2.1",
     "HF modeling_qwen2_vl.py apply_multimodal_rotary_pos_emb; vLLM MRotaryEmbedding",
-    RL_SP_SECTIONS | RL_SP_TRAIN_LEN | RL_SP_VARIANT, RL_SP_SECTIONS, 0, init, NULL, NULL, params, RL_GGML_FACTORS};
+    RL_SP_SECTIONS | RL_SP_TRAIN_LEN | RL_SP_VARIANT, RL_SP_SECTIONS, 0, init, NULL, NULL, params, RL_FORM_RATIO};

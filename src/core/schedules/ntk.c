@@ -45,4 +45,4 @@ const rl_schedule_type rl_sched_ntk = {
     "HF v4.45 _compute_ntk_parameters; vLLM NTKScalingRotaryEmbedding (--variant vllm: "
     "base * s, then every theta divided by s^(2/r))",
     RL_SP_FACTOR | RL_SP_TRAIN_LEN | RL_SP_VARIANT, RL_SP_FACTOR,
-    (1u << RL_VARIANT_HF) | (1u << RL_VARIANT_VLLM), init, NULL, NULL, NULL, RL_GGML_FACTORS};
+    (1u << RL_VARIANT_HF) | (1u << RL_VARIANT_VLLM), init, NULL, NULL, NULL, RL_FORM_NTK};

@@ -34,4 +34,4 @@ const rl_schedule_type rl_sched_prope = {
     "p-rope", "only the highest-frequency fraction p of pairs rotates",
     "Barbero et al. 2024, arXiv:2410.06205, sec. 6 (p-RoPE)",
     "the formula of the paper (Gemma-style truncation of the lowest frequencies)",
-    RL_SP_FRACTION | RL_SP_TRAIN_LEN | RL_SP_VARIANT, RL_SP_FRACTION, 0, init, NULL, NULL, params, RL_GGML_FACTORS};
+    RL_SP_FRACTION | RL_SP_TRAIN_LEN | RL_SP_VARIANT, RL_SP_FRACTION, 0, init, NULL, NULL, params, RL_FORM_RATIO};

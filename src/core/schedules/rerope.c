@@ -49,9 +49,9 @@ static const rl_param *const leaky_params[] = {&p_window, &p_leak, NULL};
 const rl_schedule_type rl_sched_rerope = {
     "rerope", "RoPE with relative positions capped at the window w",
     "Su 2023, Rectified Rotary Position Embeddings (kexue.fm/archives/9708)", "bojone/rerope",
-    RL_SP_WINDOW | RL_SP_TRAIN_LEN | RL_SP_VARIANT, 0, 0, init, map_hard, NULL, rerope_params, RL_GGML_FACTORS};
+    RL_SP_WINDOW | RL_SP_TRAIN_LEN | RL_SP_VARIANT, 0, 0, init, map_hard, NULL, rerope_params, RL_FORM_RATIO};
 
 const rl_schedule_type rl_sched_leaky_rerope = {
     "leaky-rerope", "RoPE with relative positions past w growing at slope 1/k",
     "Su 2023, Rectified Rotary Position Embeddings (kexue.fm/archives/9708)", "bojone/rerope",
-    RL_SP_WINDOW | RL_SP_LEAK | RL_SP_TRAIN_LEN | RL_SP_VARIANT, 0, 0, init, map_leaky, NULL, leaky_params, RL_GGML_FACTORS};
+    RL_SP_WINDOW | RL_SP_LEAK | RL_SP_TRAIN_LEN | RL_SP_VARIANT, 0, 0, init, map_leaky, NULL, leaky_params, RL_FORM_RATIO};

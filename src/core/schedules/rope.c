@@ -14,4 +14,4 @@ static rl_status init(rl_schedule *s, char *err)
 const rl_schedule_type rl_sched_rope = {
     "rope", "RoFormer's base^(-2i/r), unscaled", "Su et al. 2021, RoFormer, eq. 15",
     "HF _compute_default_rope_parameters; ggml ggml_rope_ext; vLLM RotaryEmbedding",
-    RL_SP_TRAIN_LEN | RL_SP_VARIANT, 0, 0, init, NULL, NULL, NULL, RL_GGML_FACTORS};
+    RL_SP_TRAIN_LEN | RL_SP_VARIANT, 0, 0, init, NULL, NULL, NULL, RL_FORM_RATIO};

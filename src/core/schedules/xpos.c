@@ -33,4 +33,4 @@ static const rl_param *const params[] = {&p_scale_base, NULL};
 const rl_schedule_type rl_sched_xpos = {
     "xpos", "RoPE with a per-pair amplitude zeta_i^((m - n)/scale_base)",
     "Sun et al. 2023, ACL (xPos), sec. 3.2", "microsoft/torchscale XPOS",
-    RL_SP_SCALE_BASE | RL_SP_TRAIN_LEN | RL_SP_VARIANT, 0, 0, init, NULL, NULL, params, RL_GGML_FACTORS};
+    RL_SP_SCALE_BASE | RL_SP_TRAIN_LEN | RL_SP_VARIANT, 0, 0, init, NULL, NULL, params, RL_FORM_RATIO};

@@ -207,4 +207,4 @@ const rl_schedule_type rl_sched_yarn = {
     "YaRNScalingRotaryEmbedding, DeepseekScalingRotaryEmbedding",
     RL_SP_FACTOR | RL_SP_TRAIN_LEN | RL_SP_BETA | RL_SP_TRUNCATE | RL_SP_MSCALE | RL_SP_RAMP |
         RL_SP_VARIANT | RL_SP_ATTN,
-    RL_SP_FACTOR | RL_SP_TRAIN_LEN, 0, init, NULL, NULL, params, RL_GGML_YARN};
+    RL_SP_FACTOR | RL_SP_TRAIN_LEN, 0, init, NULL, NULL, params, RL_FORM_YARN};

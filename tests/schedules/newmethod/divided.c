@@ -25,4 +25,4 @@ static const rl_param *const params[] = {&p_divisor, NULL};
 
 const rl_schedule_type rl_sched_test_divided = {
     "divided", "RoFormer's frequencies divided by q (test build only)", "none", "none",
-    RL_SP_TRAIN_LEN, 0, 0, init, NULL, NULL, params, RL_GGML_FACTORS};
+    RL_SP_TRAIN_LEN, 0, 0, init, NULL, NULL, params, RL_FORM_RATIO};
