@@ -31,6 +31,7 @@
 #include <string.h>
 #include "ropelab.h"
 #include "../base/errf.h"
+#include "../schedules/schedule_impl.h" /* the equivalences of rope and ntk noted below */
 
 #define PI 3.14159265358979323846
 #define MAX_CAND 4096
@@ -1051,17 +1052,17 @@ rl_status rl_audit_identify_hint(const rl_audit_input *in, size_t dim_hint, doub
   const rl_schedule_params *b = &f->cand[0].p;
   double r = (double)b->rot;
   double b0 = d2_base(b);
-  if (f->identified && !strcmp(b->method->name, "rope") && b0 > 0)
+  if (f->identified && b->method == &rl_sched_rope && b0 > 0)
     snprintf(f->note, sizeof f->note, "rope of base %.17g is theta_i = %.17g^(-2i/(r-2)): d - 2 "
              "in the exponent instead of d (a common bug) at base %.17g", b->base, b0, b0);
-  else if (f->identified && !strcmp(b->method->name, "rope") && r > 2)
+  else if (f->identified && b->method == &rl_sched_rope && r > 2)
     snprintf(f->note, sizeof f->note, "rope of base B is also Hugging Face's ntk of base "
              "B / s^(r/(r-2)) and any factor s: a table cannot tell them apart");
-  else if (f->identified && !strcmp(b->method->name, "ntk") && b->variant == RL_VARIANT_HF)
+  else if (f->identified && b->method == &rl_sched_ntk && b->variant == RL_VARIANT_HF)
     snprintf(f->note, sizeof f->note, "Hugging Face's ntk is rope of base %.17g (base "
              "s^(r/(r-2))): a table cannot tell them apart; the rounder parameters are shown",
              b->base * pow(b->factor, r / (r - 2)));
-  else if (f->identified && !strcmp(b->method->name, "ntk"))
+  else if (f->identified && b->method == &rl_sched_ntk)
     snprintf(f->note, sizeof f->note, "vLLM's ntk of base b and factor s is linear of base b s "
              "and factor s^(2/r) (%.17g): a table cannot tell them apart; the rounder "
              "parameters are shown", pow(b->factor, 2 / r));

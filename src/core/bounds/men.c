@@ -37,6 +37,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "bounds_impl.h"
+#include "../schedules/schedule_impl.h"
 
 enum {
   WITNESSES = 32, /* remembered refuting r per thread */
@@ -429,7 +430,8 @@ static int plain_enough(const rl_men_params *p, char *err)
     set_err(err, "%s", e);
     return 0;
   }
-  int ok = rl_schedule_is_plain(s) && strcmp(s->type->name, "file") != 0;
+  /* a file of frequencies is not set by a base */
+  int ok = rl_schedule_is_plain(s) && s->type != &rl_sched_file;
   if (!ok)
     set_err(err, "method '%s' does not apply: the bound needs frequencies set by the base "
                  "and a logit sum_i cos(r theta_i) (no position map, amplitude or query scale)",
