@@ -111,6 +111,13 @@ int rl_param_sweeps(const rl_param *d);
 size_t rl_suggest(const char *word, const char *const *cands, size_t n);
 /* "a, b or c" into buf. */
 void rl_names_alternatives(const char *const *names, size_t n, char *buf, size_t size);
+/* The one message for a name that is none of names, into err: "invalid
+ * OPT 'ARG': did you mean 'x'?", or "...: expected a, b or c" (the whole
+ * list, however long), or "empty name"; word is the bad item of a list
+ * ARG ("unknown 'WORD'"), or ARG itself.  RL_EINVAL (RL_ENOMEM when the
+ * list cannot be formed). */
+rl_status rl_names_error(const char *opt, const char *arg, const char *word,
+                         const char *const *names, size_t n, char *err, size_t len);
 
 #ifdef __cplusplus
 }

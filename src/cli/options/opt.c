@@ -141,27 +141,9 @@ void rl_opt_alternatives(const char *const *names, size_t n, char *buf, size_t s
 static int bad_enum(const char *cmd, const char *opt, const char *arg, const char *word,
                     const char *const *names, size_t n)
 {
-  /* sized to the names: a fixed 512 bytes cut check --only's 34 names to 29 */
-  size_t size = 1;
-  for (size_t i = 0; i < n; i++)
-    size += strlen(names[i]) + 4;
-  char *all = malloc(size);
-  if (!all)
-    return rl_runtime(cmd, "%s", rl_strerror(RL_ENOMEM));
-  size_t s = rl_suggest(word, names, n);
-  int list = strcmp(arg, word) != 0, r;
-  rl_opt_alternatives(names, n, all, size);
-  if (!*word)
-    r = rl_usage(cmd, "invalid %s '%s': empty name; expected %s", opt, arg, all);
-  else if (s < n)
-    r = list ? rl_usage(cmd, "invalid %s '%s': unknown '%s'; did you mean '%s'?", opt, arg, word,
-                        names[s])
-             : rl_usage(cmd, "invalid %s '%s': did you mean '%s'?", opt, arg, names[s]);
-  else
-    r = list ? rl_usage(cmd, "invalid %s '%s': unknown '%s'; expected %s", opt, arg, word, all)
-             : rl_usage(cmd, "invalid %s '%s': expected %s", opt, arg, all);
-  free(all);
-  return r;
+  char err[4096];
+  rl_status st = rl_names_error(opt, arg, word, names, n, err, sizeof err);
+  return st == RL_ENOMEM ? rl_runtime(cmd, "%s", err) : rl_usage(cmd, "%s", err);
 }
 
 int rl_opt_enum(const char *cmd, const char *opt, const char *arg, const char *const *names,

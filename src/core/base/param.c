@@ -169,15 +169,9 @@ rl_status rl_param_enum_index(const rl_param *d, const char *arg, int *idx, char
       *idx = (int)i;
       return RL_OK;
     }
-  char all[512];
-  rl_names_alternatives(names, count, all, sizeof all);
-  size_t s = rl_suggest(arg, names, count);
-  if (!*arg)
-    return rl_errf(RL_EINVAL, err, n, "invalid --%s '': empty name; expected %s", d->key, all);
-  if (s < count)
-    return rl_errf(RL_EINVAL, err, n, "invalid --%s '%s': did you mean '%s'?", d->key, arg,
-                   names[s]);
-  return rl_errf(RL_EINVAL, err, n, "invalid --%s '%s': expected %s", d->key, arg, all);
+  char opt[80];
+  snprintf(opt, sizeof opt, "--%s", d->key);
+  return rl_names_error(opt, arg, arg, names, count, err, n);
 }
 
 rl_status rl_param_parse(const rl_param *d, void *obj, const char *arg, char *err, size_t n)

@@ -3,8 +3,10 @@
  * name: the CLI's commands and options, and the enumerated parameters
  * of the core's declarations (param.c). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "ropelab.h"
+#include "errf.h"
 
 /* Optimal string alignment distance (Damerau-Levenshtein with adjacent
  * transpositions, unit costs). */
@@ -60,4 +62,34 @@ void rl_names_alternatives(const char *const *names, size_t n, char *buf, size_t
   for (size_t i = 0; i < n && len < size; i++)
     len += (size_t)snprintf(buf + len, size - len, "%s%s", i == 0 ? "" : i + 1 == n ? " or " : ", ",
                             names[i]);
+}
+
+rl_status rl_names_error(const char *opt, const char *arg, const char *word,
+                         const char *const *names, size_t n, char *err, size_t len)
+{
+  /* sized to the names: a fixed buffer cut check --only's 34 names */
+  size_t size = 1;
+  for (size_t i = 0; i < n; i++)
+    size += strlen(names[i]) + 4;
+  char *all = malloc(size);
+  if (!all)
+    return rl_errf(RL_ENOMEM, err, len, "%s", rl_strerror(RL_ENOMEM));
+  rl_names_alternatives(names, n, all, size);
+  size_t s = rl_suggest(word, names, n);
+  int list = strcmp(arg, word) != 0;
+  rl_status st;
+  if (!*word)
+    st = rl_errf(RL_EINVAL, err, len, "invalid %s '%s': empty name; expected %s", opt, arg, all);
+  else if (s < n && list)
+    st = rl_errf(RL_EINVAL, err, len, "invalid %s '%s': unknown '%s'; did you mean '%s'?", opt,
+                 arg, word, names[s]);
+  else if (s < n)
+    st = rl_errf(RL_EINVAL, err, len, "invalid %s '%s': did you mean '%s'?", opt, arg, names[s]);
+  else if (list)
+    st = rl_errf(RL_EINVAL, err, len, "invalid %s '%s': unknown '%s'; expected %s", opt, arg,
+                 word, all);
+  else
+    st = rl_errf(RL_EINVAL, err, len, "invalid %s '%s': expected %s", opt, arg, all);
+  free(all);
+  return st;
 }
