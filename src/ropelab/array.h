@@ -67,6 +67,9 @@ rl_status rl_npy_append(rl_npy_writer *w, const double *vals, size_t nrows, char
                         size_t errsize);
 rl_status rl_npy_commit(rl_npy_writer *w, char *err, size_t errsize);
 void rl_npy_abort(rl_npy_writer *w);
+/* The temporary file being written (for a caller's signal handler to
+ * remove), or NULL once committed or aborted. */
+const char *rl_npy_tmp_path(const rl_npy_writer *w);
 rl_status rl_npy_write(const char *path, const double *data, size_t rows, size_t cols, char *err,
                        size_t errsize);
 

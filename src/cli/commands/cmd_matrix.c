@@ -269,6 +269,8 @@ static int run(int argc, char **argv)
     }
   }
 
+  if (grid)
+    co.header = 0; /* a grid has no header row (its JSON Lines and .npy know it) */
   if ((rc = rl_sink_open(&sink, cmd, &co, "heatmap.gp")))
     goto done;
   rl_out_meta_begin(out);

@@ -269,6 +269,11 @@ static struct {
 static int json_next;
 static const char *json_extra;
 
+int rl_out_hooked(void)
+{
+  return hookcfg.mode != MODE_NORMAL;
+}
+
 int rl_out_capturing(void)
 {
   return hookcfg.mode == MODE_CAPTURE;
@@ -584,11 +589,17 @@ int rl_out_open(rl_out *o, const char *cmd, const char *path, int meta, int head
   o->json = json_next;
   int stdout_ = !path || !strcmp(path, "-");
   rl_out_fmt fmt = rl_out_format_for(stdout_ ? NULL : path);
-  if (fmt == RL_FMT_NPY) {
-    if (stdout_)
-      return rl_usage(cmd, "a .npy array needs -o FILE: its shape is written when the rows are "
-                           "done");
-    o->json = meta; /* the metadata and the names in FILE.json */
+  if (fmt == RL_FMT_NPY && stdout_)
+    return rl_usage(cmd, "a .npy array needs -o FILE: its shape is written when the rows are "
+                         "done");
+  if (fmt == RL_FMT_NPY) { /* before opening: a FIFO would wait for its reader */
+    rl_target t;
+    int e = rl_target_resolve(path, &t), kind = t.kind;
+    if (e)
+      return rl_runtime(cmd, "cannot write '%s': %s", path, strerror(e));
+    rl_target_free(&t);
+    if (kind != RL_TARGET_REPLACE)
+      return rl_usage(cmd, "a .npy array needs -o naming a regular file, not '%s'", path);
   }
   int rc = open_plain(o, cmd, path);
   if (rc)
@@ -597,6 +608,8 @@ int rl_out_open(rl_out *o, const char *cmd, const char *path, int meta, int head
     rl_out_abort(o);
     return rl_usage(cmd, "a .npy array needs -o naming a regular file, not '%s'", path);
   }
+  if (fmt == RL_FMT_NPY)
+    o->json |= meta; /* the metadata and the names in FILE.json */
   if (fmt != RL_FMT_CSV) {
     o->raw = o->fp;
     if (!(o->fp = rl_fmt_open(fmt, o->raw, header, &o->fst))) {
@@ -929,7 +942,8 @@ int rl_out_close(rl_out *o)
       rl_out_abort(o);
       return rl_usage(o->cmd, "%s", msg);
     }
-    if (o->json && !o->err && !(o->jcolumns = strdup(rl_fmt_names(o->fst))))
+    const char *names = rl_fmt_names(o->fst); /* "" without a header row */
+    if (o->json && !o->err && *names && !(o->jcolumns = strdup(names)))
       o->err = ENOMEM;
     rl_fmt_free(o->fst);
     o->fst = NULL;

@@ -81,6 +81,9 @@ void rl_out_mode_normal(void);
 /* 1 in capture mode: a command that has checked a property says nothing
  * of its verdict yet (the point runs again for its row). */
 int rl_out_capturing(void);
+/* 1 while a sweep runs a point (capture or point mode): its rows go to
+ * the sweep's table, not to -o. */
+int rl_out_hooked(void);
 void rl_out_mode_capture(rl_meta *meta, char **header);
 void rl_out_mode_point(FILE *fp, const char *prefix, const char *path);
 /* --meta json for the rl_out opened next: the metadata goes into PATH.json

@@ -222,6 +222,10 @@ static int row_npy(rl_fmt_stream *st, char **f, size_t n)
 {
   if (!st->rows && !st->have_header && !st->ncols)
     st->ncols = n; /* --no-header: the first row sets the width */
+  if (st->why[0]) { /* the first refusal stands */
+    errno = EINVAL;
+    return -1;
+  }
   if (n != st->ncols) {
     snprintf(st->why, sizeof st->why, "row %llu has %zu fields, the header %zu", st->rows + 1, n,
              st->ncols);

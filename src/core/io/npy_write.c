@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include "ropelab.h"
 
@@ -72,6 +73,11 @@ rl_status rl_npy_create(const char *path, size_t rows, size_t cols, rl_npy_write
   memcpy(w->tmp, path, len);
   memcpy(w->tmp + len, ".tmpXXXXXX", sizeof ".tmpXXXXXX");
   int fd = mkstemp(w->tmp);
+  /* mkstemp's 0600 would outlive the rename: the mode a new file gets */
+  mode_t mask = umask(0);
+  umask(mask);
+  if (fd >= 0)
+    (void)fchmod(fd, 0666 & ~mask);
   if (fd < 0 || !(w->f = fdopen(fd, "wb"))) {
     werr(err, errsize, "cannot create '%s': %s", path, strerror(errno));
     if (fd >= 0)
@@ -104,6 +110,11 @@ rl_status rl_npy_create(const char *path, size_t rows, size_t cols, rl_npy_write
   }
   *out = w;
   return RL_OK;
+}
+
+const char *rl_npy_tmp_path(const rl_npy_writer *w)
+{
+  return w ? w->tmp : NULL;
 }
 
 rl_status rl_npy_append(rl_npy_writer *w, const double *vals, size_t nrows, char *err,

@@ -8,7 +8,13 @@
 # as its first object; .npy holds float64 (rows, columns) equal to the
 # cells (empty: NaN) with the metadata and names in FILE.npy.json.  Then
 # the refusals: .npy to standard output, a text column in .npy (nothing
-# left behind), --shard with a format other than csv, an unknown format.
+# left behind), --shard with a format other than csv, an unknown format,
+# a FIFO (refused before it is opened: it would wait for a reader).  And
+# the cases a review found: an angles sweep to .npy (each point had
+# renamed its own file, the sweep's empty array replaced them: shape
+# (0, 2)) gives 3 positions x (2 + 4 pairs of d = 4, 8) = 18 rows of 5
+# columns (dim, pos, pair, cos, sin); matrix --format grid, which has no header row, keeps all 3
+# rows in .npy (its first row had been taken for names).
 py=
 for p in python3 /usr/bin/python3; do
   if "$p" -c 'import numpy' 2>/dev/null; then py=$p; break; fi
@@ -76,3 +82,10 @@ PY
 ls bad* 2>/dev/null
 "$ROPELAB" decay --dim 8 --to 3 --base 10,100 --shard 1/2 --output-format jsonl 2>&1; echo "exit $?"
 "$ROPELAB" decay --dim 8 --to 3 --output-format xml 2>&1; echo "exit $?"
+mkfifo fifo.npy
+"$ROPELAB" angles --dim 8 --to 3 -o fifo.npy 2>&1; echo "exit $?"
+"$ROPELAB" angles --format long --dim 4,8 --to 2 -o sw.npy
+"$ROPELAB" matrix --scheme rope --len 3 --dim 8 --format grid -o g.npy
+"$py" -c 'import json, numpy as np
+print("angles sweep .npy:", np.load("sw.npy").shape, json.load(open("sw.npy.json"))["columns"])
+print("matrix grid .npy:", np.load("g.npy").shape)'
