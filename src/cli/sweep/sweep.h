@@ -43,6 +43,8 @@ typedef struct rl_sweep_spec {
   const char *plot_x, *plot_y, *plot_log;
 } rl_sweep_spec;
 
+/* 1 when name[0..len) is a word of the space-separated list (NULL: none). */
+int rl_sweep_in_list(const char *list, const char *name, size_t len);
 /* The table (sweep_table.c), ended by a row with cmd NULL. */
 extern const rl_sweep_spec rl_sweep_table[];
 /* cmd's row with the declared options of its groups added (a row valid

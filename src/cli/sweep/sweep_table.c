@@ -50,20 +50,6 @@ const rl_sweep_spec rl_sweep_table[] = {
      "scheme measure method lengths distances scale", NULL, NULL, NULL, NULL},
     {NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL}};
 
-/* key is a word of the space-separated list */
-static int listed(const char *list, const char *key)
-{
-  size_t kl = strlen(key);
-  for (const char *p = list; p && *p;) {
-    p += strspn(p, " ");
-    size_t l = strcspn(p, " ");
-    if (l == kl && !strncmp(p, key, l))
-      return 1;
-    p += l;
-  }
-  return 0;
-}
-
 /* own + the declared options of kind `kind` (RL_PARAM_SWEEP_*; NONE: the
  * lists, which are never swept) */
 static size_t add(char *buf, size_t n, size_t len, const rl_param *const *list, int kind,
@@ -71,7 +57,7 @@ static size_t add(char *buf, size_t n, size_t len, const rl_param *const *list, 
 {
   for (const rl_param *const *d = list; *d && len < n; d++)
     if (!((*d)->flags & RL_PF_NO_OPTION) && (*d)->kind != RL_PK_FLAG &&
-        rl_param_sweeps(*d) == kind && !listed(own_lists, (*d)->key))
+        rl_param_sweeps(*d) == kind && !rl_sweep_in_list(own_lists, (*d)->key, strlen((*d)->key)))
       len += (size_t)snprintf(buf + len, n - len, "%s%s", len ? " " : "", (*d)->key);
   return len;
 }
