@@ -112,7 +112,7 @@ int rl_sched_opt(rl_sched_opts *o, const char *cmd, int c, const char *arg)
     /* the scheme commands: some schemes take an odd dimension */
     dim_any = *d;
     dim_any.kind = RL_PK_SIZE;
-    dim_any.hi = 65536;
+    dim_any.hi = RL_SCHEME_DIM_MAX;
     dim_any.expect = NULL;
     d = &dim_any;
   }
@@ -202,6 +202,13 @@ int rl_sched_opts_finish(rl_sched_opts *o, const char *cmd)
 {
   int r = rl_sched_config_apply(o, cmd);
   return r ? r : rl_opt_rot_resolve(cmd, o->rot_arg, o->p.dim, &o->p.rot);
+}
+
+int rl_sched_opts_end(rl_sched_opts *o, const rl_common *co, const char *cmd, int argc,
+                      char **argv, void (*help)(FILE *fp))
+{
+  int r = rl_opt_end(co, cmd, argc, argv, help);
+  return r ? r : rl_sched_opts_finish(o, cmd);
 }
 
 /* config=PATH, then where each setting of the config went: KEY.source

@@ -46,6 +46,10 @@ int rl_sched_opt_default(rl_sched_opts *o, rl_common *co, const char *cmd, int c
 /* After the options: --config's settings applied where no option gave
  * one, then --rot resolved against --dim. */
 int rl_sched_opts_finish(rl_sched_opts *o, const char *cmd);
+/* The end of a schedule command's option loop: rl_opt_end (--help:
+ * RL_OPT_DONE; stray arguments) then rl_sched_opts_finish. */
+int rl_sched_opts_end(rl_sched_opts *o, const rl_common *co, const char *cmd, int argc,
+                      char **argv, void (*help)(FILE *fp));
 /* --config's settings applied to o->p where no option gave one (the
  * settings the final method does not take are left out); 0 or an exit
  * code after a message.  rl_sched_opts_finish calls it; the scheme

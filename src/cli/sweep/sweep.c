@@ -138,31 +138,43 @@ static int value_like(const char *s)
   return (s[1] >= '0' && s[1] <= '9') || s[1] == '.';
 }
 
-static int parse_shard(sweep *s, const char *arg)
+int rl_shard_parse(const char *cmd, const char *arg, unsigned long long *k,
+                   unsigned long long *n)
 {
-  const char *name = s->cmd->name;
   const char *slash = strchr(arg, '/');
-  char k[32];
-  if (slash && (size_t)(slash - arg) < sizeof k) {
-    memcpy(k, arg, (size_t)(slash - arg));
-    k[slash - arg] = 0;
-    const char *p = k;
+  char kb[32];
+  if (slash && (size_t)(slash - arg) < sizeof kb) {
+    memcpy(kb, arg, (size_t)(slash - arg));
+    kb[slash - arg] = 0;
+    const char *p = kb;
     while (*p >= '0' && *p <= '9')
       p++;
     const char *q = slash + 1;
     while (*q >= '0' && *q <= '9')
       q++;
-    if (p != k && !*p && q != slash + 1 && !*q) {
-      s->shard_k = strtoull(k, NULL, 10);
-      s->shard_n = strtoull(slash + 1, NULL, 10);
-      if (s->shard_k >= 1 && s->shard_k <= s->shard_n && s->shard_n <= MAX_POINTS) {
-        s->sharded = 1;
+    if (p != kb && !*p && q != slash + 1 && !*q) {
+      *k = strtoull(kb, NULL, 10);
+      *n = strtoull(slash + 1, NULL, 10);
+      if (*k >= 1 && *k <= *n && *n <= MAX_POINTS)
         return 0;
-      }
     }
   }
-  return rl_usage(name, "invalid --shard '%s': expected K/N with 1 <= K <= N <= %d", arg,
+  return rl_usage(cmd, "invalid --shard '%s': expected K/N with 1 <= K <= N <= %d", arg,
                   MAX_POINTS);
+}
+
+void rl_shard_part(size_t total, unsigned long long k, unsigned long long n, size_t *lo,
+                   size_t *hi)
+{
+  *lo = (size_t)((unsigned long long)total * (k - 1) / n);
+  *hi = (size_t)((unsigned long long)total * k / n);
+}
+
+static int parse_shard(sweep *s, const char *arg)
+{
+  int r = rl_shard_parse(s->cmd->name, arg, &s->shard_k, &s->shard_n);
+  s->sharded = !r;
+  return r;
 }
 
 /* The value of option argv[*i] ("--name=value" or "--name value"), or a
@@ -514,6 +526,31 @@ static size_t idx_of(const sweep *s, size_t p, size_t j)
 /* Build point p's argv (pargv) and prefix. */
 static const param *method_param(const sweep *s);
 
+/* Point p repeats another: its method does not take a swept option (the
+ * cell is empty) and p has that option's second or later value, so its
+ * rows would be those of the point with the first value again (`--method
+ * linear,yarn --ramp code,paper`: linear once, yarn twice). */
+static int point_repeats(const sweep *s, size_t p)
+{
+  const param *mp = s->skip ? method_param(s) : NULL;
+  if (!mp)
+    return 0;
+  const rl_schedule_type *t =
+      rl_schedule_type_find(mp->vals[idx_of(s, p, (size_t)(mp - s->par))]);
+  for (size_t j = 0; t && j < s->npar; j++)
+    if (s->par[j].decl && !rl_schedule_param_applies(s->par[j].decl, t) && idx_of(s, p, j) > 0)
+      return 1;
+  return 0;
+}
+
+static size_t distinct_points(const sweep *s)
+{
+  size_t n = 0;
+  for (size_t p = 0; p < s->points; p++)
+    n += !point_repeats(s, p);
+  return n;
+}
+
 static void set_point(sweep *s, size_t p)
 {
   int n = 0;
@@ -710,7 +747,7 @@ static int sweep_meta(const sweep *s, const rl_meta *metas, rl_meta *out)
       strcat(cols, j ? "," : ""), strcat(cols, s->par[j].col);
     rl_meta_add(out, "sweep", cols);
     free(cols);
-    snprintf(buf, sizeof buf, "%zu", s->points);
+    snprintf(buf, sizeof buf, "%zu", distinct_points(s));
     rl_meta_add(out, "sweep_points", buf);
     for (size_t j = 0; j < s->npar; j++) {
       char key[80];
@@ -839,7 +876,7 @@ static char *sweep_json(const sweep *s)
     }
     fputs("]", fp);
   }
-  fprintf(fp, "}, \"points\": %zu}", s->points);
+  fprintf(fp, "}, \"points\": %zu}", distinct_points(s));
   if (fclose(fp) != 0) {
     free(buf);
     return NULL;
@@ -923,6 +960,11 @@ static int run_parallel(sweep *s, FILE *to, size_t lo, size_t hi, rl_progress *p
   for (size_t p = lo; p < hi && !rc && !ferror(to); p++) {
     while (next < hi && next < p + nj) { /* keep nj points running */
       job *jb = &jobs[next % nj];
+      if (point_repeats(s, next)) { /* nothing to run: marked done */
+        jb->pid = -1;
+        next++;
+        continue;
+      }
       fflush(to);
       fflush(stdout);
       fflush(stderr);
@@ -962,6 +1004,11 @@ static int run_parallel(sweep *s, FILE *to, size_t lo, size_t hi, rl_progress *p
     if (rc)
       break;
     job *jb = &jobs[p % nj];
+    if (jb->pid == -1) {
+      jb->pid = 0;
+      rl_progress_update(prog, p + 1 - lo);
+      continue;
+    }
     int st;
     while (waitpid(jb->pid, &st, 0) < 0 && errno == EINTR)
       ;
@@ -1199,8 +1246,7 @@ static int run_sweep(sweep *s)
     /* a contiguous part: merge concatenates in shard order.  Its rows go
      * to a temp file first, so that the '# shard=' line can record their
      * count, length and checksum, which merge verifies */
-    lo = (size_t)((unsigned long long)s->points * (s->shard_k - 1) / s->shard_n);
-    hi = (size_t)((unsigned long long)s->points * s->shard_k / s->shard_n);
+    rl_shard_part(s->points, s->shard_k, s->shard_n, &lo, &hi);
     int fd = anon_tmp();
     if (fd < 0 || !(rows = fdopen(fd, "w+"))) {
       if (fd >= 0)
@@ -1218,6 +1264,10 @@ static int run_sweep(sweep *s)
     rc = run_parallel(s, to, lo, hi, &prog, &failed);
   } else {
     for (size_t p = lo; p < hi && !rc && !top.err && !ferror(to); p++) {
+      if (point_repeats(s, p)) {
+        rl_progress_update(&prog, p + 1 - lo);
+        continue;
+      }
       set_point(s, p);
       rl_out_mode_point(to, s->prefix, s->output);
       rl_opt_reset();
