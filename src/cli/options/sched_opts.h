@@ -21,7 +21,7 @@
 enum { RL_SCHOPT_FIRST = 0x280, RL_SCHOPT_LAST = 0x2ff };
 /* --config FILE (a model's config.json or GGUF header, ropelab/model.h):
  * the last value of the range, which the declarations never reach. */
-enum { RL_SCHOPT_CONFIG = RL_SCHOPT_LAST };
+enum { RL_SCHOPT_CONFIG = RL_SCHOPT_LAST, RL_SCHOPT_LAYER_TYPE = RL_SCHOPT_LAST - 1 };
 
 /* own (ended by a zero entry) followed by every schedule option: a table
  * valid until the next call (commands run one at a time). */
