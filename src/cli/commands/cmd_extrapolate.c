@@ -89,11 +89,9 @@ static void help(FILE *fp)
         "      --scale LIST      logit scales on top of every scheme: none, logn\n"
         "                        (max(1, ln n / ln L)), yarn ((0.1 ln(n/L) + 1)^2, YaRN's\n"
         "                        temperature) (default none)\n"
-        "      --threads T       worker threads (default: online processors)\n"
-        "\n"
-        "window and contents:\n",
+        "      --threads T       worker threads (default: online processors)\n",
         fp);
-  rl_decl_help(fp, rl_extrap_param_list());
+  rl_decl_help_at(fp, rl_extrap_param_list(), 24);
   fputs("\n"
         "learned and tupe get a table of L rows (unless --max-len) whose last row\n"
         "serves every later position (--past clamp unless given).\n"
@@ -499,7 +497,7 @@ static int run(int argc, char **argv)
   rl_scheme_opts_meta(&so, out);
   rl_out_meta_uint(out, "train_len", L);
   rl_out_meta_uint(out, "eval_len", N);
-  rl_decl_meta(&eo, out); /* local_window, sink_tokens, samples */
+  rl_decl_meta(&eo, out); /* samples, local_window, sink_tokens */
   rl_out_meta(out, "blas", RL_BLAS); /* -Dblas: which CBLAS computed the rope products */
   rl_out_meta(out, "setting", "len tokens, the last one queries all of them; under a window "
                               "the kept keys sit at cache positions 0..A-1, the query at A-1");

@@ -36,6 +36,9 @@ void rl_decl_names(const rl_param *const *list, char *buf, size_t n);
 /* The help rows: each declaration's help, its range where it has one of
  * its own, and its default. */
 void rl_decl_help(FILE *fp, const rl_param *const *list);
+/* The same with the text at column col (a command whose own rows align
+ * elsewhere than rl_help_param's 21). */
+void rl_decl_help_at(FILE *fp, const rl_param *const *list, int col);
 /* The metadata: one line per declaration, KEY=value. */
 void rl_decl_meta(const rl_decl_opts *g, rl_out *out);
 

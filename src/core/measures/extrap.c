@@ -72,7 +72,7 @@ static const rl_param p_draw = {
             "tupe, xl, sinusoidal, learned, integer, binary; rope under an exact "
             "pipeline), the logits are drawn from their Gaussian law given the query: the "
             "same expectations, another random stream"};
-static const rl_param *const extrap_params[] = {&p_window, &p_sinks, &p_samples, &p_identical,
+static const rl_param *const extrap_params[] = {&p_samples, &p_window, &p_sinks, &p_identical,
                                                 &p_draw, NULL};
 
 const rl_param *const *rl_extrap_param_list(void) { return extrap_params; }

@@ -16,3 +16,10 @@ sed '$d' all.txt | cmp - parts.txt && echo "parts: the whole run's lines"
 "$ROPELAB" check --only $only --trials 50 --shard 3/3 --tap | cut -d' ' -f1-4
 # a shard with no check (more shards than checks) passes vacuously
 "$ROPELAB" check --only composition --shard 1/2 --trials 50
+# refused: --shard twice (the last one would win silently), and with
+# --list, which lists every check
+"$ROPELAB" check --shard 1/2 --shard 2/2 2>&1 || echo "rc=$?"
+"$ROPELAB" check --shard 1/2 --list 2>&1 || echo "rc=$?"
+# the trials a shard's own checks need: mc_independent_mean (at least 100
+# trials) is not among the first of 34 shards, so 50 trials are enough
+"$ROPELAB" check --trials 50 --shard 1/34 | tail -n 1
