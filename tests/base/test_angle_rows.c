@@ -8,9 +8,10 @@
  * double-double lows, and tiny ones down to 2^-40; also every entry
  * equal to rl_angle_sincos2's or within one ulp of it (both near-correct
  * roundings), and out-of-range positions refused.  Then a sample of
- * 16 random runs (8 random frequencies, positions and steps) and runs at
- * frequencies RN(pi/2)/p stepped by p (angles near multiples of pi/2),
- * 0.6 million entries, all within 0.55 ulp of MPFR.  Without MPFR only the
+ * 16 random runs (8 random frequencies, positions and steps) and 4 runs
+ * whose frequencies put an angle within ~1e-10 of a multiple of pi/2 at
+ * one row, late after a seed (positions 10^5 to 2^31), 0.6 million
+ * entries, all within 0.55 ulp of MPFR.  Without MPFR only the
  * comparison with rl_angle_sincos2 runs. */
 #include <math.h>
 #include <stdint.h>
@@ -71,10 +72,7 @@ static double uniform(void) /* in [0, 1) (xorshift64*) */
 /* A sample of runs: random frequencies (10^-8 to 1, with random
  * double-double lows) at random positions up to 2^31 and random steps,
  * each run past a reseed; and the worst places for a relative bound,
- * frequencies theta = RN(pi/2)/p stepped by p, whose angles j p theta
- * fall within 2^-52 j pi/2 of multiples of pi/2 (cos or sin near 0:
- * the entries the recurrence hands to rl_angle_sincos2), from 0 and
- * from near 2^31. */
+ * entries next to zero 4000 rows after a seed (below). */
 static void sample(void)
 {
   enum { N = 8, ROWS = 4200, RUNS = 16 };
@@ -96,20 +94,26 @@ static void sample(void)
     worst = fmax(worst, vs_mpfr(theta, lo, N, &r, c, s, &above));
     total += 2 * N * ROWS;
   }
-  const double p2 = 1.5707963267948966; /* RN(pi/2) */
-  const double ps[N] = {2, 3, 4, 7, 1000, 100003, 123456789, 1e9}; /* theta <= 1 */
-  for (size_t i = 0; i < N; i++)
-    theta[i] = p2 / ps[i], lo[i] = 0;
-  for (size_t i = 0; i < N; i++)
-    for (int hiend = 0; hiend < 2; hiend++) {
-      /* one frequency at a time: the step is its own p */
-      double p = ps[i], rows = fmin(ROWS, floor(2147483648.0 / p));
-      run r = {hiend ? p * (floor(2147483648.0 / p) - rows + 1) : 0, p, (size_t)rows};
-      tap_bool(rl_angle_sincos_rows(&theta[i], &lo[i], 1, r.m0, r.step, r.count, c, s) == RL_OK,
-               "multiples of pi/2: p %g accepted", p);
-      worst = fmax(worst, vs_mpfr(&theta[i], &lo[i], 1, &r, c, s, &above));
-      total += 2 * r.count;
+  /* the worst places for a relative bound: frequencies theta_i =
+   * RN(k_i (pi/2) / M), so that at row M the angle M theta_i lies within
+   * about k_i 2^-53 of a multiple of pi/2 and one of cos, sin is about
+   * 10^-10 (below the recompute threshold), placed 4000 rows after the
+   * run's seed, where the recurrence's error is largest */
+  const double Ms[4] = {100003, 10000019, 1000000007, 2147483000};
+  for (int q = 0; q < 4; q++) {
+    double M = Ms[q];
+    for (size_t i = 0; i < N; i++) {
+      long double k = floorl(M / 1.5707963267948966L * (0.9L - 0.1L * (long double)i)) - (long double)i;
+      theta[i] = (double)(k * 1.5707963267948966192313216916397514L / M), lo[i] = 0;
     }
+    run r = {M - 4000, 1, ROWS};
+    if (r.m0 + ROWS - 1 > 2147483648.0)
+      r.m0 = 2147483648.0 - (ROWS - 1);
+    tap_bool(rl_angle_sincos_rows(theta, lo, N, r.m0, r.step, r.count, c, s) == RL_OK,
+             "angles next to multiples of pi/2 at row %.0f accepted", M);
+    worst = fmax(worst, vs_mpfr(theta, lo, N, &r, c, s, &above));
+    total += 2 * N * ROWS;
+  }
   tap_report(worst <= 0.55, worst, 0.55,
              "%zu sampled entries (random runs, and angles near multiples of pi/2) within "
              "0.55 ulp of MPFR (worst %.6f); %zu of them above 0.5 ulp",
