@@ -3,7 +3,8 @@
  * ~1 us (the seeds were half the cost of a table of 1024 rows).
  *
  * How.  rl_angle_reduce_pio2 gives m Theta = q pi/2 + x, x = hi + lo
- * (long doubles), |x| <= pi/4 + 2^-20 (its k is rounded from a double).
+ * (long doubles), |x| <= pi/4 + 2^-19 (its k is rounded from a double
+ * estimate of m Theta without m theta_lo, each within 2^-21 or so).
  * x becomes a double-double X = xh + xl; x = K + T with K = k/128 (k the
  * integer nearest 128 xh, |k| <= 101), T = (xh - K) + xl, |T| <= tau =
  * 2^-8 (1 + 2^-44); cos and sin of T are Taylor polynomials in
@@ -16,9 +17,9 @@
  * FastTwoSum).  The operations' absolute errors (round to nearest):
  *  - mul(a, b): ah bh = p + e exactly (fma); ah bl, al bh rounded within
  *    u^2 |ah bh| each, their sum within 2u^2 (1 + u) |ah bh|, e plus that
- *    sum within u (u + 2u^2) |ah bh| (|e| <= u |p|), al bl omitted
- *    (<= u^2 |ah bh|), FastTwoSum exact (|e + ...| < |p|): 
- *    <= 7u^2 (1 + 2u) |ah bh| <= 8u^2 |a| |b|.
+ *    sum within u (u + 2u) (1 + u) |ah bh| (|e| <= u |p|), al bl omitted
+ *    (<= u^2 |ah bh|), FastTwoSum exact (|e + ...| < |p|):
+ *    <= 8u^2 (1 + 3u) |ah bh| <= 8.1u^2 |a| |b|.
  *  - add(a, b): TwoSum of the highs exact; al + bl within
  *    u^2 (|ah| + |bh|); its sum with the TwoSum's low (<= u |ah + bh|)
  *    within u (u |ah + bh| + u (1 + u)(|ah| + |bh|)); the final TwoSum
@@ -34,18 +35,18 @@
  *    |m| 2^-115 + 2^-106.8 in each component.
  *  - Truncation: the sine's first omitted term is tau^11/11! < 2^-113,
  *    the cosine's tau^12/12! < 2^-124.
- *  - Polynomials: y = mul(T, T) within 8u^2 tau^2.  The constants 1/n!
+ *  - Polynomials: y = mul(T, T) within 8.1u^2 tau^2.  The constants 1/n!
  *    as h = RN(1/n!), l = RN((1 - n! h)/n!) (the residual exact by fma)
  *    are within u^2 of 1/n! relative.  Horner from the innermost
  *    coefficient: each inner stage's error is multiplied by |y| <= 2^-16
  *    on the way out, so only the outer two operations count: the sine is
  *    add(T, mul(T, mul(y, H))), |H| <= 1/6, H within 3.1u^2 (1/6 + 2^-22)
- *    + u^2/6 + 2^-16 (...) < 0.75u^2, mul(y, H) within 2^-16 (8u^2/6 +
- *    0.75u^2 + 8u^2/6) < 2^-13 u^2, its product with T within 2^-20 u^2,
+ *    + u^2/6 + 2^-16 (...) < 0.75u^2, mul(y, H) within 2^-16 (8.1u^2/6 +
+ *    0.75u^2 + 8.1u^2/6) < 2^-13 u^2, its product with T within 2^-20 u^2,
  *    the last add within 3.1u^2 2^-8 (1 + 2^-18): sin T within 0.013u^2
  *    + 2^-113 < 0.03u^2.  The cosine is add(1, mul(y, H')), |H'| <= 1/2,
  *    H' within 3.1u^2 (1/2 + 2^-20) + u^2/2 < 2.1u^2, mul(y, H') within
- *    2^-16 (4u^2 + 2.1u^2 + 4u^2) < 2^-12 u^2, the add within
+ *    2^-16 (4.1u^2 + 2.1u^2 + 4.1u^2) < 2^-12 u^2, the add within
  *    3.1u^2 (1 + 2^-17): cos T within 3.2u^2.  |cos T| <= 1,
  *    |sin T| <= 2^-8 (1 + 2^-40).
  *  - Table: sincosq within 2^-111 (glibc's ldbl-128 sin and cos, which
@@ -53,14 +54,15 @@
  *    most 2^-112), split into h = RN(q) and l = RN(q - h) within 2^-107:
  *    cos K, sin K within 0.54u^2 each, |cos K| <= 1, |sin K| <= 0.72.
  *  - Addition formulas: cos(K + T) = add(mul(cK, cT), -mul(sK, sT)):
- *    mul(cK, cT) within 8u^2 + 0.54u^2 + 3.2u^2 = 11.74u^2;
- *    mul(sK, sT) within 2^-8 (8u^2 0.72 + 0.54u^2) + 0.72 0.03u^2
+ *    mul(cK, cT) within 8.1u^2 + 0.54u^2 + 3.2u^2 = 11.84u^2;
+ *    mul(sK, sT) within 2^-8 (8.1u^2 0.72 + 0.54u^2) + 0.72 0.03u^2
  *    < 0.05u^2; the add within 3.1u^2 (1 + 2^-8 + ...) < 3.2u^2:
- *    15u^2 in all.  sin(K + T) = add(mul(sK, cT), mul(cK, sT)):
- *    8u^2 0.72 + 0.54u^2 + 0.72 3.2u^2 + 0.05u^2 + 3.1u^2 (0.73) < 11u^2.
+ *    15.1u^2 in all.  sin(K + T) = add(mul(sK, cT), mul(cK, sT)):
+ *    8.1u^2 0.72 + 0.54u^2 + 0.72 3.2u^2 + 0.05u^2 + 3.1u^2 (0.73) < 11u^2.
  *    Negating for the quadrant is exact.
- * So each component is within |m| 2^-115 + 2^-106.8 + 15u^2 <
- * |m| 2^-115 + 2^-102 of cos(m Theta), sin(m Theta): angle_rows.c takes
+ * So each component is within |m| 2^-115 + 2^-106.8 + 15.1u^2 <
+ * |m| 2^-115 + 15.7u^2 < |m| 2^-115 + 2^-102 of cos(m Theta), sin(m Theta)
+ * (the test measures 0.22 of this bound at most): angle_rows.c takes
  * |m| 2^-115 + 2^-101.  Measured against MPFR by tests/base/test_angle_rows.c
  * (rl_angle_seed_dd at 10^5 angles, k/128 boundaries, 0 and pi/4). */
 #define _GNU_SOURCE
@@ -107,7 +109,7 @@ static inline dd neg(dd a)
   return (dd){-a.h, -a.l};
 }
 
-enum { KMAX = 104 }; /* k/128 for |k| <= 101 (|x| <= pi/4 + 2^-20), and a margin */
+enum { KMAX = 104 }; /* k/128 for |k| <= 101 (|x| <= pi/4 + 2^-19), and a margin */
 
 static dd tab_c[KMAX], tab_s[KMAX]; /* cos, sin of k/128 */
 static dd sin_c[4], cos_c[5];       /* -1/3!, 1/5!, -1/7!, 1/9!; -1/2!, 1/4!, ... -1/10! */
@@ -153,7 +155,7 @@ int rl_angle_seed_dd(double m, double theta, double theta_lo, double out[4])
   double xh = (double)hi, xl = (double)((hi - (long double)xh) + lo);
   double kd = rint(xh * 128); /* exact: floor(x + 0.5) can round x + 0.5 up */
   int k = (int)kd, ka = k < 0 ? -k : k;
-  if (ka >= KMAX) /* not reached (|x| <= pi/4 + 2^-20): the caller seeds in binary128 */
+  if (ka >= KMAX) /* not reached (|x| <= pi/4 + 2^-19): the caller seeds in binary128 */
     return -1;
   dd T = two_sum(xh - kd / 128, xl);
   dd y = mul(T, T);
