@@ -11,6 +11,6 @@ ninja -C "$build" src/libropelab-core.a >&2
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
 cc -std=c11 -O2 -I"$top/src" -I"$build" "$top/experiments/bench_angle_rows.c" \
-  "$build/src/libropelab-core.a" $(pkg-config --libs gsl) -lquadmath -lm -lpthread -o "$tmp/bench"
+  "$build/src/libropelab-core.a" $(pkg-config --libs gsl) $(pkg-config --libs sleef jansson 2>/dev/null || true) -lquadmath -lm -lpthread -o "$tmp/bench"
 echo "load average $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) cores"
 "$tmp/bench" "${1:-100000}" "${2:-3}" "${3:-4096}" 2>/dev/null

@@ -22,9 +22,11 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 one() { # label binary ARGS...
   l=$1 bin=$2
   shift 2
-  /usr/bin/time -f "%e %U %S" -o "$tmp/t" "$bin" "$@" -o "$tmp/$l.csv"
+  # bash's time keyword: milliseconds (/usr/bin/time gives hundredths)
+  bash -c 'TIMEFORMAT="%3R %3U %3S"; exec 3>&2; { time "$@" >/dev/null 2>&3; } 2>"$0"' \
+    "$tmp/t" "$bin" "$@" -o "$tmp/$l.csv"
   awk -v l="$l" -v load="$(cut -d' ' -f1 /proc/loadavg)" \
-    '{ printf "%-4s cpu %7.2f s  wall %7.2f s  load %s\n", l, $2 + $3, $1, load }' "$tmp/t"
+    '{ printf "%-4s cpu %8.3f s  wall %8.3f s  load %s\n", l, $2 + $3, $1, load }' "$tmp/t"
   awk '{ print $2 + $3 }' "$tmp/t" >>"$tmp/$l.cpu"
 }
 echo "ropelab $*: $rev (old) against this tree (new), $runs interleaved pairs, $(nproc) cores"

@@ -14,4 +14,15 @@
 int rl_angle_reduce_pio2(double m, double theta, double theta_lo, long double *hi,
                          long double *lo);
 
+/* e^{i m (theta + theta_lo)} as double-doubles out = {cos hi, cos lo,
+ * sin hi, sin lo}, for the recurrence of angle_rows.c (angle_seed.c;
+ * only with binary128).  _dd: double-double polynomials after the exact
+ * reduction, within |m| 2^-115 + 2^-102 per component (proof in
+ * angle_seed.c); returns -1 (nothing written) if the reduced angle is
+ * out of its table, which the reduction's bound excludes.  _quad: the
+ * same from libquadmath's sincosq, within |m| 2^-115 + 2^-106 (ten times
+ * slower; kept for checking). */
+int rl_angle_seed_dd(double m, double theta, double theta_lo, double out[4]);
+int rl_angle_seed_quad(double m, double theta, double theta_lo, double out[4]);
+
 #endif

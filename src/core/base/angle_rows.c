@@ -6,20 +6,16 @@
  * theta + theta_lo) is a complex double-double; z_{j+1} = z_j w with
  * w = e^{i step Theta}.  Every RESEED rows, and at the start, z is seeded
  * from the exact angle: rl_angle_reduce_pio2 (angle.c) reduces it by
- * pi/2 without error but for the long double product m theta_lo,
- * libquadmath's sincosq evaluates the reduced angle in binary128, and the
- * quadrant's signs and the split into two doubles are exact or nearly.
- * w is computed the same way at m = step.  The output is the high double
- * of each component, i.e. the double nearest the double-double value.
+ * pi/2 without error but for the long double product m theta_lo, and
+ * rl_angle_seed_dd (angle_seed.c) evaluates cos and sin of the reduced
+ * angle in double-double.  w is computed the same way at m = step.  The
+ * output is the high double of each component, i.e. the double nearest
+ * the double-double value.
  *
  * Error bound (u = 2^-53; every magnitude below is at most 1 + 2^-60).
- *  - Seed at m (one component): the reduction within |m| 2^-115 +
- *    2^-110 (angle_impl.h); the binary128 sum hi + lo within 2^-113;
- *    sincosq within 2^-110 (glibc's ldbl-128 sin and cos, which
- *    libquadmath carries, are within 1-2 ulps, an ulp below 1 being at
- *    most 2^-112); the split into h = RN(q), l = RN(q - h) within
- *    |q - h| u <= 2^-107.  cos and sin are 1-Lipschitz, so
- *      e_seed(m) <= |m| 2^-115 + 2^-106 per component.
+ *  - Seed at m (one component), proven in angle_seed.c:
+ *      e_seed(m) <= |m| 2^-115 + 2^-101
+ *    (the sincosq seed used before was within |m| 2^-115 + 2^-106).
  *  - One step, real part a c - b d (a = ah + al, c = ch + cl, ...; the
  *    lows at most 2^-52): ah ch and bh dh exactly as a product and its
  *    fma remainder, their difference exactly by TwoSum; the four cross
@@ -47,11 +43,8 @@
 #include <stdlib.h>
 #include "ropelab.h"
 #include "angle_impl.h"
-#ifdef RL_HAVE_FLOAT128
-#include <quadmath.h>
-#endif
 
-enum { RESEED = 4096 }; /* rows per seed: a seed (sincosq, ~1.2 us) every 4096 rows */
+enum { RESEED = 4096 }; /* rows per seed at most (a seed costs ~0.1 us) */
 
 static int is_int(double x)
 {
@@ -73,26 +66,16 @@ static rl_status rows_slow(const double *theta, const double *theta_lo, size_t n
 }
 
 #ifdef RL_HAVE_FLOAT128
-__extension__ typedef __float128 quad;
-
-/* e^{i m Theta} as two double-doubles (the seed above) */
+/* e^{i m Theta} as two double-doubles (the seed above): angle_seed.c's
+ * double-double evaluation, or sincosq if its table cannot take the
+ * angle (not reached) */
 static void seed(double m, double theta, double theta_lo, double *ch, double *cl, double *sh,
                  double *sl)
 {
-  long double hi, lo;
-  int q = rl_angle_reduce_pio2(m, theta, theta_lo, &hi, &lo);
-  quad x = (quad)hi + (quad)lo, sq, cq, cr, sr;
-  sincosq(x, &sq, &cq);
-  switch (q) {
-  case 0: cr = cq; sr = sq; break;
-  case 1: cr = -sq; sr = cq; break;
-  case 2: cr = -cq; sr = -sq; break;
-  default: cr = sq; sr = -cq; break;
-  }
-  *ch = (double)cr;
-  *cl = (double)(cr - (quad)*ch);
-  *sh = (double)sr;
-  *sl = (double)(sr - (quad)*sh);
+  double z[4];
+  if (rl_angle_seed_dd(m, theta, theta_lo, z))
+    (void)rl_angle_seed_quad(m, theta, theta_lo, z);
+  *ch = z[0], *cl = z[1], *sh = z[2], *sl = z[3];
 }
 
 /* The loop is vectorised with FMA where the CPU has AVX2 and FMA (chosen
@@ -102,17 +85,22 @@ static void seed(double m, double theta, double theta_lo, double *ch, double *cl
 #define RL_ROWS_DISPATCH 1
 #endif
 
-static inline __attribute__((always_inline)) void step_body(size_t n, double *restrict zrh, double *restrict zrl,
+/* One row: c, s = the high parts of z, z *= w; returns nonzero if an
+ * entry of the row is below thr in magnitude (then recomputed), a flag
+ * or-ed in the same vector loop. */
+static inline __attribute__((always_inline)) int step_body(size_t n, double *restrict zrh, double *restrict zrl,
                             double *restrict zih, double *restrict zil,
                             const double *restrict wrh, const double *restrict wrl,
                             const double *restrict wih, const double *restrict wil,
-                            double *restrict c, double *restrict s)
+                            double *restrict c, double *restrict s, double thr)
 {
+  int low = 0;
   for (size_t i = 0; i < n; i++) {
     double a = zrh[i], al = zrl[i], b = zih[i], bl = zil[i];
     double ch = wrh[i], cl = wrl[i], dh = wih[i], dl = wil[i];
     c[i] = a;
     s[i] = b;
+    low |= !(fabs(a) >= thr) | !(fabs(b) >= thr);
     /* real: a c - b d */
     double p1 = a * ch, e1 = fma(a, ch, -p1), p2 = b * dh, e2 = fma(b, dh, -p2);
     double s1 = p1 - p2, bb = s1 - p1, t1 = (p1 - (s1 - bb)) + (-p2 - bb);
@@ -130,27 +118,28 @@ static inline __attribute__((always_inline)) void step_body(size_t n, double *re
     zil[i] = (s2 - (y - yb)) + (u2 - yb);
     zih[i] = y;
   }
+  return low;
 }
 
 #define STEP_ARGS size_t n, double *restrict zrh, double *restrict zrl, double *restrict zih, \
     double *restrict zil, const double *restrict wrh, const double *restrict wrl,              \
     const double *restrict wih, const double *restrict wil, double *restrict c,                \
-    double *restrict s
-#define STEP_PASS n, zrh, zrl, zih, zil, wrh, wrl, wih, wil, c, s
+    double *restrict s, double thr
+#define STEP_PASS n, zrh, zrl, zih, zil, wrh, wrl, wih, wil, c, s, thr
 
-static void step_plain(STEP_ARGS)
+static int step_plain(STEP_ARGS)
 {
-  step_body(STEP_PASS);
+  return step_body(STEP_PASS);
 }
 
 #ifdef RL_ROWS_DISPATCH
-__attribute__((target("avx2,fma"))) static void step_fma(STEP_ARGS)
+__attribute__((target("avx2,fma"))) static int step_fma(STEP_ARGS)
 {
-  step_body(STEP_PASS);
+  return step_body(STEP_PASS);
 }
 #endif
 
-typedef void step_fn(STEP_ARGS);
+typedef int step_fn(STEP_ARGS);
 
 /* step_fma where the CPU has AVX2 and FMA, else step_plain */
 static step_fn *step_pick(void)
@@ -187,7 +176,7 @@ rl_status rl_angle_sincos_rows(const double *theta, const double *theta_lo, size
   double *wrh = buf + 4 * n, *wrl = buf + 5 * n, *wih = buf + 6 * n, *wil = buf + 7 * n;
   for (size_t i = 0; i < n; i++)
     seed(step, theta[i], theta_lo ? theta_lo[i] : 0.0, &wrh[i], &wrl[i], &wih[i], &wil[i]);
-  double e_step = M_SQRT2 * (fabs(step) * 0x1p-115 + 0x1p-106) + 0x1p-99;
+  double e_step = M_SQRT2 * (fabs(step) * 0x1p-115 + 0x1p-101) + 0x1p-99;
   step_fn *step_row = step_pick();
   for (size_t j0 = 0; j0 < count; j0 += RESEED) {
     size_t j1 = count - j0 < RESEED ? count : j0 + RESEED;
@@ -197,16 +186,16 @@ rl_status rl_angle_sincos_rows(const double *theta, const double *theta_lo, size
     /* E at the block's last row, and the |hi| below which an entry is
      * recomputed: 20 2^54 E, with 5% more for the roundings of this
      * arithmetic */
-    double E = 1.001 * (M_SQRT2 * (fabs(ms) * 0x1p-115 + 0x1p-106) +
+    double E = 1.001 * (M_SQRT2 * (fabs(ms) * 0x1p-115 + 0x1p-101) +
                         (double)(j1 - j0 - 1) * e_step);
     double thr = 21.0 * 0x1p54 * E;
     for (size_t j = j0; j < j1; j++) {
       double *cj = c + j * n, *sj = s + j * n;
-      step_row(n, zrh, zrl, zih, zil, wrh, wrl, wih, wil, cj, sj);
-      for (size_t i = 0; i < n; i++)
-        if (!(fabs(cj[i]) >= thr && fabs(sj[i]) >= thr))
-          (void)rl_angle_sincos2(m0 + (double)j * step, theta[i],
-                                 theta_lo ? theta_lo[i] : 0.0, &cj[i], &sj[i]);
+      if (step_row(n, zrh, zrl, zih, zil, wrh, wrl, wih, wil, cj, sj, thr))
+        for (size_t i = 0; i < n; i++)
+          if (!(fabs(cj[i]) >= thr && fabs(sj[i]) >= thr))
+            (void)rl_angle_sincos2(m0 + (double)j * step, theta[i],
+                                   theta_lo ? theta_lo[i] : 0.0, &cj[i], &sj[i]);
     }
   }
   free(buf);

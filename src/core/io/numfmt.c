@@ -170,18 +170,35 @@ static inline void put8(char *p, uint32_t v)
   memcpy(p + 6, DIGIT2 + 2 * (b % 100), 2);
 }
 
-/* The n decimal digits of m (m < 10^n, n <= 17) into p[0..n-1]. */
+/* The 8 digits of v < 10^8 (leading zeros included) as the bytes of a
+ * little-endian word, the first digit lowest: built in registers (four
+ * 2-byte stores read back as one word would stall the load). */
+static inline uint64_t digits8(uint64_t v)
+{
+  uint32_t a = (uint32_t)v / 10000, b = (uint32_t)v % 10000;
+  uint16_t d0, d1, d2, d3;
+  memcpy(&d0, DIGIT2 + 2 * (a / 100), 2);
+  memcpy(&d1, DIGIT2 + 2 * (a % 100), 2);
+  memcpy(&d2, DIGIT2 + 2 * (b / 100), 2);
+  memcpy(&d3, DIGIT2 + 2 * (b % 100), 2);
+  return (uint64_t)d0 | (uint64_t)d1 << 16 | (uint64_t)d2 << 32 | (uint64_t)d3 << 48;
+}
+
+/* The n decimal digits of m (m < 10^n, n <= 17) into p[0..n-1].  16
+ * and 17 digits (most doubles) take one path: which of the two comes
+ * next is close to random, and a mispredicted branch costs more than
+ * the select. */
 static inline void put_digits(char *p, uint64_t m, int n)
 {
-  if (n > 8) {
+  if (n >= 16) {
     uint32_t hi = (uint32_t)(m / 100000000);
     put8(p + n - 8, (uint32_t)(m % 100000000));
-    if (n == 17) {
-      p[0] = (char)('0' + hi / 100000000);
-      put8(p + 1, hi % 100000000);
-    } else {
-      put_digits32(p, hi, n - 8);
-    }
+    put8(p + n - 16, hi % 100000000);
+    char d = (char)('0' + hi / 100000000); /* '0' when n is 16 */
+    p[0] = n == 17 ? d : p[0];
+  } else if (n > 8) {
+    put8(p + n - 8, (uint32_t)(m % 100000000));
+    put_digits32(p, (uint32_t)(m / 100000000), n - 8);
   } else {
     put_digits32(p, (uint32_t)m, n);
   }
@@ -240,6 +257,14 @@ int rl_numfmt(double x, char *buf)
     char *s = buf;
     if (signbit(x))
       *s++ = '-';
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (n <= 8) { /* positions, counts: the digits in one word, stored whole */
+      uint64_t word = digits8(m) >> 8 * (8 - n);
+      memcpy(s, &word, 8); /* buf has RL_NUMFMT_MAX bytes */
+      s[n] = 0;
+      return (int)(s + n - buf);
+    }
+#endif
     put_digits(s, m, n);
     s[n] = 0;
     return (int)(s + n - buf);

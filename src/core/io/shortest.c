@@ -136,17 +136,21 @@ void rl_shortest(double x, uint64_t *d, int *e)
   uint64_t m10 = s10 + (uint64_t)!lo10;
   m = use10 ? m10 : m;
   k += use10;
-  /* further trailing zeros off (at most 15), largest steps first; rare */
-  if (m % 100000000 == 0)
-    m /= 100000000, k += 8;
-  if (m % 10000 == 0)
-    m /= 10000, k += 4;
-  if (m % 100 == 0)
-    m /= 100, k += 2;
-  if (m % 100 == 0)
-    m /= 100, k += 2;
-  if (m % 10 == 0)
-    m /= 10, k += 1;
+  /* further trailing zeros off (at most 15), largest steps first; rare,
+   * so one test for a last zero guards them all (a branch that is
+   * nearly never taken costs less than the four other remainders) */
+  if (m % 10 == 0) {
+    if (m % 100000000 == 0)
+      m /= 100000000, k += 8;
+    if (m % 10000 == 0)
+      m /= 10000, k += 4;
+    if (m % 100 == 0)
+      m /= 100, k += 2;
+    if (m % 100 == 0)
+      m /= 100, k += 2;
+    if (m % 10 == 0)
+      m /= 10, k += 1;
+  }
   *d = m;
   *e = k;
 }

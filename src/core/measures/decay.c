@@ -526,9 +526,13 @@ static void run_rows(const job *jb)
         memcpy(jb->bound + k, jb->l->bnd + off, m * sizeof(double));
       if (jb->sim)
         memcpy(jb->sim + k, jb->l->sim + off, m * sizeof(double));
-      if (jb->r)
-        for (size_t i = 0; i < m; i++)
-          jb->r[k + i] = rl_grid_at(&w->g, j + i);
+      if (jb->r) /* rl_grid_at's value, inline: on an exact grid from + j step is
+                  * exact, so the product and sum need no fma (a libm call) */
+        for (size_t i = 0; i < m; i++) {
+          double jj = (double)(j + i), r = w->corr ? fma(jj, w->g.step, w->g.from)
+                                                   : jj * w->g.step + w->g.from;
+          jb->r[k + i] = r > w->g.to ? w->g.to : r;
+        }
       j += m;
     } else {
       double r = rl_grid_at(&w->g, j), b = 0, s = 0;
