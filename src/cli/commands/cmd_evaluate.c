@@ -133,6 +133,12 @@ static int run(int argc, char **argv)
       goto done;
     }
     size_t T = rl_task_len(task, maxn);
+    if (T > ck->cfg.max_T && ck->cfg.pos == RL_TPOS_LEARNED) {
+      r = rl_usage(cmd, "invalid --eval-len '%zu': a learned position table has the %zu rows "
+                   "it was trained with, length %zu reads %zu positions", maxn, ck->cfg.max_T,
+                   maxn, T);
+      goto done;
+    }
     if (T > ck->cfg.max_T) {
       rl_train_free(m);
       m = NULL;
