@@ -237,13 +237,17 @@ static int check_sched_given(const targs *a, const rl_sched_opts *so)
   return 0;
 }
 
-static void progress(int on, size_t step, size_t steps, double loss, double t0, double *last)
+/* start: the step this process began at (a resumed run's ETA counts the
+ * steps it ran itself) */
+static void progress(int on, size_t step, size_t steps, size_t start, double loss, double t0,
+                     double *last)
 {
   double t = now(CLOCK_MONOTONIC);
   if (!on || (step < steps && t - *last < 0.25))
     return;
   *last = t;
-  double el = t - t0, eta = step ? el * (double)(steps - step) / (double)step : 0;
+  size_t done = step - start;
+  double el = t - t0, eta = done ? el * (double)(steps - step) / (double)done : 0;
   fprintf(stderr, "\rropelab train: step %zu/%zu (%3d%%) loss %.4f, %.0f s, ETA %.0f s   ", step,
           steps, (int)(100.0 * (double)step / (double)steps), loss, el, eta);
   if (step == steps)
@@ -578,7 +582,7 @@ static int run(int argc, char **argv)
     }
     if (!curve_open && since == a.log_every)
       sum = 0, since = 0;
-    progress(show, step + 1, a.steps, loss, w0, &last);
+    progress(show, step + 1, a.steps, start, loss, w0, &last);
     if (a.ckpt && ((step + 1) % a.ckpt_every == 0 || step + 1 == a.steps)) {
       if ((r = save(a.ckpt, ck, m, &data))) {
         free(inp), free(tgt);
@@ -623,8 +627,9 @@ static int run(int argc, char **argv)
   rl_out_meta_num(&tab, "train_wall_s", wall);
   rl_out_meta_num(&tab, "train_cpu_s", cpu);
   rl_out_meta_num(&tab, "train_tokens", (double)tokens);
-  rl_out_meta_num(&tab, "train_tokens_per_s", (double)tokens / wall);
-  rl_out_meta_num(&tab, "final_loss", loss);
+  rl_out_meta_num(&tab, "train_tokens_per_s", wall > 0 ? (double)tokens / wall : 0.0);
+  if (step > start) /* a resume of a finished run took no step */
+    rl_out_meta_num(&tab, "final_loss", loss);
   double e0 = now(CLOCK_MONOTONIC);
   size_t *lens = malloc(a.eval_len * sizeof *lens);
   if (!lens) {
@@ -645,7 +650,8 @@ static int run(int argc, char **argv)
   r = rl_out_close(&tab);
   if (show && !r)
     fprintf(stderr, "ropelab train: %llu steps in %.1f s wall, %.1f s CPU, %.0f tokens/s; scoring %.1f s\n",
-            a.steps - start, wall, cpu, (double)tokens / wall, now(CLOCK_MONOTONIC) - e0);
+            a.steps - start, wall, cpu, wall > 0 ? (double)tokens / wall : 0.0,
+            now(CLOCK_MONOTONIC) - e0);
   goto done;
 fail_curve:
   if (curve_open)
