@@ -550,7 +550,14 @@ static int run(int argc, char **argv)
   catch_stop(old_sa);
   size_t step = start;
   int saved = 1; /* the checkpoint on disk holds the state of `step` */
+  /* test hook: parameter ROPELAB_TEST_NAN_PARAM of the one array (the
+   * last by default) made NaN before step K (1-based) */
+  const char *poison = getenv("ROPELAB_TEST_NAN_AT_STEP"), *pidx = getenv("ROPELAB_TEST_NAN_PARAM");
+  size_t poison_at = poison ? (size_t)strtoull(poison, NULL, 10) : 0;
+  size_t poison_i = pidx ? (size_t)strtoull(pidx, NULL, 10) : rl_train_nparams(m) - 1;
   for (; step < a.steps && !got_signal && step < stop_at; step++) {
+    if (step + 1 == poison_at && poison_i < rl_train_nparams(m))
+      rl_train_params(m)[poison_i] = NAN;
     for (size_t b = 0; b < B; b++)
       rl_task_example(&task, &data, 1 + rl_train_rng_below(&data, a.train_len), train_T,
                       inp + b * train_T, tgt + b * train_T);
