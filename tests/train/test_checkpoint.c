@@ -224,6 +224,30 @@ int main(void)
   tap_ok(st == RL_EFORMAT && strstr(err, "format version 2, expected 1"), "version 2: %s", err);
   b[8] = 1;
 
+  /* past the checksum (the CRC made right again): a NaN parameter, a
+   * negative second moment (the reader frees the model before its
+   * message: the fuzzer found a use after free here) */
+  size_t parm = mom2 - 2 * (16 + 8 * np), m2at = mom2 + 8 * 5;
+  unsigned char save[8];
+  const size_t at2[2] = {parm + 8 * 2, m2at};
+  const char *want[2] = {"PARM value 2 is not finite", "MOM2 value 5 is negative"};
+  for (int k = 0; k < 2; k++) {
+    memcpy(save, b + at2[k], 8);
+    double v = k ? -1.0 : (double)NAN;
+    memcpy(b + at2[k], &v, 8); /* little-endian hosts only, as the test's le() */
+    uint32_t cc = crc_bitwise(b, n - 4);
+    for (int i = 0; i < 4; i++)
+      b[n - 4 + (size_t)i] = (unsigned char)(cc >> (8 * i));
+    spit(other, b, n);
+    mm = NULL;
+    st = rl_ckpt_read(other, 0, tmp, &mm, err);
+    tap_ok(st == RL_EFORMAT && !mm && strstr(err, want[k]), "%s: %s", want[k], err);
+    memcpy(b + at2[k], save, 8);
+  }
+  uint32_t cc0 = crc_bitwise(b, n - 4);
+  for (int i = 0; i < 4; i++)
+    b[n - 4 + (size_t)i] = (unsigned char)(cc0 >> (8 * i));
+
   /* a write killed after 100 bytes leaves the previous file */
   pid_t pid = fork();
   if (pid == 0) {

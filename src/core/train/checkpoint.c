@@ -453,10 +453,11 @@ static rl_status parse(rbuf *r, size_t max_T, rl_ckpt *ck, rl_train_model **out)
     return fail(err, st, "out of memory for the checkpoint's model");
   if (st)
     return fail(err, RL_EFORMAT, "invalid checkpoint '%s': %s", path, merr);
-  if (rl_train_nparams(m) != np) {
+  size_t built = rl_train_nparams(m);
+  if (built != np) {
     rl_train_free(m);
     return fail(err, RL_EFORMAT, "invalid checkpoint '%s': %llu parameters, the model has %zu",
-                path, (unsigned long long)np, rl_train_nparams(m));
+                path, (unsigned long long)np, built);
   }
   static const char tags[3][5] = {"PARM", "MOM1", "MOM2"};
   double *dst[3] = {rl_train_params(m), rl_train_moment(m, 1), rl_train_moment(m, 2)};
@@ -471,10 +472,11 @@ static rl_status parse(rbuf *r, size_t max_T, rl_ckpt *ck, rl_train_model **out)
     }
     for (size_t j = 0; j < np; j++) {
       dst[i][j] = get_f64(s + 8 * j);
-      if (!isfinite(dst[i][j]) || (i == 2 && dst[i][j] < 0)) {
+      double v = dst[i][j];
+      if (!isfinite(v) || (i == 2 && v < 0)) {
         rl_train_free(m);
         return fail(err, RL_EFORMAT, "invalid checkpoint '%s': %.4s value %zu is %s", path,
-                    tags[i], j, isfinite(dst[i][j]) ? "negative" : "not finite");
+                    tags[i], j, isfinite(v) ? "negative" : "not finite");
       }
     }
   }
