@@ -486,7 +486,6 @@ static int run(int argc, char **argv)
     r = st == RL_ENOMEM ? rl_runtime(cmd, "out of memory for the model") : rl_usage(cmd, "%s", err);
     goto done;
   }
-  int plain = 1;
   if (a.scheme == RL_TPOS_ROPE) {
     /* training: plain RoPE of the same dim, rot, base and layout */
     rl_schedule_params tp;
@@ -497,7 +496,6 @@ static int run(int argc, char **argv)
         (r = rl_train_eval_schedule(cmd, &so.p, train_T, eval_T, &eval_f)) ||
         (r = rl_train_use_rope(cmd, m, eval_f)) || (r = rl_train_use_rope(cmd, m, train_f)))
       goto done;
-    plain = so.p.method == rl_schedule_type_find("rope");
     if (rl_ckpt_sched_text(&tp, ck->rope, sizeof ck->rope) ||
         rl_ckpt_sched_text(&so.p, ck->eval, sizeof ck->eval)) {
       r = rl_usage(cmd, "invalid schedule options: too long for the checkpoint");
@@ -509,7 +507,6 @@ static int run(int argc, char **argv)
       goto done;
     }
   }
-  (void)plain;
   size_t start = 0;
   char started[64] = "";
   if (old) {
