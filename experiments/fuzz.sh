@@ -16,6 +16,9 @@
 #   gguf        the GGUF header reader (src/core/model/gguf.c; seed corpus
 #               written by tests/model/test_gguf --write-corpus)
 #   config_json a model's config.json (--config; src/core/model/json.c)
+#   checkpoint  the trainer's checkpoint (src/core/train/checkpoint.c; the
+#               first byte of an input asks for a correct length and CRC,
+#               to get past the checksum; seed corpus: two tiny runs' checkpoints)
 #
 # Installs what it needs (clang and its libFuzzer runtime, Debian
 # libclang-rt-N-dev, with the packages of experiments/setup.sh).  Writes
@@ -26,7 +29,7 @@ set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 secs=${1:-${FUZZ_SECONDS:-60}}
 [ $# -gt 0 ] && shift
-targets=${*:-csv freqs_file longrope params array gguf config_json}
+targets=${*:-csv freqs_file longrope params array gguf config_json checkpoint}
 case $secs in *[!0-9]* | '') echo "fuzz.sh: SECONDS must be a whole number, not '$secs'" >&2; exit 2 ;; esac
 
 # clang first (it names the runtime package), then the runtime itself

@@ -35,5 +35,6 @@
 #include "ropelab/audit_findings.h"
 #include "ropelab/scheme_key.h"
 #include "ropelab/train.h"
+#include "ropelab/train_run.h"
 
 #endif

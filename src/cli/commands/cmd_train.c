@@ -3,6 +3,7 @@
  * length (issue 18; the model is the core's, ropelab/train.h). */
 #include <getopt.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,11 +17,10 @@
 #include "ropelab.h"
 #include "rowfmt.h"
 #include "sched_opts.h"
+#include "train_score.h"
 
 static const char *const cmd = "train";
-/* The test examples' seed: one set of examples for every model and
- * training seed, so tables of different runs compare like for like. */
-#define EVAL_SEED 0x5eedu
+#define EVAL_SEED RL_TRAIN_EVAL_SEED
 /* The training batches' stream, apart from the initial weights' (--seed). */
 #define DATA_STREAM 0x9e3779b97f4a7c15u
 
@@ -71,6 +71,25 @@ static void help(FILE *fp)
         "      --eval-samples M  test examples per length (256)\n"
         "      --eval-output F   the table to F instead of standard output\n"
         "      --log-every S     steps per curve row (K/100, at least 1)\n"
+        "      --checkpoint F    write the run's state to F (docs/checkpoint.md)\n"
+        "                        every --checkpoint-every steps, at the end and\n"
+        "                        when interrupted; atomically (the last complete\n"
+        "                        checkpoint survives a crash mid-write)\n"
+        "      --checkpoint-every C  steps between checkpoints (K/10, at least 1)\n"
+        "      --resume          continue from --checkpoint F: its weights, AdamW\n"
+        "                        moments, step and batch stream, bit for bit as\n"
+        "                        if never stopped; the model and training options\n"
+        "                        must be F's\n"
+        "      --stop-after S    stop after S steps of this run, as an interrupt\n"
+        "                        would: checkpoint, no table, exit 0\n"
+        "      --max-loss X      a step's loss above X nats counts as divergence\n"
+        "                        (100)\n"
+        "\n"
+        "SIGINT and SIGTERM end the run after the step under way: with\n"
+        "--checkpoint, its state is written first; exit 130 (SIGINT) or 143\n"
+        "(SIGTERM).  A loss or gradient that is not finite, or a loss above\n"
+        "--max-loss, stops the run (exit 3) naming the step, the loss and the\n"
+        "first layer with a non-finite value; the last checkpoint is kept.\n"
         "\n"
         "rope's schedule options (the head dimension is D/H, not --dim; --method\n"
         "applies at scoring only: training is plain RoPE):\n", fp);
@@ -82,16 +101,16 @@ static void help(FILE *fp)
 enum {
   O_SCHEME = RL_OPT_FIRST_CMD, O_TASK, O_TRAIN_LEN, O_EVAL_LEN, O_STEPS, O_BATCH, O_LR,
   O_MIN_LR, O_WARMUP, O_SEED, O_DMODEL, O_HEADS, O_LAYERS, O_SYMBOLS, O_SAMPLES, O_EVAL_OUT,
-  O_LOG_EVERY
+  O_LOG_EVERY, O_CKPT, O_CKPT_EVERY, O_RESUME, O_STOP_AFTER, O_MAX_LOSS
 };
 
 typedef struct targs {
   int scheme, task;
   unsigned long long train_len, eval_len, steps, batch, warmup, seed, d_model, heads, layers,
-      symbols, samples, log_every;
-  double lr, min_lr;
-  int have_eval_len, have_warmup, have_min_lr, have_log_every;
-  const char *eval_out;
+      symbols, samples, log_every, ckpt_every, stop_after;
+  double lr, min_lr, max_loss;
+  int have_eval_len, have_warmup, have_min_lr, have_log_every, have_ckpt_every, resume;
+  const char *eval_out, *ckpt;
 } targs;
 
 static double now(clockid_t id)
@@ -122,6 +141,11 @@ static int parse(targs *a, rl_sched_opts *so, rl_common *co, int argc, char **ar
       {"eval-samples", required_argument, NULL, O_SAMPLES},
       {"eval-output", required_argument, NULL, O_EVAL_OUT},
       {"log-every", required_argument, NULL, O_LOG_EVERY},
+      {"checkpoint", required_argument, NULL, O_CKPT},
+      {"checkpoint-every", required_argument, NULL, O_CKPT_EVERY},
+      {"resume", no_argument, NULL, O_RESUME},
+      {"stop-after", required_argument, NULL, O_STOP_AFTER},
+      {"max-loss", required_argument, NULL, O_MAX_LOSS},
       RL_COMMON_LONGOPTS,
       {NULL, 0, NULL, 0}};
   const struct option *opts = rl_sched_longopts(own);
@@ -156,6 +180,19 @@ static int parse(targs *a, rl_sched_opts *so, rl_common *co, int argc, char **ar
       a->have_log_every = 1;
       break;
     case O_EVAL_OUT: a->eval_out = optarg; break;
+    case O_CKPT: a->ckpt = optarg; break;
+    case O_CKPT_EVERY:
+      r = rl_opt_uint(cmd, "--checkpoint-every", optarg, 1, 100000000, &a->ckpt_every);
+      a->have_ckpt_every = 1;
+      break;
+    case O_RESUME: a->resume = 1; break;
+    case O_STOP_AFTER: r = rl_opt_uint(cmd, "--stop-after", optarg, 1, 100000000, &a->stop_after); break;
+    case O_MAX_LOSS:
+      if ((r = rl_opt_double(cmd, "--max-loss", optarg, &a->max_loss)))
+        break;
+      if (!(a->max_loss > 0) || !isfinite(a->max_loss))
+        r = rl_usage(cmd, "invalid --max-loss '%s': expected a number > 0", optarg);
+      break;
     case O_LR:
     case O_MIN_LR: {
       double *x = c == O_LR ? &a->lr : &a->min_lr;
@@ -178,6 +215,9 @@ static int parse(targs *a, rl_sched_opts *so, rl_common *co, int argc, char **ar
     return r;
   if (co->plot)
     return rl_usage(cmd, "invalid --plot '%s': train draws no figure", co->plot);
+  if (!a->ckpt && (a->resume || a->stop_after || a->have_ckpt_every))
+    return rl_usage(cmd, "invalid --%s: expected --checkpoint FILE with it",
+                    a->resume ? "resume" : a->stop_after ? "stop-after" : "checkpoint-every");
   return 0;
 }
 
@@ -197,40 +237,17 @@ static int check_sched_given(const targs *a, const rl_sched_opts *so)
   return 0;
 }
 
-/* The scoring schedule: method M with the training context as its
- * original length (when M takes one) and, for methods that depend on the
- * current length, seq_len = the test length's positions. */
-static int eval_schedule(const rl_sched_opts *so, size_t train_T, size_t T, rl_schedule **f)
-{
-  rl_schedule_params p = so->p;
-  const rl_schedule_type *t = p.method;
-  if (t->uses & RL_SP_TRAIN_LEN) {
-    p.train_len = (double)train_T;
-    rl_schedule_param_mark(&p, rl_schedule_param_find("train-len"));
-  }
-  if ((t->uses & RL_SP_SEQ_LEN) && !rl_schedule_param_given(&so->p, rl_schedule_param_find("seq-len"))) {
-    p.seq_len = (double)(T > train_T ? T : train_T);
-    rl_schedule_param_mark(&p, rl_schedule_param_find("seq-len"));
-  }
-  return rl_sched_build(&p, cmd, f);
-}
-
-static int set_rope(rl_train_model *m, const rl_schedule *f)
-{
-  char err[RL_ERR_MAX] = "";
-  rl_status st = rl_train_set_rope(m, f, err);
-  if (st == RL_ENOMEM)
-    return rl_runtime(cmd, "out of memory");
-  return st ? rl_usage(cmd, "%s", err) : 0;
-}
-
-static void progress(int on, size_t step, size_t steps, double loss, double t0, double *last)
+/* start: the step this process began at (a resumed run's ETA counts the
+ * steps it ran itself) */
+static void progress(int on, size_t step, size_t steps, size_t start, double loss, double t0,
+                     double *last)
 {
   double t = now(CLOCK_MONOTONIC);
   if (!on || (step < steps && t - *last < 0.25))
     return;
   *last = t;
-  double el = t - t0, eta = step ? el * (double)(steps - step) / (double)step : 0;
+  size_t done = step - start;
+  double el = t - t0, eta = done ? el * (double)(steps - step) / (double)done : 0;
   fprintf(stderr, "\rropelab train: step %zu/%zu (%3d%%) loss %.4f, %.0f s, ETA %.0f s   ", step,
           steps, (int)(100.0 * (double)step / (double)steps), loss, el, eta);
   if (step == steps)
@@ -266,11 +283,138 @@ static void meta_run(rl_out *o, const targs *a, const rl_sched_opts *so, const r
     rl_sched_meta(&so->p, f, o);
 }
 
+/* ---- interruption ------------------------------------------------------ */
+
+/* While the steps run, SIGINT and SIGTERM only note the signal; the loop
+ * ends after the step under way (a step is never half applied). */
+static volatile sig_atomic_t got_signal;
+static void on_stop(int sig) { got_signal = sig; }
+static const int stop_sigs[2] = {SIGINT, SIGTERM};
+
+static void catch_stop(struct sigaction old[2])
+{
+  for (int i = 0; i < 2; i++) {
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_stop;
+    sigemptyset(&sa.sa_mask);
+    sigaction(stop_sigs[i], NULL, &old[i]);
+    /* a signal ignored by the parent (nohup, a background job) stays so */
+    if (old[i].sa_handler != SIG_IGN)
+      sigaction(stop_sigs[i], &sa, NULL);
+  }
+}
+
+static void release_stop(const struct sigaction old[2])
+{
+  for (int i = 0; i < 2; i++)
+    sigaction(stop_sigs[i], &old[i], NULL);
+}
+
+/* ---- checkpoints ------------------------------------------------------- */
+
+static int save(const char *path, rl_ckpt *ck, rl_train_model *m, const rl_train_rng *data)
+{
+  char err[RL_ERR_MAX] = "";
+  ck->data_rng = data->s;
+  const char *kill_after = getenv("ROPELAB_TEST_CKPT_KILL_AFTER");
+  ck->test_kill_after = kill_after ? strtoull(kill_after, NULL, 10) : 0;
+  rl_status st = rl_ckpt_write(path, ck, m, err);
+  if (st == RL_ENOMEM)
+    return rl_runtime(cmd, "out of memory for the checkpoint");
+  return st ? rl_runtime(cmd, "%s", err) : 0;
+}
+
+/* The options of a resumed run against its checkpoint's: everything that
+ * shapes the model or the steps must be the same. */
+static int check_resume(const char *path, const rl_ckpt *ck, const rl_train_cfg *cfg,
+                        const rl_train_run *run)
+{
+  char want[32][48], have[32][48];
+  const char *name[32];
+  int n = 0;
+#define CMP_U(opt, x, y)                                                      \
+  name[n] = opt, snprintf(have[n], 48, "%llu", (unsigned long long)(x)),      \
+  snprintf(want[n], 48, "%llu", (unsigned long long)(y)), n++
+#define CMP_D(opt, x, y)                                                      \
+  name[n] = opt, snprintf(have[n], 48, "%.17g", (double)(x)),                  \
+  snprintf(want[n], 48, "%.17g", (double)(y)), n++
+  name[n] = "scheme", snprintf(have[n], 48, "%s", rl_train_pos_names()[ck->cfg.pos]);
+  snprintf(want[n], 48, "%s", rl_train_pos_names()[cfg->pos]), n++;
+  name[n] = "task", snprintf(have[n], 48, "%s", rl_task_names()[ck->run.task.kind]);
+  snprintf(want[n], 48, "%s", rl_task_names()[run->task.kind]), n++;
+  CMP_U("symbols", ck->run.task.symbols, run->task.symbols);
+  CMP_U("train-len", ck->run.train_len, run->train_len);
+  CMP_U("eval-len", ck->run.eval_len, run->eval_len);
+  CMP_U("d-model", ck->cfg.d_model, cfg->d_model);
+  CMP_U("heads", ck->cfg.heads, cfg->heads);
+  CMP_U("layers", ck->cfg.layers, cfg->layers);
+  CMP_U("batch", ck->cfg.batch, cfg->batch);
+  CMP_U("seed", ck->cfg.seed, cfg->seed);
+  CMP_U("steps", ck->run.steps, run->steps);
+  CMP_U("warmup", ck->run.warmup, run->warmup);
+  CMP_D("lr", ck->run.lr, run->lr);
+  CMP_D("min-lr", ck->run.min_lr, run->min_lr);
+  CMP_D("base", ck->cfg.base, cfg->base);
+  CMP_U("threads", ck->run.threads, run->threads);
+#undef CMP_U
+#undef CMP_D
+  for (int i = 0; i < n; i++)
+    if (strcmp(have[i], want[i]))
+      return rl_usage(cmd, "invalid --resume '%s': the checkpoint has --%s %s, expected %s",
+                      path, name[i], have[i], want[i]);
+  return 0;
+}
+
+static void provenance(rl_ckpt *ck, const targs *a, const char *started, uint64_t resumed_at)
+{
+  char date[32], *line = rl_out_command_line();
+  time_t t = time(NULL);
+  struct tm tm;
+  gmtime_r(&t, &tm);
+  strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  int k = snprintf(ck->prov, sizeof ck->prov,
+                   "version=%s\ndate=%s\nstarted=%s\nseed=%llu\nthreads=%llu\nblas=%s\n",
+                   RL_VERSION, date, started ? started : date, a->seed,
+                   (unsigned long long)ck->run.threads, RL_BLAS);
+  if (resumed_at && k > 0 && (size_t)k < sizeof ck->prov)
+    k += snprintf(ck->prov + k, sizeof ck->prov - (size_t)k, "resumed_at_step=%llu\n",
+                  (unsigned long long)resumed_at);
+  /* the command line last: cut to fit, one line */
+  if (k > 0 && (size_t)k < sizeof ck->prov && line) {
+    for (char *c = line; *c; c++)
+      if (*c == '\n')
+        *c = ' ';
+    snprintf(ck->prov + k, sizeof ck->prov - (size_t)k, "command=%.*s\n",
+             (int)(sizeof ck->prov - (size_t)k - 10), line);
+  }
+  free(line);
+}
+
+/* The stopping message of a diverged step (1-based, as the curve counts):
+ * the first non-finite activation, else the first non-finite gradient. */
+static int diverged(const targs *a, rl_train_model *m, size_t step, double loss, double gn,
+                    int after_update)
+{
+  char where[128];
+  if (!after_update) {
+    if (rl_train_find_nonfinite(m, where, sizeof where))
+      return rl_runtime(cmd, "training diverged at step %zu: loss %g, first non-finite value in %s",
+                        step, loss, where);
+    return rl_runtime(cmd, "training diverged at step %zu: loss %g above --max-loss %g (every activation finite)",
+                      step, loss, a->max_loss);
+  }
+  if (rl_train_find_nonfinite_params(m, 1, where, sizeof where))
+    return rl_runtime(cmd, "training diverged at step %zu: loss %g, gradient norm %g, first non-finite gradient in %s",
+                      step, loss, gn, where);
+  return rl_runtime(cmd, "training diverged at step %zu: loss %g, gradient norm %g", step, loss, gn);
+}
+
 static int run(int argc, char **argv)
 {
   targs a = {.scheme = RL_TPOS_ROPE, .task = RL_TASK_COPY, .train_len = 20, .steps = 1000,
              .batch = 32, .seed = 1, .d_model = 64, .heads = 4, .layers = 2, .symbols = 10,
-             .samples = 256, .lr = 1e-3};
+             .samples = 256, .lr = 1e-3, .max_loss = 100};
   rl_sched_opts so;
   rl_sched_opts_init(&so, 0);
   rl_common co;
@@ -288,6 +432,8 @@ static int run(int argc, char **argv)
     a.warmup = a.steps / 20;
   if (!a.have_log_every)
     a.log_every = a.steps >= 100 ? a.steps / 100 : 1;
+  if (!a.have_ckpt_every)
+    a.ckpt_every = a.steps >= 10 ? a.steps / 10 : 1;
   if (a.d_model % a.heads)
     return rl_usage(cmd, "invalid --d-model '%llu': expected a multiple of --heads %llu",
                     a.d_model, a.heads);
@@ -311,24 +457,63 @@ static int run(int argc, char **argv)
   cfg.vocab = rl_task_vocab(&task), cfg.d_model = a.d_model, cfg.heads = a.heads;
   cfg.layers = a.layers, cfg.batch = a.batch, cfg.max_T = maxT, cfg.pos = (rl_train_pos)a.scheme;
   cfg.seed = a.seed, cfg.base = so.p.base;
+  rl_ckpt *ck = calloc(1, sizeof *ck), *old = NULL;
+  if (!ck)
+    return rl_runtime(cmd, "out of memory");
+  ck->run.task = task;
+  rl_adamw_default(&ck->run.opt);
+  ck->run.steps = a.steps, ck->run.warmup = a.warmup, ck->run.train_len = a.train_len;
+  ck->run.eval_len = a.eval_len, ck->run.eval_samples = a.samples;
+  ck->run.log_every = a.log_every, ck->run.ckpt_every = a.ckpt_every, ck->run.threads = 1;
+  ck->run.lr = a.lr, ck->run.min_lr = a.min_lr;
   rl_train_model *m = NULL;
   char err[RL_ERR_MAX] = "";
-  rl_status st = rl_train_new(&cfg, &m, err);
-  if (st)
-    return st == RL_ENOMEM ? rl_runtime(cmd, "out of memory for the model") : rl_usage(cmd, "%s", err);
+  rl_status st;
   rl_schedule *train_f = NULL, *eval_f = NULL;
-  int plain = 1;
+  if (a.resume) {
+    if (!(old = calloc(1, sizeof *old))) {
+      r = rl_runtime(cmd, "out of memory");
+      goto done;
+    }
+    st = rl_ckpt_read(a.ckpt, 0, old, &m, err);
+    if (st) {
+      r = st == RL_EFORMAT ? rl_usage(cmd, "%s", err) : rl_runtime(cmd, "%s", err);
+      goto done;
+    }
+    if ((r = check_resume(a.ckpt, old, &cfg, &ck->run)))
+      goto done;
+  } else if ((st = rl_train_new(&cfg, &m, err))) {
+    r = st == RL_ENOMEM ? rl_runtime(cmd, "out of memory for the model") : rl_usage(cmd, "%s", err);
+    goto done;
+  }
   if (a.scheme == RL_TPOS_ROPE) {
     /* training: plain RoPE of the same dim, rot, base and layout */
     rl_schedule_params tp;
     rl_schedule_params_default(&tp);
     tp.dim = so.p.dim, tp.rot = so.p.rot, tp.base = so.p.base, tp.layout = so.p.layout;
-    if ((r = rl_sched_build(&tp, cmd, &train_f)) || (r = set_rope(m, train_f)) ||
-        (r = eval_schedule(&so, train_T, eval_T, &eval_f)) || (r = set_rope(m, eval_f)) ||
-        (r = set_rope(m, train_f)))
+    /* the scoring schedule is built (and refused) before any training */
+    if ((r = rl_sched_build(&tp, cmd, &train_f)) || (r = rl_train_use_rope(cmd, m, train_f)) ||
+        (r = rl_train_eval_schedule(cmd, &so.p, train_T, eval_T, &eval_f)) ||
+        (r = rl_train_use_rope(cmd, m, eval_f)) || (r = rl_train_use_rope(cmd, m, train_f)))
       goto done;
-    plain = so.p.method == rl_schedule_type_find("rope");
+    if (rl_ckpt_sched_text(&tp, ck->rope, sizeof ck->rope) ||
+        rl_ckpt_sched_text(&so.p, ck->eval, sizeof ck->eval)) {
+      r = rl_usage(cmd, "invalid schedule options: too long for the checkpoint");
+      goto done;
+    }
+    if (old && strcmp(old->rope, ck->rope)) {
+      r = rl_usage(cmd, "invalid --resume '%s': the checkpoint's rope schedule is another "
+                   "(base, rot or layout)", a.ckpt);
+      goto done;
+    }
   }
+  size_t start = 0;
+  char started[64] = "";
+  if (old) {
+    start = (size_t)old->step;
+    rl_ckpt_text_get(old->prov, "started", started, sizeof started);
+  }
+  provenance(ck, &a, started[0] ? started : NULL, start);
   rl_out curve = {0}, tab = {0};
   int curve_open = 0, show = co.progress == RL_PROGRESS_FORCE ||
                              (co.progress == RL_PROGRESS_AUTO && isatty(2));
@@ -337,6 +522,8 @@ static int run(int argc, char **argv)
       goto done;
     curve_open = 1;
     meta_run(&curve, &a, &so, eval_f, m);
+    if (start)
+      rl_out_meta_uint(&curve, "resumed_at_step", start);
     rl_out_header(&curve, "step,lr,loss,grad_norm,tokens,wall_s");
   }
   /* training */
@@ -349,27 +536,47 @@ static int run(int argc, char **argv)
   }
   rl_train_rng data;
   rl_train_rng_seed(&data, a.seed ^ DATA_STREAM);
-  rl_adamw opt;
-  rl_adamw_default(&opt);
+  if (old)
+    data.s = old->data_rng;
+  rl_adamw opt = ck->run.opt;
   double w0 = now(CLOCK_MONOTONIC), c0 = now(CLOCK_PROCESS_CPUTIME_ID), last = 0, sum = 0;
-  size_t tokens = 0, since = 0;
+  size_t tokens = 0, since = 0, stop_at = a.stop_after ? start + a.stop_after : SIZE_MAX;
   double loss = 0;
-  for (size_t step = 0; step < a.steps; step++) {
+  struct sigaction old_sa[2];
+  got_signal = 0;
+  catch_stop(old_sa);
+  size_t step = start;
+  int saved = 1; /* the checkpoint on disk holds the state of `step` */
+  /* test hook: parameter ROPELAB_TEST_NAN_PARAM of the one array (the
+   * last by default) made NaN before step K (1-based) */
+  const char *poison = getenv("ROPELAB_TEST_NAN_AT_STEP"), *pidx = getenv("ROPELAB_TEST_NAN_PARAM");
+  size_t poison_at = poison ? (size_t)strtoull(poison, NULL, 10) : 0;
+  size_t poison_i = pidx ? (size_t)strtoull(pidx, NULL, 10) : rl_train_nparams(m) - 1;
+  for (; step < a.steps && !got_signal && step < stop_at; step++) {
+    if (step + 1 == poison_at && poison_i < rl_train_nparams(m))
+      rl_train_params(m)[poison_i] = NAN;
     for (size_t b = 0; b < B; b++)
       rl_task_example(&task, &data, 1 + rl_train_rng_below(&data, a.train_len), train_T,
                       inp + b * train_T, tgt + b * train_T);
     double lr = rl_train_lr(step, a.steps, a.warmup, a.lr, a.min_lr);
     rl_train_zero_grad(m);
     loss = rl_train_forward(m, inp, tgt, B, train_T);
-    rl_train_backward(m);
-    double gn = rl_train_update(m, &opt, lr);
-    if (!isfinite(loss) || !isfinite(gn)) {
+    double gn = 0;
+    int bad = !isfinite(loss) || loss > a.max_loss, after = 0;
+    if (!bad) {
+      rl_train_backward(m);
+      gn = rl_train_update(m, &opt, lr);
+      bad = after = !isfinite(gn);
+    }
+    if (bad) {
       free(inp), free(tgt);
+      release_stop(old_sa);
       if (show)
         fputc('\n', stderr);
-      r = rl_runtime(cmd, "training diverged at step %zu: loss %g, gradient norm %g", step, loss, gn);
+      r = diverged(&a, m, step + 1, loss, gn, after);
       goto fail_curve;
     }
+    saved = 0;
     tokens += N, sum += loss, since++;
     if (curve_open && (since == a.log_every || step + 1 == a.steps)) {
       double row[6] = {(double)(step + 1), lr, sum / (double)since, gn, (double)tokens,
@@ -379,52 +586,67 @@ static int run(int argc, char **argv)
     }
     if (!curve_open && since == a.log_every)
       sum = 0, since = 0;
-    progress(show, step + 1, a.steps, loss, w0, &last);
+    progress(show, step + 1, a.steps, start, loss, w0, &last);
+    if (a.ckpt && ((step + 1) % a.ckpt_every == 0 || step + 1 == a.steps)) {
+      if ((r = save(a.ckpt, ck, m, &data))) {
+        free(inp), free(tgt);
+        release_stop(old_sa);
+        goto fail_curve;
+      }
+      saved = 1;
+    }
   }
   free(inp), free(tgt);
+  if (a.ckpt && !saved && (r = save(a.ckpt, ck, m, &data))) {
+    release_stop(old_sa);
+    goto fail_curve;
+  }
+  release_stop(old_sa);
   double wall = now(CLOCK_MONOTONIC) - w0, cpu = now(CLOCK_PROCESS_CPUTIME_ID) - c0;
   if (curve_open && (r = rl_out_close(&curve)))
     goto done;
   curve_open = 0;
+  if (step < a.steps) {
+    /* interrupted, or --stop-after: the checkpoint holds `step` steps */
+    if (show)
+      fputc('\n', stderr);
+    if (got_signal) {
+      fprintf(stderr, "ropelab train: interrupted by %s after step %zu%s%s%s\n",
+              got_signal == SIGINT ? "SIGINT" : "SIGTERM", step,
+              a.ckpt ? "; checkpoint '" : "", a.ckpt ? a.ckpt : "",
+              a.ckpt ? "' holds it (resume with --resume)" : "");
+      r = 128 + (int)got_signal;
+    } else if (co.progress != RL_PROGRESS_QUIET) {
+      fprintf(stderr, "ropelab train: stopped after step %zu (--stop-after); checkpoint '%s' holds it\n",
+              step, a.ckpt);
+    }
+    goto done;
+  }
   /* scoring: plain RoPE (the training schedule), then the method */
   if ((r = rl_out_open(&tab, cmd, a.eval_out, co.meta, co.header)))
     goto done;
   meta_run(&tab, &a, &so, eval_f, m);
+  if (start)
+    rl_out_meta_uint(&tab, "resumed_at_step", start);
   rl_out_meta_num(&tab, "train_wall_s", wall);
   rl_out_meta_num(&tab, "train_cpu_s", cpu);
   rl_out_meta_num(&tab, "train_tokens", (double)tokens);
-  rl_out_meta_num(&tab, "train_tokens_per_s", (double)tokens / wall);
-  rl_out_meta_num(&tab, "final_loss", loss);
-  rl_out_header(&tab, "method,len,in_dist,exact,token_acc,loss,samples");
+  rl_out_meta_num(&tab, "train_tokens_per_s", wall > 0 ? (double)tokens / wall : 0.0);
+  if (step > start) /* a resume of a finished run took no step */
+    rl_out_meta_num(&tab, "final_loss", loss);
   double e0 = now(CLOCK_MONOTONIC);
-  for (int pass = 0; pass < (plain ? 1 : 2) && !r; pass++) {
-    const char *mname = a.scheme != RL_TPOS_ROPE ? "-" : pass ? so.p.method->name : "rope";
-    if (pass && (r = set_rope(m, eval_f)))
-      break;
-    for (size_t n = 1; n <= a.eval_len && !r; n++) {
-      if (pass && (so.p.method->uses & RL_SP_SEQ_LEN)) {
-        /* the current length changes the schedule (dynamic, longrope) */
-        rl_schedule_free(eval_f);
-        eval_f = NULL;
-        if ((r = eval_schedule(&so, train_T, rl_task_len(&task, n), &eval_f)) ||
-            (r = set_rope(m, eval_f)))
-          break;
-      }
-      rl_train_eval ev;
-      if ((st = rl_train_evaluate(m, &task, n, a.samples, EVAL_SEED, &ev, err))) {
-        r = st == RL_ENOMEM ? rl_runtime(cmd, "out of memory") : rl_usage(cmd, "%s", err);
-        break;
-      }
-      char b[6][RL_NUMFMT_MAX];
-      snprintf(b[0], sizeof b[0], "%zu", n);
-      rl_numfmt(ev.exact, b[1]);
-      rl_numfmt(ev.token_acc, b[2]);
-      rl_numfmt(ev.loss, b[3]);
-      snprintf(b[4], sizeof b[4], "%zu", ev.samples);
-      const char *fld[7] = {mname, b[0], n <= a.train_len ? "1" : "0", b[1], b[2], b[3], b[4]};
-      rl_out_fields(&tab, fld, 7);
-    }
+  size_t *lens = malloc(a.eval_len * sizeof *lens);
+  if (!lens) {
+    rl_out_abort(&tab);
+    r = rl_runtime(cmd, "out of memory");
+    goto done;
   }
+  for (size_t n = 1; n <= a.eval_len; n++)
+    lens[n - 1] = n;
+  rl_train_score sc = {&task, (size_t)a.train_len, lens, (size_t)a.eval_len, (size_t)a.samples,
+                       train_f, a.scheme == RL_TPOS_ROPE ? &so.p : NULL};
+  r = rl_train_score_rows(cmd, &tab, m, &sc);
+  free(lens);
   if (r) {
     rl_out_abort(&tab);
     goto done;
@@ -432,7 +654,8 @@ static int run(int argc, char **argv)
   r = rl_out_close(&tab);
   if (show && !r)
     fprintf(stderr, "ropelab train: %llu steps in %.1f s wall, %.1f s CPU, %.0f tokens/s; scoring %.1f s\n",
-            a.steps, wall, cpu, (double)tokens / wall, now(CLOCK_MONOTONIC) - e0);
+            a.steps - start, wall, cpu, wall > 0 ? (double)tokens / wall : 0.0,
+            now(CLOCK_MONOTONIC) - e0);
   goto done;
 fail_curve:
   if (curve_open)
@@ -441,6 +664,7 @@ done:
   rl_schedule_free(train_f);
   rl_schedule_free(eval_f);
   rl_train_free(m);
+  free(ck), free(old);
   return r;
 }
 

@@ -48,6 +48,9 @@ const rl_sweep_spec rl_sweep_table[] = {
      * side in one run (the declared --method's sweep gives way to that) */
     {"extrapolate", SC, "eval-len", "", "scheme measure method lengths distances scale", NULL,
      NULL, NULL, NULL, rl_extrap_param_list},
+    /* evaluate: the schedule's options sweep (methods, factors); a list of
+     * --eval-len is its own (those lengths) */
+    {"evaluate", S, "eval-samples", "", "eval-len", NULL, NULL, NULL, NULL, NULL},
     {NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL}};
 
 /* own + the declared options of kind `kind` (RL_PARAM_SWEEP_*; NONE: the

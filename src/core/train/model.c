@@ -401,3 +401,96 @@ double rl_train_lr(size_t step, size_t steps, size_t warmup, double lr, double m
     prog = 1;
   return min_lr + 0.5 * (lr - min_lr) * (1.0 + cos(3.14159265358979323846 * prog));
 }
+
+/* ---- for train_run.h: the checkpoint's access to AdamW's state, and
+ * the scan for the first non-finite value ---------------------------- */
+
+double *rl_train_moment(rl_train_model *m, int which) { return which == 1 ? m->m1 : m->m2; }
+uint64_t rl_train_get_step(const rl_train_model *m) { return m->step; }
+void rl_train_set_step(rl_train_model *m, uint64_t step) { m->step = (size_t)step; }
+
+static int all_finite(const double *x, size_t n)
+{
+  for (size_t i = 0; i < n; i++)
+    if (!isfinite(x[i]))
+      return 0;
+  return 1;
+}
+
+int rl_train_find_nonfinite(const rl_train_model *m, char *where, size_t n)
+{
+  const rl_train_cfg *c = &m->cfg;
+  size_t BT = m->B * m->T, L = c->layers, H = c->heads;
+  /* the per-layer tensors in the order the forward writes them; rows of
+   * (batch, max_T) slices of which the last forward used B T */
+  static const struct { int i; const char *name; } per[] = {
+    {A_LN1, "ln1"}, {A_QKV, "qkv"}, {A_QKVR, "qkv after rope"}, {A_PRE, "attention logits"},
+    {A_ATT, "attention weights"}, {A_ATTY, "attention output"}, {A_ATTPROJ, "attention projection"},
+    {A_RES2, "residual after attention"}, {A_LN2, "ln2"}, {A_FCH, "mlp fc"}, {A_FCHG, "mlp gelu"},
+    {A_FCPROJ, "mlp projection"}, {A_RES3, "residual after mlp"}};
+  if (!all_finite(m->a[A_ENC], BT * c->d_model)) {
+    snprintf(where, n, "embedding (token + position)");
+    return 1;
+  }
+  for (size_t l = 0; l < L; l++)
+    for (size_t k = 0; k < sizeof per / sizeof *per; k++) {
+      int i = per[k].i;
+      size_t slice = m->asize[i] / L, used;
+      if (!slice)
+        continue;
+      if (i == A_PRE || i == A_ATT)
+        used = m->B * H * m->T * m->T;
+      else
+        used = slice / (c->batch * c->max_T) * BT;
+      if (!all_finite(m->a[i] + l * slice, used)) {
+        snprintf(where, n, "layer %zu %s", l, per[k].name);
+        return 1;
+      }
+    }
+  static const struct { int i; const char *name; } fin[] = {
+    {A_LNF, "final layernorm"}, {A_LOGITS, "logits"}, {A_PROBS, "probabilities"}};
+  for (size_t k = 0; k < 3; k++) {
+    size_t w = m->asize[fin[k].i] / (c->batch * c->max_T);
+    if (!all_finite(m->a[fin[k].i], w * BT)) {
+      snprintf(where, n, "%s", fin[k].name);
+      return 1;
+    }
+  }
+  return 0;
+}
+
+int rl_train_find_nonfinite_params(const rl_train_model *m, int which, char *where, size_t n)
+{
+  static const char *const names[P_COUNT] = {
+    [P_WTE] = "token embedding", [P_WPE] = "position table", [P_LN1W] = "ln1 weight",
+    [P_LN1B] = "ln1 bias", [P_QKVW] = "qkv weight", [P_QKVB] = "qkv bias",
+    [P_ATTPROJW] = "attention projection weight", [P_ATTPROJB] = "attention projection bias",
+    [P_LN2W] = "ln2 weight", [P_LN2B] = "ln2 bias", [P_FCW] = "mlp fc weight",
+    [P_FCB] = "mlp fc bias", [P_FCPROJW] = "mlp projection weight",
+    [P_FCPROJB] = "mlp projection bias", [P_LNFW] = "final layernorm weight",
+    [P_LNFB] = "final layernorm bias", [P_T5] = "t5 bias"};
+  double *const *t = which ? m->g : m->p;
+  size_t L = m->cfg.layers;
+  /* in the order the forward reads them: embeddings and t5's bias, each
+   * layer's tensors, the final norm */
+  static const int pre[] = {P_WTE, P_WPE, P_T5}, post[] = {P_LNFW, P_LNFB};
+  for (size_t k = 0; k < 3; k++)
+    if (!all_finite(t[pre[k]], m->psize[pre[k]])) {
+      snprintf(where, n, "%s", names[pre[k]]);
+      return 1;
+    }
+  for (size_t l = 0; l < L; l++)
+    for (int k = P_LN1W; k <= P_FCPROJB; k++) {
+      size_t per = m->psize[k] / L;
+      if (!all_finite(t[k] + l * per, per)) {
+        snprintf(where, n, "layer %zu %s", l, names[k]);
+        return 1;
+      }
+    }
+  for (size_t k = 0; k < 2; k++)
+    if (!all_finite(t[post[k]], m->psize[post[k]])) {
+      snprintf(where, n, "%s", names[post[k]]);
+      return 1;
+    }
+  return 0;
+}

@@ -1,0 +1,83 @@
+/* train_score.c: the length-generalisation table shared by `train` and
+ * `evaluate` (train_score.h). */
+#include <stdio.h>
+#include <string.h>
+#include "cmd.h"
+#include "opt.h"
+#include "rowfmt.h"
+#include "sched_opts.h"
+#include "train_score.h"
+
+int rl_train_eval_schedule(const char *cmd, const rl_schedule_params *sp, size_t train_T,
+                           size_t T, rl_schedule **f)
+{
+  rl_schedule_params p = *sp;
+  const rl_schedule_type *t = p.method;
+  if (t->uses & RL_SP_TRAIN_LEN) {
+    p.train_len = (double)train_T;
+    rl_schedule_param_mark(&p, rl_schedule_param_find("train-len"));
+  }
+  if ((t->uses & RL_SP_SEQ_LEN) && !rl_schedule_param_given(sp, rl_schedule_param_find("seq-len"))) {
+    p.seq_len = (double)(T > train_T ? T : train_T);
+    rl_schedule_param_mark(&p, rl_schedule_param_find("seq-len"));
+  }
+  return rl_sched_build(&p, cmd, f);
+}
+
+int rl_train_use_rope(const char *cmd, rl_train_model *m, const rl_schedule *f)
+{
+  char err[RL_ERR_MAX] = "";
+  rl_status st = rl_train_set_rope(m, f, err);
+  if (st == RL_ENOMEM)
+    return rl_runtime(cmd, "out of memory");
+  return st ? rl_usage(cmd, "%s", err) : 0;
+}
+
+int rl_train_score_rows(const char *cmd, rl_out *tab, rl_train_model *m, const rl_train_score *s)
+{
+  const rl_task *task = s->task;
+  int rope = s->train_f != NULL, r = 0;
+  int plain = !rope || s->sp->method == rl_schedule_type_find("rope");
+  size_t train_T = rl_task_len(task, s->train_len), maxn = 0;
+  for (size_t i = 0; i < s->n; i++)
+    if (s->lens[i] > maxn)
+      maxn = s->lens[i];
+  rl_schedule *eval_f = NULL;
+  rl_out_header(tab, RL_TRAIN_SCORE_HEADER);
+  for (int pass = 0; pass < (plain ? 1 : 2) && !r; pass++) {
+    const char *mname = !rope ? "-" : pass ? s->sp->method->name : "rope";
+    if (pass && ((r = rl_train_eval_schedule(cmd, s->sp, train_T, rl_task_len(task, maxn), &eval_f)) ||
+                 (r = rl_train_use_rope(cmd, m, eval_f))))
+      break;
+    for (size_t i = 0; i < s->n && !r; i++) {
+      size_t n = s->lens[i];
+      if (pass && (s->sp->method->uses & RL_SP_SEQ_LEN)) {
+        /* the current length changes the schedule (dynamic, longrope) */
+        rl_schedule_free(eval_f);
+        eval_f = NULL;
+        if ((r = rl_train_eval_schedule(cmd, s->sp, train_T, rl_task_len(task, n), &eval_f)) ||
+            (r = rl_train_use_rope(cmd, m, eval_f)))
+          break;
+      }
+      rl_train_eval ev;
+      char err[RL_ERR_MAX] = "";
+      rl_status st = rl_train_evaluate(m, task, n, s->samples, RL_TRAIN_EVAL_SEED, &ev, err);
+      if (st) {
+        r = st == RL_ENOMEM ? rl_runtime(cmd, "out of memory") : rl_usage(cmd, "%s", err);
+        break;
+      }
+      char b[6][RL_NUMFMT_MAX];
+      snprintf(b[0], sizeof b[0], "%zu", n);
+      rl_numfmt(ev.exact, b[1]);
+      rl_numfmt(ev.token_acc, b[2]);
+      rl_numfmt(ev.loss, b[3]);
+      snprintf(b[4], sizeof b[4], "%zu", ev.samples);
+      const char *fld[7] = {mname, b[0], n <= s->train_len ? "1" : "0", b[1], b[2], b[3], b[4]};
+      rl_out_fields(tab, fld, 7);
+    }
+  }
+  rl_schedule_free(eval_f);
+  if (!r && rope && !plain)
+    r = rl_train_use_rope(cmd, m, s->train_f);
+  return r;
+}

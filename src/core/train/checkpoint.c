@@ -1,0 +1,595 @@
+/* checkpoint.c: the trainer's checkpoint file (ropelab/train_run.h):
+ * serialised in memory, written atomically, read back with every length
+ * checked against the file's. */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <math.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "ropelab.h"
+
+static const unsigned char magic[8] = {0x89, 'R', 'L', 'C', 'K', 'P', 'T', '\n'};
+#define ENDIAN_MARK 0x0A0B0C0Du
+#define HEAD 24u  /* magic, version, marker, length */
+#define SEC_HEAD 16u
+/* Larger than any model rl_train_new takes would still fit, smaller than
+ * what a corrupt length could ask for. */
+#define MAX_FILE ((uint64_t)1 << 40)
+
+static const char *const conf_keys[RL_CKPT_CONF_FIELDS] = {
+  "vocab", "d_model", "heads", "layers", "batch", "max_T", "num_buckets", "max_distance",
+  "f64 base", "seed", "symbols", "f64 beta1", "f64 beta2", "f64 eps", "f64 weight_decay",
+  "f64 clip", "steps", "warmup", "train_len", "eval_len", "eval_samples", "log_every",
+  "ckpt_every", "threads", "f64 lr", "f64 min_lr"};
+const char *const *rl_ckpt_conf_keys(void) { return conf_keys; }
+
+static rl_status fail(char *err, rl_status st, const char *fmt, ...)
+{
+  if (err) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, RL_ERR_MAX, fmt, ap);
+    va_end(ap);
+  }
+  return st;
+}
+
+/* CRC-32 of zlib and PNG (ISO 3309 / ITU-T V.42: polynomial 0x04C11DB7,
+ * reflected, initial and final complement), so that python's
+ * zlib.crc32 checks a file independently. */
+static uint32_t crc32_iso(const unsigned char *p, size_t n)
+{
+  uint32_t tab[256];
+  for (uint32_t i = 0; i < 256; i++) {
+    uint32_t c = i;
+    for (int k = 0; k < 8; k++)
+      c = c & 1 ? 0xEDB88320u ^ (c >> 1) : c >> 1;
+    tab[i] = c;
+  }
+  uint32_t c = 0xFFFFFFFFu;
+  for (size_t i = 0; i < n; i++)
+    c = tab[(c ^ p[i]) & 0xFF] ^ (c >> 8);
+  return c ^ 0xFFFFFFFFu;
+}
+
+/* ---- little-endian encoding ----------------------------------------- */
+
+static void put_u32(unsigned char *p, uint32_t v)
+{
+  for (int i = 0; i < 4; i++)
+    p[i] = (unsigned char)(v >> (8 * i));
+}
+static void put_u64(unsigned char *p, uint64_t v)
+{
+  for (int i = 0; i < 8; i++)
+    p[i] = (unsigned char)(v >> (8 * i));
+}
+static void put_f64(unsigned char *p, double x)
+{
+  uint64_t v;
+  memcpy(&v, &x, 8);
+  put_u64(p, v);
+}
+static uint32_t get_u32(const unsigned char *p)
+{
+  uint32_t v = 0;
+  for (int i = 3; i >= 0; i--)
+    v = v << 8 | p[i];
+  return v;
+}
+static uint64_t get_u64(const unsigned char *p)
+{
+  uint64_t v = 0;
+  for (int i = 7; i >= 0; i--)
+    v = v << 8 | p[i];
+  return v;
+}
+static double get_f64(const unsigned char *p)
+{
+  uint64_t v = get_u64(p);
+  double x;
+  memcpy(&x, &v, 8);
+  return x;
+}
+
+/* ---- the CONF section ------------------------------------------------ */
+
+static void conf_values(const rl_train_cfg *c, const rl_train_run *r, uint64_t *u, double *f)
+{
+  uint64_t uu[RL_CKPT_CONF_FIELDS] = {
+    c->vocab, c->d_model, c->heads, c->layers, c->batch, c->max_T, c->num_buckets,
+    c->max_distance, 0, c->seed, r->task.symbols, 0, 0, 0, 0, 0, r->steps, r->warmup,
+    r->train_len, r->eval_len, r->eval_samples, r->log_every, r->ckpt_every, r->threads, 0, 0};
+  double ff[RL_CKPT_CONF_FIELDS] = {
+    [8] = c->base, [11] = r->opt.beta1, [12] = r->opt.beta2, [13] = r->opt.eps,
+    [14] = r->opt.weight_decay, [15] = r->opt.clip, [24] = r->lr, [25] = r->min_lr};
+  memcpy(u, uu, sizeof uu);
+  memcpy(f, ff, sizeof ff);
+}
+
+static int is_f64(int k) { return !strncmp(conf_keys[k], "f64 ", 4); }
+
+static void conf_store(rl_train_cfg *c, rl_train_run *r, const uint64_t *u, const double *f)
+{
+  c->vocab = u[0], c->d_model = u[1], c->heads = u[2], c->layers = u[3], c->batch = u[4];
+  c->max_T = u[5], c->num_buckets = u[6], c->max_distance = u[7], c->base = f[8];
+  c->seed = u[9], r->task.symbols = u[10], r->opt.beta1 = f[11], r->opt.beta2 = f[12];
+  r->opt.eps = f[13], r->opt.weight_decay = f[14], r->opt.clip = f[15], r->steps = u[16];
+  r->warmup = u[17], r->train_len = u[18], r->eval_len = u[19], r->eval_samples = u[20];
+  r->log_every = u[21], r->ckpt_every = u[22], r->threads = u[23], r->lr = f[24];
+  r->min_lr = f[25];
+}
+
+/* ---- writing ---------------------------------------------------------- */
+
+typedef struct wbuf {
+  unsigned char *p;
+  size_t n;
+} wbuf;
+
+static unsigned char *section(wbuf *w, const char tag[4], uint64_t len)
+{
+  unsigned char *s = w->p + w->n;
+  memcpy(s, tag, 4);
+  put_u32(s + 4, 0);
+  put_u64(s + 8, len);
+  w->n += SEC_HEAD + len;
+  return s + SEC_HEAD;
+}
+
+static void text_section(wbuf *w, const char tag[4], const char *text)
+{
+  size_t n = strlen(text);
+  memcpy(section(w, tag, n), text, n);
+}
+
+static void doubles_section(wbuf *w, const char tag[4], const double *x, size_t n)
+{
+  unsigned char *s = section(w, tag, 8 * (uint64_t)n);
+  for (size_t i = 0; i < n; i++)
+    put_f64(s + 8 * i, x[i]);
+}
+
+/* Every byte of buf to fd, or -1; with kill_after, SIGKILL once that many
+ * are written (the test of an interrupted write). */
+static int write_all(int fd, const unsigned char *buf, size_t n, uint64_t kill_after)
+{
+  size_t done = 0;
+  while (done < n) {
+    size_t chunk = n - done;
+    if (kill_after && done < kill_after && kill_after - done < chunk)
+      chunk = (size_t)(kill_after - done);
+    ssize_t k = write(fd, buf + done, chunk);
+    if (k < 0 && errno == EINTR)
+      continue;
+    if (k <= 0)
+      return -1;
+    done += (size_t)k;
+    if (kill_after && done >= kill_after) {
+      fsync(fd);
+      raise(SIGKILL);
+    }
+  }
+  return 0;
+}
+
+rl_status rl_ckpt_write(const char *path, const rl_ckpt *ck, rl_train_model *m,
+                        char *err)
+{
+  const rl_train_cfg *c = rl_train_get_cfg(m);
+  size_t np = rl_train_nparams(m);
+  char name[256];
+  snprintf(name, sizeof name, "scheme=%s\ntask=%s\n", rl_train_pos_names()[c->pos],
+           rl_task_names()[ck->run.task.kind]);
+  const char *texts[4] = {name, ck->rope, ck->eval, ck->prov};
+  size_t total = HEAD + 4;
+  for (int i = 0; i < 4; i++)
+    total += SEC_HEAD + strnlen(texts[i], RL_CKPT_TEXT_MAX - 1);
+  total += SEC_HEAD + 8 * RL_CKPT_CONF_FIELDS + SEC_HEAD + 24 + 3 * (SEC_HEAD + 8 * np);
+  wbuf w = {malloc(total), 0};
+  if (!w.p)
+    return RL_ENOMEM;
+  memcpy(w.p, magic, 8);
+  put_u32(w.p + 8, RL_CKPT_VERSION);
+  put_u32(w.p + 12, ENDIAN_MARK);
+  put_u64(w.p + 16, total);
+  w.n = HEAD;
+  text_section(&w, "NAME", name);
+  uint64_t u[RL_CKPT_CONF_FIELDS];
+  double f[RL_CKPT_CONF_FIELDS];
+  conf_values(c, &ck->run, u, f);
+  unsigned char *s = section(&w, "CONF", 8 * RL_CKPT_CONF_FIELDS);
+  for (int k = 0; k < RL_CKPT_CONF_FIELDS; k++) {
+    if (is_f64(k))
+      put_f64(s + 8 * k, f[k]);
+    else
+      put_u64(s + 8 * k, u[k]);
+  }
+  for (int i = 1; i < 4; i++) {
+    static const char tags[4][5] = {"NAME", "ROPE", "EVAL", "PROV"};
+    char t[RL_CKPT_TEXT_MAX];
+    snprintf(t, sizeof t, "%s", texts[i]);
+    text_section(&w, tags[i], t);
+  }
+  s = section(&w, "STAT", 24);
+  put_u64(s, rl_train_get_step(m));
+  put_u64(s + 8, ck->data_rng);
+  put_u64(s + 16, np);
+  doubles_section(&w, "PARM", rl_train_params(m), np);
+  doubles_section(&w, "MOM1", rl_train_moment(m, 1), np);
+  doubles_section(&w, "MOM2", rl_train_moment(m, 2), np);
+  put_u32(w.p + w.n, crc32_iso(w.p, w.n));
+  w.n += 4;
+
+  /* the temporary file beside path, so that rename is atomic */
+  size_t pl = strlen(path);
+  char *tmp = malloc(pl + 16);
+  if (!tmp) {
+    free(w.p);
+    return RL_ENOMEM;
+  }
+  snprintf(tmp, pl + 16, "%s.tmp-XXXXXX", path);
+  int fd = mkstemp(tmp);
+  if (fd < 0) {
+    int e = errno;
+    free(w.p), free(tmp);
+    return fail(err, RL_EIO, "cannot write checkpoint '%s': %s", path, strerror(e));
+  }
+  /* mkstemp's 0600 widened to what open(2) would have given */
+  mode_t um = umask(0);
+  umask(um);
+  int bad = fchmod(fd, 0666 & ~um) != 0 || write_all(fd, w.p, w.n, ck->test_kill_after) ||
+            fsync(fd) != 0;
+  int e = errno;
+  bad |= close(fd) != 0;
+  if (!bad && rename(tmp, path) != 0)
+    bad = 1, e = errno;
+  if (bad) {
+    unlink(tmp);
+    free(w.p), free(tmp);
+    return fail(err, RL_EIO, "cannot write checkpoint '%s': %s", path, strerror(e));
+  }
+  /* the rename itself made durable */
+  char *dir = strdup(path);
+  if (dir) {
+    char *sl = strrchr(dir, '/');
+    const char *d = sl ? (sl == dir ? "/" : (*sl = 0, dir)) : ".";
+    int dfd = open(d, O_RDONLY);
+    if (dfd >= 0)
+      fsync(dfd), close(dfd);
+    free(dir);
+  }
+  free(w.p), free(tmp);
+  return RL_OK;
+}
+
+/* ---- reading ---------------------------------------------------------- */
+
+typedef struct rbuf {
+  const unsigned char *p;
+  size_t n, at;
+  const char *path;
+  char *err;
+} rbuf;
+
+/* The next section, which must be tag: its payload and length, or NULL
+ * with err. */
+static const unsigned char *next(rbuf *r, const char tag[4], uint64_t *len)
+{
+  if (r->n - r->at < SEC_HEAD) {
+    fail(r->err, RL_EFORMAT, "invalid checkpoint '%s': section %.4s missing (file ends)",
+         r->path, tag);
+    return NULL;
+  }
+  const unsigned char *s = r->p + r->at;
+  if (memcmp(s, tag, 4) || get_u32(s + 4) != 0) {
+    fail(r->err, RL_EFORMAT, "invalid checkpoint '%s': expected section %.4s at byte %zu",
+         r->path, tag, r->at);
+    return NULL;
+  }
+  uint64_t l = get_u64(s + 8);
+  if (l > r->n - r->at - SEC_HEAD) {
+    fail(r->err, RL_EFORMAT, "invalid checkpoint '%s': section %.4s of %llu bytes passes the end",
+         r->path, tag, (unsigned long long)l);
+    return NULL;
+  }
+  r->at += SEC_HEAD + (size_t)l;
+  *len = l;
+  return s + SEC_HEAD;
+}
+
+static int text(rbuf *r, const char tag[4], char *out)
+{
+  uint64_t l;
+  const unsigned char *s = next(r, tag, &l);
+  if (!s)
+    return -1;
+  if (l >= RL_CKPT_TEXT_MAX || memchr(s, 0, (size_t)l)) {
+    fail(r->err, RL_EFORMAT, "invalid checkpoint '%s': section %.4s is not a text of at most %d bytes",
+         r->path, tag, RL_CKPT_TEXT_MAX - 1);
+    return -1;
+  }
+  memcpy(out, s, (size_t)l);
+  out[l] = 0;
+  return 0;
+}
+
+int rl_ckpt_text_get(const char *text, const char *key, char *val, size_t n)
+{
+  size_t kl = strlen(key);
+  for (const char *l = text; *l;) {
+    const char *e = strchr(l, '\n');
+    size_t ll = e ? (size_t)(e - l) : strlen(l);
+    if (ll > kl && !strncmp(l, key, kl) && l[kl] == '=') {
+      size_t vl = ll - kl - 1;
+      if (vl >= n)
+        return 0;
+      memcpy(val, l + kl + 1, vl);
+      val[vl] = 0;
+      return 1;
+    }
+    l += ll + (e ? 1 : 0);
+  }
+  return 0;
+}
+
+static int name_index(const char *const *names, size_t n, const char *s)
+{
+  for (size_t i = 0; i < n; i++)
+    if (!strcmp(names[i], s))
+      return (int)i;
+  return -1;
+}
+
+static rl_status parse(rbuf *r, size_t max_T, rl_ckpt *ck, rl_train_model **out)
+{
+  const unsigned char *p = r->p;
+  const char *path = r->path;
+  char *err = r->err;
+  if (r->n < HEAD + 4 || memcmp(p, magic, 8))
+    return fail(err, RL_EFORMAT, "invalid checkpoint '%s': not a ropelab checkpoint (magic)", path);
+  uint32_t ver = get_u32(p + 8);
+  if (ver != RL_CKPT_VERSION)
+    return fail(err, RL_EFORMAT, "invalid checkpoint '%s': format version %u, expected %u", path,
+                (unsigned)ver, RL_CKPT_VERSION);
+  if (get_u32(p + 12) != ENDIAN_MARK)
+    return fail(err, RL_EFORMAT, "invalid checkpoint '%s': endianness marker 0x%08x, expected 0x%08x",
+                path, (unsigned)get_u32(p + 12), ENDIAN_MARK);
+  uint64_t len = get_u64(p + 16);
+  if (len != r->n)
+    return fail(err, RL_EFORMAT, "invalid checkpoint '%s': %zu bytes, its header says %llu (truncated?)",
+                path, r->n, (unsigned long long)len);
+  uint32_t crc = get_u32(p + r->n - 4), have = crc32_iso(p, r->n - 4);
+  if (crc != have)
+    return fail(err, RL_EFORMAT, "invalid checkpoint '%s': checksum 0x%08x, the file's bytes give 0x%08x",
+                path, (unsigned)crc, (unsigned)have);
+  r->n -= 4; /* sections end at the trailer */
+  r->at = HEAD;
+  memset(ck, 0, sizeof *ck);
+  char name[RL_CKPT_TEXT_MAX], sv[64], tv[64];
+  if (text(r, "NAME", name))
+    return RL_EFORMAT;
+  int pos = rl_ckpt_text_get(name, "scheme", sv, sizeof sv)
+                ? name_index(rl_train_pos_names(), RL_TPOS_COUNT, sv) : -1;
+  int kind = rl_ckpt_text_get(name, "task", tv, sizeof tv)
+                 ? name_index(rl_task_names(), RL_TASK_COUNT, tv) : -1;
+  if (pos < 0 || kind < 0)
+    return fail(err, RL_EFORMAT, "invalid checkpoint '%s': unknown %s in its NAME section", path,
+                pos < 0 ? "scheme" : "task");
+  uint64_t l;
+  const unsigned char *s = next(r, "CONF", &l);
+  if (!s)
+    return RL_EFORMAT;
+  if (l != 8 * RL_CKPT_CONF_FIELDS)
+    return fail(err, RL_EFORMAT, "invalid checkpoint '%s': CONF of %llu bytes, expected %d", path,
+                (unsigned long long)l, 8 * RL_CKPT_CONF_FIELDS);
+  uint64_t u[RL_CKPT_CONF_FIELDS] = {0};
+  double f[RL_CKPT_CONF_FIELDS] = {0};
+  for (int k = 0; k < RL_CKPT_CONF_FIELDS; k++) {
+    if (is_f64(k)) {
+      f[k] = get_f64(s + 8 * k);
+      if (!isfinite(f[k]))
+        return fail(err, RL_EFORMAT, "invalid checkpoint '%s': %s is not finite", path,
+                    conf_keys[k] + 4);
+    } else {
+      u[k] = get_u64(s + 8 * k);
+      if (u[k] > (uint64_t)1 << 40)
+        return fail(err, RL_EFORMAT, "invalid checkpoint '%s': %s '%llu' out of range", path,
+                    conf_keys[k], (unsigned long long)u[k]);
+    }
+  }
+  rl_train_cfg_default(&ck->cfg);
+  conf_store(&ck->cfg, &ck->run, u, f);
+  ck->cfg.pos = (rl_train_pos)pos;
+  ck->run.task.kind = (rl_task_kind)kind;
+  if (!ck->run.task.symbols || ck->run.task.symbols > (1u << 20) ||
+      rl_task_vocab(&ck->run.task) != ck->cfg.vocab)
+    return fail(err, RL_EFORMAT, "invalid checkpoint '%s': vocabulary %zu is not the task's", path,
+                ck->cfg.vocab);
+  if (text(r, "ROPE", ck->rope) || text(r, "EVAL", ck->eval) || text(r, "PROV", ck->prov))
+    return RL_EFORMAT;
+  if ((pos == RL_TPOS_ROPE) != (ck->rope[0] != 0))
+    return fail(err, RL_EFORMAT, "invalid checkpoint '%s': a rope schedule %s", path,
+                pos == RL_TPOS_ROPE ? "missing" : "for another scheme");
+  s = next(r, "STAT", &l);
+  if (!s)
+    return RL_EFORMAT;
+  if (l != 24)
+    return fail(err, RL_EFORMAT, "invalid checkpoint '%s': STAT of %llu bytes, expected 24", path,
+                (unsigned long long)l);
+  ck->step = get_u64(s), ck->data_rng = get_u64(s + 8);
+  uint64_t np = get_u64(s + 16);
+  if (ck->step > ck->run.steps)
+    return fail(err, RL_EFORMAT, "invalid checkpoint '%s': step %llu past its %llu steps", path,
+                (unsigned long long)ck->step, (unsigned long long)ck->run.steps);
+  /* the parameters must fit the file before a model of that size is
+   * allocated */
+  if (np > (r->n - r->at) / 24)
+    return fail(err, RL_EFORMAT, "invalid checkpoint '%s': %llu parameters do not fit its %zu bytes",
+                path, (unsigned long long)np, r->n + 4);
+  rl_train_cfg cfg = ck->cfg;
+  if (max_T) {
+    if (max_T > 4096 || (pos == RL_TPOS_LEARNED && max_T > cfg.max_T))
+      return fail(err, RL_EINVAL, "invalid length '%zu': the checkpoint's model reads at most %zu positions",
+                  max_T, pos == RL_TPOS_LEARNED ? cfg.max_T : (size_t)4096);
+    if (max_T > cfg.max_T)
+      cfg.max_T = max_T;
+  }
+  /* the model's checks are the checkpoint's: a shape rl_train_new refuses
+   * is not one the trainer wrote; the model's size is bounded by np */
+  char merr[RL_ERR_MAX] = "";
+  if (cfg.d_model * cfg.d_model * cfg.layers > 12 * np + 12)
+    return fail(err, RL_EFORMAT, "invalid checkpoint '%s': d-model %zu x %zu layers for %llu parameters",
+                path, cfg.d_model, cfg.layers, (unsigned long long)np);
+  rl_train_model *m = NULL;
+  rl_status st = rl_train_new(&cfg, &m, merr);
+  if (st == RL_ENOMEM)
+    return fail(err, st, "out of memory for the checkpoint's model");
+  if (st)
+    return fail(err, RL_EFORMAT, "invalid checkpoint '%s': %s", path, merr);
+  size_t built = rl_train_nparams(m);
+  if (built != np) {
+    rl_train_free(m);
+    return fail(err, RL_EFORMAT, "invalid checkpoint '%s': %llu parameters, the model has %zu",
+                path, (unsigned long long)np, built);
+  }
+  static const char tags[3][5] = {"PARM", "MOM1", "MOM2"};
+  double *dst[3] = {rl_train_params(m), rl_train_moment(m, 1), rl_train_moment(m, 2)};
+  for (int i = 0; i < 3; i++) {
+    s = next(r, tags[i], &l);
+    if (!s || l != 8 * np) {
+      if (s)
+        fail(err, RL_EFORMAT, "invalid checkpoint '%s': %.4s of %llu bytes, expected %llu", path,
+             tags[i], (unsigned long long)l, (unsigned long long)(8 * np));
+      rl_train_free(m);
+      return RL_EFORMAT;
+    }
+    for (size_t j = 0; j < np; j++) {
+      dst[i][j] = get_f64(s + 8 * j);
+      double v = dst[i][j];
+      if (!isfinite(v) || (i == 2 && v < 0)) {
+        rl_train_free(m);
+        return fail(err, RL_EFORMAT, "invalid checkpoint '%s': %.4s value %zu is %s", path,
+                    tags[i], j, isfinite(v) ? "negative" : "not finite");
+      }
+    }
+  }
+  if (r->at != r->n) {
+    rl_train_free(m);
+    return fail(err, RL_EFORMAT, "invalid checkpoint '%s': %zu bytes after the last section",
+                path, r->n - r->at);
+  }
+  rl_train_set_step(m, ck->step);
+  *out = m;
+  return RL_OK;
+}
+
+rl_status rl_ckpt_read(const char *path, size_t max_T, rl_ckpt *ck, rl_train_model **m,
+                       char *err)
+{
+  *m = NULL;
+  int fd = open(path, O_RDONLY);
+  if (fd < 0)
+    return fail(err, errno == ENOENT ? RL_EFORMAT : RL_EIO, "cannot read checkpoint '%s': %s",
+                path, strerror(errno));
+  struct stat sb;
+  if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)) {
+    close(fd);
+    return fail(err, RL_EFORMAT, "invalid checkpoint '%s': not a regular file", path);
+  }
+  if ((uint64_t)sb.st_size > MAX_FILE) {
+    close(fd);
+    return fail(err, RL_EFORMAT, "invalid checkpoint '%s': %lld bytes is too large", path,
+                (long long)sb.st_size);
+  }
+  size_t n = (size_t)sb.st_size;
+  unsigned char *buf = malloc(n ? n : 1);
+  if (!buf) {
+    close(fd);
+    return fail(err, RL_ENOMEM, "out of memory for checkpoint '%s'", path);
+  }
+  size_t got = 0;
+  while (got < n) {
+    ssize_t k = read(fd, buf + got, n - got);
+    if (k < 0 && errno == EINTR)
+      continue;
+    if (k <= 0)
+      break;
+    got += (size_t)k;
+  }
+  int e = errno;
+  close(fd);
+  if (got != n) {
+    free(buf);
+    return fail(err, RL_EIO, "cannot read checkpoint '%s': %s", path,
+                got < n ? "short read" : strerror(e));
+  }
+  rbuf r = {buf, n, 0, path, err};
+  rl_status st = parse(&r, max_T, ck, m);
+  free(buf);
+  return st;
+}
+
+/* ---- schedules as text ------------------------------------------------ */
+
+rl_status rl_ckpt_sched_text(const rl_schedule_params *p, char *buf, size_t n)
+{
+  size_t at = 0;
+  buf[0] = 0;
+  const rl_param *md = rl_schedule_param_find("method");
+  const rl_param *const *list = rl_schedule_param_list();
+  for (int pass = 0; pass < 2; pass++)
+    for (const rl_param *const *d = list; *d; d++) {
+      if ((pass == 0) != (*d == md))
+        continue;
+      /* what a schedule is built from: the method, the shape every method
+       * takes, and what was given */
+      const char *k0 = (*d)->key;
+      int shape = !strcmp(k0, "dim") || !strcmp(k0, "rot") || !strcmp(k0, "base") ||
+                  !strcmp(k0, "layout");
+      if (!(*d == md || shape || rl_schedule_param_given(p, *d)))
+        continue;
+      if ((*d)->flags & RL_PF_NO_OPTION)
+        continue;
+      char v[512];
+      int k = rl_param_format(*d, p, v, sizeof v);
+      if (k < 0 || (size_t)k >= sizeof v || strchr(v, '\n'))
+        return RL_EINVAL;
+      int w = snprintf(buf + at, n - at, "%s=%s\n", (*d)->key, v);
+      if (w < 0 || (size_t)w >= n - at)
+        return RL_EINVAL;
+      at += (size_t)w;
+    }
+  return RL_OK;
+}
+
+rl_status rl_ckpt_sched_parse(char *text, rl_schedule_params *p, char *err)
+{
+  rl_schedule_params_default(p);
+  for (char *l = text; *l;) {
+    char *e = strchr(l, '\n');
+    if (e)
+      *e = 0;
+    char *eq = strchr(l, '=');
+    if (!eq)
+      return fail(err, RL_EINVAL, "invalid schedule line '%s': expected key=value", l);
+    *eq = 0;
+    const rl_param *d = rl_schedule_param_find(l);
+    if (!d)
+      return fail(err, RL_EINVAL, "invalid schedule key '%s'", l);
+    char perr[RL_ERR_MAX] = "";
+    if (rl_param_parse(d, p, eq + 1, perr, sizeof perr) != RL_OK)
+      return fail(err, RL_EINVAL, "%s", perr);
+    rl_schedule_param_mark(p, d);
+    if (!e)
+      break;
+    l = e + 1;
+  }
+  return RL_OK;
+}

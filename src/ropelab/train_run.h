@@ -1,0 +1,115 @@
+/* train_run.h: (installed as ropelab/train_run.h, included by ropelab.h)
+ * a training run's persistence and robustness: the checkpoint file
+ * (format below and in docs/checkpoint.md), and the scan that names the
+ * first non-finite activation of a forward pass.
+ *
+ * Checkpoint format, version 1.  Every integer is unsigned little-endian,
+ * every real an IEEE 754 binary64 stored little-endian:
+ *   offset 0   8 bytes  magic 89 52 4C 43 4B 50 54 0A ("\x89RLCKPT\n")
+ *          8   u32      format version (1)
+ *         12   u32      endianness marker 0x0A0B0C0D (bytes 0D 0C 0B 0A)
+ *         16   u64      the file's length in bytes, trailer included
+ *         24   sections, in this order, each a u32 tag (four ASCII
+ *              letters), a u32 0, a u64 payload length and the payload:
+ *              NAME  text: scheme=S, task=T (names, not enum values)
+ *              CONF  26 x 8 bytes: the model, task, optimiser and run
+ *                    settings (RL_CKPT_CONF_FIELDS, in rl_ckpt_conf_keys'
+ *                    order: u64 unless the key says f64)
+ *              ROPE  text: the training schedule (key=value lines of
+ *                    rl_schedule_param_list's keys), empty unless rope
+ *              EVAL  text: the scoring schedule train was given
+ *              PROV  text: provenance (version, command, date, seed,
+ *                    threads, blas)
+ *              STAT  3 x u64: steps done, the batches' RNG state, the
+ *                    parameter count P
+ *              PARM, MOM1, MOM2  P x f64: parameters, AdamW's first and
+ *                    second moments (the layout of rl_train_params)
+ *       end-4  u32      CRC-32 (ISO-HDLC, zlib's crc32) of every byte
+ *                       before it
+ * Texts are "key=value\n" lines, no NUL, at most RL_CKPT_TEXT_MAX - 1
+ * bytes.  A reader refuses (RL_EFORMAT, one line) a wrong magic, another
+ * version or endianness, a length that is not the file's, a checksum
+ * mismatch, a section out of order or past the end, unknown names, and
+ * settings the model refuses. */
+#ifndef ROPELAB_TRAIN_RUN_H
+#define ROPELAB_TRAIN_RUN_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "status.h"
+#include "train.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define RL_CKPT_VERSION 1u
+#define RL_CKPT_TEXT_MAX 4096
+
+/* The run's settings besides the model's configuration. */
+typedef struct rl_train_run {
+  rl_task task;
+  rl_adamw opt;
+  uint64_t steps, warmup, train_len, eval_len, eval_samples, log_every, ckpt_every, threads;
+  double lr, min_lr;
+} rl_train_run;
+
+typedef struct rl_ckpt {
+  rl_train_cfg cfg;   /* read: the model's (write takes the model's own) */
+  rl_train_run run;
+  uint64_t step;      /* optimiser steps done (read: also the model's) */
+  uint64_t data_rng;  /* the training batches' RNG state after them */
+  char rope[RL_CKPT_TEXT_MAX];  /* training schedule, "" unless rope */
+  char eval[RL_CKPT_TEXT_MAX];  /* scoring schedule given to train */
+  char prov[RL_CKPT_TEXT_MAX];  /* provenance */
+  /* write only, for tests: after this many bytes of the temporary file,
+   * raise SIGKILL (0 = never) */
+  uint64_t test_kill_after;
+} rl_ckpt;
+
+/* The CONF section's keys, RL_CKPT_CONF_FIELDS of them ("f64 " marks a
+ * real); documentation and the format test read them. */
+#define RL_CKPT_CONF_FIELDS 26
+const char *const *rl_ckpt_conf_keys(void);
+
+/* Write ck and m's parameters, moments and step to path atomically: a
+ * temporary file in path's directory, fsync, rename over path, fsync of
+ * the directory, so that an interrupted write leaves the previous file
+ * as it was.  RL_EIO (err: one line naming the path), RL_ENOMEM. */
+rl_status rl_ckpt_write(const char *path, const rl_ckpt *ck, rl_train_model *m, char *err);
+/* Read path into ck and a new model (its parameters, moments and step
+ * restored; rope: no schedule set yet).  max_T > 0 builds the model for
+ * that many positions instead of the checkpoint's (longer evaluation;
+ * not for learned positions, whose table has the checkpoint's rows).
+ * RL_EFORMAT (not a valid checkpoint), RL_EIO (cannot read), RL_EINVAL
+ * (max_T refused), RL_ENOMEM; err one line. */
+rl_status rl_ckpt_read(const char *path, size_t max_T, rl_ckpt *ck, rl_train_model **m,
+                       char *err);
+/* The value of key in a "key=value\n" text into val (n bytes): 1, or 0
+ * when absent or too long. */
+int rl_ckpt_text_get(const char *text, const char *key, char *val, size_t n);
+/* Schedule parameters as "key=value\n" lines (the method, then every
+ * parameter given or always in the metadata), and back: RL_EINVAL with
+ * err for a key or value the schedule layer refuses.  The text must
+ * outlive p (file names point into it). */
+rl_status rl_ckpt_sched_text(const rl_schedule_params *p, char *buf, size_t n);
+rl_status rl_ckpt_sched_parse(char *text, rl_schedule_params *p, char *err);
+
+/* The model's AdamW state, for the checkpoint: moments (P doubles each,
+ * the layout of rl_train_params) and the step count of bias correction. */
+double *rl_train_moment(rl_train_model *m, int which); /* which 1 or 2 */
+uint64_t rl_train_get_step(const rl_train_model *m);
+void rl_train_set_step(rl_train_model *m, uint64_t step);
+/* The first non-finite value of the last forward pass, in the order the
+ * forward computes them (embedding, then layer 0's tensors, ..., the
+ * final norm, logits, probabilities): 1 and where = "layer 1 qkv" (the
+ * layer and the tensor), or 0 when all are finite. */
+int rl_train_find_nonfinite(const rl_train_model *m, char *where, size_t n);
+/* The same for the parameters and for their gradients (which = 0, 1): the
+ * tensor ("layer 0 fc weight"), or 0. */
+int rl_train_find_nonfinite_params(const rl_train_model *m, int which, char *where, size_t n);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
