@@ -1,6 +1,6 @@
 /* train_run.h: (installed as ropelab/train_run.h, included by ropelab.h)
  * a training run's persistence and robustness: the checkpoint file
- * (format below and in docs/checkpoint.md), and the scan that names the
+ * (format below and in src/core/train/checkpoint.md), and the scan that names the
  * first non-finite activation of a forward pass.
  *
  * Checkpoint format, version 1.  Every integer is unsigned little-endian,

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # ckpt_read.py: an independent reader of ropelab's checkpoint format
-# (docs/checkpoint.md), written from the documentation alone (struct and
+# (src/core/train/checkpoint.md), written from the documentation alone (struct and
 # zlib, no ropelab code), for the golden CLI cases.
 #   ckpt_read.py show FILE          sections: sizes, or a text's keys
 #   ckpt_read.py same A B TAG...    exit 0 when the sections TAG of A and B
