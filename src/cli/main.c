@@ -29,6 +29,7 @@
   X(extrapolate)       \
   X(plot)              \
   X(train)             \
+  X(report)            \
   /* new commands: one line above, ending in a backslash */
 
 #define X(n) extern const struct rl_cmd rl_cmd_##n;
