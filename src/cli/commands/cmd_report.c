@@ -41,7 +41,7 @@
 #include "ropelab.h"
 
 #define CMD "report"
-#define NSTEPS 10 /* subcommands per model */
+#define NSTEPS 9 /* subcommands per model */
 
 enum { OPT_COMPARE = RL_OPT_FIRST_CMD, OPT_SAMPLES, OPT_POINTS };
 
@@ -58,8 +58,8 @@ typedef struct model {
   rl_model_rope info;
   double C, L; /* configured context, training length */
   int L_given; /* the config states a training length of its own */
-  rp_table freqs, men_search, men, men_largest, decay, prec[2], ex, var[2];
-  char *line_freqs, *line_men_search, *line_men, *line_men_largest, *line_decay, *line_prec[2],
+  rp_table freqs, men_search, men, decay, prec[2], ex, var[2];
+  char *line_freqs, *line_men_search, *line_men, *line_decay, *line_prec[2],
       *line_ex, *line_var[2];
   char *var_refused[2]; /* the subcommand's message when it refused the variant */
   char *men_search_refused;
@@ -182,11 +182,11 @@ static void free_model(model *m)
   free(m->abs);
   free(m->name);
   rl_model_rope_free(&m->info);
-  rp_table *t[] = {&m->freqs, &m->men_search, &m->men, &m->men_largest, &m->decay,
+  rp_table *t[] = {&m->freqs, &m->men_search, &m->men, &m->decay,
                    &m->prec[0], &m->prec[1], &m->ex, &m->var[0], &m->var[1]};
   for (size_t i = 0; i < sizeof t / sizeof *t; i++)
     rp_table_free(t[i]);
-  char *s[] = {m->line_freqs, m->line_men_search, m->line_men, m->line_men_largest,
+  char *s[] = {m->line_freqs, m->line_men_search, m->line_men,
                m->line_decay, m->line_prec[0], m->line_prec[1], m->line_ex, m->line_var[0],
                m->line_var[1], m->var_refused[0], m->var_refused[1], m->men_search_refused};
   for (size_t i = 0; i < sizeof s / sizeof *s; i++)
@@ -320,12 +320,17 @@ static int run_model(ctx *c, model *m)
                     "(or <arch>.context_length, or rope_scaling.original_max_position_embeddings)",
                     m->arg);
   char *Ls = len_text(m->L), *Cs = len_text(m->C), *C4 = len_text(4 * m->C);
-  char *LC = m->L == m->C ? strdup(Cs) : xasprintf("%s,%s", Ls, Cs);
+  /* Men et al.'s test at L, C, 2C and 4C: the first distance with B_r < 0
+   * within 4C (--largest-len searches up to 2^31, 20 s for a head whose
+   * pass-through dimensions keep B_r > 0 everywhere, as Pythia's) */
+  char *LC = m->L == m->C ? xasprintf("%s,%.0f,%s", Cs, 2 * m->C, C4)
+                          : xasprintf("%s,%s,%.0f,%s", Ls, Cs, 2 * m->C, C4);
   char *pts = xasprintf("%u", c->points), *smp = xasprintf("%u", c->samples);
-  /* extrapolate's lengths: L/4, L/2, L, 2L, ... up to 4C, and C, 2C, 4C */
+  /* extrapolate's lengths: L/4, L/2, L, 2L, ... up to C, and C, 2C, 4C
+   * (the cost grows with their sum: 4C alone is most of it) */
   double lv[64];
   size_t nl = 0;
-  for (double v = m->L / 4; v <= 4 * m->C && nl < 60; v *= 2)
+  for (double v = m->L / 4; v <= m->C && nl < 60; v *= 2)
     if (v >= 1 && v == floor(v))
       lv[nl++] = v;
   lv[nl++] = m->C, lv[nl++] = 2 * m->C, lv[nl++] = 4 * m->C;
@@ -355,17 +360,13 @@ static int run_model(ctx *c, model *m)
     if (k < 2)
       c->done--; /* a retry is not a step of its own */
   }
-  /* 3. the model's own base and schedule: enough for L and C?  4. the
-   * largest length it is enough for */
+  /* 3. the model's own base and schedule: enough for L, C, 2C, 4C? */
   char *a3[] = {"bound", "men", "--config", cfg, "--len", LC, NULL};
-  char *a4[] = {"bound", "men", "--config", cfg, "--largest-len", NULL};
   /* 5. decay bound and similarity up to C */
   char *a5[] = {"decay", "--config", cfg, "--measure", "bound,similarity", "--from", "1",
                 "--to", Cs, "--points", pts, "--log", NULL};
   if (!r)
     r = run_step(c, m, "men", 0, a3, &m->men, &m->line_men, NULL);
-  if (!r)
-    r = run_step(c, m, "men-largest", 0, a4, &m->men_largest, &m->line_men_largest, NULL);
   if (!r)
     r = run_step(c, m, "decay", 1, a5, &m->decay, &m->line_decay, NULL);
   /* 6, 7. the precision envelope of transformers' pipeline up to C */
@@ -488,7 +489,7 @@ static int headline(model *m)
   snprintf(f[0], 64, "%sfreqs.csv", pf);
   snprintf(f[1], 64, "%smen-search.csv", pf);
   snprintf(f[2], 64, "%smen.csv", pf);
-  snprintf(f[3], 64, "%smen-largest.csv", pf);
+  snprintf(f[3], 64, "%s", "");
   snprintf(f[4], 64, "%sdecay.csv", pf);
   snprintf(f[5], 64, "%sextrapolate.csv", pf);
   snprintf(f[6], 64, "%sprecision-bf16.csv", pf);
@@ -517,14 +518,15 @@ static int headline(model *m)
               m->men_search_refused ? "" : rp_cell(&m->men_search, 0, "base"), f[1]);
   for (size_t i = 0; i < m->men.nrow; i++) {
     const char *len = rp_cell(&m->men, i, "len");
-    const char *which = num(len) == m->C ? "context" : "train_len";
+    double lv = num(len);
+    const char *which = lv == m->C ? "context" : lv == 2 * m->C ? "2x_context"
+                      : lv == 4 * m->C ? "4x_context" : "train_len";
     char k[64];
     snprintf(k, sizeof k, "men_enough_at_%s", which);
     e |= add_kv(m, k, rp_cell(&m->men, i, "enough"), f[2]);
     snprintf(k, sizeof k, "men_first_fail_within_%s", which);
     e |= add_kv(m, k, rp_cell(&m->men, i, "first_fail"), f[2]);
   }
-  e |= add_kv(m, "men_largest_len", rp_cell(&m->men_largest, 0, "largest_len"), f[3]);
   size_t iC = nearest(&m->decay, "r", m->C);
   e |= add_kv(m, "decay_r_near_context", rp_cell(&m->decay, iC, "r"), f[4]);
   e |= add_kv(m, "decay_bound_near_context", rp_cell(&m->decay, iC, "bound"), f[4]);
@@ -699,7 +701,6 @@ static void page_model(rp_page *p, const model *m, int two, unsigned samples, un
   sec(p, hl, m, two, "3. Is the base enough for the context? (Men et al. 2024)");
   rp_command(p, m->line_men_search);
   rp_command(p, m->line_men);
-  rp_command(p, m->line_men_largest);
   if (m->men_search_refused)
     rp_para(p, "The search for the smallest base was refused: %s", m->men_search_refused);
   else {
@@ -721,16 +722,25 @@ static void page_model(rp_page *p, const model *m, int two, unsigned samples, un
       fmt6(b1, sizeof b1, rp_cell(&m->men, i, "b_first_fail"));
       const char *ff = rp_cell(&m->men, i, "first_fail");
       char lab[256];
+      double lv = num(rp_cell(&m->men, i, "len"));
       snprintf(lab, sizeof lab, "%s (%s)", rp_cell(&m->men, i, "len"),
-               num(rp_cell(&m->men, i, "len")) == m->C ? "C" : "L");
+               lv == m->C ? "C" : lv == 2 * m->C ? "2C" : lv == 4 * m->C ? "4C" : "L");
       const char *c[] = {lab, rp_cell(&m->men, i, "enough"), *ff ? ff : "none", b1};
       rp_table_row(p, 4, c);
     }
     rp_table_end(p);
   }
-  rp_para(p, "With its own schedule (%s, the frequencies of section 1), the model's base is enough "
-          "up to length %s: the first distance with B_r < 0 (`--largest-len`).",
-          method, rp_cell(&m->men_largest, 0, "largest_len"));
+  {
+    /* the first failure of the longest length tested is the first within 4C */
+    const char *ff = m->men.nrow ? rp_cell(&m->men, m->men.nrow - 1, "first_fail") : "";
+    if (*ff)
+      rp_para(p, "With its own schedule (%s, the frequencies of section 1) and base, the first "
+              "distance with B_r < 0 is r = %s: the base is enough for contexts up to %s tokens.",
+              method, ff, ff);
+    else
+      rp_para(p, "With its own schedule (%s, the frequencies of section 1) and base, B_r >= 0 at "
+              "every distance below 4C = %.0f.", method, 4 * m->C);
+  }
 
   /* 4. unseen */
   sec(p, hl, m, two, "4. Unseen rotary angles");
