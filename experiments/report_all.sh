@@ -1,0 +1,26 @@
+#!/bin/sh
+# report_all.sh [OUTDIR]: `ropelab report` on every shipped model in
+# experiments/models/, one page each in OUTDIR/<model>/ (default
+# out/report_all), timed with /usr/bin/time: a line per model with its
+# wall, user and system seconds (user and system include the
+# subcommands report runs), then the load average, since on a shared
+# machine the wall time says more about the other jobs than about report.
+# The issue's target: under a minute on two cores per model.
+set -eu
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+out=${1:-$top/out/report_all}
+
+ROPELAB_EXTRA_NEED="time:/usr/bin/time ${ROPELAB_EXTRA_NEED:-}" "$top/experiments/setup.sh" "$top/build"
+ropelab=$top/build/src/ropelab
+
+mkdir -p "$out"
+printf '%-34s %8s %8s %8s\n' model wall_s user_s sys_s
+for f in "$top"/experiments/models/*.json; do
+  name=$(basename "$f" .json)
+  /usr/bin/time -f "%e %U %S" -o "$out/$name.time" "$ropelab" report "$f" -o "$out/$name" --quiet
+  read -r wall user sys <"$out/$name.time"
+  printf '%-34s %8s %8s %8s\n' "$name" "$wall" "$user" "$sys"
+  rm -f "$out/$name.time"
+done
+echo "cores: $(nproc); load average: $(cut -d' ' -f1-3 /proc/loadavg)"
