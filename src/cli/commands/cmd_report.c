@@ -177,6 +177,14 @@ static const char *get_kv(const model *m, const char *key)
   return "";
 }
 
+static int has_kv(const model *m, const char *key)
+{
+  for (size_t i = 0; i < m->nkv; i++)
+    if (!strcmp(m->kv[i].key, key))
+      return 1;
+  return 0;
+}
+
 static void free_model(model *m)
 {
   free(m->abs);
@@ -908,11 +916,23 @@ static void page_compare(rp_page *p, const model *a, const model *b)
           "the table each comes from); each model's sections follow.");
   const char *h[] = {"", a->name, b->name};
   rp_table_head(p, 3, h);
-  for (size_t i = 0; i < a->nkv; i++) {
-    char v1[64], v2[64];
-    fmt6(v1, sizeof v1, a->kv[i].value);
-    fmt6(v2, sizeof v2, get_kv(b, a->kv[i].key));
-    const char *c[] = {a->kv[i].key, v1, v2};
+  /* a's keys, then those only b has (L = C drops the rows at L); an empty
+   * value is a first failure that did not occur, an absent key n/a */
+  for (size_t i = 0; i < a->nkv + b->nkv; i++) {
+    const char *key = i < a->nkv ? a->kv[i].key : b->kv[i - a->nkv].key;
+    if (i >= a->nkv && has_kv(a, key))
+      continue;
+    char v[2][64];
+    const model *ms[2] = {a, b};
+    for (int k = 0; k < 2; k++) {
+      if (!has_kv(ms[k], key))
+        snprintf(v[k], sizeof v[k], "n/a");
+      else if (!*get_kv(ms[k], key))
+        snprintf(v[k], sizeof v[k], "none");
+      else
+        fmt6(v[k], sizeof v[k], get_kv(ms[k], key));
+    }
+    const char *c[] = {key, v[0], v[1]};
     rp_table_row(p, 3, c);
   }
   rp_table_end(p);
