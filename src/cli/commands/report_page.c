@@ -139,7 +139,7 @@ void rp_page_begin(rp_page *p, const char *dir, const char *title)
               "th { background: #f2f2f2; }\n"
               "td { font-variant-numeric: tabular-nums; }\n"
               "pre { background: #f6f6f6; border-left: 3px solid #999; padding: .5em .8em;"
-              " overflow-x: auto; white-space: pre-wrap; word-break: break-all; font-size: .85em; }\n"
+              " overflow-x: auto; white-space: pre-wrap; overflow-wrap: anywhere; font-size: .85em; }\n"
               "code { font-family: 'DejaVu Sans Mono', monospace; font-size: .92em; }\n"
               ".figs { display: flex; flex-wrap: wrap; gap: 1em; align-items: flex-start; }\n"
               ".figs figure { margin: 0; flex: 1 1 0; min-width: 360px; max-width: 900px; }\n"
