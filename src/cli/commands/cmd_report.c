@@ -603,11 +603,13 @@ static void page_model(rp_page *p, const model *m, int two, unsigned samples, un
 
   /* settings */
   sec(p, hl, m, two, "The model's RoPE settings");
-  rp_para(p, "Read from `%s` (%s%s%s) as transformers reads it; each setting's source is the "
-          "`.source` metadata of `freqs`. The training length L = %.0f and the configured "
-          "context C = %.0f are the lengths every section below is evaluated at.",
+  int gguf = m->info.format && !strcmp(m->info.format, "gguf");
+  rp_para(p, "Read from `%s` (%s%s%s) as %s; each setting's source is the `.source` metadata of "
+          "`freqs`. The training length L = %.0f and the configured context C = %.0f are the "
+          "lengths every section below is evaluated at.",
           m->arg, m->info.format ? m->info.format : "", m->info.arch ? ", " : "",
-          m->info.arch ? m->info.arch : "", m->L, m->C);
+          m->info.arch ? m->info.arch : "",
+          gguf ? "llama.cpp's loader names its keys" : "transformers reads it", m->L, m->C);
   {
     const char *h[] = {"setting", "value", "source"};
     rp_table_head(p, 3, h);
