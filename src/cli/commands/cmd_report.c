@@ -30,6 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 #include "cmd.h"
 #include "msg.h"
@@ -71,6 +72,7 @@ typedef struct ctx {
   const char *tmp; /* the temporary folder everything is written into */
   unsigned samples, points;
   rl_progress prog;
+  struct timespec start;
   size_t done;
 } ctx;
 
@@ -293,7 +295,12 @@ done:
     unlink(err);
   free(csv), free(png), free(err), free(path);
   c->done++;
-  rl_progress_update(&c->prog, c->done);
+  /* progress once the run has taken a second: a page of a small model
+   * (Pythia's, 0.5 s of CPU) prints nothing */
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  if ((double)(now.tv_sec - c->start.tv_sec) + 1e-9 * (double)(now.tv_nsec - c->start.tv_nsec) >= 1)
+    rl_progress_update(&c->prog, c->done);
   return rc;
 }
 
@@ -1176,6 +1183,7 @@ static int run(int argc, char **argv)
 
   ctx cx = {.tmp = tmp, .samples = (unsigned)samples, .points = (unsigned)points};
   rl_progress_init(&cx.prog, CMD, progress, two ? 2 * NSTEPS : NSTEPS, 1);
+  clock_gettime(CLOCK_MONOTONIC, &cx.start);
   r = run_model(&cx, &ma);
   if (!r && two)
     r = run_model(&cx, &mb);
@@ -1213,7 +1221,7 @@ static int run(int argc, char **argv)
     r = rl_runtime(CMD, "cannot move the page into '%s': %s", outdir, strerror(errno));
   if (r)
     remove_tmp(tmp);
-  else
+  else if (cx.prog.shown)
     rl_progress_end(&cx.prog);
   if (!r && isatty(1))
     printf("%s/report.html\n", outdir);
