@@ -970,6 +970,23 @@ static int write_file(const char *dir, const char *name, const char *s, size_t n
   return bad ? -1 : 0;
 }
 
+/* one CSV field, quoted (RFC 4180) when it holds a comma, quote or line
+ * break: a model's file name or path may */
+static void csv_field(rp_buf *b, const char *s)
+{
+  if (!strpbrk(s, ",\"\r\n")) {
+    rp_buf_puts(b, s);
+    return;
+  }
+  rp_buf_puts(b, "\"");
+  for (; *s; s++)
+    if (*s == '"')
+      rp_buf_puts(b, "\"\"");
+    else
+      rp_buf_add(b, s, 1);
+  rp_buf_puts(b, "\"");
+}
+
 static int write_summary(const char *dir, model *const *ms, size_t nm)
 {
   rp_buf b = {0};
@@ -981,9 +998,15 @@ static int write_summary(const char *dir, model *const *ms, size_t nm)
   rp_buf_puts(&b, "# value=the number as the table names it; table=the file beside this one it "
                   "comes from (the page prints the command that wrote it)\n");
   for (size_t i = 0; i < nm; i++)
-    for (size_t j = 0; j < ms[i]->nkv; j++)
-      rp_buf_printf(&b, "%s,%s,%s,%s\n", ms[i]->name, ms[i]->kv[j].key, ms[i]->kv[j].value,
-                    ms[i]->kv[j].file);
+    for (size_t j = 0; j < ms[i]->nkv; j++) {
+      const char *f[4] = {ms[i]->name, ms[i]->kv[j].key, ms[i]->kv[j].value, ms[i]->kv[j].file};
+      for (int k = 0; k < 4; k++) {
+        if (k)
+          rp_buf_puts(&b, ",");
+        csv_field(&b, f[k]);
+      }
+      rp_buf_puts(&b, "\n");
+    }
   int r = b.err ? -1 : write_file(dir, "summary.csv", b.s, b.n);
   rp_buf_free(&b);
   return r;
