@@ -59,8 +59,9 @@ typedef struct model {
   rl_model_rope info;
   double C, L; /* configured context, training length */
   int L_given; /* the config states a training length of its own */
-  rp_table freqs, men_search, men, decay, prec[2], ex, var[2];
-  char *line_freqs, *line_men_search, *line_men, *line_decay, *line_prec[2],
+  rp_table freqs, freqs_ctx, men_search, men, decay, prec[2], ex, var[2];
+  int has_ctx; /* the schedule depends on the current length: freqs_ctx is it at C */
+  char *line_freqs, *line_freqs_ctx, *line_men_search, *line_men, *line_decay, *line_prec[2],
       *line_ex, *line_var[2];
   char *var_refused[2]; /* the subcommand's message when it refused the variant */
   char *men_search_refused;
@@ -192,11 +193,11 @@ static void free_model(model *m)
   free(m->abs);
   free(m->name);
   rl_model_rope_free(&m->info);
-  rp_table *t[] = {&m->freqs, &m->men_search, &m->men, &m->decay,
+  rp_table *t[] = {&m->freqs, &m->freqs_ctx, &m->men_search, &m->men, &m->decay,
                    &m->prec[0], &m->prec[1], &m->ex, &m->var[0], &m->var[1]};
   for (size_t i = 0; i < sizeof t / sizeof *t; i++)
     rp_table_free(t[i]);
-  char *s[] = {m->line_freqs, m->line_men_search, m->line_men,
+  char *s[] = {m->line_freqs, m->line_freqs_ctx, m->line_men_search, m->line_men,
                m->line_decay, m->line_prec[0], m->line_prec[1], m->line_ex, m->line_var[0],
                m->line_var[1], m->var_refused[0], m->var_refused[1], m->men_search_refused};
   for (size_t i = 0; i < sizeof s / sizeof *s; i++)
@@ -355,6 +356,17 @@ static int run_model(ctx *c, model *m)
     if (!i || lv[i] != lv[i - 1])
       rp_buf_printf(&lens, "%s%.0f", lens.n ? "," : "", lv[i]);
   r = !Ls || !Cs || !C4 || !LC || !pts || !smp || lens.err ? rl_runtime(CMD, "out of memory") : 0;
+
+  /* 1b. a schedule that depends on the current length (LongRoPE's lists,
+   * dynamic NTK: freqs says seq_len) once more at n = C, the schedule the
+   * frameworks use at the configured context */
+  const char *sl = rp_table_meta(&m->freqs, "seq_len");
+  if (!r && sl && num(sl) != m->C) {
+    char *a1b[] = {"freqs", "--config", cfg, "--seq-len", Cs, NULL};
+    c->prog.total++;
+    r = run_step(c, m, "freqs-at-context", 1, a1b, &m->freqs_ctx, &m->line_freqs_ctx, NULL);
+    m->has_ctx = !r;
+  }
 
   /* 2. Men et al.: the smallest base of plain RoPE with the model's
    * dimensions for C, by the command's default grid (Su's staged one,
@@ -520,15 +532,18 @@ static int headline(model *m)
   e |= add_kv(m, "train_len", b, f[0]);
   snprintf(b, sizeof b, "%.0f", m->C);
   e |= add_kv(m, "context_len", b, m->arg);
+  const rp_table *fc = m->has_ctx ? &m->freqs_ctx : &m->freqs;
   size_t inL = 0, inC = 0;
-  for (size_t i = 0; i < m->freqs.nrow; i++) {
-    const char *th = rp_cell(&m->freqs, i, "theta");
-    inL += turns(m->L, th) >= 1, inC += turns(m->C, th) >= 1;
-  }
+  for (size_t i = 0; i < m->freqs.nrow; i++)
+    inL += turns(m->L, rp_cell(&m->freqs, i, "theta")) >= 1;
+  for (size_t i = 0; i < fc->nrow; i++)
+    inC += turns(m->C, rp_cell(fc, i, "theta")) >= 1;
   snprintf(b, sizeof b, "%zu", inL);
   e |= add_kv(m, "pairs_turning_within_train_len", b, f[0]);
   snprintf(b, sizeof b, "%zu", inC);
-  e |= add_kv(m, "pairs_turning_within_context", b, f[0]);
+  char fcn[80];
+  snprintf(fcn, sizeof fcn, "%sfreqs-at-context.csv", pf);
+  e |= add_kv(m, "pairs_turning_within_context", b, m->has_ctx ? fcn : f[0]);
   e |= add_kv(m, "men_smallest_base_for_context",
               m->men_search_refused ? "" : rp_cell(&m->men_search, 0, "base"), f[1]);
   for (size_t i = 0; i < m->men.nrow; i++) {
@@ -598,6 +613,33 @@ static void figure1(rp_page *p, const model *m, const char *stem, const char *al
   rp_figures(p, 1, f, a);
 }
 
+/* the pairs grouped by band: wavelengths and turns within L and C */
+static void band_table(rp_page *p, const rp_table *fq, double L, double C)
+{
+  char b1[128], b2[128];
+  const char *h[] = {"pairs", "band", "wavelength (tokens)", "turns within L", "turns within C"};
+  rp_table_head(p, 5, h);
+  for (size_t i = 0; i < fq->nrow;) {
+    size_t j = i;
+    const char *band = rp_cell(fq, i, "band");
+    while (j + 1 < fq->nrow && !strcmp(rp_cell(fq, j + 1, "band"), band))
+      j++;
+    char pr[48], wl[300], tl[96], tc[96];
+    snprintf(pr, sizeof pr, i == j ? "%zu" : "%zu-%zu", i, j);
+    fmt6(b1, sizeof b1, rp_cell(fq, i, "wavelength"));
+    fmt6(b2, sizeof b2, rp_cell(fq, j, "wavelength"));
+    snprintf(wl, sizeof wl, i == j ? "%s" : "%s .. %s", b1, b2);
+    snprintf(tl, sizeof tl, i == j ? "%.6g" : "%.6g .. %.6g", turns(L, rp_cell(fq, i, "theta")),
+             turns(L, rp_cell(fq, j, "theta")));
+    snprintf(tc, sizeof tc, i == j ? "%.6g" : "%.6g .. %.6g", turns(C, rp_cell(fq, i, "theta")),
+             turns(C, rp_cell(fq, j, "theta")));
+    const char *c[] = {pr, band, wl, tl, tc};
+    rp_table_row(p, 5, c);
+    i = j + 1;
+  }
+  rp_table_end(p);
+}
+
 static void page_model(rp_page *p, const model *m, int two, unsigned samples, unsigned points)
 {
   int hl = two ? 3 : 2;
@@ -659,33 +701,12 @@ static void page_model(rp_page *p, const model *m, int two, unsigned samples, un
   const char *sched = rp_table_meta(fq, "schedule");
   rp_para(p, "%s. Turns within L and within C are n / wavelength = n theta / (2 pi) for n = L, C "
           "(freqs' own formula for its `rotations` column); %s of the %zu pairs turn at least once "
-          "within L, %s within C.",
+          "within L, %s within C%s.",
           sched ? sched : method, get_kv(m, "pairs_turning_within_train_len"), fq->nrow,
-          get_kv(m, "pairs_turning_within_context"));
+          get_kv(m, "pairs_turning_within_context"),
+          m->has_ctx ? " with the frequencies the model has at n = C (below)" : "");
   figure1(p, m, "freqs", "frequency schedule per pair");
-  {
-    const char *h[] = {"pairs", "band", "wavelength (tokens)", "turns within L", "turns within C"};
-    rp_table_head(p, 5, h);
-    for (size_t i = 0; i < fq->nrow;) {
-      size_t j = i;
-      const char *band = rp_cell(fq, i, "band");
-      while (j + 1 < fq->nrow && !strcmp(rp_cell(fq, j + 1, "band"), band))
-        j++;
-      char pr[48], wl[300], tl[96], tc[96];
-      snprintf(pr, sizeof pr, i == j ? "%zu" : "%zu-%zu", i, j);
-      fmt6(b1, sizeof b1, rp_cell(fq, i, "wavelength"));
-      fmt6(b2, sizeof b2, rp_cell(fq, j, "wavelength"));
-      snprintf(wl, sizeof wl, i == j ? "%s" : "%s .. %s", b1, b2);
-      snprintf(tl, sizeof tl, i == j ? "%.6g" : "%.6g .. %.6g", turns(m->L, rp_cell(fq, i, "theta")),
-               turns(m->L, rp_cell(fq, j, "theta")));
-      snprintf(tc, sizeof tc, i == j ? "%.6g" : "%.6g .. %.6g", turns(m->C, rp_cell(fq, i, "theta")),
-               turns(m->C, rp_cell(fq, j, "theta")));
-      const char *c[] = {pr, band, wl, tl, tc};
-      rp_table_row(p, 5, c);
-      i = j + 1;
-    }
-    rp_table_end(p);
-  }
+  band_table(p, fq, m->L, m->C);
   rp_details_begin(p, "every pair");
   {
     int axis = rp_table_colidx(fq, "axis") >= 0;
@@ -705,6 +726,18 @@ static void page_model(rp_page *p, const model *m, int two, unsigned samples, un
     rp_table_end(p);
   }
   rp_details_end(p);
+  if (m->has_ctx) {
+    rp_para(p, "This schedule depends on the current length (`seq_len` = %s above, the frameworks' "
+            "value up to L). At the configured context, n = C = %.0f, transformers and vLLM use "
+            "these frequencies instead (llama.cpp: see the notes above):",
+            rp_table_meta(fq, "seq_len"), m->C);
+    rp_command(p, m->line_freqs_ctx);
+    figure1(p, m, "freqs-at-context", "frequency schedule per pair at the configured context");
+    band_table(p, &m->freqs_ctx, m->L, m->C);
+    fmt6(b1, sizeof b1, rp_table_meta(&m->freqs_ctx, "attention_factor"));
+    rp_para(p, "Its attention factor: %s; %s pairs turn at least once within C.", b1,
+            get_kv(m, "pairs_turning_within_context"));
+  }
 
   /* 2. attention factor */
   sec(p, hl, m, two, "2. The attention factor");
