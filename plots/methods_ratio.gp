@@ -1,9 +1,12 @@
-# methods_ratio.gp: plot experiments/methods_ratio.sh's ratio.csv: each
-# method's theta_i / theta_i^RoPE against the pair index, log y.
+# methods_ratio.gp: plot experiments/methods_ratio.sh's ratio.csv, the
+# table of one `ropelab freqs --method A,B,... --ramp code,paper` sweep:
+# each method's theta_i / theta_i^RoPE against the pair index, log y.
 # usage: gnuplot -c methods_ratio.gp DATA.csv OUT.{png,svg,pdf} [TERMINAL]
-# The columns after 'pair' are methods; '# series.NAME=LABEL' lines give
-# the key's text.  A ratio of 0 (p-RoPE's unrotated pairs) has no place on
-# a log axis: those pairs are drawn on a strip below the axis' 1/64.
+# One curve per (method, ramp) in the table's order, its rows found by
+# the columns' names; the key says each method's settings from its own
+# cells (an empty cell: the method does not take that option).  A ratio
+# of 0 (p-RoPE's unrotated pairs) has no place on a log axis: those pairs
+# are drawn on a strip below the axis' 1/64.
 
 data = ARG1
 out = ARG2
@@ -18,9 +21,26 @@ if (term eq "svg")      { set terminal svg size 900,560 noenhanced dynamic font 
 if (term eq "pdfcairo") { set terminal pdfcairo size 6.4in,4in noenhanced font ",9" }
 set output out
 
+# the series: "method|ramp|label" per (method, ramp), in the table's order;
+# the label from the row's own cells
+series = system(sprintf("awk -F, '/^#/ { next } !h { h = 1; for (i = 1; i <= NF; i++) c[$i] = i; next } \
+  { k = $c[\"method\"] \"|\" $c[\"ramp\"]; if (k in seen) next; seen[k] = 1; m = $c[\"method\"]; \
+    l = m == \"linear\" ? \"linear (PI), s = \" $c[\"factor\"] : \
+        m == \"ntk\" ? \"NTK-aware (static), s = \" $c[\"factor\"] : \
+        m == \"yarn\" ? \"YaRN, \" $c[\"ramp\"] \" ramp, s = \" $c[\"factor\"] : \
+        m == \"llama3\" ? \"llama3, low \" $c[\"low_freq_factor\"] \", high \" $c[\"high_freq_factor\"] : \
+        m == \"dynamic\" ? \"dynamic NTK, N = \" $c[\"seq_len\"] : \
+        m == \"p-rope\" ? \"p-RoPE, p = \" $c[\"fraction\"] : m; \
+    gsub(/ /, \"_\", l); printf \"%%s|%%s|%%s \", m, $c[\"ramp\"], l }' '%s'", data))
+ns = words(series)
+part(w, k) = system(sprintf("echo '%s' | cut -d'|' -f%d", w, k))
 hdr = system(sprintf("awk '!/^#/ { print; exit }' '%s' | tr ',' ' '", data))
-ncol = words(hdr)
-label(n) = system(sprintf("sed -n 's/^# series\\.%s=//p' '%s' | head -n 1", n, data))
+colno(name) = sum [i=1:words(hdr)] (word(hdr, i) eq name ? i : 0)
+cm = colno("method"); cr = colno("ramp"); cp = colno("pair"); cq = colno("ratio")
+if (cm == 0 || cp == 0 || cq == 0) { print "methods_ratio.gp: expected the columns method, pair and ratio"; exit status 1 }
+array M[ns]; array R[ns]; array T[ns]
+do for [i=1:ns] { w = word(series, i); M[i] = part(w, 1); R[i] = part(w, 2); T[i] = part(w, 3) }
+u(s) = system(sprintf("echo '%s' | tr '_' ' '", s))
 
 set datafile separator comma
 set datafile commentschars "#"
@@ -48,7 +68,8 @@ array col[8] = ["#0072B2", "#D55E00", "#009E73", "#56B4E9", "#CC79A7", "#8C6D00"
 array dts[8] = [1, 2, 1, 4, 1, 5, 1, 3]
 array pts[8] = [7, 5, 9, 11, 13, 3, 6, 8]
 z(v) = (v <= 0 ? zero : v)
-plot for [i=2:ncol] data using 1:(z(column(i))) with linespoints \
-     lc rgb col[(i-2)%8+1] dt dts[(i-2)%8+1] pt pts[(i-2)%8+1] ps 0.6 lw 1.6 \
-     title label(word(hdr, i))
+is(i) = strcol(cm) eq M[i] && (cr == 0 || strcol(cr) eq R[i])
+plot for [i=1:ns] data using (is(i) ? column(cp) : NaN):(z(column(cq))) with linespoints \
+     lc rgb col[(i-1)%8+1] dt dts[(i-1)%8+1] pt pts[(i-1)%8+1] ps 0.6 lw 1.6 \
+     title u(T[i])
 unset output

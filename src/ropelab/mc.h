@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "status.h"
+#include "param.h"
 #include "schedule.h"
 
 #ifdef __cplusplus
@@ -31,6 +32,17 @@ typedef struct rl_mc_result {
  * and normal, i.e. one rounding from the exact product. */
 #define RL_MC_SIGMA_MIN 1e-100
 #define RL_MC_SIGMA_MAX 1e100
+
+/* The Monte Carlo settings a command takes (decay's --samples, --seed,
+ * --sigma), declared once (rl_mc_param_list): the CLI's options, help,
+ * messages, metadata and sweep axes come from these declarations. */
+typedef struct rl_mc_settings {
+  size_t samples; /* >= 2, so that the standard error is defined (1000) */
+  size_t seed;    /* 1..2^32-1 (1) */
+  double sigma;   /* RL_MC_SIGMA_MIN..RL_MC_SIGMA_MAX (1) */
+} rl_mc_settings;
+void rl_mc_settings_default(rl_mc_settings *s);
+const rl_param *const *rl_mc_param_list(void); /* NULL-terminated */
 
 typedef struct rl_mc_ws rl_mc_ws;
 rl_status rl_mc_alloc(const rl_schedule *f, size_t samples, double sigma,

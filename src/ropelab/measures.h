@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "status.h"
+#include "param.h"
 #include "schedule.h"
 #include "check.h"
 #include "scheme.h"
@@ -201,6 +202,11 @@ typedef struct rl_extrap_params {
                            query, a few normals a key (0) */
 } rl_extrap_params;
 void rl_extrap_params_default(rl_extrap_params *p);
+/* The settings of rl_extrap_params a command takes as options (samples,
+ * local-window, sink-tokens, identical, draw-contents), declared once:
+ * the CLI's options, help, messages, metadata and sweep axes come from
+ * these declarations.  NULL-terminated. */
+const rl_param *const *rl_extrap_param_list(void);
 /* The method's length parameters for an evaluation of lengths up to N
  * past L: train_len = L where the method takes it, factor = N / L where
  * it takes one and p->set lacks RL_SP_FACTOR. */

@@ -24,6 +24,14 @@ typedef struct rl_model_field {
 } rl_model_field;
 
 typedef struct rl_model_rope {
+  /* Input, set by the caller after rl_model_rope_init: the attention
+   * layer type whose RoPE is read ("full_attention", "sliding_attention")
+   * from a config with one RoPE per layer type (Gemma 3: rope_theta with
+   * rope_scaling for full attention, rope_local_base_freq for sliding
+   * attention; newer configs: rope_parameters keyed by layer type).
+   * NULL: such a config is refused, naming its layer types; a layer type
+   * given for a config with one RoPE for every layer is refused too. */
+  const char *layer_type;
   char *path;          /* the file read */
   const char *format;  /* "config.json" or "gguf" */
   char *arch;          /* model_type / general.architecture, or NULL */

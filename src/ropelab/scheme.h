@@ -115,6 +115,12 @@ void rl_scheme_cfg_default(rl_scheme_cfg *cfg);
  * rl_schedule_param_list; cfg.dim is --dim's), declared once: the CLI's
  * options, help and metadata come from these.  NULL-terminated. */
 const rl_param *const *rl_scheme_param_list(void);
+/* The head dimension and head count rl_scheme_alloc takes.  Schemes take
+ * any dimension in range, odd ones too (a scheme without rotation pairs
+ * nothing), so the scheme commands read --dim as an integer up to this
+ * limit instead of the schedule's even one. */
+#define RL_SCHEME_DIM_MAX 65536
+#define RL_SCHEME_HEADS_MAX 4096
 
 /* Scheme properties the compare command reports; each one is measured
  * by a check in `ropelab check` (check_schemes.c). */

@@ -2,7 +2,9 @@
  * (rl_model_read_json, src/core/model/json.c, through jansson): either a
  * field list whose every value its schedule declaration accepts and whose
  * LongRoPE lists are both there with one factor per rotary pair, or an
- * error of one line. */
+ * error of one line.  The input's length picks the layer type asked for
+ * (none, full_attention, sliding_attention, another), so that the
+ * per-layer-type paths are fuzzed too. */
 #include <string.h>
 #include "fuzz_file.h"
 #include "ropelab.h"
@@ -13,6 +15,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 {
   rl_model_rope m;
   rl_model_rope_init(&m);
+  static const char *const layer[] = {NULL, "full_attention", "sliding_attention", "x"};
+  m.layer_type = layer[n % 4];
   char err[512] = "";
   rl_status st = rl_model_read_json(fuzz_file(data, n), &m, err, sizeof err);
   if (st == RL_OK) {

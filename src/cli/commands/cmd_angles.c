@@ -279,12 +279,8 @@ static int run(int argc, char **argv)
       break;
     }
   }
-  if (co.help) {
-    help(stdout);
-    return RL_EXIT_OK;
-  }
-  if ((r = rl_opt_no_args(cmd, argc, argv)) || (r = rl_sched_opts_finish(&so, cmd)))
-    return r;
+  if ((r = rl_sched_opts_end(&so, &co, cmd, argc, argv, help)))
+    return r == RL_OPT_DONE ? RL_EXIT_OK : r;
   if (co.plot)
     return rl_usage(cmd, "--plot is not available for angles (it is a table to diff)");
 

@@ -9,10 +9,11 @@
 #include "cmd.h"
 #include "opt.h"
 #include "sched_opts.h"
+#include "sweep.h"
 #include "ropelab.h"
 
 enum { OPT_SEED = RL_OPT_FIRST_CMD, OPT_TRIALS, OPT_TAP, OPT_LIST,
-       OPT_ONLY, OPT_TOLSCALE };
+       OPT_ONLY, OPT_TOLSCALE, OPT_SHARD };
 
 static void help(FILE *fp)
 {
@@ -34,6 +35,8 @@ static void help(FILE *fp)
         "      --tolerance-scale S  multiply every tolerance by S >= 0, to guard\n"
         "                     more tightly (S < 1) or to see the margins; 0 demands\n"
         "                     exact results (default 1)\n"
+        "      --shard K/N    run the K-th of N contiguous parts of the selected\n"
+        "                     checks (a CI matrix: the N parts run each check once)\n"
         "      --list         list the checks and exit\n"
         "      --tap          TAP output (1..N, ok/not ok lines) for CI harnesses\n"
         "  -h, --help         this help\n", fp);
@@ -83,6 +86,7 @@ static int run(int argc, char **argv)
       {"list", no_argument, NULL, OPT_LIST},
       {"only", required_argument, NULL, OPT_ONLY},
       {"tolerance-scale", required_argument, NULL, OPT_TOLSCALE},
+      {"shard", required_argument, NULL, OPT_SHARD},
       {"help", no_argument, NULL, 'h'},
       {NULL, 0, NULL, 0}};
   const struct option *opts = rl_sched_longopts(own_opts);
@@ -100,6 +104,8 @@ static int run(int argc, char **argv)
   int tap = 0, do_list = 0;
   double tol_scale = 1.0;
   const char *only = NULL;
+  unsigned long long shard_k = 1, shard_n = 1;
+  const char *shard_arg = NULL;
   int c, r;
   while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
     switch (c) {
@@ -125,6 +131,13 @@ static int run(int argc, char **argv)
         return r;
       if (tol_scale < 0)
         return rl_usage(cmd, "invalid --tolerance-scale '%s': expected a number >= 0", optarg);
+      break;
+    case OPT_SHARD:
+      if (shard_arg) /* the last one would have won, silently */
+        return rl_usage(cmd, "--shard given twice ('%s'): give it once", optarg);
+      shard_arg = optarg;
+      if ((r = rl_shard_parse(cmd, optarg, &shard_k, &shard_n)))
+        return r;
       break;
     case 'h':
       help(stdout);
@@ -153,6 +166,8 @@ static int run(int argc, char **argv)
   for (size_t i = 0; i < n; i++)
     if (strlen(list[i].name) > width)
       width = strlen(list[i].name);
+  if (do_list && shard_arg)
+    return rl_usage(cmd, "--shard '%s' does not apply to --list (it lists every check)", shard_arg);
   if (do_list) {
     for (size_t i = 0; i < n; i++)
       printf("%-*s  %s\n", (int)width, list[i].name, list[i].summary);
@@ -169,6 +184,18 @@ static int run(int argc, char **argv)
   } else {
     memset(sel, 1, n);
   }
+  size_t total = 0, failed = 0;
+  for (size_t i = 0; i < n; i++)
+    total += sel[i] != 0;
+  if (shard_n > 1) { /* keep the shard's part of the selected checks */
+    size_t lo, hi, j = 0;
+    rl_shard_part(total, shard_k, shard_n, &lo, &hi);
+    for (size_t i = 0; i < n; i++)
+      if (sel[i])
+        sel[i] = j >= lo && j < hi, j++;
+    total = hi - lo;
+  }
+  /* the checks this run makes (a shard's own) */
   for (size_t i = 0; i < n; i++)
     if (sel[i] && trials < rl_check_min_trials(&list[i])) {
       free(sel);
@@ -177,9 +204,6 @@ static int run(int argc, char **argv)
                            "out with --only", trials, list[i].name,
                       rl_check_min_trials(&list[i]));
     }
-  size_t total = 0, failed = 0;
-  for (size_t i = 0; i < n; i++)
-    total += sel[i] != 0;
   if (tap)
     printf("1..%zu\n", total);
   size_t k = 0;
@@ -213,7 +237,10 @@ static int run(int argc, char **argv)
     fflush(stdout);
   }
   free(sel);
-  if (!tap)
+  if (!tap && shard_n > 1)
+    printf("%zu of %zu checks passed (shard %llu/%llu)\n", total - failed, total, shard_k,
+           shard_n);
+  else if (!tap)
     printf("%zu of %zu checks passed\n", total - failed, total);
   if (fflush(stdout) != 0 || ferror(stdout))
     return rl_runtime(cmd, "cannot write to standard output");

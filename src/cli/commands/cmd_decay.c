@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cmd.h"
+#include "decl_opts.h"
 #include "grid_opts.h"
 #include "opt.h"
 #include "out.h"
@@ -19,10 +20,8 @@
 
 enum {
   OPT_MEASURE = RL_OPT_FIRST_CMD,
-  OPT_SAMPLES,
-  OPT_SEED,
-  OPT_SIGMA,
-  OPT_THREADS
+  OPT_THREADS,
+  OPT_MC /* the Monte Carlo settings declared in the core, from here on */
 };
 
 enum { M_BOUND = 1, M_SIM = 2, M_MC = 4 };
@@ -60,12 +59,10 @@ static void help(FILE *fp)
         "                       similarity  sum_i cos(r theta_i) (Men et al. 2024, eq. 9)\n"
         "                       mc          Monte Carlo over random q, k: mc_ind_mean,\n"
         "                                   mc_ind_se, mc_self_mean, mc_self_se,\n"
-        "                                   mc_self_expect, abel_max\n"
-        "      --samples N    Monte Carlo samples per distance, >= 2 (default 1000)\n"
-        "      --seed S       Monte Carlo seed, 1..2^32-1 (default 1)\n"
-        "      --sigma X      standard deviation of q and k entries, 1e-100..1e100\n"
-        "                     (default 1); every column but abel_max scales as sigma^2\n"
-        "      --threads T    worker threads (default: online processors, at most 64);\n"
+        "                                   mc_self_expect, abel_max\n",
+        fp);
+  rl_decl_help(fp, rl_mc_param_list());
+  fputs("      --threads T    worker threads (default: online processors, at most 64);\n"
         "                     the output is the same bytes whatever T\n"
         "\n", fp);
   rl_common_help(fp);
@@ -97,9 +94,8 @@ static int all_finite(const double *v, size_t n)
 typedef struct decay_ctx {
   const rl_schedule *f;
   const rl_grid *g;
-  size_t samples, nt, threads; /* workers; --threads */
-  double sigma;
-  unsigned long seed;
+  size_t nt, threads; /* workers; --threads */
+  const rl_mc_settings *mc_set;
   const rl_grid_opts *go;
   const int *order;
   size_t norder, m, rows, points;
@@ -121,7 +117,8 @@ static rl_status worker_alloc(decay_ctx *x, size_t t)
      * two only when --threads allows more than one */
     rl_decay_threads(x->dw[t], x->nt > 1 ? 1 : (int)(x->threads < 2 ? 1 : 2));
   if (!st && (x->mask & M_MC) && !x->mw[t])
-    st = rl_mc_alloc(x->f, x->samples, x->sigma, x->seed, &x->mw[t]);
+    st = rl_mc_alloc(x->f, x->mc_set->samples, x->mc_set->sigma, (unsigned long)x->mc_set->seed,
+                     &x->mw[t]);
   if (!st && (x->mask & M_MC) && !x->mc[t] && !(x->mc[t] = malloc(x->rows * sizeof *x->mc[t])))
     st = RL_ENOMEM;
   if (!st && !x->buf[t] && !(x->buf[t] = malloc(3 * x->rows * sizeof(double))))
@@ -205,29 +202,31 @@ static int fill(void *arg, unsigned w, size_t c, double *vals, size_t *good, cha
 
 static int run(int argc, char **argv)
 {
-  static const struct option own_opts[] = {
-      
+  static const struct option base_opts[] = {
       RL_GRID_LONGOPTS,
       RL_GRID_LOG_LONGOPTS,
       {"measure", required_argument, NULL, OPT_MEASURE},
-      {"samples", required_argument, NULL, OPT_SAMPLES},
-      {"seed", required_argument, NULL, OPT_SEED},
-      {"sigma", required_argument, NULL, OPT_SIGMA},
       {"threads", required_argument, NULL, OPT_THREADS},
       RL_COMMON_LONGOPTS,
       {NULL, 0, NULL, 0}};
+  static struct option own_opts[64];
+  rl_mc_settings mc;
+  rl_decl_opts mo;
+  rl_decl_opts_init(&mo, rl_mc_param_list(), &mc, OPT_MC);
+  size_t nopt = 0;
+  while (base_opts[nopt].name)
+    own_opts[nopt] = base_opts[nopt], nopt++;
+  rl_decl_longopts(&mo, own_opts, nopt, 64);
   const struct option *opts = rl_sched_longopts(own_opts);
   const char *cmd = "decay";
   rl_sched_opts so;
   rl_sched_opts_init(&so, 0);
   rl_grid_opts go;
   rl_grid_opts_init(&go, &grid_kind);
-  double sigma = 1;
-  unsigned long long samples = 1000, seed = 1, threads = 0;
+  unsigned long long threads = 0;
   int mask = M_BOUND;
   int order[3] = {0, 0, 0};
   size_t norder = 1;
-  int mc_opts = 0;
   rl_common co;
   rl_common_init(&co);
   int c, r;
@@ -237,45 +236,26 @@ static int run(int argc, char **argv)
       if ((r = parse_measure(cmd, optarg, order, &norder, &mask)))
         return r;
       break;
-    case OPT_SAMPLES:
-      mc_opts = 1;
-      /* >= 2 so the standard error is defined */
-      if ((r = rl_opt_uint(cmd, "--samples", optarg, 2, (unsigned long long)1e9, &samples)))
-        return r;
-      break;
-    case OPT_SEED:
-      mc_opts = 1;
-      if ((r = rl_opt_seed(cmd, optarg, &seed)))
-        return r;
-      break;
-    case OPT_SIGMA:
-      mc_opts = 1;
-      if ((r = rl_opt_double(cmd, "--sigma", optarg, &sigma)))
-        return r;
-      if (!(sigma >= RL_MC_SIGMA_MIN && sigma <= RL_MC_SIGMA_MAX))
-        return rl_usage(cmd, "invalid --sigma '%s': expected a number from 1e-100 to 1e100",
-                        optarg); /* RL_MC_SIGMA_MIN, _MAX */
-      break;
     case OPT_THREADS:
       if ((r = rl_opt_uint(cmd, "--threads", optarg, 1, RL_THREADS_MAX, &threads)))
         return r;
       break;
     default:
-      if ((r = rl_grid_opt(&go, cmd, c, optarg)) > 1)
+      if ((r = rl_grid_opt(&go, cmd, c, optarg)) > 1 ||
+          (!r && (r = rl_decl_opt(&mo, cmd, c, optarg)) > 1))
         return r - 0x100;
       if (!r && (r = rl_sched_opt_default(&so, &co, cmd, c, argv, opts)))
         return r;
       break;
     }
   }
-  if (co.help) {
-    help(stdout);
-    return RL_EXIT_OK;
+  if ((r = rl_sched_opts_end(&so, &co, cmd, argc, argv, help)))
+    return r == RL_OPT_DONE ? RL_EXIT_OK : r;
+  if (rl_decl_any_given(&mo) && !(mask & M_MC)) {
+    char names[160];
+    rl_decl_names(rl_mc_param_list(), names, sizeof names);
+    return rl_usage(cmd, "%s need --measure with 'mc'", names);
   }
-  if ((r = rl_opt_no_args(cmd, argc, argv)) || (r = rl_sched_opts_finish(&so, cmd)))
-    return r;
-  if (mc_opts && !(mask & M_MC))
-    return rl_usage(cmd, "--samples, --seed and --sigma need --measure with 'mc'");
 
   rl_grid g;
   rl_status st;
@@ -286,8 +266,7 @@ static int run(int argc, char **argv)
    * on a linear grid start on re-seed rows, so a worker's first block
    * costs no more than streaming would) */
   rl_schedule *f = NULL;
-  decay_ctx x = {.g = &g, .samples = (size_t)samples, .sigma = sigma,
-                 .seed = (unsigned long)seed, .go = &go, .order = order,
+  decay_ctx x = {.g = &g, .mc_set = &mc, .go = &go, .order = order,
                  .norder = norder, .mask = mask, .points = g.points,
                  .rows = (mask & M_MC) ? MC_CHUNK : CHUNK};
   size_t nt = 0;
@@ -333,9 +312,7 @@ static int run(int argc, char **argv)
   }
   rl_out_meta(out, "measure", mlist + 1);
   if (mask & M_MC) {
-    rl_out_meta_uint(out, "samples", samples);
-    rl_out_meta_uint(out, "seed", seed);
-    rl_out_meta_num(out, "sigma", sigma);
+    rl_decl_meta(&mo, out);
   }
   rl_out_header(out, cols);
 

@@ -17,13 +17,15 @@
 #include "progress.h"
 #include "rl_config.h"
 #include "rowfmt.h"
+#include "decl_opts.h"
 #include "scheme_opts.h"
 #include "sink.h"
 #include "threads.h"
 
 enum {
   OPT_EVAL_LEN = RL_OPT_FIRST_CMD, OPT_LENGTHS, OPT_DISTANCES, OPT_MEASURE, OPT_SCALE,
-  OPT_SAMPLES, OPT_THREADS, OPT_WINDOW, OPT_SINKS, OPT_IDENTICAL, OPT_DRAW_CONTENTS
+  OPT_THREADS,
+  OPT_EX /* the settings declared in the core (rl_extrap_param_list), from here on */
 };
 
 #define METHODS_MAX 32
@@ -87,22 +89,10 @@ static void help(FILE *fp)
         "      --scale LIST      logit scales on top of every scheme: none, logn\n"
         "                        (max(1, ln n / ln L)), yarn ((0.1 ln(n/L) + 1)^2, YaRN's\n"
         "                        temperature) (default none)\n"
-        "      --local-window W  keep only the last W tokens and the --sink-tokens\n"
-        "                        first ones, at their cache positions (StreamingLLM,\n"
-        "                        LM-Infinite); 0 = no window (default 0)\n"
-        "      --sink-tokens K   initial tokens kept by the window (default 0)\n"
-        "      --samples S       content samples, >= 2 (default 100)\n"
-        "      --identical       every key's content equals the query's (so with nope\n"
-        "                        every logit is equal: a check of the measures)\n"
-        "      --draw-contents   draw every key's d-dimensional content (the slower\n"
-        "                        path, kept for checking): by default, where a logit\n"
-        "                        is affine in the key's content (nope, t5, alibi,\n"
-        "                        tupe, xl, sinusoidal, learned, integer, binary; rope\n"
-        "                        under an exact pipeline), the logits are drawn from\n"
-        "                        their Gaussian law given the query: the same\n"
-        "                        expectations, another random stream\n"
-        "      --threads T       worker threads (default: online processors)\n"
-        "\n"
+        "      --threads T       worker threads (default: online processors)\n",
+        fp);
+  rl_decl_help_at(fp, rl_extrap_param_list(), 24);
+  fputs("\n"
         "learned and tupe get a table of L rows (unless --max-len) whose last row\n"
         "serves every later position (--past clamp unless given).\n"
         "\n",
@@ -250,34 +240,36 @@ static void row(rl_out *out, const char *const *key, const char *measure, const 
 
 static int run(int argc, char **argv)
 {
-  static const struct option own_opts[] = {
+  static const struct option base_opts[] = {
       {"eval-len", required_argument, NULL, OPT_EVAL_LEN},
       {"lengths", required_argument, NULL, OPT_LENGTHS},
       {"distances", required_argument, NULL, OPT_DISTANCES},
       {"measure", required_argument, NULL, OPT_MEASURE},
       {"scale", required_argument, NULL, OPT_SCALE},
-      {"samples", required_argument, NULL, OPT_SAMPLES},
       {"threads", required_argument, NULL, OPT_THREADS},
-      {"local-window", required_argument, NULL, OPT_WINDOW},
-      {"sink-tokens", required_argument, NULL, OPT_SINKS},
-      {"identical", no_argument, NULL, OPT_IDENTICAL},
-      {"draw-contents", no_argument, NULL, OPT_DRAW_CONTENTS},
       RL_SCHEME_LONGOPTS,
       RL_COMMON_LONGOPTS,
       {NULL, 0, NULL, 0}};
+  rl_extrap_params ep;
+  rl_extrap_params_default(&ep);
+  rl_decl_opts eo;
+  rl_decl_opts_init(&eo, rl_extrap_param_list(), &ep, OPT_EX);
+  static struct option own_opts[64];
+  size_t nopt = 0;
+  while (base_opts[nopt].name)
+    own_opts[nopt] = base_opts[nopt], nopt++;
+  rl_decl_longopts(&eo, own_opts, nopt, 64);
   const struct option *opts = rl_scheme_longopts(own_opts);
   const char *cmd = "extrapolate";
   rl_scheme_opts so;
   rl_scheme_opts_init(&so);
   rl_common co;
   rl_common_init(&co);
-  rl_extrap_params ep;
-  rl_extrap_params_default(&ep);
   size_t L = 0, N = 0, nlen = 0, ndist = 0, nmeth = 0, nscale = 0;
   static size_t lens[LIST_MAX + 64], dists[LIST_MAX + 64];
   const rl_schedule_type *meth[METHODS_MAX];
   int scales[RL_SCALE_COUNT], lens_set = 0, dists_set = 0, meth_set = 0, maxlen_set = 0;
-  int past_set = 0, sinks_set = 0, c, r;
+  int past_set = 0, c, r;
   unsigned measures = RL_EX_UNSEEN | ep.measures;
   double factor = 0;
   const char *lens_arg = NULL, *dists_arg = NULL, *n_arg = NULL, *l_arg = NULL;
@@ -343,34 +335,16 @@ static int run(int argc, char **argv)
                                 RL_SCALE_COUNT, &nscale)))
         return r;
       break;
-    case OPT_SAMPLES:
-      if ((r = rl_opt_uint(cmd, "--samples", optarg, 2, 100000000, &v)))
-        return r;
-      ep.samples = (size_t)v;
-      break;
     case OPT_THREADS:
       if ((r = rl_opt_uint(cmd, "--threads", optarg, 1, RL_THREADS_MAX, &v)))
         return r;
       ep.threads = (size_t)v;
       break;
-    case OPT_WINDOW:
-      if ((r = rl_opt_uint(cmd, "--local-window", optarg, 0, (unsigned long long)RL_POS_MAX, &v)))
-        return r;
-      ep.win.window = (size_t)v;
-      break;
-    case OPT_SINKS:
-      sinks_set = 1;
-      if ((r = rl_opt_uint(cmd, "--sink-tokens", optarg, 0, (unsigned long long)RL_POS_MAX, &v)))
-        return r;
-      ep.win.sinks = (size_t)v;
-      break;
-    case OPT_IDENTICAL:
-      ep.identical = 1;
-      break;
-    case OPT_DRAW_CONTENTS:
-      ep.draw_contents = 1;
-      break;
     default:
+      if ((r = rl_decl_opt(&eo, cmd, c, optarg)) > 1)
+        return r - 0x100;
+      if (r)
+        break;
       maxlen_set |= c == rl_scheme_optval("max-len");
       past_set |= c == rl_scheme_optval("past");
       if ((r = rl_scheme_opt_default(&so, &co, cmd, c, argv, opts)))
@@ -404,7 +378,7 @@ static int run(int argc, char **argv)
   if (N < L)
     return rl_usage(cmd, "invalid --eval-len '%s': expected a length >= --train-len '%s'", n_arg,
                     l_arg);
-  if (sinks_set && !ep.win.window && ep.win.sinks)
+  if (!ep.win.window && ep.win.sinks)
     return rl_usage(cmd, "invalid --sink-tokens '%zu': expected it with --local-window W > 0",
                     ep.win.sinks);
   /* lengths: the default doubling from L/4, N always included */
@@ -523,10 +497,8 @@ static int run(int argc, char **argv)
   rl_scheme_opts_meta(&so, out);
   rl_out_meta_uint(out, "train_len", L);
   rl_out_meta_uint(out, "eval_len", N);
-  rl_out_meta_uint(out, "samples", ep.samples);
+  rl_decl_meta(&eo, out); /* samples, local_window, sink_tokens */
   rl_out_meta(out, "blas", RL_BLAS); /* -Dblas: which CBLAS computed the rope products */
-  rl_out_meta_uint(out, "local_window", ep.win.window);
-  rl_out_meta_uint(out, "sink_tokens", ep.win.sinks);
   rl_out_meta(out, "setting", "len tokens, the last one queries all of them; under a window "
                               "the kept keys sit at cache positions 0..A-1, the query at A-1");
   rl_out_meta(out, "content", ep.identical ? "every key equals the query x ~ N(0, I_d) from seed"

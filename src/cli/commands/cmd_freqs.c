@@ -46,14 +46,10 @@ static int run(int argc, char **argv)
   while ((c = getopt_long(argc, argv, ":o:h", opts, NULL)) != -1)
     if ((r = rl_sched_opt_default(&so, &co, cmd, c, argv, opts)))
       return r;
-  if (co.help) {
-    help(stdout);
-    return RL_EXIT_OK;
-  }
   rl_schedule *f;
-  if ((r = rl_opt_no_args(cmd, argc, argv)) || (r = rl_sched_opts_finish(&so, cmd)) ||
+  if ((r = rl_sched_opts_end(&so, &co, cmd, argc, argv, help)) ||
       (r = rl_sched_build(&so.p, cmd, &f)))
-    return r;
+    return r == RL_OPT_DONE ? RL_EXIT_OK : r;
   rl_sink sink = {0};
   rl_out *out = &sink.out;
   if ((r = rl_sink_open(&sink, cmd, &co, "freqs.gp"))) {

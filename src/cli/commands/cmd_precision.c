@@ -148,12 +148,8 @@ static int run(int argc, char **argv)
     if (r)
       return r;
   }
-  if (co.help) {
-    help(stdout);
-    return RL_EXIT_OK;
-  }
-  if ((r = rl_opt_no_args(cmd, argc, argv)) || (r = rl_sched_opts_finish(&so, cmd)))
-    return r;
+  if ((r = rl_sched_opts_end(&so, &co, cmd, argc, argv, help)))
+    return r == RL_OPT_DONE ? RL_EXIT_OK : r;
   if (to < from)
     return rl_usage(cmd, "invalid --to '%llu': expected a position >= --from %llu", to, from);
   if (points_given && (by == 1 || bins_none || first_exceeding >= 0))

@@ -16,7 +16,12 @@ static const rl_param p_config = {
     .help = "a model's config.json (Hugging Face) or GGUF file: its RoPE settings come "
             "first, each option given overrides one of them; the metadata names each "
             "setting's source"};
-static const rl_param *const config_list[] = {&p_config, NULL};
+/* before --config in the list: the getopt values are LAYER_TYPE, CONFIG */
+static const rl_param p_layer_type = {
+    .key = "layer-type", .kind = RL_PK_TEXT, .flags = RL_PF_NO_SWEEP, .metavar = "T",
+    .help = "with --config: the attention layer type whose RoPE is read, for a model "
+            "with one per layer type (Gemma 3: full_attention or sliding_attention)"};
+static const rl_param *const config_list[] = {&p_layer_type, &p_config, NULL};
 
 const struct option *rl_sched_longopts(const struct option *own)
 {
@@ -24,32 +29,48 @@ const struct option *rl_sched_longopts(const struct option *own)
   size_t n = 0;
   for (const struct option *o = own; o && o->name && n < LONGOPTS_MAX - 1; o++)
     all[n++] = *o;
-  n = rl_longopts_declared(all, n, LONGOPTS_MAX, config_list, RL_SCHOPT_CONFIG,
+  n = rl_longopts_declared(all, n, LONGOPTS_MAX, config_list, RL_SCHOPT_LAYER_TYPE,
                            RL_SCHOPT_CONFIG);
   rl_longopts_declared(all, n, LONGOPTS_MAX, rl_schedule_param_list(), RL_SCHOPT_FIRST,
-                       RL_SCHOPT_LAST - 1);
+                       RL_SCHOPT_LAYER_TYPE - 1);
   return all;
 }
 
 /* The model file read by --config, kept to the end since the settings
  * point into it; a sweep runs the command again in this process with the
  * same file (read once).  this_run: --config seen since the last
- * rl_sched_opts_init, so that a second one is refused. */
+ * rl_sched_opts_init, so that a second one is refused; the file is read
+ * when the options are done, since --layer-type may follow it. */
 enum { FROM_CONFIG = 1, FROM_OPTION = 2 };
 static struct {
   int read, this_run;
+  const char *want, *want_layer; /* this run's --config and --layer-type */
+  char *layer;              /* the layer type the file was read for, or NULL */
   rl_model_rope m;
   unsigned char *from;     /* per field: FROM_CONFIG, FROM_OPTION, or 0 (not taken) */
   int factors_src;          /* LongRoPE's lists taken from the config */
 } cfg;
 
-static int config_read(const char *cmd, const char *path)
+static int config_given(const char *cmd, const char *path)
 {
   if (cfg.this_run)
-    return rl_usage(cmd, "invalid --config '%s': expected one config (already read '%s')", path,
-                    cfg.m.path);
+    return rl_usage(cmd, "invalid --config '%s': expected one config (already given '%s')", path,
+                    cfg.want);
   cfg.this_run = 1;
-  if (cfg.read && !strcmp(path, cfg.m.path)) { /* a sweep's next point: the same file */
+  cfg.want = path;
+  return 0;
+}
+
+static int same_text(const char *a, const char *b)
+{
+  return (!a && !b) || (a && b && !strcmp(a, b));
+}
+
+static int config_read(const char *cmd)
+{
+  const char *path = cfg.want;
+  if (cfg.read && !strcmp(path, cfg.m.path) && same_text(cfg.layer, cfg.want_layer)) {
+    /* a sweep's next point: the same file */
     memset(cfg.from, 0, cfg.m.n_fields ? cfg.m.n_fields : 1);
     cfg.factors_src = 0;
     return 0;
@@ -60,8 +81,13 @@ static int config_read(const char *cmd, const char *path)
     cfg.from = NULL;
     cfg.read = cfg.factors_src = 0;
   }
+  free(cfg.layer);
+  cfg.layer = NULL;
+  if (cfg.want_layer && !(cfg.layer = strdup(cfg.want_layer)))
+    return rl_runtime(cmd, "out of memory");
   char err[512];
   rl_model_rope_init(&cfg.m);
+  cfg.m.layer_type = cfg.layer;
   rl_status st = rl_model_read(path, &cfg.m, err, sizeof err);
   if (st == RL_EIO || st == RL_ENOMEM)
     return rl_runtime(cmd, "%s", err);
@@ -77,6 +103,7 @@ static int config_read(const char *cmd, const char *path)
 void rl_sched_opts_init(rl_sched_opts *o, int any_dim)
 {
   cfg.this_run = 0;
+  cfg.want = cfg.want_layer = NULL;
   rl_schedule_params_default(&o->p);
   o->rot_arg = "dim";
   o->any_dim = any_dim;
@@ -94,8 +121,18 @@ int rl_sched_optval(const char *key)
 int rl_sched_opt(rl_sched_opts *o, const char *cmd, int c, const char *arg)
 {
   if (c == RL_SCHOPT_CONFIG) {
-    int r = config_read(cmd, arg);
+    int r = config_given(cmd, arg);
     return r ? 0x100 + r : 1;
+  }
+  if (c == RL_SCHOPT_LAYER_TYPE) {
+    if (cfg.want_layer)
+      return 0x100 + rl_usage(cmd, "invalid --layer-type '%s': expected one (already given '%s')",
+                              arg, cfg.want_layer);
+    if (!*arg)
+      return 0x100 + rl_usage(cmd, "invalid --layer-type '': expected a layer type such as "
+                                   "full_attention");
+    cfg.want_layer = arg;
+    return 1;
   }
   if (c < RL_SCHOPT_FIRST || c > RL_SCHOPT_LAST)
     return 0;
@@ -112,7 +149,7 @@ int rl_sched_opt(rl_sched_opts *o, const char *cmd, int c, const char *arg)
     /* the scheme commands: some schemes take an odd dimension */
     dim_any = *d;
     dim_any.kind = RL_PK_SIZE;
-    dim_any.hi = 65536;
+    dim_any.hi = RL_SCHEME_DIM_MAX;
     dim_any.expect = NULL;
     d = &dim_any;
   }
@@ -152,8 +189,15 @@ int rl_sched_config_given(void)
 
 int rl_sched_config_apply(rl_sched_opts *o, const char *cmd)
 {
-  if (!cfg.this_run)
+  if (!cfg.this_run) {
+    if (cfg.want_layer)
+      return rl_usage(cmd, "--layer-type '%s' needs --config (it chooses which of a model's "
+                           "RoPEs the config gives)", cfg.want_layer);
     return 0;
+  }
+  int r = config_read(cmd);
+  if (r)
+    return r;
   const rl_model_rope *m = &cfg.m;
   char err[512];
   /* the method first: the other settings are kept where it takes them */
@@ -204,12 +248,21 @@ int rl_sched_opts_finish(rl_sched_opts *o, const char *cmd)
   return r ? r : rl_opt_rot_resolve(cmd, o->rot_arg, o->p.dim, &o->p.rot);
 }
 
+int rl_sched_opts_end(rl_sched_opts *o, const rl_common *co, const char *cmd, int argc,
+                      char **argv, void (*help)(FILE *fp))
+{
+  int r = rl_opt_end(co, cmd, argc, argv, help);
+  return r ? r : rl_sched_opts_finish(o, cmd);
+}
+
 /* config=PATH, then where each setting of the config went: KEY.source
  * names the config's key, or the option that overrode it. */
 static void config_meta(rl_out *out)
 {
   char key[96], val[160];
   rl_out_meta(out, "config", cfg.m.path);
+  if (cfg.layer)
+    rl_out_meta(out, "layer_type", cfg.layer);
   for (size_t i = 0; i < cfg.m.n_fields; i++) {
     const rl_model_field *f = &cfg.m.fields[i];
     const rl_param *d = rl_schedule_param_find(f->key);
@@ -330,6 +383,7 @@ void rl_sched_opts_help(FILE *fp)
         "an option the method does not take is an error):\n", fp);
   char text[640], tail[320];
   rl_help_param(fp, &p_config, p_config.help);
+  rl_help_param(fp, &p_layer_type, p_layer_type.help);
   for (const rl_param *const *dp = rl_schedule_param_list(); *dp; dp++) {
     const rl_param *d = *dp;
     help_tail(d, tail, sizeof tail);

@@ -21,7 +21,7 @@
 enum { RL_SCHOPT_FIRST = 0x280, RL_SCHOPT_LAST = 0x2ff };
 /* --config FILE (a model's config.json or GGUF header, ropelab/model.h):
  * the last value of the range, which the declarations never reach. */
-enum { RL_SCHOPT_CONFIG = RL_SCHOPT_LAST };
+enum { RL_SCHOPT_CONFIG = RL_SCHOPT_LAST, RL_SCHOPT_LAYER_TYPE = RL_SCHOPT_LAST - 1 };
 
 /* own (ended by a zero entry) followed by every schedule option: a table
  * valid until the next call (commands run one at a time). */
@@ -46,6 +46,10 @@ int rl_sched_opt_default(rl_sched_opts *o, rl_common *co, const char *cmd, int c
 /* After the options: --config's settings applied where no option gave
  * one, then --rot resolved against --dim. */
 int rl_sched_opts_finish(rl_sched_opts *o, const char *cmd);
+/* The end of a schedule command's option loop: rl_opt_end (--help:
+ * RL_OPT_DONE; stray arguments) then rl_sched_opts_finish. */
+int rl_sched_opts_end(rl_sched_opts *o, const rl_common *co, const char *cmd, int argc,
+                      char **argv, void (*help)(FILE *fp));
 /* --config's settings applied to o->p where no option gave one (the
  * settings the final method does not take are left out); 0 or an exit
  * code after a message.  rl_sched_opts_finish calls it; the scheme

@@ -11,6 +11,7 @@
 #include <unistd.h>
 #include "cmd.h"
 #include "msg.h"
+#include "json.h"
 #include "out.h"
 #include "out_format.h"
 #include "path.h"
@@ -847,19 +848,6 @@ static void finish_file(rl_out *o)
 
 /* ---- the JSON sidecar (--meta json) ----------------------------------- */
 
-static void json_str(FILE *fp, const char *s)
-{
-  fputc('"', fp);
-  for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-    if (*p == '"' || *p == '\\')
-      fprintf(fp, "\\%c", *p);
-    else if (*p < 0x20 || *p == 0x7f)
-      fprintf(fp, "\\u%04x", *p);
-    else
-      fputc(*p, fp);
-  }
-  fputc('"', fp);
-}
 
 /* {"ropelab": V, "command": C, "parameters": {k: v, ...}, extra}: the
  * comment lines' values as strings, unchanged, in their order. */
@@ -888,17 +876,17 @@ static int write_sidecar(rl_out *o)
   for (; m && first < m->n && first < 2 && (!strcmp(m->key[first], "ropelab") ||
                                             !strcmp(m->key[first], "command")); first++) {
     fputs("  ", j.fp);
-    json_str(j.fp, m->key[first]);
+    rl_json_fput(j.fp, m->key[first]);
     fputs(": ", j.fp);
-    json_str(j.fp, m->val[first]);
+    rl_json_fput(j.fp, m->val[first]);
     fputs(",\n", j.fp);
   }
   fputs("  \"parameters\": {", j.fp);
   for (size_t i = first; m && i < m->n; i++) {
     fputs(i > first ? ",\n    " : "\n    ", j.fp);
-    json_str(j.fp, m->key[i]);
+    rl_json_fput(j.fp, m->key[i]);
     fputs(": ", j.fp);
-    json_str(j.fp, m->val[i]);
+    rl_json_fput(j.fp, m->val[i]);
   }
   fputs(m && m->n > first ? "\n  }" : "}", j.fp);
   if (o->jextra)
@@ -911,7 +899,7 @@ static int write_sidecar(rl_out *o)
         *e = 0;
       if (c != o->jcolumns)
         fputs(", ", j.fp);
-      json_str(j.fp, c);
+      rl_json_fput(j.fp, c);
       if (e)
         *e = ',';
     }

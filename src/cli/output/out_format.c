@@ -1,6 +1,7 @@
 /* out_format.c: CSV turned into TSV, JSON Lines or .npy as it is
  * written (out_format.h). */
 #define _GNU_SOURCE /* fopencookie */
+#include "json.h"
 #include "out_format.h"
 #include <errno.h>
 #include <math.h>
@@ -87,23 +88,12 @@ static int puts_raw(rl_fmt_stream *st, const char *s)
   return put(st, s, strlen(s));
 }
 
-/* s as a JSON string into buf (escaped), appending at *len. */
+/* s as a JSON string into buf (json.h's escaping), appending at *len. */
 static int json_str(char **buf, size_t *len, size_t *cap, const char *s)
 {
-  if (grow(buf, cap, *len + 6 * strlen(s) + 3))
+  if (grow(buf, cap, *len + RL_JSON_QUOTED_MAX(strlen(s))))
     return -1;
-  char *p = *buf + *len;
-  *p++ = '"';
-  for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
-    if (*c == '"' || *c == '\\')
-      *p++ = '\\', *p++ = (char)*c;
-    else if (*c < 0x20)
-      p += sprintf(p, "\\u%04x", *c);
-    else
-      *p++ = (char)*c;
-  }
-  *p++ = '"';
-  *len = (size_t)(p - *buf);
+  *len += rl_json_quote(*buf + *len, s);
   return 0;
 }
 

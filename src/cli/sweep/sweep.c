@@ -34,6 +34,7 @@
 #include "out_format.h"
 #include "rowfmt.h"
 #include "facet.h"
+#include "json.h"
 #include "sweep.h"
 #include "threads.h"
 
@@ -90,6 +91,10 @@ typedef struct sweep {
   fixed_opt fixed[MAX_PARAMS];
   size_t nfixed;
   char *skip;   /* per point: rest[i] left out (a method that does not take it) */
+  /* the points that run, in order: a point that repeats another (see
+   * point_repeats) is left out of the runs, the shards, the progress and
+   * the metadata; nd of them */
+  size_t *order, nd;
 } sweep;
 
 /* The schedule declaration of opt when some method does not take it. */
@@ -138,31 +143,43 @@ static int value_like(const char *s)
   return (s[1] >= '0' && s[1] <= '9') || s[1] == '.';
 }
 
-static int parse_shard(sweep *s, const char *arg)
+int rl_shard_parse(const char *cmd, const char *arg, unsigned long long *k,
+                   unsigned long long *n)
 {
-  const char *name = s->cmd->name;
   const char *slash = strchr(arg, '/');
-  char k[32];
-  if (slash && (size_t)(slash - arg) < sizeof k) {
-    memcpy(k, arg, (size_t)(slash - arg));
-    k[slash - arg] = 0;
-    const char *p = k;
+  char kb[32];
+  if (slash && (size_t)(slash - arg) < sizeof kb) {
+    memcpy(kb, arg, (size_t)(slash - arg));
+    kb[slash - arg] = 0;
+    const char *p = kb;
     while (*p >= '0' && *p <= '9')
       p++;
     const char *q = slash + 1;
     while (*q >= '0' && *q <= '9')
       q++;
-    if (p != k && !*p && q != slash + 1 && !*q) {
-      s->shard_k = strtoull(k, NULL, 10);
-      s->shard_n = strtoull(slash + 1, NULL, 10);
-      if (s->shard_k >= 1 && s->shard_k <= s->shard_n && s->shard_n <= MAX_POINTS) {
-        s->sharded = 1;
+    if (p != kb && !*p && q != slash + 1 && !*q) {
+      *k = strtoull(kb, NULL, 10);
+      *n = strtoull(slash + 1, NULL, 10);
+      if (*k >= 1 && *k <= *n && *n <= MAX_POINTS)
         return 0;
-      }
     }
   }
-  return rl_usage(name, "invalid --shard '%s': expected K/N with 1 <= K <= N <= %d", arg,
+  return rl_usage(cmd, "invalid --shard '%s': expected K/N with 1 <= K <= N <= %d", arg,
                   MAX_POINTS);
+}
+
+void rl_shard_part(size_t total, unsigned long long k, unsigned long long n, size_t *lo,
+                   size_t *hi)
+{
+  *lo = (size_t)((unsigned long long)total * (k - 1) / n);
+  *hi = (size_t)((unsigned long long)total * k / n);
+}
+
+static int parse_shard(sweep *s, const char *arg)
+{
+  int r = rl_shard_parse(s->cmd->name, arg, &s->shard_k, &s->shard_n);
+  s->sharded = !r;
+  return r;
 }
 
 /* The value of option argv[*i] ("--name=value" or "--name value"), or a
@@ -500,6 +517,7 @@ static void free_sweep(sweep *s)
   free(s->drop);
   free(s->pargv);
   free(s->skip);
+  free(s->order);
   free(s->prefix);
 }
 
@@ -513,6 +531,47 @@ static size_t idx_of(const sweep *s, size_t p, size_t j)
 
 /* Build point p's argv (pargv) and prefix. */
 static const param *method_param(const sweep *s);
+
+/* Point p repeats another: its method does not take a swept option (the
+ * cell is empty) and p has that option's second or later value, so its
+ * rows would be those of the point with the first value again (`--method
+ * linear,yarn --ramp code,paper`: linear once, yarn twice). */
+static int point_repeats(const sweep *s, size_t p)
+{
+  const param *mp = s->skip ? method_param(s) : NULL;
+  if (!mp)
+    return 0;
+  const rl_schedule_type *t =
+      rl_schedule_type_find(mp->vals[idx_of(s, p, (size_t)(mp - s->par))]);
+  for (size_t j = 0; t && j < s->npar; j++)
+    if (s->par[j].decl && !rl_schedule_param_applies(s->par[j].decl, t) && idx_of(s, p, j) > 0)
+      return 1;
+  return 0;
+}
+
+/* The cell of param j at point p: its value, or "" where the point's
+ * method does not take it (the empty cell of its rows). */
+static const char *cell(const sweep *s, size_t p, size_t j)
+{
+  const param *mp = s->skip ? method_param(s) : NULL;
+  const rl_schedule_type *t =
+      mp ? rl_schedule_type_find(mp->vals[idx_of(s, p, (size_t)(mp - s->par))]) : NULL;
+  if (t && s->par[j].decl && !rl_schedule_param_applies(s->par[j].decl, t))
+    return "";
+  return s->par[j].vals[idx_of(s, p, j)];
+}
+
+/* s->order: the points that do not repeat another. */
+static int distinct_order(sweep *s)
+{
+  if (!(s->order = malloc((s->points ? s->points : 1) * sizeof *s->order)))
+    return -1;
+  s->nd = 0;
+  for (size_t p = 0; p < s->points; p++)
+    if (!point_repeats(s, p))
+      s->order[s->nd++] = p;
+  return 0;
+}
 
 static void set_point(sweep *s, size_t p)
 {
@@ -665,9 +724,9 @@ static int depends_on(const sweep *s, const rl_meta *metas, const char *key, siz
   const char **first = calloc(s->par[j].n, sizeof *first);
   char *seen = calloc(s->par[j].n, 1);
   int ok = first && seen;
-  for (size_t p = 0; ok && p < s->points; p++) {
-    size_t t = idx_of(s, p, j);
-    const char *v = value_at(&metas[p], key);
+  for (size_t q = 0; ok && q < s->nd; q++) {
+    size_t t = idx_of(s, s->order[q], j);
+    const char *v = value_at(&metas[q], key);
     if (!seen[t])
       seen[t] = 1, first[t] = v;
     else if (!same(first[t], v))
@@ -710,7 +769,7 @@ static int sweep_meta(const sweep *s, const rl_meta *metas, rl_meta *out)
       strcat(cols, j ? "," : ""), strcat(cols, s->par[j].col);
     rl_meta_add(out, "sweep", cols);
     free(cols);
-    snprintf(buf, sizeof buf, "%zu", s->points);
+    snprintf(buf, sizeof buf, "%zu", s->nd);
     rl_meta_add(out, "sweep_points", buf);
     for (size_t j = 0; j < s->npar; j++) {
       char key[80];
@@ -723,7 +782,7 @@ static int sweep_meta(const sweep *s, const rl_meta *metas, rl_meta *out)
   }
   /* the union of the keys, each new one after its predecessor */
   rl_meta keys = {0};
-  for (size_t p = 0; p < s->points; p++)
+  for (size_t p = 0; p < s->nd; p++) /* p: the position in s->order */
     for (size_t i = 0; i < metas[p].n; i++) {
       const char *k = metas[p].key[i];
       if (value_at(&keys, k))
@@ -744,19 +803,18 @@ static int sweep_meta(const sweep *s, const rl_meta *metas, rl_meta *out)
   for (size_t i = 0; i < keys.n && !keys.oom; i++) {
     const char *k = keys.key[i], *v0 = value_at(&metas[0], k);
     size_t p;
-    for (p = 1; p < s->points && same(v0, value_at(&metas[p], k)); p++)
+    for (p = 1; p < s->nd && same(v0, value_at(&metas[p], k)); p++)
       ;
-    if (p == s->points) { /* v0 is not NULL: the key came from some point */
+    if (p == s->nd) { /* v0 is not NULL: the key came from some point */
       rl_meta_add(out, k, v0);
       continue;
     }
     size_t j;
     for (j = 0; j < s->npar; j++) /* the swept option itself: in its column */
       if (!strcmp(k, s->par[j].col)) {
-        for (p = 0; p < s->points && same(value_at(&metas[p], k), s->par[j].vals[idx_of(s, p, j)]);
-             p++)
+        for (p = 0; p < s->nd && same(value_at(&metas[p], k), cell(s, s->order[p], j)); p++)
           ;
-        if (p == s->points)
+        if (p == s->nd)
           break;
       }
     if (j < s->npar)
@@ -774,22 +832,22 @@ static int sweep_meta(const sweep *s, const rl_meta *metas, rl_meta *out)
     if (j < s->npar) {
       /* per value of param j, at the first point that has it */
       for (size_t t = 0; t < s->par[j].n; t++) {
-        for (p = 0; p < s->points && idx_of(s, p, j) != t; p++)
+        for (p = 0; p < s->nd && idx_of(s, s->order[p], j) != t; p++)
           ;
-        const char *v = p < s->points ? value_at(&metas[p], k) : NULL;
+        const char *v = p < s->nd ? value_at(&metas[p], k) : NULL;
         if (!v)
           continue;
         sprintf(key, "%s[%s:%s]", k, s->par[j].col, s->par[j].vals[t]);
         rl_meta_add(out, key, v);
       }
     } else {
-      for (p = 0; p < s->points; p++) {
+      for (p = 0; p < s->nd; p++) {
         const char *v = value_at(&metas[p], k);
         if (!v)
           continue;
         char *q = key + sprintf(key, "%s[", k);
-        for (size_t m = 0; m < s->npar; m++)
-          q += sprintf(q, "%s%s:%s", m ? "," : "", s->par[m].col, s->par[m].vals[idx_of(s, p, m)]);
+        for (size_t m = 0; m < s->npar; m++) /* a cell the point's method has not: empty */
+          q += sprintf(q, "%s%s:%s", m ? "," : "", s->par[m].col, cell(s, s->order[p], m));
         strcpy(q, "]");
         rl_meta_add(out, key, v);
       }
@@ -799,19 +857,6 @@ static int sweep_meta(const sweep *s, const rl_meta *metas, rl_meta *out)
   int oom = keys.oom || out->oom;
   rl_meta_clear(&keys);
   return oom ? -1 : 0;
-}
-
-static void json_str(FILE *fp, const char *s)
-{
-  fputc('"', fp);
-  for (const unsigned char *p = (const unsigned char *)s; *p; p++)
-    if (*p == '"' || *p == '\\')
-      fprintf(fp, "\\%c", *p);
-    else if (*p < 0x20)
-      fprintf(fp, "\\u%04x", *p);
-    else
-      fputc(*p, fp);
-  fputc('"', fp);
 }
 
 /* The sidecar's "sweep" member: columns, values (numbers as numbers), points. */
@@ -824,22 +869,22 @@ static char *sweep_json(const sweep *s)
     return NULL;
   fputs("\"sweep\": {\"columns\": [", fp);
   for (size_t j = 0; j < s->npar; j++)
-    fputs(j ? ", " : "", fp), json_str(fp, s->par[j].col);
+    fputs(j ? ", " : "", fp), rl_json_fput(fp, s->par[j].col);
   fputs("], \"values\": {", fp);
   for (size_t j = 0; j < s->npar; j++) {
     fputs(j ? ", " : "", fp);
-    json_str(fp, s->par[j].col);
+    rl_json_fput(fp, s->par[j].col);
     fputs(": [", fp);
     for (size_t k = 0; k < s->par[j].n; k++) {
       fputs(k ? ", " : "", fp);
       if (s->par[j].numeric)
         fputs(s->par[j].vals[k], fp);
       else
-        json_str(fp, s->par[j].vals[k]);
+        rl_json_fput(fp, s->par[j].vals[k]);
     }
     fputs("]", fp);
   }
-  fprintf(fp, "}, \"points\": %zu}", s->points);
+  fprintf(fp, "}, \"points\": %zu}", s->nd);
   if (fclose(fp) != 0) {
     free(buf);
     return NULL;
@@ -949,7 +994,7 @@ static int run_parallel(sweep *s, FILE *to, size_t lo, size_t hi, rl_progress *p
         FILE *f = fdopen(jb->fd, "w");
         if (!f)
           _exit(RL_EXIT_RUNTIME);
-        set_point(s, next);
+        set_point(s, s->order[next]);
         rl_out_mode_point(f, s->prefix, s->output);
         rl_opt_reset();
         int r = s->cmd->run(s->pargc, s->pargv);
@@ -1109,8 +1154,14 @@ static int run_sweep(sweep *s)
     goto done;
   }
 
-  /* step 2: every point validated, its metadata and header captured */
-  for (size_t p = 0; p < s->points; p++) {
+  /* step 2: every point validated, its metadata and header captured
+   * (metas[q] for point s->order[q]) */
+  if (distinct_order(s)) {
+    rc = rl_runtime(name, "%s", rl_strerror(RL_ENOMEM));
+    goto done;
+  }
+  for (size_t q = 0; q < s->nd; q++) {
+    size_t p = s->order[q];
     free(hdr);
     hdr = NULL;
     rl_out_mode_capture(&capt, &hdr);
@@ -1118,12 +1169,12 @@ static int run_sweep(sweep *s)
     rl_out_mode_normal();
     if (rc)
       goto done;
-    if (capt.oom || arena_meta(&ar, &capt, &metas[p], p ? &metas[0] : NULL) ||
+    if (capt.oom || arena_meta(&ar, &capt, &metas[q], q ? &metas[0] : NULL) ||
         (!hdr && !(hdr = strdup("")))) {
       rc = rl_runtime(name, "%s", rl_strerror(RL_ENOMEM));
       goto done;
     }
-    if (!p) {
+    if (!q) {
       hdr0 = hdr;
       hdr = NULL;
       continue;
@@ -1151,7 +1202,7 @@ static int run_sweep(sweep *s)
       h += l + (h[l] == ',');
     }
   }
-  set_point(s, 0);
+  set_point(s, s->order[0]);
   if (sweep_meta(s, metas, &lines) || (s->meta_mode == 1 && s->npar && !(extra = sweep_json(s)))) {
     rc = rl_runtime(name, "%s", rl_strerror(RL_ENOMEM));
     goto done;
@@ -1193,14 +1244,13 @@ static int run_sweep(sweep *s)
   }
   if (!s->sharded)
     rl_out_release_meta(&top); /* the points write to top.fp directly */
-  size_t lo = 0, hi = s->points;
+  size_t lo = 0, hi = s->nd; /* positions in s->order */
   FILE *to = top.fp;
   if (s->sharded) {
     /* a contiguous part: merge concatenates in shard order.  Its rows go
      * to a temp file first, so that the '# shard=' line can record their
      * count, length and checksum, which merge verifies */
-    lo = (size_t)((unsigned long long)s->points * (s->shard_k - 1) / s->shard_n);
-    hi = (size_t)((unsigned long long)s->points * s->shard_k / s->shard_n);
+    rl_shard_part(s->nd, s->shard_k, s->shard_n, &lo, &hi);
     int fd = anon_tmp();
     if (fd < 0 || !(rows = fdopen(fd, "w+"))) {
       if (fd >= 0)
@@ -1218,7 +1268,7 @@ static int run_sweep(sweep *s)
     rc = run_parallel(s, to, lo, hi, &prog, &failed);
   } else {
     for (size_t p = lo; p < hi && !rc && !top.err && !ferror(to); p++) {
-      set_point(s, p);
+      set_point(s, s->order[p]);
       rl_out_mode_point(to, s->prefix, s->output);
       rl_opt_reset();
       rc = s->cmd->run(s->pargc, s->pargv);

@@ -41,7 +41,18 @@ typedef struct rl_sweep_spec {
    * value of the first swept option, a panel per value of the second;
    * plot_x NULL: the command's figures draw one run only */
   const char *plot_x, *plot_y, *plot_log;
+  /* the command's own options declared in the core (decl_opts.h), added
+   * to numbers or names by their declarations; NULL: none */
+  const rl_param *const *(*own)(void);
 } rl_sweep_spec;
+
+/* --shard K/N: 0, or a usage error naming the value (1 <= K <= N). */
+int rl_shard_parse(const char *cmd, const char *arg, unsigned long long *k,
+                   unsigned long long *n);
+/* Shard K of N of total items, contiguous, in order: items lo..hi-1
+ * (the parts of N shards cover every item once). */
+void rl_shard_part(size_t total, unsigned long long k, unsigned long long n, size_t *lo,
+                   size_t *hi);
 
 /* 1 when name[0..len) is a word of the space-separated list (NULL: none). */
 int rl_sweep_in_list(const char *list, const char *name, size_t len);

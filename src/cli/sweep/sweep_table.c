@@ -29,26 +29,26 @@
 #define SC (RL_SWEEP_SCHED | RL_SWEEP_SCHEME)
 
 const rl_sweep_spec rl_sweep_table[] = {
-    {"freqs", S, "", "", "", NULL, "pair", "theta", "y"},
-    {"angles", S, "from to step", "", "", NULL, NULL, NULL, NULL},
-    {"decay", S, "from to step points samples seed sigma", "", "measure", NULL, "r", "bound",
-     NULL},
-    {"profile", SC, "from to step query-pos samples", "", "scheme", NULL, NULL, NULL, NULL},
-    {"params", SC, "from to", "scheme", "", NULL, NULL, NULL, NULL},
-    {"matrix", SC, "len offset", "scheme term content", "", "format=grid", NULL, NULL, NULL},
-    {"compare", SC, "len tol", "", "scheme", "format=markdown", NULL, NULL, NULL},
+    {"freqs", S, "", "", "", NULL, "pair", "theta", "y", NULL},
+    {"angles", S, "from to step", "", "", NULL, NULL, NULL, NULL, NULL},
+    {"decay", S, "from to step points", "", "measure", NULL, "r", "bound", NULL,
+     rl_mc_param_list},
+    {"profile", SC, "from to step query-pos samples", "", "scheme", NULL, NULL, NULL, NULL, NULL},
+    {"params", SC, "from to", "scheme", "", NULL, NULL, NULL, NULL, NULL},
+    {"matrix", SC, "len offset", "scheme term content", "", "format=grid", NULL, NULL, NULL, NULL},
+    {"compare", SC, "len tol", "", "scheme", "format=markdown", NULL, NULL, NULL, NULL},
     /* commands that do not sweep but take lists of their own (numbers NULL) */
     {"audit", S, "tolerance rtol ulps", "report", "positions", "report=pairs report=positions",
-     NULL, NULL, NULL},
-    {"check", 0, NULL, NULL, "positions only", NULL, NULL, NULL, NULL},
+     NULL, NULL, NULL, NULL},
+    {"check", 0, NULL, NULL, "positions only", NULL, NULL, NULL, NULL, NULL},
     /* bound: its rows carry dim, base, ... already (no second column);
      * --len is its own list, one row per length */
-    {"bound", S, "", "", "len", NULL, "len s", "base critical_dim b_over_d low", NULL},
+    {"bound", S, "", "", "len", NULL, "len s", "base critical_dim b_over_d low", NULL, NULL},
     /* extrapolate: --method, --scheme and --measure put several side by
      * side in one run (the declared --method's sweep gives way to that) */
-    {"extrapolate", SC, "eval-len local-window sink-tokens samples", "",
-     "scheme measure method lengths distances scale", NULL, NULL, NULL, NULL},
-    {NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL}};
+    {"extrapolate", SC, "eval-len", "", "scheme measure method lengths distances scale", NULL,
+     NULL, NULL, NULL, rl_extrap_param_list},
+    {NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL}};
 
 /* own + the declared options of kind `kind` (RL_PARAM_SWEEP_*; NONE: the
  * lists, which are never swept) */
@@ -62,10 +62,13 @@ static size_t add(char *buf, size_t n, size_t len, const rl_param *const *list, 
   return len;
 }
 
-static void compose(char *buf, size_t n, const char *own, unsigned groups, int kind,
+static void compose(char *buf, size_t n, const char *own, const rl_sweep_spec *sp, int kind,
                     const char *own_lists)
 {
+  unsigned groups = sp->groups;
   size_t len = (size_t)snprintf(buf, n, "%s", own ? own : "");
+  if (sp->own)
+    len = add(buf, n, len, sp->own(), kind, own_lists);
   len = add(buf, n, len, rl_schedule_param_list(), kind, own_lists);
   if (groups & RL_SWEEP_SCHEME)
     add(buf, n, len, rl_scheme_param_list(), kind, own_lists);
@@ -80,9 +83,9 @@ const rl_sweep_spec *rl_sweep_find(const char *cmd)
     sp++;
   row = *sp;
   if (sp->cmd && (sp->groups & RL_SWEEP_SCHED) && sp->numbers) {
-    compose(numbers, sizeof numbers, sp->numbers, sp->groups, RL_PARAM_SWEEP_NUMBERS, sp->lists);
-    compose(names, sizeof names, sp->names, sp->groups, RL_PARAM_SWEEP_NAMES, sp->lists);
-    compose(lists, sizeof lists, sp->lists, sp->groups, RL_PARAM_SWEEP_NONE, NULL);
+    compose(numbers, sizeof numbers, sp->numbers, sp, RL_PARAM_SWEEP_NUMBERS, sp->lists);
+    compose(names, sizeof names, sp->names, sp, RL_PARAM_SWEEP_NAMES, sp->lists);
+    compose(lists, sizeof lists, sp->lists, sp, RL_PARAM_SWEEP_NONE, NULL);
     row.numbers = numbers, row.names = names, row.lists = lists;
   }
   return &row;

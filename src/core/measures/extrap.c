@@ -37,11 +37,45 @@
 #include <gsl/gsl_cblas.h>
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
+#include <stddef.h>
 #include "ropelab.h"
 
 #define BLOCK 256
 #define TABLE_MAX (1u << 24) /* cos/sin entries kept per scheme: 2 x 128 MiB */
 #define THREADS_MAX 64
+
+#define EX_FIELD(f) offsetof(rl_extrap_params, f)
+static const rl_param p_samples = {
+    .key = "samples", .kind = RL_PK_SIZE, .offset = EX_FIELD(samples), .lo = 2, .hi = 1e8,
+    .dflt = 100, .metavar = "S", .help = "content samples, >= 2"};
+/* StreamingLLM (Xiao et al. 2024) and LM-Infinite (Han et al. 2024) */
+static const rl_param p_window = {
+    .key = "local-window", .kind = RL_PK_SIZE, .offset = EX_FIELD(win.window), .lo = 0,
+    .hi = RL_POS_MAX, .dflt = 0, .metavar = "W", .unit = "tokens",
+    .help = "keep only the last W tokens and the --sink-tokens first ones, at their "
+            "cache positions (StreamingLLM, LM-Infinite); 0 = no window"};
+static const rl_param p_sinks = {
+    .key = "sink-tokens", .kind = RL_PK_SIZE, .offset = EX_FIELD(win.sinks), .lo = 0,
+    .hi = RL_POS_MAX, .dflt = 0, .metavar = "K", .unit = "tokens",
+    .help = "initial tokens kept by the window"};
+/* the metadata says these two in words (content=, draw=) */
+static const rl_param p_identical = {
+    .key = "identical", .kind = RL_PK_FLAG, .flags = RL_PF_NO_META,
+    .offset = EX_FIELD(identical), .dflt = 0, .set_to = 1,
+    .help = "every key's content equals the query's (so with nope every logit is equal: "
+            "a check of the measures)"};
+static const rl_param p_draw = {
+    .key = "draw-contents", .kind = RL_PK_FLAG, .flags = RL_PF_NO_META,
+    .offset = EX_FIELD(draw_contents), .dflt = 0, .set_to = 1,
+    .help = "draw every key's d-dimensional content (the slower path, kept for checking): "
+            "by default, where a logit is affine in the key's content (nope, t5, alibi, "
+            "tupe, xl, sinusoidal, learned, integer, binary; rope under an exact "
+            "pipeline), the logits are drawn from their Gaussian law given the query: the "
+            "same expectations, another random stream"};
+static const rl_param *const extrap_params[] = {&p_samples, &p_window, &p_sinks, &p_identical,
+                                                &p_draw, NULL};
+
+const rl_param *const *rl_extrap_param_list(void) { return extrap_params; }
 
 void rl_extrap_params_default(rl_extrap_params *p)
 {
@@ -50,7 +84,8 @@ void rl_extrap_params_default(rl_extrap_params *p)
   p->scales = &none;
   p->nscales = 1;
   p->measures = RL_EX_RETRIEVAL | RL_EX_ENTROPY | RL_EX_SHIFT;
-  p->samples = 100;
+  for (const rl_param *const *d = extrap_params; *d; d++)
+    rl_param_set_default(*d, p); /* samples, window, sinks, flags */
   p->seed = 1;
   p->shift_max = 0; /* all distances, unless that is past 2^24 values */
 }

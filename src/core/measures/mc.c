@@ -15,10 +15,36 @@
  * The layout is interleaved; any layout gives the same distribution since
  * it only permutes i.i.d. coordinates. */
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
 #include "ropelab.h"
+
+#define MC_FIELD(f) offsetof(rl_mc_settings, f)
+static const rl_param p_samples = {
+    .key = "samples", .kind = RL_PK_SIZE, .offset = MC_FIELD(samples), .lo = 2, .hi = 1e9,
+    .dflt = 1000, .metavar = "N",
+    .help = "Monte Carlo samples per distance, >= 2"};
+/* GSL's mt19937 keeps only the low 32 bits of a seed and turns 0 into
+ * 4357: any other seed would silently equal another */
+static const rl_param p_seed = {
+    .key = "seed", .kind = RL_PK_SIZE, .offset = MC_FIELD(seed), .lo = 1, .hi = 4294967295.0,
+    .dflt = 1, .metavar = "S", .help = "Monte Carlo seed, 1..2^32-1"};
+static const rl_param p_sigma = {
+    .key = "sigma", .kind = RL_PK_REAL, .offset = MC_FIELD(sigma), .lo = RL_MC_SIGMA_MIN,
+    .hi = RL_MC_SIGMA_MAX, .dflt = 1, .metavar = "X", .symbol = "sigma",
+    .help = "standard deviation of q and k entries; every column but abel_max scales "
+            "as sigma^2"};
+static const rl_param *const mc_params[] = {&p_samples, &p_seed, &p_sigma, NULL};
+
+const rl_param *const *rl_mc_param_list(void) { return mc_params; }
+
+void rl_mc_settings_default(rl_mc_settings *s)
+{
+  for (const rl_param *const *d = mc_params; *d; d++)
+    rl_param_set_default(*d, s);
+}
 
 struct rl_mc_ws {
   const rl_schedule *f; /* the caller's: position map, amplitudes, scales */

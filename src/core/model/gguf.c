@@ -811,6 +811,11 @@ static rl_status map(gguf *g, rl_model_rope *m)
 
 rl_status rl_model_read_gguf(const char *path, rl_model_rope *m, char *err, size_t n)
 {
+  if (m->layer_type) /* llama.cpp's <arch>.rope.* keys: one RoPE, the full attention's */
+    return rl_errf(RL_EFORMAT, err, n,
+                   "invalid --layer-type '%s' for '%s': expected none (a GGUF header gives "
+                   "one RoPE)",
+                   m->layer_type, path);
   rl_model_rope_init(m);
   int fd = open(path, O_RDONLY);
   if (fd < 0)

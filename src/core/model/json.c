@@ -53,6 +53,7 @@ typedef struct reader {
   char *err;
   size_t n;
   rl_schedule_params scratch; /* every value is checked by its declaration */
+  char sn[48], theta_src[96], prf_src[96]; /* a layer type's key paths (cut short) */
 } reader;
 
 /* A JSON value as short text for messages. */
@@ -387,6 +388,38 @@ static rl_status read_scaling(reader *r, const json_t *top, const json_t *sc, co
   return RL_OK; /* default */
 }
 
+/* rope_parameters keyed by attention layer type (every value an object:
+ * {"full_attention": {...}, "sliding_attention": {...}}), as transformers
+ * v5 standardises Gemma 3's and later models' configs
+ * (Gemma3TextConfig.convert_rope_params_to_dict). */
+static int per_layer_type(json_t *rp)
+{
+  if (!json_is_object(rp) || !json_object_size(rp))
+    return 0;
+  const char *k;
+  json_t *v;
+  json_object_foreach(rp, k, v)
+    if (!json_is_object(v))
+      return 0;
+  return 1;
+}
+
+/* "full_attention or sliding_attention": the keys of a per-layer-type object. */
+static void layer_names(json_t *rp, char *buf, size_t n)
+{
+  size_t len = 0;
+  const char *k;
+  json_t *v;
+  buf[0] = 0;
+  size_t i = 0, count = json_object_size(rp);
+  json_object_foreach(rp, k, v) {
+    (void)v;
+    if (len < n)
+      len += (size_t)snprintf(buf + len, n - len, "%s%s", i == 0 ? "" : i + 1 == count ? " or " : ", ", k);
+    i++;
+  }
+}
+
 static rl_status read_top(reader *r, const json_t *top)
 {
   rl_status st;
@@ -395,32 +428,108 @@ static rl_status read_top(reader *r, const json_t *top)
     return RL_ENOMEM;
   const char *arch = r->m->arch ? r->m->arch : "";
 
+  /* a multimodal config (Gemma 3, LLaVA, ...) keeps the language model's
+   * keys in text_config, which transformers builds the text model from */
+  const json_t *tc = json_object_get(top, "text_config");
+  if (json_is_object(tc) && !json_object_get(top, "rope_theta") &&
+      !json_object_get(top, "rope_parameters") && !json_object_get(top, "head_dim") &&
+      !json_object_get(top, "hidden_size")) {
+    top = tc;
+    if ((st = note(r, "the RoPE keys are read from text_config (the language model of a "
+                      "multimodal config)")))
+      return st;
+  }
+
   /* rope_parameters (newer configs) holds rope_theta and the scaling */
-  const json_t *rp = json_object_get(top, "rope_parameters");
+  json_t *rp = json_object_get(top, "rope_parameters");
   const json_t *rs = json_object_get(top, "rope_scaling");
   if (rp && !json_is_null(rp) && !json_is_object(rp))
     return bad(r, "rope_parameters", rp, "an object");
   if (rs && !json_is_null(rs) && !json_is_object(rs))
     return bad(r, "rope_scaling", rs, "an object or null");
-  if (json_is_object(rp) && !json_object_get(rp, "rope_type") && !json_object_get(rp, "rope_theta"))
-    return bad(r, "rope_parameters", rp,
-               "one dictionary with rope_type and rope_theta (per-layer-type dictionaries are not read)");
-  const json_t *sc = json_is_object(rp) ? rp : json_is_object(rs) ? rs : NULL;
+  const char *lt = r->m->layer_type;
+  const json_t *local = json_object_get(top, "rope_local_base_freq");
   const char *sn = json_is_object(rp) ? "rope_parameters" : "rope_scaling";
-  if (json_is_object(rp) && json_is_object(rs))
+  const json_t *theta = json_object_get(top, "rope_theta");
+  const char *theta_src = "rope_theta";
+  int layered = 0;
+  if (per_layer_type(rp)) {
+    char names[256];
+    layer_names(rp, names, sizeof names);
+    if (!lt)
+      return rl_errf(RL_EFORMAT, r->err, r->n,
+                     "missing --layer-type for config '%s': it has a RoPE per attention layer "
+                     "type in rope_parameters, expected %s",
+                     r->path, names);
+    json_t *sel = json_object_get(rp, lt);
+    if (!sel)
+      return rl_errf(RL_EFORMAT, r->err, r->n,
+                     "invalid --layer-type '%s' for config '%s': expected %s", lt, r->path,
+                     names);
+    snprintf(r->sn, sizeof r->sn, "rope_parameters.%s", lt);
+    rp = sel, sn = r->sn, layered = 1;
+    /* the layer type's own base; a top-level rope_theta is another
+     * layer type's or a default (transformers v5 pops it) */
+    theta = json_object_get(rp, "rope_theta"), theta_src = NULL;
+  } else if (local && !json_is_null(local)) {
+    /* Gemma 3 as released: rope_theta and rope_scaling for full
+     * attention, rope_local_base_freq (no scaling) for sliding attention
+     * (transformers' Gemma3TextConfig; v5's convert_rope_params_to_dict
+     * puts rope_scaling under full_attention only) */
+    if (!lt)
+      return rl_errf(RL_EFORMAT, r->err, r->n,
+                     "missing --layer-type for config '%s': it has a RoPE per attention layer "
+                     "type, expected full_attention (rope_theta, rope_scaling) or "
+                     "sliding_attention (rope_local_base_freq)",
+                     r->path);
+    if (!strcmp(lt, "sliding_attention")) {
+      theta = local, theta_src = "rope_local_base_freq";
+      if (json_is_object(rs) &&
+          (st = note(r, "rope_scaling applies to the full_attention layers only (transformers' "
+                        "Gemma3TextConfig): sliding_attention is plain RoPE")))
+        return st;
+      rs = NULL;
+    } else if (strcmp(lt, "full_attention")) {
+      return rl_errf(RL_EFORMAT, r->err, r->n,
+                     "invalid --layer-type '%s' for config '%s': expected full_attention or "
+                     "sliding_attention",
+                     lt, r->path);
+    }
+    layered = 1;
+  } else if (lt) {
+    return rl_errf(RL_EFORMAT, r->err, r->n,
+                   "invalid --layer-type '%s' for config '%s': expected none (the config has "
+                   "one RoPE for every layer)",
+                   lt, r->path);
+  }
+  if (layered) {
+    char line[200];
+    snprintf(line, sizeof line, "layer type %s (the config has a RoPE per attention layer type)",
+             lt);
+    if ((st = note(r, "%s", line)))
+      return st;
+  }
+  if (!layered && json_is_object(rp) && !json_object_get(rp, "rope_type") &&
+      !json_object_get(rp, "rope_theta"))
+    return bad(r, "rope_parameters", rp, "one dictionary with rope_type and rope_theta, or one "
+                                          "per attention layer type");
+  const json_t *sc = json_is_object(rp) ? rp : json_is_object(rs) ? rs : NULL;
+  if (json_is_object(rp) && json_is_object(rs) && !layered)
     if ((st = note(r, "rope_parameters and rope_scaling both present: rope_parameters is read")))
       return st;
 
   /* the base: rope_theta, rope_parameters.rope_theta, GPT-NeoX's rotary_emb_base */
-  const json_t *theta = json_object_get(top, "rope_theta");
-  const char *theta_src = "rope_theta";
-  const json_t *inner = json_is_object(rp) ? json_object_get(rp, "rope_theta") : NULL;
+  const json_t *inner = json_is_object(rp) && !layered ? json_object_get(rp, "rope_theta") : NULL;
   const json_t *neox = json_object_get(top, "rotary_emb_base");
+  if (layered && json_is_object(rp)) {
+    snprintf(r->theta_src, sizeof r->theta_src, "%s.rope_theta", sn);
+    theta_src = r->theta_src;
+  }
   if (theta && inner && !json_equal(theta, inner))
     return bad(r, "rope_parameters.rope_theta", inner, "the same base as rope_theta");
   if (inner)
     theta = inner, theta_src = "rope_parameters.rope_theta";
-  if (!theta && neox)
+  if (!theta && neox && !layered)
     theta = neox, theta_src = "rotary_emb_base";
   if (theta && !json_is_null(theta)) {
     if ((st = put_num(r, "base", theta, theta_src)))
@@ -465,6 +574,12 @@ static rl_status read_top(reader *r, const json_t *top)
   /* the rotated width: int(head_dim * partial_rotary_factor) */
   const json_t *prf = json_object_get(top, "partial_rotary_factor");
   const char *prf_src = "partial_rotary_factor";
+  if (layered && json_is_object(rp) && json_object_get(rp, "partial_rotary_factor")) {
+    /* a layer type's own rotated fraction (Gemma 4's full attention) */
+    prf = json_object_get(rp, "partial_rotary_factor");
+    snprintf(r->prf_src, sizeof r->prf_src, "%s.partial_rotary_factor", sn);
+    prf_src = r->prf_src;
+  }
   const json_t *pct = json_object_get(top, "rotary_pct");
   if (prf && pct && !json_equal(prf, pct))
     return bad(r, "rotary_pct", pct, "the same fraction as partial_rotary_factor");
@@ -526,7 +641,7 @@ rl_status rl_model_read_json(const char *path, rl_model_rope *m, char *err, size
                    "config.json (RFC 8259, UTF-8)",
                    path, je.line, je.column, je.text);
   }
-  reader r = {path, m, err, n, {0}};
+  reader r = {path, m, err, n, {0}, "", "", ""};
   rl_schedule_params_default(&r.scratch);
   rl_status st = RL_OK;
   if (!(m->path = strdup(path))) {

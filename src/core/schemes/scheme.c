@@ -81,7 +81,8 @@ static int param_file_given(const void *obj)
 }
 
 static const rl_param s_heads = {
-    .key = "heads", .kind = RL_PK_SIZE, .offset = SC_FIELD(heads), .lo = 1, .hi = 4096,
+    .key = "heads", .kind = RL_PK_SIZE, .offset = SC_FIELD(heads), .lo = 1,
+    .hi = RL_SCHEME_HEADS_MAX,
     .dflt = 8, .metavar = "H", .symbol = "H", .help = "number of heads"};
 static const rl_param s_head = {
     .key = "head", .kind = RL_PK_SIZE, .offset = SC_FIELD(head), .lo = 0, .hi = 4095,
@@ -389,7 +390,8 @@ rl_status rl_scheme_alloc(const char *name, const rl_scheme_cfg *cfg,
     rl_sch_err(err, "unknown scheme '%s'", name ? name : "(null)");
     return RL_EINVAL;
   }
-  if (cfg->dim < 2 || cfg->dim > 65536 || cfg->heads < 1 || cfg->heads > 4096) {
+  if (cfg->dim < 2 || cfg->dim > RL_SCHEME_DIM_MAX || cfg->heads < 1 ||
+      cfg->heads > RL_SCHEME_HEADS_MAX) {
     rl_sch_err(err, "dimension or head count out of range: dim '%zu', heads '%zu'",
                cfg->dim, cfg->heads);
     return RL_EINVAL;

@@ -11,3 +11,4 @@ grep -c -- '(default 256)' a.txt
 grep -c -- '(default 1)' a.txt
 grep -c -- '(default bound)' a.txt
 grep -c -- '(default 1000)' a.txt
+grep -c -- '(1e-100..1e+100; default 1)' a.txt

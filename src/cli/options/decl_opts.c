@@ -1,0 +1,107 @@
+/* decl_opts.c: a command's options declared in the core (decl_opts.h). */
+#include <math.h>
+#include <string.h>
+#include "decl_opts.h"
+#include "opt.h"
+
+static size_t count(const rl_param *const *list)
+{
+  size_t n = 0;
+  while (list[n] && n < RL_DECL_MAX)
+    n++;
+  return n;
+}
+
+void rl_decl_opts_init(rl_decl_opts *g, const rl_param *const *list, void *obj, int first)
+{
+  *g = (rl_decl_opts){list, obj, first, 0};
+  for (size_t k = 0; k < count(list); k++)
+    rl_param_set_default(list[k], obj);
+}
+
+size_t rl_decl_longopts(const rl_decl_opts *g, struct option *all, size_t n, size_t cap)
+{
+  return rl_longopts_declared(all, n, cap, g->list, g->first,
+                              g->first + (int)count(g->list) - 1);
+}
+
+int rl_decl_opt(rl_decl_opts *g, const char *cmd, int c, const char *arg)
+{
+  if (c < g->first || c >= g->first + (int)count(g->list))
+    return 0;
+  const rl_param *d = g->list[c - g->first];
+  char err[RL_ERR_MAX];
+  if (rl_param_parse(d, g->obj, arg, err, sizeof err))
+    return 0x100 + rl_usage(cmd, "%s", err);
+  g->given |= 1u << (c - g->first);
+  return 1;
+}
+
+int rl_decl_any_given(const rl_decl_opts *g) { return g->given != 0; }
+
+void rl_decl_names(const rl_param *const *list, char *buf, size_t n)
+{
+  size_t k = count(list), len = 0;
+  buf[0] = 0;
+  for (size_t i = 0; i < k && len < n; i++)
+    len += (size_t)snprintf(buf + len, n - len, "%s--%s", i == 0 ? "" : i + 1 == k ? " and " : ", ",
+                            list[i]->key);
+}
+
+/* "      --key METAVAR" padded to col, then text wrapped with hang col */
+static void help_row(FILE *fp, const rl_param *d, const char *text, int col)
+{
+  char head[96];
+  if (d->kind == RL_PK_FLAG)
+    snprintf(head, sizeof head, "      --%s", d->key);
+  else
+    snprintf(head, sizeof head, "      --%s %s", d->key, d->metavar ? d->metavar : "X");
+  size_t hl = strlen(head);
+  if ((int)hl < col - 1)
+    snprintf(head + hl, sizeof head - hl, "%*s", (int)(col - (int)hl), "");
+  else
+    snprintf(head + hl, sizeof head - hl, "  ");
+  rl_help_wrap(fp, head, col, text);
+}
+
+void rl_decl_help(FILE *fp, const rl_param *const *list)
+{
+  rl_decl_help_at(fp, list, 21);
+}
+
+void rl_decl_help_at(FILE *fp, const rl_param *const *list, int col)
+{
+  char text[640], dflt[128], lo[RL_NUMFMT_MAX], hi[RL_NUMFMT_MAX];
+  for (size_t k = 0; k < count(list); k++) {
+    const rl_param *d = list[k];
+    if (d->flags & RL_PF_NO_OPTION)
+      continue;
+    size_t len = (size_t)snprintf(text, sizeof text, "%s", d->help ? d->help : "");
+    rl_param_default_text(d, dflt, sizeof dflt);
+    /* a real number's range is part of what the option means (sigma's
+     * limits keep sigma^2 normal): printed from the declaration */
+    int range = d->kind == RL_PK_REAL && isfinite(d->hi);
+    if (range) {
+      rl_numfmt(d->lo, lo);
+      rl_numfmt(d->hi, hi);
+    }
+    if (range || dflt[0])
+      snprintf(text + len, sizeof text - len, " (%s%s%s%s%s%s)", range ? lo : "",
+               range ? ".." : "", range ? hi : "", range && dflt[0] ? "; " : "",
+               dflt[0] ? "default " : "", dflt);
+    help_row(fp, d, text, col);
+  }
+}
+
+void rl_decl_meta(const rl_decl_opts *g, rl_out *out)
+{
+  char key[64], val[400];
+  for (size_t k = 0; k < count(g->list); k++) {
+    const rl_param *d = g->list[k];
+    if (d->flags & RL_PF_NO_META)
+      continue;
+    rl_param_meta_key(d, key, sizeof key);
+    rl_param_format(d, g->obj, val, sizeof val);
+    rl_out_meta(out, key, val);
+  }
+}
