@@ -16,11 +16,25 @@ ropelab=$top/build/src/ropelab
 
 mkdir -p "$out"
 printf '%-34s %8s %8s %8s\n' model wall_s user_s sys_s
-for f in "$top"/experiments/models/*.json; do
-  name=$(basename "$f" .json)
-  /usr/bin/time -f "%e %U %S" -o "$out/$name.time" "$ropelab" report "$f" -o "$out/$name" --quiet
+one() { # one() NAME CONFIG [OPTION...]: a page into $out/NAME, timed
+  name=$1 f=$2
+  shift 2
+  /usr/bin/time -f "%e %U %S" -o "$out/$name.time" "$ropelab" report "$f" -o "$out/$name" --quiet "$@"
   read -r wall user sys <"$out/$name.time"
   printf '%-34s %8s %8s %8s\n' "$name" "$wall" "$user" "$sys"
   rm -f "$out/$name.time"
+}
+for f in "$top"/experiments/models/*.json; do
+  name=$(basename "$f" .json)
+  # a model with a RoPE per attention layer type (Gemma 3): one page per
+  # type, the types named by the refusal without --layer-type
+  if msg=$("$ropelab" freqs --config "$f" 2>&1 >/dev/null) ||
+     ! printf '%s\n' "$msg" | grep -q 'missing --layer-type'; then
+    one "$name" "$f"
+  else
+    for t in $(printf '%s\n' "$msg" | grep -o '[a-z_]*_attention' | sort -u); do
+      one "$name-$t" "$f" --layer-type "$t"
+    done
+  fi
 done
 echo "cores: $(nproc); load average: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -27,6 +27,7 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -44,7 +45,7 @@
 #define CMD "report"
 #define NSTEPS 9 /* subcommands per model */
 
-enum { OPT_COMPARE = RL_OPT_FIRST_CMD, OPT_SAMPLES, OPT_POINTS };
+enum { OPT_COMPARE = RL_OPT_FIRST_CMD, OPT_SAMPLES, OPT_POINTS, OPT_LAYER, OPT_COMPARE_LAYER };
 
 /* one headline number, for summary.csv and the side-by-side table */
 typedef struct kv {
@@ -56,6 +57,7 @@ typedef struct model {
   char *abs;       /* the path the subcommands, run in the page's folder, reach it by */
   char *name;      /* file name without folder and extension */
   const char *pfx; /* "" or "a-", "b-": file names of this model's tables */
+  const char *layer; /* --layer-type for a config with a RoPE per layer type, or NULL */
   rl_model_rope info;
   double C, L; /* configured context, training length */
   int L_given; /* the config states a training length of its own */
@@ -98,6 +100,11 @@ static void help(FILE *fp)
         "figures embedded, summary.csv with the headline numbers.\n"
         "\n"
         "      --compare CONFIG2  a second model, side by side\n"
+        "      --layer-type T  the attention layer type whose RoPE is read, for a\n"
+        "                     model with one per layer type (Gemma 3: full_attention\n"
+        "                     or sliding_attention); given to every command\n"
+        "      --compare-layer-type T  the same for CONFIG2 (the same file with\n"
+        "                     another layer type compares a model's two RoPEs)\n"
         "  -o, --output DIR   the page's folder (default report-NAME, NAME the\n"
         "                     config's file name; report-NAME-vs-NAME2 with\n"
         "                     --compare); its files are replaced when complete\n"
@@ -246,8 +253,15 @@ static int run_step(ctx *c, const model *m, const char *stem, int plot, char **a
   char *argv[64];
   size_t n = 0;
   argv[n++] = "ropelab";
-  for (size_t i = 0; args[i] && n < 56; i++)
+  for (size_t i = 0; args[i] && n < 54; i++) {
     argv[n++] = args[i];
+    /* the layer type goes with every --config */
+    if (!strcmp(args[i], "--config") && args[i + 1] && m->layer) {
+      argv[n++] = args[++i];
+      argv[n++] = "--layer-type";
+      argv[n++] = (char *)(uintptr_t)m->layer;
+    }
+  }
   char *csv = xasprintf("%s%s.csv", m->pfx, stem), *png = xasprintf("%s%s.png", m->pfx, stem);
   char *err = xasprintf("%s/.%s%s.err", c->tmp, m->pfx, stem);
   char *path = xasprintf("%s/%s", c->tmp, csv ? csv : "");
@@ -1127,12 +1141,14 @@ static char *config_from(const char *arg, const char *abs, const char *out)
   return b.s;
 }
 
-static int load_model(model *m, const char *arg, const char *pfx)
+static int load_model(model *m, const char *arg, const char *pfx, const char *layer)
 {
   memset(m, 0, sizeof *m);
   m->arg = arg;
   m->pfx = pfx;
+  m->layer = layer;
   rl_model_rope_init(&m->info);
+  m->info.layer_type = layer;
   char err[512];
   rl_status st = rl_model_read(arg, &m->info, err, sizeof err);
   /* the same exit status as every other command's --config */
@@ -1142,6 +1158,11 @@ static int load_model(model *m, const char *arg, const char *pfx)
     return rl_usage(CMD, "%s", err);
   m->abs = realpath(arg, NULL);
   m->name = stem_of(arg);
+  if (m->name && layer) {
+    char *n = xasprintf("%s:%s", m->name, layer);
+    free(m->name);
+    m->name = n;
+  }
   if (!m->abs || !m->name)
     return rl_runtime(CMD, "cannot resolve the path '%s': %s", arg, strerror(errno));
   return 0;
@@ -1151,6 +1172,8 @@ static int run(int argc, char **argv)
 {
   static const struct option opts[] = {
       {"compare", required_argument, NULL, OPT_COMPARE},
+      {"layer-type", required_argument, NULL, OPT_LAYER},
+      {"compare-layer-type", required_argument, NULL, OPT_COMPARE_LAYER},
       {"output", required_argument, NULL, 'o'},
       {"samples", required_argument, NULL, OPT_SAMPLES},
       {"points", required_argument, NULL, OPT_POINTS},
@@ -1158,12 +1181,14 @@ static int run(int argc, char **argv)
       {"progress", no_argument, NULL, RL_OPT_PROGRESS},
       {"help", no_argument, NULL, 'h'},
       {NULL, 0, NULL, 0}};
-  const char *compare = NULL, *out = NULL;
+  const char *compare = NULL, *out = NULL, *layer = NULL, *clayer = NULL;
   unsigned long long samples = 32, points = 400;
   int progress = RL_PROGRESS_AUTO, c, r;
   while ((c = getopt_long(argc, argv, ":o:h", opts, NULL)) != -1) {
     switch (c) {
     case OPT_COMPARE: compare = optarg; break;
+    case OPT_LAYER: layer = optarg; break;
+    case OPT_COMPARE_LAYER: clayer = optarg; break;
     case 'o': out = optarg; break;
     case OPT_SAMPLES:
       if ((r = rl_opt_uint(CMD, "--samples", optarg, 2, 1000000, &samples)))
@@ -1189,13 +1214,15 @@ static int run(int argc, char **argv)
   const char *config = argv[optind];
   if (out && !*out)
     return rl_usage(CMD, "invalid --output '': expected a folder name");
+  if (clayer && !compare)
+    return rl_usage(CMD, "--compare-layer-type '%s' needs --compare CONFIG2", clayer);
 
   model ma, mb;
   int two = compare != NULL;
   memset(&mb, 0, sizeof mb);
   rl_model_rope_init(&mb.info);
-  if ((r = load_model(&ma, config, two ? "a-" : "")) ||
-      (two && (r = load_model(&mb, compare, "b-")))) {
+  if ((r = load_model(&ma, config, two ? "a-" : "", layer)) ||
+      (two && (r = load_model(&mb, compare, "b-", clayer)))) {
     free_model(&ma);
     free_model(&mb);
     return r;
