@@ -16,13 +16,13 @@ ropelab=$top/build/src/ropelab
 
 mkdir -p "$out"
 printf '%-34s %8s %8s %8s\n' model wall_s user_s sys_s
-one() { # one() NAME CONFIG [OPTION...]: a page into $out/NAME, timed
-  name=$1 f=$2
+one() { # one() PAGE CONFIG [OPTION...]: a page into $out/PAGE, timed
+  page=$1 cfg=$2
   shift 2
-  /usr/bin/time -f "%e %U %S" -o "$out/$name.time" "$ropelab" report "$f" -o "$out/$name" --quiet "$@"
-  read -r wall user sys <"$out/$name.time"
-  printf '%-34s %8s %8s %8s\n' "$name" "$wall" "$user" "$sys"
-  rm -f "$out/$name.time"
+  /usr/bin/time -f "%e %U %S" -o "$out/$page.time" "$ropelab" report "$cfg" -o "$out/$page" --quiet "$@"
+  read -r wall user sys <"$out/$page.time"
+  printf '%-34s %8s %8s %8s\n' "$page" "$wall" "$user" "$sys"
+  rm -f "$out/$page.time"
 }
 for f in "$top"/experiments/models/*.json; do
   name=$(basename "$f" .json)
