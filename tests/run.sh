@@ -33,9 +33,10 @@ run_suites() {
 # rendered at 80 columns (cli-man_width).  python3-numpy: np.load reads
 # `angles -o FILE.npy` back (tests/cli/cases/angles_npy), and writes the
 # numpy dumps of the audit_numpy_* and audit_broken_pair cases
-# (tests/audit/np_tables.py).
+# (tests/audit/np_tables.py).  chromium and python3-pil: `ropelab report`'s
+# HTML rendered headless and its screenshot read (tests/cli/cases/report_browser).
 echo "run.sh: stage 1/$nstages: build-test (warnings as errors), then every suite" >&2
-ROPELAB_EXTRA_NEED="locales:/usr/share/i18n/locales/de_DE python3:python3 libmpfr-dev:/usr/include/mpfr.h man-db:man python3-numpy:/usr/lib/python3/dist-packages/numpy python3-pandas:/usr/lib/python3/dist-packages/pandas r-base-core:/usr/bin/Rscript" \
+ROPELAB_EXTRA_NEED="locales:/usr/share/i18n/locales/de_DE python3:python3 libmpfr-dev:/usr/include/mpfr.h man-db:man python3-numpy:/usr/lib/python3/dist-packages/numpy python3-pandas:/usr/lib/python3/dist-packages/pandas r-base-core:/usr/bin/Rscript chromium:/usr/bin/chromium python3-pil:/usr/lib/python3/dist-packages/PIL" \
   sh "$top/experiments/setup.sh" build-test -Dwerror=true -Dbuildtype=debugoptimized || {
   echo "0 passed, 1 failed, 0 skipped"
   exit 1

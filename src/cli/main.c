@@ -30,6 +30,7 @@
   X(plot)              \
   X(train)             \
   X(evaluate)          \
+  X(report)            \
   /* new commands: one line above, ending in a backslash */
 
 #define X(n) extern const struct rl_cmd rl_cmd_##n;

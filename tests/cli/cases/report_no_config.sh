@@ -1,0 +1,2 @@
+# report needs one CONFIG
+"$ROPELAB" report --samples 4
