@@ -127,21 +127,46 @@ double rl_train_rng_uniform(rl_train_rng *r); /* [0, 1), 53 bits */
 size_t rl_train_rng_below(rl_train_rng *r, size_t n); /* [0, n), unbiased */
 double rl_train_rng_normal(rl_train_rng *r);  /* N(0, 1), Box-Muller */
 
-/* Synthetic tasks.  An example of length n:
- *   copy     n symbols x (uniform over `symbols`), the separator, then
- *            the answer y = x
- *   reverse  the same with y = x backwards
+/* Synthetic tasks, after Kazemnejad et al. 2023 ("The Impact of
+ * Positional Encoding on Length Generalization in Transformers", NeurIPS,
+ * sec. 3 and app. D.1).  An example of length n is a sequence s, a
+ * question then its answer, over symbols 0..symbols-1, SEP = symbols,
+ * PAD = symbols + 1 and (add, add-rev) PLUS = symbols + 2:
+ *   copy     x SEP x, x n symbols uniform over the alphabet
+ *   reverse  x SEP (x backwards)
+ *   sort     x SEP (x in ascending order; their single-token variant)
  *   recall   associative recall (Ba et al. 2016, "Using fast weights to
  *            attend to the recent past", sec. 4.1): n pairs k v with
- *            distinct keys, the separator, one of the keys; the answer
- *            is its value (one token).  n <= symbols.
- * The model reads the example without its last token (rl_task_len
- * inputs) and is scored on the answer; shorter examples in a batch are
- * padded (PAD input, no loss). */
+ *            distinct keys, SEP, one of the keys; the answer is its
+ *            value (one token).  n <= symbols.
+ *   add      a PLUS b SEP y: a, b n digits each in base `symbols`, most
+ *            significant first, leading zeros allowed (so n is both
+ *            operands' length); y = a + b in n + 1 digits (the first the
+ *            carry, maybe 0), most significant first: Kazemnejad et al.'s
+ *            order (their Table 1, "5 3 7 2 6 + 1 9 1 7 ?" -> "5 5 6 4 3"),
+ *            which makes the first answer digit depend on every carry
+ *   add-rev  the same with y least significant digit first: the order of
+ *            Lee et al. 2023 ("Teaching arithmetic to small transformers",
+ *            ICLR 2024, "reverse") and Zhou et al. 2024, in which each
+ *            digit needs only the two operand digits and the carry out of
+ *            the digit generated just before it, the usual setup for
+ *            length generalisation of addition
+ *   count    x^n SEP x^n SEP, x one uniform symbol: Kazemnejad et al.'s
+ *            Copy variant 1 ("the input tokens are the same, so the model
+ *            basically counts the number of input tokens"), with an end
+ *            token (SEP) so that the count is scored: the answer is the
+ *            n + 1 tokens x^n SEP
+ * The model reads s without its last token (rl_task_len inputs) and is
+ * scored on the answer; shorter examples in a batch are padded (PAD
+ * input, no loss). */
 typedef enum rl_task_kind {
   RL_TASK_COPY = 0,
   RL_TASK_REVERSE,
   RL_TASK_RECALL,
+  RL_TASK_SORT,
+  RL_TASK_ADD,
+  RL_TASK_ADD_REV,
+  RL_TASK_COUNTING,
   RL_TASK_COUNT
 } rl_task_kind;
 const char *const *rl_task_names(void);
@@ -149,11 +174,18 @@ typedef struct rl_task {
   rl_task_kind kind;
   size_t symbols; /* alphabet size (10) */
 } rl_task;
-/* symbols + 2: the separator is token `symbols`, PAD `symbols + 1`. */
+/* symbols + 2 (SEP, PAD); add and add-rev symbols + 3 (PLUS). */
 size_t rl_task_vocab(const rl_task *t);
-/* Input positions of an example of length n: 2n (copy, reverse), 2n + 2
- * (recall). */
+/* Input positions of an example of length n: 2n (copy, reverse, sort),
+ * 2n + 2 (recall), 3n + 2 (add, add-rev), 2n + 1 (count). */
 size_t rl_task_len(const rl_task *t, size_t n);
+/* The answer's tokens: n (copy, reverse, sort), 1 (recall), n + 1 (add,
+ * add-rev, count). */
+size_t rl_task_answer_len(const rl_task *t, size_t n);
+/* The answer y (rl_task_answer_len tokens) to a question q of length n
+ * (the rl_task_len + 1 - rl_task_answer_len tokens before it, SEP
+ * included); recall gives -1 when q's key is not among its keys. */
+void rl_task_answer(const rl_task *t, size_t n, const int *q, int *y);
 /* The longest example the task has: symbols for recall (distinct keys),
  * else SIZE_MAX. */
 size_t rl_task_max_n(const rl_task *t);
