@@ -66,6 +66,13 @@ typedef struct rl_train_cfg {
   size_t max_distance; /* t5 (128) */
   double base;         /* sinusoidal (10000) */
   uint64_t seed;       /* initial weights (1) */
+  size_t threads;      /* threads of a forward and backward (1), 1..64 */
+  size_t chunks;       /* micro-batches of a forward (4): the rows sorted
+                          by the positions they use (through their last
+                          target), each group run at its own length, the
+                          groups shared among the threads.  Results are
+                          the same for a seed, threads and chunks (not
+                          bit-equal across them: sums regroup) */
 } rl_train_cfg;
 void rl_train_cfg_default(rl_train_cfg *cfg);
 
@@ -98,7 +105,14 @@ double rl_train_forward(rl_train_model *m, const int *inp, const int *tgt, size_
 /* grads += the gradient of the last forward's mean loss. */
 void rl_train_backward(rl_train_model *m);
 void rl_train_zero_grad(rl_train_model *m);
-/* Softmax of the last forward, [B][T][vocab], and per-position losses. */
+/* FLOPs of every forward and backward so far: matrix products 2 N C OC,
+ * attention's q.k and att v 2 hd per causal pair, backward twice the
+ * forward; elementwise work not counted; positions past a row's last
+ * target are not computed, so not counted. */
+double rl_train_flops(const rl_train_model *m);
+/* Softmax of the last forward, [B][T][vocab], and per-position losses
+ * (0 past a row's last target: causal attention makes those positions
+ * change no loss, so they are not computed). */
 const double *rl_train_probs(const rl_train_model *m);
 const double *rl_train_losses(const rl_train_model *m);
 
@@ -115,6 +129,12 @@ double rl_train_update(rl_train_model *m, const rl_adamw *a, double lr);
 /* Linear warmup over warmup steps to lr, then a half cosine from lr down
  * to min_lr at step steps - 1 (step counts from 0). */
 double rl_train_lr(size_t step, size_t steps, size_t warmup, double lr, double min_lr);
+
+/* The FLOP rate of this build's cblas_dgemm on n x n matrices, run on
+ * `threads` threads at once for `seconds` (each its own matrices):
+ * FLOPs (2 n^3 a product) over wall time; the peak that a training
+ * run's rl_train_flops per second is measured against.  0 on bad input. */
+double rl_train_peak_flops(size_t n, size_t threads, double seconds);
 
 /* The trainer's random numbers: SplitMix64 (Steele, Lea and Flood 2014),
  * the same stream on every machine for a seed. */

@@ -244,7 +244,7 @@ static void test_crossentropy(void)
   struct ce s = {rnd(B * T * V, 2), zeros(B * T), zeros(B * T * V), tgt};
   double *dz = zeros(B * T * V);
   ce_f(&s);
-  rl_tl_crossentropy_backward(dz, s.p, tgt, B * T, V);
+  rl_tl_crossentropy_backward(dz, s.p, tgt, B * T, V, 0);
   tap_le(fd_rel_err(ce_f, &s, s.z, B * T * V, dz), FD_TOL, "crossentropy d/dlogits");
   /* a hand-worked value: logits (0, ln 3) -> p = (1/4, 3/4), target 1 */
   double z2[2] = {0, log(3.0)}, p2[2], l2;

@@ -21,10 +21,14 @@ static double loss_f(void *c)
   return rl_train_forward(s->m, s->inp, s->tgt, B, T);
 }
 
+/* threads and micro-batches of the models tiny() builds */
+static size_t g_threads = 1, g_chunks = 4;
+
 static rl_train_model *tiny(rl_train_pos pos, uint64_t seed)
 {
   rl_train_cfg cfg;
   rl_train_cfg_default(&cfg);
+  cfg.threads = g_threads, cfg.chunks = g_chunks;
   cfg.vocab = V, cfg.d_model = D, cfg.heads = H, cfg.layers = L, cfg.batch = B, cfg.max_T = T;
   cfg.pos = pos, cfg.num_buckets = 6, cfg.max_distance = 7, cfg.seed = seed;
   rl_train_model *m;
@@ -82,6 +86,8 @@ static void check_scheme(rl_train_pos pos, const char *method, size_t rot, int h
     s.inp[i] = (int)rl_train_rng_below(&r, V);
     s.tgt[i] = i % 4 == 1 ? -1 : (int)rl_train_rng_below(&r, V);
   }
+  for (size_t t = 5; t < T; t++) /* the second row ends early: chunks of two lengths */
+    s.tgt[T + t] = -1;
   rl_train_zero_grad(m);
   loss_f(&s);
   rl_train_backward(m);
@@ -89,10 +95,12 @@ static void check_scheme(rl_train_pos pos, const char *method, size_t rot, int h
   memcpy(g, rl_train_grads(m), n * sizeof *g);
   const char *name = rl_train_pos_names()[pos];
   if (pos == RL_TPOS_ROPE)
-    tap_le(fd_rel_err(loss_f, &s, p, n, g), FD_TOL, "model %s %s rot=%zu %s: d loss/d params (%zu)",
-           name, method, rot, half ? "half" : "interleaved", n);
+    tap_le(fd_rel_err(loss_f, &s, p, n, g), FD_TOL,
+           "model %s %s rot=%zu %s, %zu threads: d loss/d params (%zu)", name, method, rot,
+           half ? "half" : "interleaved", g_threads, n);
   else
-    tap_le(fd_rel_err(loss_f, &s, p, n, g), FD_TOL, "model %s: d loss/d params (%zu)", name, n);
+    tap_le(fd_rel_err(loss_f, &s, p, n, g), FD_TOL, "model %s, %zu threads: d loss/d params (%zu)",
+           name, g_threads, n);
   /* backward accumulates: a second pass adds the same gradient.  Each
    * entry is a sum of a few contributions (tied embedding, residual
    * paths, batch rows), regrouped by the second pass: a few ulps of the
@@ -108,6 +116,55 @@ static void check_scheme(rl_train_pos pos, const char *method, size_t rot, int h
   free(g);
   rl_schedule_free(f);
   rl_train_free(m);
+}
+
+/* Two threads and one micro-batch per row against one thread and one
+ * micro-batch: the same loss and gradient up to the regrouping of the
+ * sums over rows (the one-thread gradient is the one checked against
+ * finite differences above): a few ulps of the largest entry. */
+static void check_threads(rl_train_pos pos)
+{
+  double loss[2], *g[2];
+  size_t n = 0;
+  rl_schedule *f = pos == RL_TPOS_ROPE ? sched("rope", D / H, 0) : NULL;
+  for (int k = 0; k < 2; k++) {
+    g_threads = k ? 2 : 1, g_chunks = k ? 2 : 1;
+    rl_train_model *m = tiny(pos, 5);
+    char err[RL_ERR_MAX];
+    if (f && rl_train_set_rope(m, f, err))
+      exit(1);
+    rl_train_rng r;
+    rl_train_rng_seed(&r, 21);
+    n = rl_train_nparams(m);
+    double *p = rl_train_params(m);
+    for (size_t i = 0; i < n; i++)
+      p[i] = 0.5 * rl_train_rng_normal(&r);
+    int inp[B * T], tgt[B * T];
+    for (size_t i = 0; i < B * T; i++) {
+      inp[i] = (int)rl_train_rng_below(&r, V);
+      tgt[i] = i % 3 ? (int)rl_train_rng_below(&r, V) : -1;
+    }
+    for (size_t t = 3; t < T; t++)
+      tgt[t] = -1; /* the first row uses 3 positions, the second 8 */
+    rl_train_zero_grad(m);
+    loss[k] = rl_train_forward(m, inp, tgt, B, T);
+    rl_train_backward(m);
+    g[k] = malloc(n * sizeof *g[k]);
+    memcpy(g[k], rl_train_grads(m), n * sizeof *g[k]);
+    rl_train_free(m);
+  }
+  g_threads = 1, g_chunks = 4;
+  double worst = 0, gmax = 0;
+  for (size_t i = 0; i < n; i++) {
+    worst = fmax(worst, fabs(g[0][i] - g[1][i]));
+    gmax = fmax(gmax, fabs(g[0][i]));
+  }
+  const char *name = rl_train_pos_names()[pos];
+  tap_le(fabs(loss[0] - loss[1]) / loss[0], 16 * DBL_EPSILON, "%s: 2 threads, 2 chunks: same loss",
+         name);
+  tap_le(worst / gmax, 64 * DBL_EPSILON, "%s: 2 threads, 2 chunks: same gradient", name);
+  free(g[0]), free(g[1]);
+  rl_schedule_free(f);
 }
 
 static void check_adamw(void)
@@ -305,9 +362,11 @@ static void check_tasks(void)
   tap_ok(rl_train_rng_u64(&r) == 0xe220a8397b1dcdafu, "splitmix64 seed 0 first value");
 }
 
-static void check_determinism(void)
+static void check_determinism(size_t threads)
 {
-  /* same seed, same batches: bit-identical parameters after 5 steps */
+  /* same seed, same batches, same threads: bit-identical parameters
+   * after 5 steps */
+  g_threads = threads;
   rl_task t = {RL_TASK_COPY, V - 2};
   double *w[2];
   size_t n = 0;
@@ -331,7 +390,9 @@ static void check_determinism(void)
     memcpy(w[k], rl_train_params(m), n * sizeof *w[k]);
     rl_train_free(m);
   }
-  tap_ok(!memcmp(w[0], w[1], n * sizeof *w[0]), "same seed: identical weights after 5 steps");
+  g_threads = 1;
+  tap_ok(!memcmp(w[0], w[1], n * sizeof *w[0]),
+         "same seed, %zu threads: identical weights after 5 steps", threads);
   free(w[0]), free(w[1]);
 }
 
@@ -348,6 +409,13 @@ int main(void)
   check_adamw();
   check_lr();
   check_tasks();
-  check_determinism();
+  for (int pos = 0; pos < RL_TPOS_COUNT; pos++)
+    check_threads((rl_train_pos)pos);
+  g_threads = 2;
+  check_scheme(RL_TPOS_T5, NULL, 0, 0); /* per-thread bias gradients */
+  check_scheme(RL_TPOS_LEARNED, NULL, 0, 0);
+  g_threads = 1;
+  check_determinism(1);
+  check_determinism(2);
   return tap_done();
 }

@@ -52,8 +52,9 @@ static void help(FILE *fp)
         "  loss       cross-entropy per answer token, nats\n"
         "The training curve (-o FILE): step (steps done), lr, loss (mean over the\n"
         "steps since the previous row), grad_norm (before clipping), tokens\n"
-        "(positions processed), wall_s.  Wall and CPU time, tokens/s and memory are\n"
-        "in the table's metadata.\n"
+        "(positions of the padded batches), wall_s.  Wall and CPU time, tokens/s,\n"
+        "FLOP/s (matrix products and attention, positions computed), the same\n"
+        "build's dgemm peak and memory are in the table's metadata.\n"
         "\n"
         "      --scheme S        nope, sinusoidal, learned, t5, alibi or rope (rope)\n"
         "      --task T          copy, reverse, recall, sort, add, add-rev or count\n"
@@ -75,6 +76,13 @@ static void help(FILE *fp)
         "      --eval-samples M  test examples per length (256)\n"
         "      --eval-output F   the table to F instead of standard output\n"
         "      --log-every S     steps per curve row (K/100, at least 1)\n"
+        "      --threads N       threads of each step (1); with N > 1 OpenBLAS runs\n"
+        "                        one thread in each unless OPENBLAS_NUM_THREADS is set\n"
+        "      --chunks K        micro-batches per step (4): rows sorted by the\n"
+        "                        positions they use, each group run at its own\n"
+        "                        length (padding past a row's answer is skipped)\n"
+        "      --peak-seconds S  time spent measuring this build's dgemm peak on N\n"
+        "                        threads for the metadata (0.3; 0 = not measured)\n"
         "\n"
         "rope's schedule options (the head dimension is D/H, not --dim; --method\n"
         "applies at scoring only: training is plain RoPE):\n", fp);
@@ -86,14 +94,14 @@ static void help(FILE *fp)
 enum {
   O_SCHEME = RL_OPT_FIRST_CMD, O_TASK, O_TRAIN_LEN, O_EVAL_LEN, O_STEPS, O_BATCH, O_LR,
   O_MIN_LR, O_WARMUP, O_SEED, O_DMODEL, O_HEADS, O_LAYERS, O_SYMBOLS, O_SAMPLES, O_EVAL_OUT,
-  O_LOG_EVERY
+  O_LOG_EVERY, O_THREADS, O_CHUNKS, O_PEAK
 };
 
 typedef struct targs {
   int scheme, task;
   unsigned long long train_len, eval_len, steps, batch, warmup, seed, d_model, heads, layers,
-      symbols, samples, log_every;
-  double lr, min_lr;
+      symbols, samples, log_every, threads, chunks;
+  double lr, min_lr, peak_s;
   int have_eval_len, have_warmup, have_min_lr, have_log_every;
   const char *eval_out;
 } targs;
@@ -126,6 +134,9 @@ static int parse(targs *a, rl_sched_opts *so, rl_common *co, int argc, char **ar
       {"eval-samples", required_argument, NULL, O_SAMPLES},
       {"eval-output", required_argument, NULL, O_EVAL_OUT},
       {"log-every", required_argument, NULL, O_LOG_EVERY},
+      {"threads", required_argument, NULL, O_THREADS},
+      {"chunks", required_argument, NULL, O_CHUNKS},
+      {"peak-seconds", required_argument, NULL, O_PEAK},
       RL_COMMON_LONGOPTS,
       {NULL, 0, NULL, 0}};
   const struct option *opts = rl_sched_longopts(own);
@@ -160,6 +171,14 @@ static int parse(targs *a, rl_sched_opts *so, rl_common *co, int argc, char **ar
       a->have_log_every = 1;
       break;
     case O_EVAL_OUT: a->eval_out = optarg; break;
+    case O_THREADS: r = rl_opt_uint(cmd, "--threads", optarg, 1, 64, &a->threads); break;
+    case O_CHUNKS: r = rl_opt_uint(cmd, "--chunks", optarg, 1, 4096, &a->chunks); break;
+    case O_PEAK:
+      if ((r = rl_opt_double(cmd, "--peak-seconds", optarg, &a->peak_s)))
+        break;
+      if (!(a->peak_s >= 0) || a->peak_s > 60)
+        r = rl_usage(cmd, "invalid --peak-seconds '%s': expected a number in [0, 60]", optarg);
+      break;
     case O_LR:
     case O_MIN_LR: {
       double *x = c == O_LR ? &a->lr : &a->min_lr;
@@ -261,6 +280,8 @@ static void meta_run(rl_out *o, const targs *a, const rl_sched_opts *so, const r
   rl_out_meta_uint(o, "d_model", a->d_model);
   rl_out_meta_uint(o, "heads", a->heads);
   rl_out_meta_uint(o, "layers", a->layers);
+  rl_out_meta_uint(o, "threads", a->threads);
+  rl_out_meta_uint(o, "chunks", a->chunks);
   rl_out_meta_uint(o, "parameters", rl_train_nparams(m));
   rl_out_meta_uint(o, "memory_bytes", rl_train_bytes(m));
   rl_out_meta_uint(o, "eval_samples", a->samples);
@@ -274,7 +295,7 @@ static int run(int argc, char **argv)
 {
   targs a = {.scheme = RL_TPOS_ROPE, .task = RL_TASK_COPY, .train_len = 20, .steps = 1000,
              .batch = 32, .seed = 1, .d_model = 64, .heads = 4, .layers = 2, .symbols = 10,
-             .samples = 256, .lr = 1e-3};
+             .samples = 256, .lr = 1e-3, .threads = 1, .chunks = 4, .peak_s = 0.3};
   rl_sched_opts so;
   rl_sched_opts_init(&so, 0);
   rl_common co;
@@ -314,7 +335,7 @@ static int run(int argc, char **argv)
   rl_train_cfg_default(&cfg);
   cfg.vocab = rl_task_vocab(&task), cfg.d_model = a.d_model, cfg.heads = a.heads;
   cfg.layers = a.layers, cfg.batch = a.batch, cfg.max_T = maxT, cfg.pos = (rl_train_pos)a.scheme;
-  cfg.seed = a.seed, cfg.base = so.p.base;
+  cfg.seed = a.seed, cfg.base = so.p.base, cfg.threads = a.threads, cfg.chunks = a.chunks;
   rl_train_model *m = NULL;
   char err[RL_ERR_MAX] = "";
   rl_status st = rl_train_new(&cfg, &m, err);
@@ -387,6 +408,7 @@ static int run(int argc, char **argv)
   }
   free(inp), free(tgt);
   double wall = now(CLOCK_MONOTONIC) - w0, cpu = now(CLOCK_PROCESS_CPUTIME_ID) - c0;
+  double flops = rl_train_flops(m);
   if (curve_open && (r = rl_out_close(&curve)))
     goto done;
   curve_open = 0;
@@ -398,6 +420,15 @@ static int run(int argc, char **argv)
   rl_out_meta_num(&tab, "train_cpu_s", cpu);
   rl_out_meta_num(&tab, "train_tokens", (double)tokens);
   rl_out_meta_num(&tab, "train_tokens_per_s", (double)tokens / wall);
+  rl_out_meta_num(&tab, "train_flops", flops);
+  rl_out_meta_num(&tab, "train_flop_per_s", flops / wall);
+  if (a.peak_s > 0) {
+    /* the same build's dgemm (n = 256) on as many threads, now, under
+     * the same load as the run */
+    double peak = rl_train_peak_flops(256, a.threads, a.peak_s);
+    rl_out_meta_num(&tab, "peak_dgemm_flop_per_s", peak);
+    rl_out_meta_num(&tab, "train_flop_fraction_of_peak", peak > 0 ? flops / wall / peak : 0.0);
+  }
   rl_out_meta_num(&tab, "final_loss", loss);
   rl_out_header(&tab, "method,len,in_dist,exact,token_acc,loss,samples");
   double e0 = now(CLOCK_MONOTONIC);
@@ -435,8 +466,8 @@ static int run(int argc, char **argv)
   }
   r = rl_out_close(&tab);
   if (show && !r)
-    fprintf(stderr, "ropelab train: %llu steps in %.1f s wall, %.1f s CPU, %.0f tokens/s; scoring %.1f s\n",
-            a.steps, wall, cpu, (double)tokens / wall, now(CLOCK_MONOTONIC) - e0);
+    fprintf(stderr, "ropelab train: %llu steps in %.1f s wall, %.1f s CPU, %.0f tokens/s, %.3g FLOP/s; scoring %.1f s\n",
+            a.steps, wall, cpu, (double)tokens / wall, flops / wall, now(CLOCK_MONOTONIC) - e0);
   goto done;
 fail_curve:
   if (curve_open)

@@ -348,11 +348,11 @@ double rl_tl_crossentropy_forward(double *losses, double *probs, const double *l
 }
 
 void rl_tl_crossentropy_backward(double *dlogits, const double *probs, const int *tgt, size_t N,
-                                 size_t V)
+                                 size_t V, size_t count)
 {
-  size_t count = 0;
-  for (size_t n = 0; n < N; n++)
-    count += tgt[n] >= 0;
+  if (!count)
+    for (size_t n = 0; n < N; n++)
+      count += tgt[n] >= 0;
   if (!count)
     return;
   double w = 1.0 / (double)count;

@@ -84,8 +84,15 @@ void rl_tl_residual_backward(double *da, double *db, const double *dout, size_t 
 double rl_tl_crossentropy_forward(double *losses, double *probs, const double *logits,
                                   const int *tgt, size_t N, size_t V);
 /* dlogits += (probs - onehot) / count on counted positions: the gradient
- * of the mean loss. */
+ * of the mean loss over count positions (0: those counted here; a
+ * micro-batch passes its whole batch's count). */
 void rl_tl_crossentropy_backward(double *dlogits, const double *probs, const int *tgt, size_t N,
-                                 size_t V);
+                                 size_t V, size_t count);
+
+/* The trainer's threads already share the cores: OpenBLAS's own threads
+ * inside each would only oversubscribe them, so one OpenBLAS thread
+ * (once per process, when OpenBLAS is the CBLAS) unless the user set
+ * OPENBLAS_NUM_THREADS, as src/core/measures/extrap.c does (peak.c). */
+void rl_tl_blas_one_thread(void);
 
 #endif
