@@ -23,13 +23,35 @@
  *               (rl_train_set_rope: any method whose logit is a function of
  *               the table alone, so the model can be trained with plain
  *               RoPE and evaluated under PI, NTK, YaRN, ...)
- * Not yet: xl and deberta (relative terms between content and a
- * projected relative embedding: their own attention backward, O(T^2 d)
- * per head and layer, is not written yet), tupe (untied positional
- * attention with its own projections and [CLS] handling), rope2d, and
- * the rope methods that are not a table of the absolute position
- * (rerope's position map, xpos' amplitudes, log-n's query scale:
- * rl_train_set_rope refuses them). */
+ *   xl          Transformer-XL (Dai et al. 2019 sec. 3.3) as the core's
+ *               (src/core/schemes/rel.c): per head, (q + u).k + (q + v).W_r
+ *               R_{i-j}, over sqrt(hd), R_r = [sin(r f), cos(r f)] of the
+ *               head dimension (f_k = base^(-2k/hd)), W_r (hd x hd), u and
+ *               v learned per layer and head (the reference's untied
+ *               r_w_bias, r_r_bias; no memory: one segment)
+ *   deberta     DeBERTa (He et al. 2021 eq. 4-5) as the core's: q.k + q.K^r
+ *               + k.Q^r over sqrt(3 hd), K^r, Q^r the layer's own key and
+ *               query projections (bias included) of a learned table of
+ *               relative embeddings shared by the layers (DeBERTa-v3's
+ *               share_att_key), at clamp(bucket(i - j) + k, 0, 2k - 1) with
+ *               rl_deberta_bucket, k = num_buckets, max_position =
+ *               max_distance.  A decoder's keys never follow the query, so
+ *               only the table's upper half (k rows) exists here; no
+ *               LayerNorm on the table (the core normalises its initial
+ *               draw, HF a learned LayerNorm each forward)
+ *   tupe        TUPE-A (Ke et al. 2021 eq. 6) as the core's: q.k/sqrt(2 hd)
+ *               + (U_q pbar_i).(U_k pbar_j)/sqrt(2 hd), pbar a learned
+ *               table of max_T positions after a LayerNorm without affine,
+ *               U_q, U_k (D x D, split by head), shared by the layers (the
+ *               reference computes the term once per encoder).  Not
+ *               applied: the [CLS] untying (a decoder has no [CLS]; its
+ *               first token is an ordinary position here) and TUPE-R's
+ *               bias (use t5 for a relative bias)
+ * Not trained: rope2d (2-d positions: the tasks are sequences), integer
+ * and binary (fixed unnormalised features, no learned or decaying scale,
+ * not among the issue's schemes), and the rope methods that are not a
+ * table of the absolute position (rerope's position map, xpos'
+ * amplitudes, log-n's query scale: rl_train_set_rope refuses them). */
 #ifndef ROPELAB_TRAIN_H
 #define ROPELAB_TRAIN_H
 
@@ -49,6 +71,9 @@ typedef enum rl_train_pos {
   RL_TPOS_T5,
   RL_TPOS_ALIBI,
   RL_TPOS_ROPE,
+  RL_TPOS_XL,
+  RL_TPOS_DEBERTA,
+  RL_TPOS_TUPE,
   RL_TPOS_COUNT
 } rl_train_pos;
 /* The names above, RL_TPOS_COUNT of them. */

@@ -56,7 +56,9 @@ static void help(FILE *fp)
         "FLOP/s (matrix products and attention, positions computed), the same\n"
         "build's dgemm peak and memory are in the table's metadata.\n"
         "\n"
-        "      --scheme S        nope, sinusoidal, learned, t5, alibi or rope (rope)\n"
+        "      --scheme S        nope, sinusoidal, learned, t5, alibi, rope, xl,\n"
+        "                        deberta or tupe (rope); --base sets sinusoidal's\n"
+        "                        and xl's frequencies\n"
         "      --task T          copy, reverse, recall, sort, add, add-rev or count\n"
         "                        (copy); recall needs lengths <= --symbols\n"
         "      --train-len L     longest training example (20); with rope the\n"
@@ -214,7 +216,8 @@ static int check_sched_given(const targs *a, const rl_sched_opts *so)
     return 0;
   for (const rl_param *const *d = rl_schedule_param_list(); *d; d++)
     if (rl_schedule_param_given(&so->p, *d) &&
-        !(a->scheme == RL_TPOS_SINUSOIDAL && !strcmp((*d)->key, "base")))
+        !((a->scheme == RL_TPOS_SINUSOIDAL || a->scheme == RL_TPOS_XL) &&
+          !strcmp((*d)->key, "base")))
       return rl_usage(cmd, "invalid --%s for --scheme %s: only rope takes the schedule's options",
                       (*d)->key, rl_train_pos_names()[a->scheme]);
   return 0;

@@ -2,6 +2,7 @@
  * activations laid out once, forward and backward calling the layers in
  * order (the gpt2_forward / gpt2_backward structure of llm.c's
  * train_gpt2.c), AdamW. */
+#include <limits.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdarg.h>
@@ -14,7 +15,8 @@
 /* Parameter tensors, in the order of the one array. */
 enum {
   P_WTE, P_WPE, P_LN1W, P_LN1B, P_QKVW, P_QKVB, P_ATTPROJW, P_ATTPROJB, P_LN2W, P_LN2B,
-  P_FCW, P_FCB, P_FCPROJW, P_FCPROJB, P_LNFW, P_LNFB, P_T5, P_COUNT
+  P_FCW, P_FCB, P_FCPROJW, P_FCPROJB, P_LNFW, P_LNFB, P_T5,
+  P_XLW, P_XLU, P_XLV, P_DEB, P_TUPE, P_TUPEQ, P_TUPEK, P_COUNT
 };
 /* Activation tensors (and their gradients, same layout). */
 enum {
@@ -52,10 +54,19 @@ struct rl_train_model {
   double *tgrads;        /* threads - 1 private gradients, np each */
   double *tbias, *tdbias; /* per thread [H][max_T][max_T] (t5, alibi) */
   double *probs_out, *losses_out; /* [B][T][V] and [B][T] in the caller's layout */
+  double *xlR;           /* xl: R_r [max_T][hd], sines then cosines */
+  size_t nrel;           /* xl: max_T; deberta: num_buckets (the key-before-query half) */
+  struct scratch {       /* per thread, for xl, deberta and tupe */
+    size_t *idx;         /* [max_T][max_T] relative index of a chunk */
+    double *A, *Bt, *dA, *dBt; /* [H][nrel][hd] */
+    double *proj, *dproj;      /* deberta: [nrel][3D] */
+    double *pbar, *pm, *pr, *pq, *pk, *dpq, *dpk, *dpbar; /* tupe: [max_T][D] ([max_T]) */
+    double *ones, *zeros, *dw, *db; /* tupe: the fixed LayerNorm's affine, [D] */
+  } *scr;
 };
 
-static const char *const pos_names[RL_TPOS_COUNT] = {"nope", "sinusoidal", "learned",
-                                                     "t5", "alibi", "rope"};
+static const char *const pos_names[RL_TPOS_COUNT] = {
+    "nope", "sinusoidal", "learned", "t5", "alibi", "rope", "xl", "deberta", "tupe"};
 const char *const *rl_train_pos_names(void) { return pos_names; }
 
 void rl_train_cfg_default(rl_train_cfg *c)
@@ -94,7 +105,15 @@ void rl_train_free(rl_train_model *m)
   free(m->pe), free(m->slopes), free(m->cs), free(m->sn);
   free(m->dpre), free(m->datt), free(m->inp), free(m->tgt);
   free(m->perm), free(m->rowlen), free(m->ch), free(m->tgrads), free(m->tbias), free(m->tdbias);
-  free(m->probs_out), free(m->losses_out);
+  free(m->probs_out), free(m->losses_out), free(m->xlR);
+  for (size_t t = 0; m->scr && t < m->cfg.threads; t++) {
+    struct scratch *x = &m->scr[t];
+    free(x->idx), free(x->A), free(x->Bt), free(x->dA), free(x->dBt), free(x->proj);
+    free(x->dproj), free(x->pbar), free(x->pm), free(x->pr), free(x->pq), free(x->pk);
+    free(x->dpq), free(x->dpk), free(x->dpbar), free(x->ones), free(x->zeros), free(x->dw);
+    free(x->db);
+  }
+  free(m->scr);
   free(m);
 }
 
@@ -128,6 +147,11 @@ rl_status rl_train_new(const rl_train_cfg *cfg, rl_train_model **out, char *err)
   if (c->pos == RL_TPOS_SINUSOIDAL && (c->d_model % 2 || !(c->base > 1)))
     return fail(err, RL_EINVAL, "invalid sinusoidal d-model '%zu', base '%g': expected even, base > 1",
                 c->d_model, c->base);
+  if (c->pos == RL_TPOS_DEBERTA &&
+      (c->num_buckets < 2 ||
+       rl_deberta_bucket(0, (long)c->num_buckets, (long)c->max_distance) == LONG_MIN))
+    return fail(err, RL_EINVAL, "invalid deberta buckets '%zu', max distance '%zu'",
+                c->num_buckets, c->max_distance);
   if (c->pos == RL_TPOS_T5 && rl_t5_bucket(0, 0, (long)c->num_buckets, (long)c->max_distance) < 0)
     return fail(err, RL_EINVAL, "invalid t5 buckets '%zu', max distance '%zu'", c->num_buckets,
                 c->max_distance);
@@ -143,7 +167,12 @@ rl_status rl_train_new(const rl_train_cfg *cfg, rl_train_model **out, char *err)
     [P_ATTPROJW] = L * D * D, [P_ATTPROJB] = L * D, [P_LN2W] = L * D, [P_LN2B] = L * D,
     [P_FCW] = L * 4 * D * D, [P_FCB] = L * 4 * D, [P_FCPROJW] = L * D * 4 * D,
     [P_FCPROJB] = L * D, [P_LNFW] = D, [P_LNFB] = D,
-    [P_T5] = c->pos == RL_TPOS_T5 ? c->num_buckets * H : 0};
+    [P_T5] = c->pos == RL_TPOS_T5 ? c->num_buckets * H : 0,
+    [P_XLW] = c->pos == RL_TPOS_XL ? L * D * (D / H) : 0,
+    [P_XLU] = c->pos == RL_TPOS_XL ? L * D : 0, [P_XLV] = c->pos == RL_TPOS_XL ? L * D : 0,
+    [P_DEB] = c->pos == RL_TPOS_DEBERTA ? c->num_buckets * D : 0,
+    [P_TUPE] = c->pos == RL_TPOS_TUPE ? T * D : 0,
+    [P_TUPEQ] = c->pos == RL_TPOS_TUPE ? D * D : 0, [P_TUPEK] = c->pos == RL_TPOS_TUPE ? D * D : 0};
   size_t as[A_COUNT] = {
     [A_ENC] = BT * D, [A_LN1] = L * BT * D, [A_LN1M] = L * BT, [A_LN1R] = L * BT,
     [A_QKV] = L * BT * 3 * D, [A_QKVR] = c->pos == RL_TPOS_ROPE ? L * BT * 3 * D : 0,
@@ -165,7 +194,7 @@ rl_status rl_train_new(const rl_train_cfg *cfg, rl_train_model **out, char *err)
   m->acts = zalloc(m, m->na, &oom), m->dacts = zalloc(m, m->na, &oom);
   m->dpre = zalloc(m, c->batch * H * T * T, &oom), m->datt = zalloc(m, c->batch * H * T * T, &oom);
   size_t nt = c->threads;
-  if (c->pos == RL_TPOS_T5 || c->pos == RL_TPOS_ALIBI)
+  if (c->pos == RL_TPOS_T5 || c->pos == RL_TPOS_ALIBI || c->pos == RL_TPOS_TUPE)
     m->tbias = zalloc(m, nt * H * T * T, &oom), m->tdbias = zalloc(m, nt * H * T * T, &oom);
   m->tgrads = zalloc(m, (nt - 1) * m->np, &oom);
   m->probs_out = zalloc(m, BT * V, &oom), m->losses_out = zalloc(m, BT, &oom);
@@ -191,10 +220,16 @@ rl_status rl_train_new(const rl_train_cfg *cfg, rl_train_model **out, char *err)
    * residual projections scaled by 1/sqrt(2L), norms 1, biases 0. */
   rl_train_rng r;
   rl_train_rng_seed(&r, c->seed);
-  static const int normal[] = {P_WTE, P_WPE, P_QKVW, P_ATTPROJW, P_FCW, P_FCPROJW, P_T5};
+  static const int normal[] = {P_WTE,  P_WPE, P_QKVW, P_ATTPROJW, P_FCW,   P_FCPROJW, P_T5,
+                               P_XLW,  P_XLU, P_XLV,  P_DEB,      P_TUPE, P_TUPEQ,   P_TUPEK};
   for (size_t k = 0; k < sizeof normal / sizeof *normal; k++) {
     int i = normal[k];
-    double sd = i == P_ATTPROJW || i == P_FCPROJW ? 0.02 / sqrt(2.0 * (double)L) : 0.02;
+    /* TUPE's U_q, U_k N(0, 1/D): its positions are LayerNormed to unit
+     * size, so the positional logit starts O(1) like the core's
+     * (rel.c: N(0, 1/d)); the rest GPT-2's */
+    double sd = i == P_ATTPROJW || i == P_FCPROJW ? 0.02 / sqrt(2.0 * (double)L)
+                : i == P_TUPEQ || i == P_TUPEK   ? 1.0 / sqrt((double)D)
+                                                 : 0.02;
     for (size_t j = 0; j < ps[i]; j++)
       m->p[i][j] = sd * rl_train_rng_normal(&r);
   }
@@ -229,6 +264,55 @@ rl_status rl_train_new(const rl_train_cfg *cfg, rl_train_model **out, char *err)
       rl_train_free(m);
       return RL_ENOMEM;
     }
+  }
+  if (c->pos == RL_TPOS_XL || c->pos == RL_TPOS_DEBERTA || c->pos == RL_TPOS_TUPE) {
+    size_t hd = D / H, nr = m->nrel = c->pos == RL_TPOS_XL ? T : c->num_buckets;
+    m->scr = calloc(nt, sizeof *m->scr);
+    m->bytes += nt * sizeof *m->scr;
+    for (size_t t = 0; m->scr && t < nt; t++) {
+      struct scratch *x = &m->scr[t];
+      x->idx = calloc(T * T, sizeof *x->idx);
+      m->bytes += T * T * sizeof *x->idx;
+      oom |= !x->idx;
+      if (c->pos != RL_TPOS_TUPE) {
+        x->A = zalloc(m, H * nr * hd, &oom), x->Bt = zalloc(m, H * nr * hd, &oom);
+        x->dA = zalloc(m, H * nr * hd, &oom), x->dBt = zalloc(m, H * nr * hd, &oom);
+        x->proj = zalloc(m, nr * 3 * D, &oom), x->dproj = zalloc(m, nr * 3 * D, &oom);
+      } else {
+        x->pbar = zalloc(m, T * D, &oom), x->pm = zalloc(m, T, &oom), x->pr = zalloc(m, T, &oom);
+        x->pq = zalloc(m, T * D, &oom), x->pk = zalloc(m, T * D, &oom);
+        x->dpq = zalloc(m, T * D, &oom), x->dpk = zalloc(m, T * D, &oom);
+        x->dpbar = zalloc(m, T * D, &oom);
+        x->ones = zalloc(m, D, &oom), x->zeros = zalloc(m, D, &oom);
+        x->dw = zalloc(m, D, &oom), x->db = zalloc(m, D, &oom);
+        for (size_t i = 0; x->ones && i < D; i++)
+          x->ones[i] = 1.0;
+      }
+    }
+    if (c->pos == RL_TPOS_XL)
+      m->xlR = zalloc(m, T * hd, &oom);
+    if (!m->scr || oom) {
+      rl_train_free(m);
+      return RL_ENOMEM;
+    }
+  }
+  if (c->pos == RL_TPOS_XL) {
+    /* R_r = [sin(r f_k), k < hd/2; cos(r f_k)], f_k = base^(-2k/hd): the
+     * core's xl (rel.c, after the reference's PositionalEmbedding) */
+    size_t hd = D / H;
+    rl_schedule *f = NULL;
+    if (hd % 2 || rl_schedule_rope(hd, hd, c->base, &f) != RL_OK) {
+      rl_train_free(m);
+      return fail(err, RL_EINVAL, "invalid xl head dimension '%zu' or base '%g': expected even, base > 1",
+                  hd, c->base);
+    }
+    for (size_t dist = 0; dist < T; dist++)
+      for (size_t k = 0; k < hd / 2; k++) {
+        double cc, ss;
+        rl_angle_sincos((double)dist, f->theta[k], &cc, &ss);
+        m->xlR[dist * hd + k] = ss, m->xlR[dist * hd + hd / 2 + k] = cc;
+      }
+    rl_schedule_free(f);
   }
   *out = m;
   return RL_OK;
@@ -353,6 +437,111 @@ static double chunk_flops(const rl_train_model *m, const struct chunk *k)
   return (double)c->layers * per_layer + 2 * N * D * V;
 }
 
+/* xl's and deberta's relative index of a chunk (query t, key t2 <= t):
+ * xl the distance t - t2; deberta clamp(bucket(t - t2) + k, 0, 2k - 1)
+ * - k (the core's delta less k: a decoder's keys never follow the query,
+ * so only the table's upper half is read and only it is kept). */
+static void rel_index(const rl_train_model *m, struct scratch *x, size_t T)
+{
+  const rl_train_cfg *c = &m->cfg;
+  for (size_t t = 0; t < T; t++)
+    for (size_t t2 = 0; t2 <= t; t2++) {
+      size_t r = t - t2;
+      if (c->pos == RL_TPOS_DEBERTA) {
+        long b = rl_deberta_bucket((long)r, (long)c->num_buckets, (long)c->max_distance);
+        r = b < (long)m->nrel ? (size_t)b : m->nrel - 1;
+      }
+      x->idx[t * T + t2] = r;
+    }
+}
+
+/* Layer l's position tables (xl: A[h][r] = W_r R_r; deberta: K^r, Q^r =
+ * the layer's key and query projections of the relative embeddings, as
+ * DeBERTa-v3 shares them) and the term's parameters. */
+static void rel_tables(rl_train_model *m, struct scratch *x, size_t l, size_t T, rl_tl_rel *r)
+{
+  const rl_train_cfg *c = &m->cfg;
+  size_t D = c->d_model, H = c->heads, hd = D / H, nr = m->nrel;
+  *r = (rl_tl_rel){x->idx, nr, 1.0 / sqrt((double)hd), NULL, NULL, NULL, NULL, NULL};
+  if (c->pos == RL_TPOS_XL) {
+    const double *W = m->p[P_XLW] + l * D * hd;
+    for (size_t h = 0; h < H; h++)
+      for (size_t i = 0; i < T; i++)
+        for (size_t a = 0; a < hd; a++) {
+          double s = 0;
+          for (size_t b = 0; b < hd; b++)
+            s += W[(h * hd + a) * hd + b] * m->xlR[i * hd + b];
+          x->A[(h * nr + i) * hd + a] = s;
+        }
+    r->A = x->A, r->u = m->p[P_XLU] + l * D, r->v = m->p[P_XLV] + l * D;
+  } else if (c->pos == RL_TPOS_DEBERTA) {
+    rl_tl_matmul_forward(x->proj, m->p[P_DEB], m->p[P_QKVW] + l * 3 * D * D,
+                         m->p[P_QKVB] + l * 3 * D, nr, D, 3 * D);
+    for (size_t h = 0; h < H; h++)
+      for (size_t i = 0; i < nr; i++)
+        for (size_t e = 0; e < hd; e++) {
+          x->A[(h * nr + i) * hd + e] = x->proj[i * 3 * D + D + h * hd + e];  /* K^r: c2p */
+          x->Bt[(h * nr + i) * hd + e] = x->proj[i * 3 * D + h * hd + e];     /* Q^r: p2c */
+        }
+    r->A = x->A, r->Bt = x->Bt, r->scale = 1.0 / sqrt(3.0 * (double)hd);
+  } else { /* tupe: the content term over sqrt(2 hd), positions in the bias */
+    r->scale = 1.0 / sqrt(2.0 * (double)hd);
+  }
+}
+
+/* TUPE's positional logits (Ke et al. 2021 eq. 6; the core's rel.c):
+ * bias[h][t][t2] = (U_q pbar_t)_h . (U_k pbar_t2)_h / sqrt(2 hd), pbar
+ * the position table after a LayerNorm with no affine, shared by the
+ * layers as the reference computes it once per encoder. */
+static void tupe_bias(rl_train_model *m, struct scratch *x, double *bias, size_t T)
+{
+  const rl_train_cfg *c = &m->cfg;
+  size_t D = c->d_model, H = c->heads, hd = D / H;
+  double sc = 1.0 / sqrt(2.0 * (double)hd);
+  rl_tl_layernorm_forward(x->pbar, x->pm, x->pr, m->p[P_TUPE], x->ones, x->zeros, T, D);
+  rl_tl_matmul_forward(x->pq, x->pbar, m->p[P_TUPEQ], NULL, T, D, D);
+  rl_tl_matmul_forward(x->pk, x->pbar, m->p[P_TUPEK], NULL, T, D, D);
+  for (size_t h = 0; h < H; h++)
+    for (size_t t = 0; t < T; t++)
+      for (size_t t2 = 0; t2 < T; t2++) {
+        double s = 0;
+        for (size_t e = 0; t2 <= t && e < hd; e++)
+          s += x->pq[t * D + h * hd + e] * x->pk[t2 * D + h * hd + e];
+        bias[(h * T + t) * T + t2] = s * sc;
+      }
+}
+
+static void tupe_bias_backward(rl_train_model *m, struct scratch *x, const double *dbias,
+                               size_t T, size_t th)
+{
+  const rl_train_cfg *c = &m->cfg;
+  size_t D = c->d_model, H = c->heads, hd = D / H;
+  double sc = 1.0 / sqrt(2.0 * (double)hd);
+  memset(x->dpq, 0, T * D * sizeof *x->dpq);
+  memset(x->dpk, 0, T * D * sizeof *x->dpk);
+  memset(x->dpbar, 0, T * D * sizeof *x->dpbar);
+  for (size_t h = 0; h < H; h++)
+    for (size_t t = 0; t < T; t++)
+      for (size_t t2 = 0; t2 <= t; t2++) {
+        double g = dbias[(h * T + t) * T + t2] * sc;
+        for (size_t e = 0; e < hd; e++) {
+          x->dpq[t * D + h * hd + e] += g * x->pk[t2 * D + h * hd + e];
+          x->dpk[t2 * D + h * hd + e] += g * x->pq[t * D + h * hd + e];
+        }
+      }
+  rl_tl_matmul_backward(x->dpbar, tgrad(m, th, P_TUPEQ), NULL, x->dpq, x->pbar, m->p[P_TUPEQ], T,
+                        D, D);
+  rl_tl_matmul_backward(x->dpbar, tgrad(m, th, P_TUPEK), NULL, x->dpk, x->pbar, m->p[P_TUPEK], T,
+                        D, D);
+  rl_tl_layernorm_backward(tgrad(m, th, P_TUPE), x->dw, x->db, x->dpbar, m->p[P_TUPE], x->ones,
+                           x->pm, x->pr, T, D);
+}
+
+static int relative(const rl_train_cfg *c)
+{
+  return c->pos == RL_TPOS_XL || c->pos == RL_TPOS_DEBERTA || c->pos == RL_TPOS_TUPE;
+}
+
 static void chunk_forward(rl_train_model *m, const struct chunk *k)
 {
   const rl_train_cfg *c = &m->cfg;
@@ -368,6 +557,11 @@ static void chunk_forward(rl_train_model *m, const struct chunk *k)
     rl_tl_alibi_bias(bias, m->slopes, H, T);
   if (c->pos == RL_TPOS_T5)
     rl_tl_t5_forward(bias, m->p[P_T5], H, T, c->num_buckets, c->max_distance);
+  struct scratch *x = m->scr ? &m->scr[k->thread] : NULL;
+  if (c->pos == RL_TPOS_TUPE)
+    tupe_bias(m, x, bias, T);
+  if (c->pos == RL_TPOS_XL || c->pos == RL_TPOS_DEBERTA)
+    rel_index(m, x, T);
   const double *res = A(A_ENC, 0);
   for (size_t l = 0; l < c->layers; l++) {
     double *ln1 = A(A_LN1, l), *qkv = A(A_QKV, l);
@@ -381,7 +575,13 @@ static void chunk_forward(rl_train_model *m, const struct chunk *k)
                          3 * D);
     if (c->pos == RL_TPOS_ROPE)
       rl_tl_rope_forward(qkvr, qkv, m->cs, m->sn, B, T, D, H, m->rot, m->half);
-    rl_tl_attention_forward(atty, A(A_PRE, l), A(A_ATT, l), qkvr, bias, B, T, D, H);
+    if (relative(c)) {
+      rl_tl_rel r;
+      rel_tables(m, x, l, T, &r);
+      r.bias = bias;
+      rl_tl_relattn_forward(atty, A(A_PRE, l), A(A_ATT, l), qkvr, &r, B, T, D, H);
+    } else
+      rl_tl_attention_forward(atty, A(A_PRE, l), A(A_ATT, l), qkvr, bias, B, T, D, H);
     rl_tl_matmul_forward(attproj, atty, m->p[P_ATTPROJW] + l * D * D, m->p[P_ATTPROJB] + l * D,
                          N, D, D);
     rl_tl_residual_forward(res2, res, attproj, N * D);
@@ -408,7 +608,15 @@ static void chunk_backward(rl_train_model *m, const struct chunk *k)
   size_t B = k->Bc, T = k->Tc, D = c->d_model, H = c->heads, V = c->vocab, N = B * T;
   size_t L = c->layers, MT = c->max_T, th = k->thread;
   double *const *a = m->a, *const *da = m->da;
-  double *dbias = m->tdbias && c->pos == RL_TPOS_T5 ? m->tdbias + th * H * MT * MT : NULL;
+  double *dbias = m->tdbias && (c->pos == RL_TPOS_T5 || c->pos == RL_TPOS_TUPE)
+                      ? m->tdbias + th * H * MT * MT
+                      : NULL;
+  struct scratch *x = m->scr ? &m->scr[th] : NULL;
+  /* the thread's scratch holds its last chunk's: this chunk's again */
+  if (c->pos == RL_TPOS_XL || c->pos == RL_TPOS_DEBERTA)
+    rel_index(m, x, T);
+  if (c->pos == RL_TPOS_TUPE)
+    tupe_bias(m, x, m->tbias + th * H * MT * MT, T);
   double *dpre = m->dpre + k->aoff, *datt = m->datt + k->aoff;
 #define A(i, l) cact(m, a, i, l, k)
 #define DA(i, l) cact(m, da, i, l, k)
@@ -445,8 +653,42 @@ static void chunk_backward(rl_train_model *m, const struct chunk *k)
     rl_tl_residual_backward(dresin, DA(A_ATTPROJ, l), DA(A_RES2, l), N * D);
     rl_tl_matmul_backward(DA(A_ATTY, l), G(P_ATTPROJW) + l * D * D, G(P_ATTPROJB) + l * D,
                           DA(A_ATTPROJ, l), A(A_ATTY, l), m->p[P_ATTPROJW] + l * D * D, N, D, D);
-    rl_tl_attention_backward(dqkvr, dbias, dpre, datt, DA(A_ATTY, l), qkvr, A(A_ATT, l), B, T, D,
-                             H);
+    if (relative(c)) {
+      size_t hd = D / H, nr = m->nrel;
+      rl_tl_rel r, d;
+      rel_tables(m, x, l, T, &r); /* again: the buffers hold the last layer's */
+      d = r;
+      d.A = r.A ? x->dA : NULL, d.Bt = r.Bt ? x->dBt : NULL, d.bias = dbias;
+      d.u = r.u ? G(P_XLU) + l * D : NULL, d.v = r.v ? G(P_XLV) + l * D : NULL;
+      if (d.A)
+        memset(x->dA, 0, H * nr * hd * sizeof *x->dA);
+      if (d.Bt)
+        memset(x->dBt, 0, H * nr * hd * sizeof *x->dBt);
+      rl_tl_relattn_backward(dqkvr, &d, dpre, DA(A_ATTY, l), qkvr, A(A_ATT, l), &r, B, T, D, H);
+      if (c->pos == RL_TPOS_XL) { /* dW_r += dA R^T, per head */
+        double *dW = G(P_XLW) + l * D * hd;
+        for (size_t h = 0; h < H; h++)
+          for (size_t i = 0; i < T; i++)
+            for (size_t e = 0; e < hd; e++) {
+              double g = x->dA[(h * nr + i) * hd + e];
+              for (size_t f = 0; f < hd; f++)
+                dW[(h * hd + e) * hd + f] += g * m->xlR[i * hd + f];
+            }
+      }
+      if (c->pos == RL_TPOS_DEBERTA) { /* back through the layer's q and k projections */
+        memset(x->dproj, 0, nr * 3 * D * sizeof *x->dproj);
+        for (size_t h = 0; h < H; h++)
+          for (size_t i = 0; i < nr; i++)
+            for (size_t e = 0; e < hd; e++) {
+              x->dproj[i * 3 * D + D + h * hd + e] = x->dA[(h * nr + i) * hd + e];
+              x->dproj[i * 3 * D + h * hd + e] = x->dBt[(h * nr + i) * hd + e];
+            }
+        rl_tl_matmul_backward(G(P_DEB), G(P_QKVW) + l * 3 * D * D, G(P_QKVB) + l * 3 * D,
+                              x->dproj, m->p[P_DEB], m->p[P_QKVW] + l * 3 * D * D, nr, D, 3 * D);
+      }
+    } else
+      rl_tl_attention_backward(dqkvr, dbias, dpre, datt, DA(A_ATTY, l), qkvr, A(A_ATT, l), B, T,
+                               D, H);
     if (rope)
       rl_tl_rope_backward(dqkv, dqkvr, m->cs, m->sn, B, T, D, H, m->rot, m->half);
     rl_tl_matmul_backward(DA(A_LN1, l), G(P_QKVW) + l * 3 * D * D, G(P_QKVB) + l * 3 * D, dqkv,
@@ -454,8 +696,10 @@ static void chunk_backward(rl_train_model *m, const struct chunk *k)
     rl_tl_layernorm_backward(dresin, G(P_LN1W) + l * D, G(P_LN1B) + l * D, DA(A_LN1, l), resin,
                              m->p[P_LN1W] + l * D, A(A_LN1M, l), A(A_LN1R, l), N, D);
   }
-  if (dbias)
+  if (dbias && c->pos == RL_TPOS_T5)
     rl_tl_t5_backward(G(P_T5), dbias, H, T, c->num_buckets, c->max_distance);
+  if (dbias && c->pos == RL_TPOS_TUPE)
+    tupe_bias_backward(m, x, dbias, T, th);
   rl_tl_encoder_backward(G(P_WTE), c->pos == RL_TPOS_LEARNED ? G(P_WPE) : NULL, DA(A_ENC, 0),
                          m->inp + k->off, B, T, D);
 #undef A
@@ -571,7 +815,8 @@ double rl_train_update(rl_train_model *m, const rl_adamw *a, double lr)
   double bc1 = 1.0 - pow(a->beta1, (double)m->step), bc2 = 1.0 - pow(a->beta2, (double)m->step);
   for (int k = 0; k < P_COUNT; k++) {
     int decay = k == P_WTE || k == P_WPE || k == P_QKVW || k == P_ATTPROJW || k == P_FCW ||
-                k == P_FCPROJW;
+                k == P_FCPROJW || k == P_XLW || k == P_DEB || k == P_TUPE || k == P_TUPEQ ||
+                k == P_TUPEK;
     size_t off = (size_t)(m->p[k] - m->params);
     for (size_t i = off; i < off + m->psize[k]; i++) {
       double g = m->grads[i] * gs;
