@@ -15,8 +15,12 @@
 # same build's dgemm peak measured right after training on as many
 # threads (n = 256, 0.3 s), memory, mean exact match over lengths 1..20,
 # exact match at 20, the final loss.  PROFILE=1 adds a perf profile of a
-# 150-step rope run (where the time goes, by function).  Tables and
-# curves in TRAIN_OUT (experiments/train_bench/).
+# 150-step rope run (where the time goes, by function).  COMPARE=1
+# adds, in two interleaved rounds, a 150-step rope run with --threads
+# 1 (OpenBLAS's own threads, its default of one per core) and 2 (one
+# OpenBLAS thread in each), each with --chunks 1 and 4: wall and CPU
+# time.  Tables and curves in TRAIN_OUT (experiments/train_bench/).  One
+# invocation at a time: they share the build directory.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 schemes=${SCHEMES:-nope sinusoidal learned t5 alibi rope xl deberta tupe}
@@ -61,4 +65,19 @@ if [ "${PROFILE:-0}" = 1 ]; then
   echo "# perf: share of samples by function, rope, 150 steps"
   perf report -i "$out/perf.data" --no-children --stdio --sort symbol 2>/dev/null |
     awk '/^ +[0-9.]+%/ && n < 15 { print "# " $0; n++ }'
+fi
+if [ "${COMPARE:-0}" = 1 ]; then
+  echo "# compare: rope, 150 steps, batch $batch: threads,chunks,wall_s,cpu_s,load1"
+  for round in 1 2; do
+    for tc in "1 1" "1 4" "2 1" "2 4"; do
+      set -- $tc
+      "$build/src/ropelab" train --scheme rope --task copy --train-len 20 --eval-len 1 \
+        --steps 150 --batch "$batch" --symbols "$symbols" --threads "$1" --chunks "$2" \
+        --eval-samples 1 --peak-seconds 0 --quiet |
+        awk -F, -v t="$1" -v c="$2" -v load="$(cut -d' ' -f1 /proc/loadavg)" '
+          /^# train_wall_s=/ { split($0, a, "="); w = a[2] }
+          /^# train_cpu_s=/ { split($0, a, "="); u = a[2] }
+          END { printf "# %s,%s,%.2f,%.2f,%s\n", t, c, w, u, load }'
+    done
+  done
 fi
