@@ -58,13 +58,15 @@ for s in $schemes; do
 done
 if [ "${PROFILE:-0}" = 1 ]; then
   command -v perf >/dev/null || { echo "train_bench: perf not found" >&2; exit 3; }
-  perf record -o "$out/perf.data" -q "$build/src/ropelab" train --scheme rope --task copy \
+  pdata=$(mktemp)
+  perf record -o "$pdata" -q "$build/src/ropelab" train --scheme rope --task copy \
     --train-len 20 --eval-len 1 --steps 150 --batch "$batch" --symbols "$symbols" \
     --threads "$threads" --chunks "$chunks" --eval-samples 1 --peak-seconds 0 --quiet \
     >/dev/null 2>&1
   echo "# perf: share of samples by function, rope, 150 steps"
-  perf report -i "$out/perf.data" --no-children --stdio --sort symbol 2>/dev/null |
+  perf report -i "$pdata" --no-children --stdio --sort symbol 2>/dev/null |
     awk '/^ +[0-9.]+%/ && n < 15 { print "# " $0; n++ }'
+  rm -f "$pdata"
 fi
 if [ "${COMPARE:-0}" = 1 ]; then
   echo "# compare: rope, 150 steps, batch $batch: threads,chunks,wall_s,cpu_s,load1"
