@@ -23,13 +23,35 @@
  *               (rl_train_set_rope: any method whose logit is a function of
  *               the table alone, so the model can be trained with plain
  *               RoPE and evaluated under PI, NTK, YaRN, ...)
- * Not yet: xl and deberta (relative terms between content and a
- * projected relative embedding: their own attention backward, O(T^2 d)
- * per head and layer, is not written yet), tupe (untied positional
- * attention with its own projections and [CLS] handling), rope2d, and
- * the rope methods that are not a table of the absolute position
- * (rerope's position map, xpos' amplitudes, log-n's query scale:
- * rl_train_set_rope refuses them). */
+ *   xl          Transformer-XL (Dai et al. 2019 sec. 3.3) as the core's
+ *               (src/core/schemes/rel.c): per head, (q + u).k + (q + v).W_r
+ *               R_{i-j}, over sqrt(hd), R_r = [sin(r f), cos(r f)] of the
+ *               head dimension (f_k = base^(-2k/hd)), W_r (hd x hd), u and
+ *               v learned per layer and head (the reference's untied
+ *               r_w_bias, r_r_bias; no memory: one segment)
+ *   deberta     DeBERTa (He et al. 2021 eq. 4-5) as the core's: q.k + q.K^r
+ *               + k.Q^r over sqrt(3 hd), K^r, Q^r the layer's own key and
+ *               query projections (bias included) of a learned table of
+ *               relative embeddings shared by the layers (DeBERTa-v3's
+ *               share_att_key), at clamp(bucket(i - j) + k, 0, 2k - 1) with
+ *               rl_deberta_bucket, k = num_buckets, max_position =
+ *               max_distance.  A decoder's keys never follow the query, so
+ *               only the table's upper half (k rows) exists here; no
+ *               LayerNorm on the table (the core normalises its initial
+ *               draw, HF a learned LayerNorm each forward)
+ *   tupe        TUPE-A (Ke et al. 2021 eq. 6) as the core's: q.k/sqrt(2 hd)
+ *               + (U_q pbar_i).(U_k pbar_j)/sqrt(2 hd), pbar a learned
+ *               table of max_T positions after a LayerNorm without affine,
+ *               U_q, U_k (D x D, split by head), shared by the layers (the
+ *               reference computes the term once per encoder).  Not
+ *               applied: the [CLS] untying (a decoder has no [CLS]; its
+ *               first token is an ordinary position here) and TUPE-R's
+ *               bias (use t5 for a relative bias)
+ * Not trained: rope2d (2-d positions: the tasks are sequences), integer
+ * and binary (fixed unnormalised features, no learned or decaying scale,
+ * not among the issue's schemes), and the rope methods that are not a
+ * table of the absolute position (rerope's position map, xpos'
+ * amplitudes, log-n's query scale: rl_train_set_rope refuses them). */
 #ifndef ROPELAB_TRAIN_H
 #define ROPELAB_TRAIN_H
 
@@ -49,6 +71,9 @@ typedef enum rl_train_pos {
   RL_TPOS_T5,
   RL_TPOS_ALIBI,
   RL_TPOS_ROPE,
+  RL_TPOS_XL,
+  RL_TPOS_DEBERTA,
+  RL_TPOS_TUPE,
   RL_TPOS_COUNT
 } rl_train_pos;
 /* The names above, RL_TPOS_COUNT of them. */
@@ -66,6 +91,13 @@ typedef struct rl_train_cfg {
   size_t max_distance; /* t5 (128) */
   double base;         /* sinusoidal (10000) */
   uint64_t seed;       /* initial weights (1) */
+  size_t threads;      /* threads of a forward and backward (1), 1..64 */
+  size_t chunks;       /* micro-batches of a forward (4): the rows sorted
+                          by the positions they use (through their last
+                          target), each group run at its own length, the
+                          groups shared among the threads.  Results are
+                          the same for a seed, threads and chunks (not
+                          bit-equal across them: sums regroup) */
 } rl_train_cfg;
 void rl_train_cfg_default(rl_train_cfg *cfg);
 
@@ -98,7 +130,14 @@ double rl_train_forward(rl_train_model *m, const int *inp, const int *tgt, size_
 /* grads += the gradient of the last forward's mean loss. */
 void rl_train_backward(rl_train_model *m);
 void rl_train_zero_grad(rl_train_model *m);
-/* Softmax of the last forward, [B][T][vocab], and per-position losses. */
+/* FLOPs of every forward and backward so far: matrix products 2 N C OC,
+ * attention's q.k and att v 2 hd per causal pair, backward twice the
+ * forward; elementwise work not counted; positions past a row's last
+ * target are not computed, so not counted. */
+double rl_train_flops(const rl_train_model *m);
+/* Softmax of the last forward, [B][T][vocab], and per-position losses
+ * (0 past a row's last target: causal attention makes those positions
+ * change no loss, so they are not computed). */
 const double *rl_train_probs(const rl_train_model *m);
 const double *rl_train_losses(const rl_train_model *m);
 
@@ -116,6 +155,12 @@ double rl_train_update(rl_train_model *m, const rl_adamw *a, double lr);
  * to min_lr at step steps - 1 (step counts from 0). */
 double rl_train_lr(size_t step, size_t steps, size_t warmup, double lr, double min_lr);
 
+/* The FLOP rate of this build's cblas_dgemm on n x n matrices, run on
+ * `threads` threads at once for `seconds` (each its own matrices):
+ * FLOPs (2 n^3 a product) over wall time; the peak that a training
+ * run's rl_train_flops per second is measured against.  0 on bad input. */
+double rl_train_peak_flops(size_t n, size_t threads, double seconds);
+
 /* The trainer's random numbers: SplitMix64 (Steele, Lea and Flood 2014),
  * the same stream on every machine for a seed. */
 typedef struct rl_train_rng {
@@ -127,21 +172,46 @@ double rl_train_rng_uniform(rl_train_rng *r); /* [0, 1), 53 bits */
 size_t rl_train_rng_below(rl_train_rng *r, size_t n); /* [0, n), unbiased */
 double rl_train_rng_normal(rl_train_rng *r);  /* N(0, 1), Box-Muller */
 
-/* Synthetic tasks.  An example of length n:
- *   copy     n symbols x (uniform over `symbols`), the separator, then
- *            the answer y = x
- *   reverse  the same with y = x backwards
+/* Synthetic tasks, after Kazemnejad et al. 2023 ("The Impact of
+ * Positional Encoding on Length Generalization in Transformers", NeurIPS,
+ * sec. 3 and app. D.1).  An example of length n is a sequence s, a
+ * question then its answer, over symbols 0..symbols-1, SEP = symbols,
+ * PAD = symbols + 1 and (add, add-rev) PLUS = symbols + 2:
+ *   copy     x SEP x, x n symbols uniform over the alphabet
+ *   reverse  x SEP (x backwards)
+ *   sort     x SEP (x in ascending order; their single-token variant)
  *   recall   associative recall (Ba et al. 2016, "Using fast weights to
  *            attend to the recent past", sec. 4.1): n pairs k v with
- *            distinct keys, the separator, one of the keys; the answer
- *            is its value (one token).  n <= symbols.
- * The model reads the example without its last token (rl_task_len
- * inputs) and is scored on the answer; shorter examples in a batch are
- * padded (PAD input, no loss). */
+ *            distinct keys, SEP, one of the keys; the answer is its
+ *            value (one token).  n <= symbols.
+ *   add      a PLUS b SEP y: a, b n digits each in base `symbols`, most
+ *            significant first, leading zeros allowed (so n is both
+ *            operands' length); y = a + b in n + 1 digits (the first the
+ *            carry, maybe 0), most significant first: Kazemnejad et al.'s
+ *            order (their Table 1, "5 3 7 2 6 + 1 9 1 7 ?" -> "5 5 6 4 3"),
+ *            which makes the first answer digit depend on every carry
+ *   add-rev  the same with y least significant digit first: the order of
+ *            Lee et al. 2023 ("Teaching arithmetic to small transformers",
+ *            ICLR 2024, "reverse") and Zhou et al. 2024, in which each
+ *            digit needs only the two operand digits and the carry out of
+ *            the digit generated just before it, the usual setup for
+ *            length generalisation of addition
+ *   count    x^n SEP x^n SEP, x one uniform symbol: Kazemnejad et al.'s
+ *            Copy variant 1 ("the input tokens are the same, so the model
+ *            basically counts the number of input tokens"), with an end
+ *            token (SEP) so that the count is scored: the answer is the
+ *            n + 1 tokens x^n SEP
+ * The model reads s without its last token (rl_task_len inputs) and is
+ * scored on the answer; shorter examples in a batch are padded (PAD
+ * input, no loss). */
 typedef enum rl_task_kind {
   RL_TASK_COPY = 0,
   RL_TASK_REVERSE,
   RL_TASK_RECALL,
+  RL_TASK_SORT,
+  RL_TASK_ADD,
+  RL_TASK_ADD_REV,
+  RL_TASK_COUNTING,
   RL_TASK_COUNT
 } rl_task_kind;
 const char *const *rl_task_names(void);
@@ -149,11 +219,18 @@ typedef struct rl_task {
   rl_task_kind kind;
   size_t symbols; /* alphabet size (10) */
 } rl_task;
-/* symbols + 2: the separator is token `symbols`, PAD `symbols + 1`. */
+/* symbols + 2 (SEP, PAD); add and add-rev symbols + 3 (PLUS). */
 size_t rl_task_vocab(const rl_task *t);
-/* Input positions of an example of length n: 2n (copy, reverse), 2n + 2
- * (recall). */
+/* Input positions of an example of length n: 2n (copy, reverse, sort),
+ * 2n + 2 (recall), 3n + 2 (add, add-rev), 2n + 1 (count). */
 size_t rl_task_len(const rl_task *t, size_t n);
+/* The answer's tokens: n (copy, reverse, sort), 1 (recall), n + 1 (add,
+ * add-rev, count). */
+size_t rl_task_answer_len(const rl_task *t, size_t n);
+/* The answer y (rl_task_answer_len tokens) to a question q of length n
+ * (the rl_task_len + 1 - rl_task_answer_len tokens before it, SEP
+ * included); recall gives -1 when q's key is not among its keys. */
+void rl_task_answer(const rl_task *t, size_t n, const int *q, int *y);
 /* The longest example the task has: symbols for recall (distinct keys),
  * else SIZE_MAX. */
 size_t rl_task_max_n(const rl_task *t);

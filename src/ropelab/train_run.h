@@ -69,7 +69,7 @@ typedef struct rl_ckpt {
 
 /* The CONF section's keys, RL_CKPT_CONF_FIELDS of them ("f64 " marks a
  * real); documentation and the format test read them. */
-#define RL_CKPT_CONF_FIELDS 26
+#define RL_CKPT_CONF_FIELDS 27
 const char *const *rl_ckpt_conf_keys(void);
 
 /* Write ck and m's parameters, moments and step to path atomically: a

@@ -171,7 +171,7 @@ int main(void)
          "endianness marker bytes 0D 0C 0B 0A");
   tap_ok(le(b + 16, 8) == n, "length field = file size %zu", n);
   tap_ok(le(b + n - 4, 4) == crc_bitwise(b, n - 4), "trailer = CRC-32 of the bytes before it");
-  /* the sections' walk: NAME first, then CONF of 26 x 8 bytes whose
+  /* the sections' walk: NAME first, then CONF of 27 x 8 bytes whose
    * first field is the vocabulary and whose 25th (f64) is lr */
   size_t at = 24;
   uint64_t nl = le(b + at + 8, 8);
@@ -182,9 +182,9 @@ int main(void)
   double lr;
   uint64_t bits = le(b + at + 16 + 8 * 24, 8);
   memcpy(&lr, &bits, 8);
-  tap_ok(!memcmp(b + at, "CONF", 4) && le(b + at + 8, 8) == 208 && le(b + at + 16, 8) == V &&
+  tap_ok(!memcmp(b + at, "CONF", 4) && le(b + at + 8, 8) == 216 && le(b + at + 16, 8) == V &&
              lr == 3e-3,
-         "CONF section: 208 bytes, vocab %d first, lr 3e-3 25th", V);
+         "CONF section: 216 bytes, vocab %d first, lr 3e-3 25th", V);
   /* the parameters are the last three sections: P doubles each */
   uint64_t pbits;
   size_t mom2 = n - 4 - 8 * np;

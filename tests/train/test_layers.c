@@ -149,6 +149,57 @@ static void test_attention(int with_bias)
     tap_le(fd_rel_err(at_f, &s, s.bias, H * T * T, dbias), FD_TOL, "attention d/dbias");
 }
 
+/* ---- relative attention (xl, deberta): every table and bias ---- */
+enum { NREL = 5 };
+struct ra { double *qkv, *out, *pre, *att, *dw; rl_tl_rel r; };
+static double ra_f(void *c)
+{
+  struct ra *s = c;
+  rl_tl_relattn_forward(s->out, s->pre, s->att, s->qkv, &s->r, B, T, C, H);
+  return dot(s->out, s->dw, B * T * C);
+}
+static void test_relattn(void)
+{
+  static size_t idx[T * T];
+  for (size_t t = 0; t < T; t++) /* a clamped distance: several pairs per entry */
+    for (size_t t2 = 0; t2 < T; t2++)
+      idx[t * T + t2] = t >= t2 ? (t - t2 < NREL ? t - t2 : NREL - 1) : 0;
+  size_t hd = C / H;
+  struct ra s = {rnd(B * T * 3 * C, 1), zeros(B * T * C), zeros(B * H * T * T),
+                 zeros(B * H * T * T), rnd(B * T * C, 1),
+                 {idx, NREL, 0.7, rnd(H * NREL * hd, 1), rnd(H * NREL * hd, 1), rnd(H * hd, 1),
+                  rnd(H * hd, 1), rnd(H * T * T, 1)}};
+  double *dqkv = zeros(B * T * 3 * C), *dpre = zeros(B * H * T * T);
+  rl_tl_rel d = {idx, NREL, 0.7, zeros(H * NREL * hd), zeros(H * NREL * hd), zeros(H * hd),
+                 zeros(H * hd), zeros(H * T * T)};
+  ra_f(&s);
+  rl_tl_relattn_backward(dqkv, &d, dpre, s.dw, s.qkv, s.att, &s.r, B, T, C, H);
+  tap_le(fd_rel_err(ra_f, &s, s.qkv, B * T * 3 * C, dqkv), FD_TOL, "relattn d/dqkv");
+  tap_le(fd_rel_err(ra_f, &s, s.r.A, H * NREL * hd, d.A), FD_TOL, "relattn d/dA");
+  tap_le(fd_rel_err(ra_f, &s, s.r.Bt, H * NREL * hd, d.Bt), FD_TOL, "relattn d/dBt");
+  tap_le(fd_rel_err(ra_f, &s, s.r.u, H * hd, d.u), FD_TOL, "relattn d/du");
+  tap_le(fd_rel_err(ra_f, &s, s.r.v, H * hd, d.v), FD_TOL, "relattn d/dv");
+  tap_le(fd_rel_err(ra_f, &s, s.r.bias, H * T * T, d.bias), FD_TOL, "relattn d/dbias");
+  /* with no tables it is the plain attention at scale 1/sqrt(hd) */
+  rl_tl_rel plain = {idx, NREL, 1.0 / sqrt((double)hd), NULL, NULL, NULL, NULL, NULL};
+  double *o2 = zeros(B * T * C), *p2 = zeros(B * H * T * T), *a2 = zeros(B * H * T * T);
+  rl_tl_relattn_forward(s.out, s.pre, s.att, s.qkv, &plain, B, T, C, H);
+  rl_tl_attention_forward(o2, p2, a2, s.qkv, NULL, B, T, C, H);
+  double worst = 0;
+  for (size_t i = 0; i < B * T * C; i++)
+    worst = fmax(worst, fabs(o2[i] - s.out[i]));
+  tap_le(worst, 0.0, "relattn without tables = attention");
+  /* one logit by hand (H = 1, hd = 2, T = 2): query 1 = (1, 2), key 0 =
+   * (3, -1), u = (0.5, 0), v = (0, 1), A[1] = (2, 1), Bt[1] = (1, 1),
+   * scale 1/2: ((q + u).k + (q + v).A + k.Bt) / 2 = (2.5 + 5 + 2) / 2 */
+  double qkv2[12] = {9, 9, 3, -1, 0, 0, 1, 2, 9, 9, 0, 0}, A2[4] = {7, 7, 2, 1}, B2[4] = {7, 7, 1, 1};
+  double u2[2] = {0.5, 0}, v2[2] = {0, 1}, out2[4], pre2[4], att2[4];
+  static const size_t idx2[4] = {0, 0, 1, 0};
+  rl_tl_rel h2 = {idx2, 2, 0.5, A2, B2, u2, v2, NULL};
+  rl_tl_relattn_forward(out2, pre2, att2, qkv2, &h2, 1, 2, 2, 1);
+  tap_abs_close(pre2[2], 4.75, 0.0, "relattn logit by hand: (2.5 + 5 + 2) / 2");
+}
+
 /* ---- t5 bias through attention: buckets past the exact range ---- */
 enum { T5T = 12, NB = 8, MAXD = 10 };
 struct t5 { double *tab, *bias, *qkv, *out, *pre, *att, *dw; };
@@ -244,7 +295,7 @@ static void test_crossentropy(void)
   struct ce s = {rnd(B * T * V, 2), zeros(B * T), zeros(B * T * V), tgt};
   double *dz = zeros(B * T * V);
   ce_f(&s);
-  rl_tl_crossentropy_backward(dz, s.p, tgt, B * T, V);
+  rl_tl_crossentropy_backward(dz, s.p, tgt, B * T, V, 0);
   tap_le(fd_rel_err(ce_f, &s, s.z, B * T * V, dz), FD_TOL, "crossentropy d/dlogits");
   /* a hand-worked value: logits (0, ln 3) -> p = (1/4, 3/4), target 1 */
   double z2[2] = {0, log(3.0)}, p2[2], l2;
@@ -265,6 +316,7 @@ int main(void)
   test_rope(C / H, 1, "yarn");
   test_attention(0);
   test_attention(1);
+  test_relattn();
   test_t5();
   test_alibi();
   test_elementwise();

@@ -21,10 +21,14 @@ static double loss_f(void *c)
   return rl_train_forward(s->m, s->inp, s->tgt, B, T);
 }
 
+/* threads and micro-batches of the models tiny() builds */
+static size_t g_threads = 1, g_chunks = 4;
+
 static rl_train_model *tiny(rl_train_pos pos, uint64_t seed)
 {
   rl_train_cfg cfg;
   rl_train_cfg_default(&cfg);
+  cfg.threads = g_threads, cfg.chunks = g_chunks;
   cfg.vocab = V, cfg.d_model = D, cfg.heads = H, cfg.layers = L, cfg.batch = B, cfg.max_T = T;
   cfg.pos = pos, cfg.num_buckets = 6, cfg.max_distance = 7, cfg.seed = seed;
   rl_train_model *m;
@@ -82,6 +86,8 @@ static void check_scheme(rl_train_pos pos, const char *method, size_t rot, int h
     s.inp[i] = (int)rl_train_rng_below(&r, V);
     s.tgt[i] = i % 4 == 1 ? -1 : (int)rl_train_rng_below(&r, V);
   }
+  for (size_t t = 5; t < T; t++) /* the second row ends early: chunks of two lengths */
+    s.tgt[T + t] = -1;
   rl_train_zero_grad(m);
   loss_f(&s);
   rl_train_backward(m);
@@ -89,10 +95,12 @@ static void check_scheme(rl_train_pos pos, const char *method, size_t rot, int h
   memcpy(g, rl_train_grads(m), n * sizeof *g);
   const char *name = rl_train_pos_names()[pos];
   if (pos == RL_TPOS_ROPE)
-    tap_le(fd_rel_err(loss_f, &s, p, n, g), FD_TOL, "model %s %s rot=%zu %s: d loss/d params (%zu)",
-           name, method, rot, half ? "half" : "interleaved", n);
+    tap_le(fd_rel_err(loss_f, &s, p, n, g), FD_TOL,
+           "model %s %s rot=%zu %s, %zu threads: d loss/d params (%zu)", name, method, rot,
+           half ? "half" : "interleaved", g_threads, n);
   else
-    tap_le(fd_rel_err(loss_f, &s, p, n, g), FD_TOL, "model %s: d loss/d params (%zu)", name, n);
+    tap_le(fd_rel_err(loss_f, &s, p, n, g), FD_TOL, "model %s, %zu threads: d loss/d params (%zu)",
+           name, g_threads, n);
   /* backward accumulates: a second pass adds the same gradient.  Each
    * entry is a sum of a few contributions (tied embedding, residual
    * paths, batch rows), regrouped by the second pass: a few ulps of the
@@ -108,6 +116,55 @@ static void check_scheme(rl_train_pos pos, const char *method, size_t rot, int h
   free(g);
   rl_schedule_free(f);
   rl_train_free(m);
+}
+
+/* Two threads and one micro-batch per row against one thread and one
+ * micro-batch: the same loss and gradient up to the regrouping of the
+ * sums over rows (the one-thread gradient is the one checked against
+ * finite differences above): a few ulps of the largest entry. */
+static void check_threads(rl_train_pos pos)
+{
+  double loss[2], *g[2];
+  size_t n = 0;
+  rl_schedule *f = pos == RL_TPOS_ROPE ? sched("rope", D / H, 0) : NULL;
+  for (int k = 0; k < 2; k++) {
+    g_threads = k ? 2 : 1, g_chunks = k ? 2 : 1;
+    rl_train_model *m = tiny(pos, 5);
+    char err[RL_ERR_MAX];
+    if (f && rl_train_set_rope(m, f, err))
+      exit(1);
+    rl_train_rng r;
+    rl_train_rng_seed(&r, 21);
+    n = rl_train_nparams(m);
+    double *p = rl_train_params(m);
+    for (size_t i = 0; i < n; i++)
+      p[i] = 0.5 * rl_train_rng_normal(&r);
+    int inp[B * T], tgt[B * T];
+    for (size_t i = 0; i < B * T; i++) {
+      inp[i] = (int)rl_train_rng_below(&r, V);
+      tgt[i] = i % 3 ? (int)rl_train_rng_below(&r, V) : -1;
+    }
+    for (size_t t = 3; t < T; t++)
+      tgt[t] = -1; /* the first row uses 3 positions, the second 8 */
+    rl_train_zero_grad(m);
+    loss[k] = rl_train_forward(m, inp, tgt, B, T);
+    rl_train_backward(m);
+    g[k] = malloc(n * sizeof *g[k]);
+    memcpy(g[k], rl_train_grads(m), n * sizeof *g[k]);
+    rl_train_free(m);
+  }
+  g_threads = 1, g_chunks = 4;
+  double worst = 0, gmax = 0;
+  for (size_t i = 0; i < n; i++) {
+    worst = fmax(worst, fabs(g[0][i] - g[1][i]));
+    gmax = fmax(gmax, fabs(g[0][i]));
+  }
+  const char *name = rl_train_pos_names()[pos];
+  tap_le(fabs(loss[0] - loss[1]) / loss[0], 16 * DBL_EPSILON, "%s: 2 threads, 2 chunks: same loss",
+         name);
+  tap_le(worst / gmax, 64 * DBL_EPSILON, "%s: 2 threads, 2 chunks: same gradient", name);
+  free(g[0]), free(g[1]);
+  rl_schedule_free(f);
 }
 
 static void check_adamw(void)
@@ -159,6 +216,105 @@ static void check_lr(void)
                 "lr midpoint = (lr + min_lr) / 2");
 }
 
+static int same(const int *a, const int *b, size_t n)
+{
+  return !memcmp(a, b, n * sizeof *a);
+}
+
+/* The answers to hand-worked questions (SEP = 10, PLUS = 12 with ten
+ * symbols), then the generator against an independent computation. */
+static void check_new_tasks(void)
+{
+  enum { S = 10, P = 12 };
+  int y[8];
+  rl_task t = {RL_TASK_SORT, S};
+  /* Kazemnejad et al. 2023, Table 1: "3 1 4 1 5" sorted is "1 1 3 4 5" */
+  rl_task_answer(&t, 5, (const int[]){3, 1, 4, 1, 5, S}, y);
+  tap_ok(same(y, (const int[]){1, 1, 3, 4, 5}, 5) && rl_task_answer_len(&t, 5) == 5 &&
+             rl_task_len(&t, 5) == 10, "sort: 3 1 4 1 5 -> 1 1 3 4 5");
+  t.kind = RL_TASK_REVERSE;
+  rl_task_answer(&t, 3, (const int[]){3, 1, 4, S}, y);
+  tap_ok(same(y, (const int[]){4, 1, 3}, 3), "reverse: 3 1 4 -> 4 1 3");
+  /* their addition example 53726 + 1917 = 55643, b written 01917 (n = 5
+   * digits each), the sum in 6 digits */
+  t.kind = RL_TASK_ADD;
+  const int q1[] = {5, 3, 7, 2, 6, P, 0, 1, 9, 1, 7, S};
+  rl_task_answer(&t, 5, q1, y);
+  tap_ok(same(y, (const int[]){0, 5, 5, 6, 4, 3}, 6) && rl_task_answer_len(&t, 5) == 6 &&
+             rl_task_len(&t, 5) == 17 && rl_task_vocab(&t) == 13,
+         "add: 53726 + 01917 -> 0 5 5 6 4 3");
+  t.kind = RL_TASK_ADD_REV;
+  rl_task_answer(&t, 5, q1, y);
+  tap_ok(same(y, (const int[]){3, 4, 6, 5, 5, 0}, 6), "add-rev: 53726 + 01917 -> 3 4 6 5 5 0");
+  /* a carry through every digit: 999 + 001 = 1000 */
+  rl_task_answer(&t, 3, (const int[]){9, 9, 9, P, 0, 0, 1, S}, y);
+  tap_ok(same(y, (const int[]){0, 0, 0, 1}, 4), "add-rev: 999 + 001 -> 0 0 0 1");
+  t.kind = RL_TASK_ADD;
+  rl_task_answer(&t, 3, (const int[]){9, 9, 9, P, 0, 0, 1, S}, y);
+  tap_ok(same(y, (const int[]){1, 0, 0, 0}, 4), "add: 999 + 001 -> 1 0 0 0");
+  /* base 2 (PLUS = 4): 11 + 01 = 3 + 1 = 100 */
+  rl_task t2 = {RL_TASK_ADD, 2};
+  rl_task_answer(&t2, 2, (const int[]){1, 1, 4, 0, 1, 2}, y);
+  tap_ok(same(y, (const int[]){1, 0, 0}, 3), "add base 2: 11 + 01 -> 1 0 0");
+  t.kind = RL_TASK_COUNTING;
+  rl_task_answer(&t, 3, (const int[]){7, 7, 7, S}, y);
+  tap_ok(same(y, (const int[]){7, 7, 7, S}, 4) && rl_task_len(&t, 3) == 7,
+         "count: 7 7 7 -> 7 7 7 SEP");
+  t.kind = RL_TASK_RECALL;
+  rl_task_answer(&t, 3, (const int[]){1, 5, 2, 6, 3, 7, S, 2}, y);
+  tap_ok(y[0] == 6, "recall: 1 5 2 6 3 7 SEP 2 -> 6");
+
+  /* generated examples: layout, and the answer by another route */
+  rl_train_rng r;
+  rl_train_rng_seed(&r, 17);
+  int inp[40], tgt[40], ok = 1;
+  for (int rep = 0; rep < 200; rep++) {
+    size_t n = 1 + rl_train_rng_below(&r, 9);
+    /* add: the operands and the sum as native integers (n <= 9 digits) */
+    t.kind = rep % 2 ? RL_TASK_ADD : RL_TASK_ADD_REV;
+    rl_task_example(&t, &r, n, 40, inp, tgt);
+    unsigned long long a = 0, b = 0, sum = 0;
+    for (size_t i = 0; i < n; i++) {
+      a = 10 * a + (unsigned)inp[i];
+      b = 10 * b + (unsigned)inp[n + 1 + i];
+    }
+    for (size_t k = 0; k <= n; k++) { /* answer digit k of n + 1 */
+      int d = tgt[2 * n + 1 + k];
+      ok &= d >= 0 && d < 10;
+      sum = t.kind == RL_TASK_ADD ? 10 * sum + (unsigned)d : sum;
+      if (t.kind == RL_TASK_ADD_REV) {
+        unsigned long long pw = 1;
+        for (size_t j = 0; j < k; j++)
+          pw *= 10;
+        sum += (unsigned long long)d * pw;
+      }
+    }
+    ok &= inp[n] == P && inp[2 * n + 1] == S && sum == a + b && inp[3 * n + 2] == S + 1;
+    for (size_t i = 0; i < 40; i++)
+      ok &= (tgt[i] >= 0) == (i >= 2 * n + 1 && i <= 3 * n + 1);
+    for (size_t i = 2 * n + 2; i <= 3 * n + 1; i++) /* teacher forcing */
+      ok &= inp[i] == tgt[i - 1];
+    /* sort: non-decreasing, and the same multiset (histograms) */
+    t.kind = RL_TASK_SORT;
+    rl_task_example(&t, &r, n, 40, inp, tgt);
+    int hx[S] = {0}, hy[S] = {0};
+    for (size_t i = 0; i < n; i++) {
+      hx[inp[i]]++, hy[tgt[n + i]]++;
+      ok &= i == 0 || tgt[n + i] >= tgt[n + i - 1];
+    }
+    ok &= same(hx, hy, S) && inp[n] == S && tgt[n - 1] == -1 && tgt[2 * n] == -1;
+    /* count: one symbol n times, the answer it n times then SEP */
+    t.kind = RL_TASK_COUNTING;
+    rl_task_example(&t, &r, n, 40, inp, tgt);
+    for (size_t i = 0; i < n; i++)
+      ok &= inp[i] == inp[0] && tgt[n + i] == inp[0];
+    ok &= inp[n] == S && tgt[2 * n] == S && tgt[n - 1] == -1 && tgt[2 * n + 1] == -1 &&
+          inp[2 * n] == inp[0] && inp[2 * n + 1] == S + 1;
+  }
+  tap_ok(ok, "add, add-rev, sort, count examples: layout and answers by native arithmetic, "
+             "histograms, repetition");
+}
+
 static void check_tasks(void)
 {
   rl_task t = {RL_TASK_COPY, 10};
@@ -199,15 +355,18 @@ static void check_tasks(void)
     ok &= found == 1;
   }
   tap_ok(ok, "recall examples: distinct keys, the query's value as the one target");
+  check_new_tasks();
   /* SplitMix64's first output for seed 0 (Vigna's splitmix64.c reference
    * value, 0xe220a8397b1dcdaf) */
   rl_train_rng_seed(&r, 0);
   tap_ok(rl_train_rng_u64(&r) == 0xe220a8397b1dcdafu, "splitmix64 seed 0 first value");
 }
 
-static void check_determinism(void)
+static void check_determinism(size_t threads)
 {
-  /* same seed, same batches: bit-identical parameters after 5 steps */
+  /* same seed, same batches, same threads: bit-identical parameters
+   * after 5 steps */
+  g_threads = threads;
   rl_task t = {RL_TASK_COPY, V - 2};
   double *w[2];
   size_t n = 0;
@@ -231,7 +390,9 @@ static void check_determinism(void)
     memcpy(w[k], rl_train_params(m), n * sizeof *w[k]);
     rl_train_free(m);
   }
-  tap_ok(!memcmp(w[0], w[1], n * sizeof *w[0]), "same seed: identical weights after 5 steps");
+  g_threads = 1;
+  tap_ok(!memcmp(w[0], w[1], n * sizeof *w[0]),
+         "same seed, %zu threads: identical weights after 5 steps", threads);
   free(w[0]), free(w[1]);
 }
 
@@ -248,6 +409,13 @@ int main(void)
   check_adamw();
   check_lr();
   check_tasks();
-  check_determinism();
+  for (int pos = 0; pos < RL_TPOS_COUNT; pos++)
+    check_threads((rl_train_pos)pos);
+  g_threads = 2;
+  check_scheme(RL_TPOS_T5, NULL, 0, 0); /* per-thread bias gradients */
+  check_scheme(RL_TPOS_LEARNED, NULL, 0, 0);
+  g_threads = 1;
+  check_determinism(1);
+  check_determinism(2);
   return tap_done();
 }

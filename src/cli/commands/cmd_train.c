@@ -31,11 +31,15 @@ static void help(FILE *fp)
         "Train a tiny decoder-only transformer (token embedding tied to the output,\n"
         "pre-LayerNorm causal attention, GELU MLP; double precision, CBLAS products)\n"
         "on a synthetic task with one positional scheme, then score it at every test\n"
-        "length 1..--eval-len.  An example of length n is n random symbols, a\n"
-        "separator and the answer (copy: the symbols; reverse: backwards; recall: n\n"
-        "key-value pairs with distinct keys, the separator, a key, and its value as\n"
-        "the answer); training lengths are uniform in 1..--train-len, the loss is\n"
-        "on the answer only.\n"
+        "length 1..--eval-len.  An example of length n is a question, a separator\n"
+        "and the answer (Kazemnejad et al. 2023's tasks): copy: n random symbols,\n"
+        "then them; reverse: them backwards; sort: them ascending; recall: n\n"
+        "key-value pairs with distinct keys, the separator, a key, and its value;\n"
+        "add: two n-digit numbers in base --symbols (a + b), the sum in n + 1\n"
+        "digits most significant first; add-rev: the sum least significant first;\n"
+        "count: one symbol n times, then it n times and the separator as the end.\n"
+        "Training lengths are uniform in 1..--train-len, the loss is on the answer\n"
+        "only.\n"
         "\n"
         "The table (standard output, or --eval-output): one row per method and length:\n"
         "  method     the rope schedule the model was scored under: rope, and with\n"
@@ -48,12 +52,15 @@ static void help(FILE *fp)
         "  loss       cross-entropy per answer token, nats\n"
         "The training curve (-o FILE): step (steps done), lr, loss (mean over the\n"
         "steps since the previous row), grad_norm (before clipping), tokens\n"
-        "(positions processed), wall_s.  Wall and CPU time, tokens/s and memory are\n"
-        "in the table's metadata.\n"
+        "(positions of the padded batches), wall_s.  Wall and CPU time, tokens/s,\n"
+        "FLOP/s (matrix products and attention, positions computed), the same\n"
+        "build's dgemm peak and memory are in the table's metadata.\n"
         "\n"
-        "      --scheme S        nope, sinusoidal, learned, t5, alibi or rope (rope)\n"
-        "      --task T          copy, reverse or recall (copy); recall needs\n"
-        "                        lengths <= --symbols\n"
+        "      --scheme S        nope, sinusoidal, learned, t5, alibi, rope, xl,\n"
+        "                        deberta or tupe (rope); --base sets sinusoidal's\n"
+        "                        and xl's frequencies\n"
+        "      --task T          copy, reverse, recall, sort, add, add-rev or count\n"
+        "                        (copy); recall needs lengths <= --symbols\n"
         "      --train-len L     longest training example (20); with rope the\n"
         "                        schedule's original context is the 2L positions\n"
         "                        this gives (yarn, linear, ... use it)\n"
@@ -71,7 +78,8 @@ static void help(FILE *fp)
         "      --eval-samples M  test examples per length (256)\n"
         "      --eval-output F   the table to F instead of standard output\n"
         "      --log-every S     steps per curve row (K/100, at least 1)\n"
-        "      --checkpoint F    write the run's state to F every --checkpoint-every\n"
+        , fp);
+  fputs("      --checkpoint F    write the run's state to F every --checkpoint-every\n"
         "                        steps, at the end and when interrupted; atomically\n"
         "                        (the last complete checkpoint survives a crash\n"
         "                        mid-write); format: src/core/train/checkpoint.md\n"
@@ -84,8 +92,15 @@ static void help(FILE *fp)
         "                        would: checkpoint, no table, exit 0\n"
         "      --max-loss X      a step's loss above X nats counts as divergence\n"
         "                        (100)\n"
-        "\n"
-        "SIGINT and SIGTERM end the run after the step under way: with\n"
+        "      --threads N       threads of each step (1); with N > 1 OpenBLAS runs\n"
+        "                        one thread in each unless OPENBLAS_NUM_THREADS is set\n"
+        "      --chunks K        micro-batches per step (4): rows sorted by the\n"
+        "                        positions they use, each group run at its own\n"
+        "                        length (padding past a row's answer is skipped)\n"
+        "      --peak-seconds S  time spent measuring this build's dgemm peak on N\n"
+        "                        threads for the metadata (0.3; 0 = not measured)\n"
+        "\n", fp);
+  fputs("SIGINT and SIGTERM end the run after the step under way: with\n"
         "--checkpoint, its state is written first; exit 130 (SIGINT) or 143\n"
         "(SIGTERM).  A loss or gradient that is not finite, or a loss above\n"
         "--max-loss, stops the run (exit 3) naming the step, the loss and the\n"
@@ -101,14 +116,15 @@ static void help(FILE *fp)
 enum {
   O_SCHEME = RL_OPT_FIRST_CMD, O_TASK, O_TRAIN_LEN, O_EVAL_LEN, O_STEPS, O_BATCH, O_LR,
   O_MIN_LR, O_WARMUP, O_SEED, O_DMODEL, O_HEADS, O_LAYERS, O_SYMBOLS, O_SAMPLES, O_EVAL_OUT,
-  O_LOG_EVERY, O_CKPT, O_CKPT_EVERY, O_RESUME, O_STOP_AFTER, O_MAX_LOSS
+  O_LOG_EVERY, O_CKPT, O_CKPT_EVERY, O_RESUME, O_STOP_AFTER, O_MAX_LOSS, O_THREADS, O_CHUNKS,
+  O_PEAK
 };
 
 typedef struct targs {
   int scheme, task;
   unsigned long long train_len, eval_len, steps, batch, warmup, seed, d_model, heads, layers,
-      symbols, samples, log_every, ckpt_every, stop_after;
-  double lr, min_lr, max_loss;
+      symbols, samples, log_every, ckpt_every, stop_after, threads, chunks;
+  double lr, min_lr, max_loss, peak_s;
   int have_eval_len, have_warmup, have_min_lr, have_log_every, have_ckpt_every, resume;
   const char *eval_out, *ckpt;
 } targs;
@@ -146,6 +162,9 @@ static int parse(targs *a, rl_sched_opts *so, rl_common *co, int argc, char **ar
       {"resume", no_argument, NULL, O_RESUME},
       {"stop-after", required_argument, NULL, O_STOP_AFTER},
       {"max-loss", required_argument, NULL, O_MAX_LOSS},
+      {"threads", required_argument, NULL, O_THREADS},
+      {"chunks", required_argument, NULL, O_CHUNKS},
+      {"peak-seconds", required_argument, NULL, O_PEAK},
       RL_COMMON_LONGOPTS,
       {NULL, 0, NULL, 0}};
   const struct option *opts = rl_sched_longopts(own);
@@ -193,6 +212,14 @@ static int parse(targs *a, rl_sched_opts *so, rl_common *co, int argc, char **ar
       if (!(a->max_loss > 0) || !isfinite(a->max_loss))
         r = rl_usage(cmd, "invalid --max-loss '%s': expected a number > 0", optarg);
       break;
+    case O_THREADS: r = rl_opt_uint(cmd, "--threads", optarg, 1, 64, &a->threads); break;
+    case O_CHUNKS: r = rl_opt_uint(cmd, "--chunks", optarg, 1, 4096, &a->chunks); break;
+    case O_PEAK:
+      if ((r = rl_opt_double(cmd, "--peak-seconds", optarg, &a->peak_s)))
+        break;
+      if (!(a->peak_s >= 0) || a->peak_s > 60)
+        r = rl_usage(cmd, "invalid --peak-seconds '%s': expected a number in [0, 60]", optarg);
+      break;
     case O_LR:
     case O_MIN_LR: {
       double *x = c == O_LR ? &a->lr : &a->min_lr;
@@ -231,7 +258,8 @@ static int check_sched_given(const targs *a, const rl_sched_opts *so)
     return 0;
   for (const rl_param *const *d = rl_schedule_param_list(); *d; d++)
     if (rl_schedule_param_given(&so->p, *d) &&
-        !(a->scheme == RL_TPOS_SINUSOIDAL && !strcmp((*d)->key, "base")))
+        !((a->scheme == RL_TPOS_SINUSOIDAL || a->scheme == RL_TPOS_XL) &&
+          !strcmp((*d)->key, "base")))
       return rl_usage(cmd, "invalid --%s for --scheme %s: only rope takes the schedule's options",
                       (*d)->key, rl_train_pos_names()[a->scheme]);
   return 0;
@@ -274,6 +302,8 @@ static void meta_run(rl_out *o, const targs *a, const rl_sched_opts *so, const r
   rl_out_meta_uint(o, "d_model", a->d_model);
   rl_out_meta_uint(o, "heads", a->heads);
   rl_out_meta_uint(o, "layers", a->layers);
+  rl_out_meta_uint(o, "threads", a->threads);
+  rl_out_meta_uint(o, "chunks", a->chunks);
   rl_out_meta_uint(o, "parameters", rl_train_nparams(m));
   rl_out_meta_uint(o, "memory_bytes", rl_train_bytes(m));
   rl_out_meta_uint(o, "eval_samples", a->samples);
@@ -357,6 +387,7 @@ static int check_resume(const char *path, const rl_ckpt *ck, const rl_train_cfg 
   CMP_D("min-lr", ck->run.min_lr, run->min_lr);
   CMP_D("base", ck->cfg.base, cfg->base);
   CMP_U("threads", ck->run.threads, run->threads);
+  CMP_U("chunks", ck->cfg.chunks, cfg->chunks);
 #undef CMP_U
 #undef CMP_D
   for (int i = 0; i < n; i++)
@@ -414,7 +445,8 @@ static int run(int argc, char **argv)
 {
   targs a = {.scheme = RL_TPOS_ROPE, .task = RL_TASK_COPY, .train_len = 20, .steps = 1000,
              .batch = 32, .seed = 1, .d_model = 64, .heads = 4, .layers = 2, .symbols = 10,
-             .samples = 256, .lr = 1e-3, .max_loss = 100};
+             .samples = 256, .lr = 1e-3, .max_loss = 100, .threads = 1, .chunks = 4,
+             .peak_s = 0.3};
   rl_sched_opts so;
   rl_sched_opts_init(&so, 0);
   rl_common co;
@@ -456,7 +488,7 @@ static int run(int argc, char **argv)
   rl_train_cfg_default(&cfg);
   cfg.vocab = rl_task_vocab(&task), cfg.d_model = a.d_model, cfg.heads = a.heads;
   cfg.layers = a.layers, cfg.batch = a.batch, cfg.max_T = maxT, cfg.pos = (rl_train_pos)a.scheme;
-  cfg.seed = a.seed, cfg.base = so.p.base;
+  cfg.seed = a.seed, cfg.base = so.p.base, cfg.threads = a.threads, cfg.chunks = a.chunks;
   rl_ckpt *ck = calloc(1, sizeof *ck), *old = NULL;
   if (!ck)
     return rl_runtime(cmd, "out of memory");
@@ -464,7 +496,7 @@ static int run(int argc, char **argv)
   rl_adamw_default(&ck->run.opt);
   ck->run.steps = a.steps, ck->run.warmup = a.warmup, ck->run.train_len = a.train_len;
   ck->run.eval_len = a.eval_len, ck->run.eval_samples = a.samples;
-  ck->run.log_every = a.log_every, ck->run.ckpt_every = a.ckpt_every, ck->run.threads = 1;
+  ck->run.log_every = a.log_every, ck->run.ckpt_every = a.ckpt_every, ck->run.threads = a.threads;
   ck->run.lr = a.lr, ck->run.min_lr = a.min_lr;
   rl_train_model *m = NULL;
   char err[RL_ERR_MAX] = "";
@@ -603,6 +635,7 @@ static int run(int argc, char **argv)
   }
   release_stop(old_sa);
   double wall = now(CLOCK_MONOTONIC) - w0, cpu = now(CLOCK_PROCESS_CPUTIME_ID) - c0;
+  double flops = rl_train_flops(m);
   if (curve_open && (r = rl_out_close(&curve)))
     goto done;
   curve_open = 0;
@@ -632,6 +665,16 @@ static int run(int argc, char **argv)
   rl_out_meta_num(&tab, "train_cpu_s", cpu);
   rl_out_meta_num(&tab, "train_tokens", (double)tokens);
   rl_out_meta_num(&tab, "train_tokens_per_s", wall > 0 ? (double)tokens / wall : 0.0);
+  rl_out_meta_num(&tab, "train_flops", flops);
+  rl_out_meta_num(&tab, "train_flop_per_s", wall > 0 ? flops / wall : 0.0);
+  if (a.peak_s > 0) {
+    /* the same build's dgemm (n = 256) on as many threads, now, under
+     * the same load as the run */
+    double peak = rl_train_peak_flops(256, a.threads, a.peak_s);
+    rl_out_meta_num(&tab, "peak_dgemm_flop_per_s", peak);
+    rl_out_meta_num(&tab, "train_flop_fraction_of_peak",
+                    peak > 0 && wall > 0 ? flops / wall / peak : 0.0);
+  }
   if (step > start) /* a resume of a finished run took no step */
     rl_out_meta_num(&tab, "final_loss", loss);
   double e0 = now(CLOCK_MONOTONIC);
@@ -653,9 +696,11 @@ static int run(int argc, char **argv)
   }
   r = rl_out_close(&tab);
   if (show && !r)
-    fprintf(stderr, "ropelab train: %llu steps in %.1f s wall, %.1f s CPU, %.0f tokens/s; scoring %.1f s\n",
+    fprintf(stderr,
+            "ropelab train: %llu steps in %.1f s wall, %.1f s CPU, %.0f tokens/s, %.3g FLOP/s; "
+            "scoring %.1f s\n",
             a.steps - start, wall, cpu, wall > 0 ? (double)tokens / wall : 0.0,
-            now(CLOCK_MONOTONIC) - e0);
+            wall > 0 ? flops / wall : 0.0, now(CLOCK_MONOTONIC) - e0);
   goto done;
 fail_curve:
   if (curve_open)

@@ -348,11 +348,11 @@ double rl_tl_crossentropy_forward(double *losses, double *probs, const double *l
 }
 
 void rl_tl_crossentropy_backward(double *dlogits, const double *probs, const int *tgt, size_t N,
-                                 size_t V)
+                                 size_t V, size_t count)
 {
-  size_t count = 0;
-  for (size_t n = 0; n < N; n++)
-    count += tgt[n] >= 0;
+  if (!count)
+    for (size_t n = 0; n < N; n++)
+      count += tgt[n] >= 0;
   if (!count)
     return;
   double w = 1.0 / (double)count;
@@ -362,4 +362,112 @@ void rl_tl_crossentropy_backward(double *dlogits, const double *probs, const int
     for (size_t v = 0; v < V; v++)
       dlogits[n * V + v] += w * (probs[n * V + v] - (v == (size_t)tgt[n] ? 1.0 : 0.0));
   }
+}
+
+void rl_tl_relattn_forward(double *out, double *preatt, double *att, const double *qkv,
+                           const rl_tl_rel *r, size_t B, size_t T, size_t C, size_t H)
+{
+  size_t hd = C / H;
+  for (size_t b = 0; b < B; b++)
+    for (size_t h = 0; h < H; h++)
+      for (size_t t = 0; t < T; t++) {
+        const double *q = qkv + (b * T + t) * 3 * C + h * hd;
+        const double *u = r->u ? r->u + h * hd : NULL, *v = r->v ? r->v + h * hd : NULL;
+        double *pre = preatt + ((b * H + h) * T + t) * T;
+        double *a = att + ((b * H + h) * T + t) * T;
+        double mx = -HUGE_VAL;
+        for (size_t t2 = 0; t2 <= t; t2++) {
+          const double *k = qkv + (b * T + t2) * 3 * C + C + h * hd;
+          size_t ix = r->idx[t * T + t2];
+          const double *A = r->A ? r->A + (h * r->nrel + ix) * hd : NULL;
+          const double *Bt = r->Bt ? r->Bt + (h * r->nrel + ix) * hd : NULL;
+          double s = 0;
+          for (size_t e = 0; e < hd; e++) {
+            double qu = q[e] + (u ? u[e] : 0.0);
+            s += qu * k[e];
+            if (A)
+              s += (q[e] + (v ? v[e] : 0.0)) * A[e];
+            if (Bt)
+              s += k[e] * Bt[e];
+          }
+          s = s * r->scale + (r->bias ? r->bias[(h * T + t) * T + t2] : 0.0);
+          pre[t2] = s;
+          if (s > mx)
+            mx = s;
+        }
+        double sum = 0;
+        for (size_t t2 = 0; t2 <= t; t2++)
+          sum += a[t2] = exp(pre[t2] - mx);
+        for (size_t t2 = 0; t2 < T; t2++) {
+          if (t2 <= t)
+            a[t2] /= sum;
+          else
+            a[t2] = pre[t2] = 0.0;
+        }
+        double *o = out + (b * T + t) * C + h * hd;
+        memset(o, 0, hd * sizeof *o);
+        for (size_t t2 = 0; t2 <= t; t2++) {
+          const double *vv = qkv + (b * T + t2) * 3 * C + 2 * C + h * hd;
+          for (size_t e = 0; e < hd; e++)
+            o[e] += a[t2] * vv[e];
+        }
+      }
+}
+
+void rl_tl_relattn_backward(double *dqkv, rl_tl_rel *d, double *dpreatt, const double *dout,
+                            const double *qkv, const double *att, const rl_tl_rel *r, size_t B,
+                            size_t T, size_t C, size_t H)
+{
+  size_t hd = C / H;
+  for (size_t b = 0; b < B; b++)
+    for (size_t h = 0; h < H; h++)
+      for (size_t t = 0; t < T; t++) {
+        const double *a = att + ((b * H + h) * T + t) * T;
+        double *dp = dpreatt + ((b * H + h) * T + t) * T;
+        const double *g = dout + (b * T + t) * C + h * hd;
+        /* through out = sum att v, then the softmax */
+        double dot = 0;
+        for (size_t t2 = 0; t2 <= t; t2++) {
+          const double *v = qkv + (b * T + t2) * 3 * C + 2 * C + h * hd;
+          double *dv = dqkv + (b * T + t2) * 3 * C + 2 * C + h * hd;
+          double s = 0;
+          for (size_t e = 0; e < hd; e++) {
+            s += v[e] * g[e];
+            dv[e] += a[t2] * g[e];
+          }
+          dp[t2] = s;
+          dot += a[t2] * s;
+        }
+        for (size_t t2 = 0; t2 <= t; t2++)
+          dp[t2] = a[t2] * (dp[t2] - dot);
+        const double *q = qkv + (b * T + t) * 3 * C + h * hd;
+        double *dq = dqkv + (b * T + t) * 3 * C + h * hd;
+        const double *u = r->u ? r->u + h * hd : NULL, *vb = r->v ? r->v + h * hd : NULL;
+        double *du = d->u ? d->u + h * hd : NULL, *dvb = d->v ? d->v + h * hd : NULL;
+        for (size_t t2 = 0; t2 <= t; t2++) {
+          const double *k = qkv + (b * T + t2) * 3 * C + C + h * hd;
+          double *dk = dqkv + (b * T + t2) * 3 * C + C + h * hd;
+          size_t ix = r->idx[t * T + t2];
+          const double *A = r->A ? r->A + (h * r->nrel + ix) * hd : NULL;
+          const double *Bt = r->Bt ? r->Bt + (h * r->nrel + ix) * hd : NULL;
+          double *dA = A && d->A ? d->A + (h * r->nrel + ix) * hd : NULL;
+          double *dB = Bt && d->Bt ? d->Bt + (h * r->nrel + ix) * hd : NULL;
+          double s = dp[t2] * r->scale;
+          if (d->bias)
+            d->bias[(h * T + t) * T + t2] += dp[t2];
+          for (size_t e = 0; e < hd; e++) {
+            /* s ((q + u).k + (q + v).A + k.Bt) */
+            dq[e] += s * (k[e] + (A ? A[e] : 0.0));
+            dk[e] += s * (q[e] + (u ? u[e] : 0.0) + (Bt ? Bt[e] : 0.0));
+            if (du)
+              du[e] += s * k[e];
+            if (A && dvb)
+              dvb[e] += s * A[e];
+            if (dA)
+              dA[e] += s * (q[e] + (vb ? vb[e] : 0.0));
+            if (dB)
+              dB[e] += s * k[e];
+          }
+        }
+      }
 }

@@ -58,6 +58,29 @@ void rl_tl_attention_backward(double *dqkv, double *dbias, double *dpreatt, doub
                               const double *dout, const double *qkv, const double *att,
                               size_t B, size_t T, size_t C, size_t H);
 
+/* Attention with relative terms between content and position tables,
+ * for Transformer-XL and DeBERTa (the core's definitions, src/core/
+ * schemes/rel.c), per head h, query t, key t2 <= t, r = idx[t][t2]:
+ *   preatt = scale ((q + u_h).k + (q + v_h).A[h][r] + k.Bt[h][r])
+ *            + bias[h][t][t2]
+ * Transformer-XL (Dai et al. 2019 sec. 3.3): A = W_r R_{t-t2}, u, v its
+ * two biases, no Bt.  DeBERTa (He et al. 2021 eq. 4-5): A = K^r (c2p),
+ * Bt = Q^r (p2c), no u, v.  Any of A, Bt, u, v, bias may be NULL; A, Bt:
+ * [H][nrel][hd]; idx [T][T]. */
+typedef struct rl_tl_rel {
+  const size_t *idx;
+  size_t nrel;
+  double scale;
+  double *A, *Bt, *u, *v, *bias;
+} rl_tl_rel;
+void rl_tl_relattn_forward(double *out, double *preatt, double *att, const double *qkv,
+                           const rl_tl_rel *r, size_t B, size_t T, size_t C, size_t H);
+/* dqkv and d's non-NULL tables (same shapes as r's) += ...; d->bias, when
+ * set, takes dpreatt summed over the batch; dpreatt: scratch. */
+void rl_tl_relattn_backward(double *dqkv, rl_tl_rel *d, double *dpreatt, const double *dout,
+                            const double *qkv, const double *att, const rl_tl_rel *r, size_t B,
+                            size_t T, size_t C, size_t H);
+
 /* Content-free attention biases [H][T][T] (query t, key t2 <= t):
  * ALiBi -slope_h (t - t2) (Press et al. 2022, eq. in sec. 3); T5 table
  * t5[bucket][h] at rl_t5_bucket(t2 - t, causal, nb, maxd) (Raffel et al.
@@ -84,8 +107,15 @@ void rl_tl_residual_backward(double *da, double *db, const double *dout, size_t 
 double rl_tl_crossentropy_forward(double *losses, double *probs, const double *logits,
                                   const int *tgt, size_t N, size_t V);
 /* dlogits += (probs - onehot) / count on counted positions: the gradient
- * of the mean loss. */
+ * of the mean loss over count positions (0: those counted here; a
+ * micro-batch passes its whole batch's count). */
 void rl_tl_crossentropy_backward(double *dlogits, const double *probs, const int *tgt, size_t N,
-                                 size_t V);
+                                 size_t V, size_t count);
+
+/* The trainer's threads already share the cores: OpenBLAS's own threads
+ * inside each would only oversubscribe them, so one OpenBLAS thread
+ * (once per process, when OpenBLAS is the CBLAS) unless the user set
+ * OPENBLAS_NUM_THREADS, as src/core/measures/extrap.c does (peak.c). */
+void rl_tl_blas_one_thread(void);
 
 #endif

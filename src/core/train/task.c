@@ -4,6 +4,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "ropelab.h"
 
 void rl_train_rng_seed(rl_train_rng *r, uint64_t seed) { r->s = seed; }
@@ -39,12 +40,35 @@ double rl_train_rng_normal(rl_train_rng *r)
   return sqrt(-2.0 * log(u)) * cos(6.28318530717958647692 * v);
 }
 
-static const char *const task_names[RL_TASK_COUNT] = {"copy", "reverse", "recall"};
+static const char *const task_names[RL_TASK_COUNT] = {"copy",  "reverse", "recall", "sort",
+                                                       "add",   "add-rev", "count"};
 const char *const *rl_task_names(void) { return task_names; }
-size_t rl_task_vocab(const rl_task *t) { return t->symbols + 2; }
+
+size_t rl_task_vocab(const rl_task *t)
+{
+  return t->kind == RL_TASK_ADD || t->kind == RL_TASK_ADD_REV ? t->symbols + 3 : t->symbols + 2;
+}
+
+size_t rl_task_answer_len(const rl_task *t, size_t n)
+{
+  switch (t->kind) {
+  case RL_TASK_RECALL: return 1;
+  case RL_TASK_ADD:
+  case RL_TASK_ADD_REV:
+  case RL_TASK_COUNTING: return n + 1;
+  default: return n;
+  }
+}
+
 size_t rl_task_len(const rl_task *t, size_t n)
 {
-  return t->kind == RL_TASK_RECALL ? 2 * n + 2 : 2 * n;
+  switch (t->kind) {
+  case RL_TASK_RECALL: return 2 * n + 2;
+  case RL_TASK_ADD:
+  case RL_TASK_ADD_REV: return 3 * n + 2;
+  case RL_TASK_COUNTING: return 2 * n + 1;
+  default: return 2 * n;
+  }
 }
 
 size_t rl_task_max_n(const rl_task *t)
@@ -52,49 +76,110 @@ size_t rl_task_max_n(const rl_task *t)
   return t->kind == RL_TASK_RECALL ? t->symbols : SIZE_MAX;
 }
 
-/* k1 v1 .. kn vn SEP q -> v of q: keys uniform, redrawn until distinct
- * from the earlier ones (O(n^2), n < max_T / 2), values uniform, the
- * query uniform among the keys. */
-static void recall_example(const rl_task *t, rl_train_rng *r, size_t n, int *inp, int *tgt)
+static int cmp_int(const void *a, const void *b)
 {
-  for (size_t i = 0; i < n; i++) {
-    int k, dup;
-    do {
-      k = (int)rl_train_rng_below(r, t->symbols);
-      dup = 0;
-      for (size_t j = 0; j < i && !dup; j++)
-        dup = inp[2 * j] == k;
-    } while (dup);
-    inp[2 * i] = k;
-    inp[2 * i + 1] = (int)rl_train_rng_below(r, t->symbols);
+  int x = *(const int *)a, y = *(const int *)b;
+  return (x > y) - (x < y);
+}
+
+void rl_task_answer(const rl_task *t, size_t n, const int *q, int *y)
+{
+  int sep = (int)t->symbols;
+  switch (t->kind) {
+  case RL_TASK_RECALL: /* the value after the one key equal to q's last */
+    y[0] = -1;
+    for (size_t i = 0; i < n; i++)
+      if (q[2 * i] == q[2 * n + 1])
+        y[0] = q[2 * i + 1];
+    return;
+  case RL_TASK_ADD:
+  case RL_TASK_ADD_REV: {
+    /* schoolbook addition from the least significant digit: a is
+     * q[0..n), b q[n+1..2n+1), most significant first */
+    int base = (int)t->symbols, carry = 0, rev = t->kind == RL_TASK_ADD_REV;
+    for (size_t k = 0; k < n; k++) {
+      int sum = q[n - 1 - k] + q[2 * n - k] + carry;
+      carry = sum >= base;
+      y[rev ? k : n - k] = carry ? sum - base : sum;
+    }
+    y[rev ? n : 0] = carry;
+    return;
   }
-  size_t q = rl_train_rng_below(r, n);
-  inp[2 * n] = (int)t->symbols;
-  inp[2 * n + 1] = inp[2 * q];
-  tgt[2 * n + 1] = inp[2 * q + 1];
+  case RL_TASK_COUNTING:
+    for (size_t i = 0; i < n; i++)
+      y[i] = q[i];
+    y[n] = sep;
+    return;
+  default:
+    for (size_t i = 0; i < n; i++)
+      y[i] = t->kind == RL_TASK_REVERSE ? q[n - 1 - i] : q[i];
+    if (t->kind == RL_TASK_SORT)
+      qsort(y, n, sizeof *y, cmp_int);
+  }
+}
+
+/* The question: rl_task_len + 1 - rl_task_answer_len tokens into q. */
+static void question(const rl_task *t, rl_train_rng *r, size_t n, int *q)
+{
+  int sep = (int)t->symbols;
+  switch (t->kind) {
+  case RL_TASK_RECALL:
+    /* k1 v1 .. kn vn SEP k: keys uniform, redrawn until distinct from
+     * the earlier ones (O(n^2), n <= symbols), values uniform, the query
+     * uniform among the keys */
+    for (size_t i = 0; i < n; i++) {
+      int k, dup;
+      do {
+        k = (int)rl_train_rng_below(r, t->symbols);
+        dup = 0;
+        for (size_t j = 0; j < i && !dup; j++)
+          dup = q[2 * j] == k;
+      } while (dup);
+      q[2 * i] = k;
+      q[2 * i + 1] = (int)rl_train_rng_below(r, t->symbols);
+    }
+    q[2 * n] = sep;
+    q[2 * n + 1] = q[2 * rl_train_rng_below(r, n)];
+    return;
+  case RL_TASK_ADD:
+  case RL_TASK_ADD_REV: /* a PLUS b SEP, digits uniform */
+    for (size_t i = 0; i < 2 * n + 1; i++)
+      q[i] = i == n ? sep + 2 : (int)rl_train_rng_below(r, t->symbols);
+    q[2 * n + 1] = sep;
+    return;
+  case RL_TASK_COUNTING: { /* x^n SEP, x uniform */
+    int x = (int)rl_train_rng_below(r, t->symbols);
+    for (size_t i = 0; i < n; i++)
+      q[i] = x;
+    q[n] = sep;
+    return;
+  }
+  default: /* x SEP, x uniform */
+    for (size_t i = 0; i < n; i++)
+      q[i] = (int)rl_train_rng_below(r, t->symbols);
+    q[n] = sep;
+  }
 }
 
 void rl_task_example(const rl_task *t, rl_train_rng *r, size_t n, size_t T, int *inp, int *tgt)
 {
-  int sep = (int)t->symbols, pad = sep + 1;
+  int pad = (int)t->symbols + 1;
   for (size_t i = 0; i < T; i++)
     inp[i] = pad, tgt[i] = -1;
-  if (n > rl_task_max_n(t) || rl_task_len(t, n) > T)
-    return; /* outside the task: all padding, no loss (callers check) */
-  if (t->kind == RL_TASK_RECALL) {
-    recall_example(t, r, n, inp, tgt);
-    return;
-  }
-  /* s = x SEP y; inp = s[0..2n), tgt[i] = s[i+1] for i >= n (y) */
-  for (size_t i = 0; i < n; i++)
-    inp[i] = (int)rl_train_rng_below(r, t->symbols);
-  inp[n] = sep;
-  for (size_t i = 0; i < n; i++) {
-    int y = t->kind == RL_TASK_REVERSE ? inp[n - 1 - i] : inp[i];
-    tgt[n + i] = y;
-    if (n + 1 + i < 2 * n)
-      inp[n + 1 + i] = y;
-  }
+  size_t len = rl_task_len(t, n);
+  /* s = question then answer, len + 1 tokens */
+  int *s = n && n <= rl_task_max_n(t) && len <= T ? malloc((len + 1) * sizeof *s) : NULL;
+  if (!s)
+    return; /* outside the task (callers check) or no memory: no loss */
+  size_t a0 = len + 1 - rl_task_answer_len(t, n);
+  question(t, r, n, s);
+  rl_task_answer(t, n, s, s + a0);
+  /* the model reads s without its last token; tgt[i] = s[i + 1] on the
+   * answer (its first token is predicted at the position before it) */
+  memcpy(inp, s, len * sizeof *s);
+  for (size_t i = a0 - 1; i < len; i++)
+    tgt[i] = s[i + 1];
+  free(s);
 }
 
 rl_status rl_train_evaluate(rl_train_model *m, const rl_task *t, size_t n, size_t samples,

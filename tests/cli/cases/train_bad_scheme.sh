@@ -1,1 +1,1 @@
-exec "$ROPELAB" train --scheme xl
+exec "$ROPELAB" train --scheme binary

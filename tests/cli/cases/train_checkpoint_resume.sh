@@ -7,8 +7,8 @@
 # + 3 D + D^2 + D + 8 D^2 + 4 D + D) + 2 D parameters (token embedding;
 # per block ln1, qkv, attention projection, ln2, fc, fc projection; final
 # norm) = 12 * 8 + (32 + 192 + 24 + 64 + 8 + 512 + 32 + 8) + 16 = 984 for
-# V = 10 + 2, D = 8, L = 1: PARM, MOM1, MOM2 984 * 8 = 7872 bytes; CONF 26
-# fields of 8 bytes = 208; STAT 3 x 8 = 24.
+# V = 10 + 2, D = 8, L = 1: PARM, MOM1, MOM2 984 * 8 = 7872 bytes; CONF 27
+# fields of 8 bytes = 216; STAT 3 x 8 = 24.
 set -e
 rd="/usr/bin/python3 $(dirname "$0")/../../train/ckpt_read.py"
 T="train --scheme rope --method linear --factor 2 --train-len 2 --eval-len 3 --steps 8

@@ -1,0 +1,82 @@
+/* peak.c: the trainer's yardstick (ropelab/train.h): the FLOP rate of
+ * this build's CBLAS dgemm on square matrices, on one or more threads at
+ * once, so that a training run's achieved FLOP/s can be stated against
+ * what the same library reaches on the same machine under the same load. */
+#include <gsl/gsl_cblas.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <time.h>
+#include "layers.h"
+#include "ropelab.h"
+
+#ifdef RL_HAVE_OPENBLAS_THREADS
+void openblas_set_num_threads(int num_threads); /* OpenBLAS's cblas.h, not included beside GSL's */
+static void blas_set_one(void) { openblas_set_num_threads(1); }
+#endif
+
+void rl_tl_blas_one_thread(void)
+{
+#ifdef RL_HAVE_OPENBLAS_THREADS
+  static pthread_once_t once = PTHREAD_ONCE_INIT;
+  if (!getenv("OPENBLAS_NUM_THREADS"))
+    pthread_once(&once, blas_set_one);
+#endif
+}
+
+struct peak_job {
+  size_t n;
+  double seconds, flops;
+  int ok;
+};
+
+static double mono(void)
+{
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+static void *peak_run(void *arg)
+{
+  struct peak_job *j = arg;
+  size_t n = j->n;
+  double *a = malloc(3 * n * n * sizeof *a);
+  if (!a)
+    return NULL;
+  for (size_t i = 0; i < 3 * n * n; i++)
+    a[i] = (double)(i % 7) * 0.125 - 0.375; /* exact, bounded: no overflow however often */
+  double t0 = mono(), per = 2.0 * (double)n * (double)n * (double)n;
+  do {
+    cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)n, (int)n, (int)n, 1.0, a,
+                (int)n, a + n * n, (int)n, 0.0, a + 2 * n * n, (int)n);
+    j->flops += per;
+  } while (mono() - t0 < j->seconds);
+  free(a);
+  j->ok = 1;
+  return NULL;
+}
+
+double rl_train_peak_flops(size_t n, size_t threads, double seconds)
+{
+  struct peak_job jobs[64];
+  pthread_t tid[64];
+  int started[64] = {0};
+  if (!n || !threads || threads > 64)
+    return 0.0;
+  if (threads > 1)
+    rl_tl_blas_one_thread(); /* as the trainer's threads run it */
+  double t0 = mono();
+  for (size_t t = 0; t < threads; t++)
+    jobs[t] = (struct peak_job){n, seconds, 0.0, 0};
+  for (size_t t = 1; t < threads; t++)
+    started[t] = !pthread_create(&tid[t], NULL, peak_run, &jobs[t]);
+  peak_run(&jobs[0]);
+  double total = 0;
+  for (size_t t = 0; t < threads; t++) {
+    if (t && started[t])
+      pthread_join(tid[t], NULL);
+    total += jobs[t].ok ? jobs[t].flops : 0.0;
+  }
+  double wall = mono() - t0;
+  return wall > 0 ? total / wall : 0.0;
+}

@@ -1,0 +1,1 @@
+exec "$ROPELAB" train --threads 0
