@@ -29,8 +29,14 @@ and knows no mscale / mscale_all_dim, while DeepSeek's own code (and
 ropelab) take original_max_position_embeddings = 4096; its head is also
 qk_rope_head_dim, which this function does not read.
 
+A config with a RoPE per attention layer type (Gemma 3: rope_local_base_freq
+beside rope_theta) gives one table per type, named NAME@full_attention and
+NAME@sliding_attention; its keys are read from text_config when the file is
+a multimodal config, as Gemma3ForConditionalGeneration builds its text model.
+
 Output: one line per pair, NAME PAIR VALUE, VALUE the float32 inv_freq
 as Python's repr of the exact float (shortest round-trip)."""
+import copy
 import json
 import os
 import sys
@@ -51,17 +57,36 @@ def main(hf_dir, models):
         if not fn.endswith(".json") or name in SKIP:
             continue
         raw = json.load(open(os.path.join(models, fn)))
-        cfg = types.SimpleNamespace(**{k: v for k, v in raw.items() if not k.startswith("_")})
-        if raw.get("model_type") == "gpt_neox":
-            cfg.partial_rotary_factor = raw["rotary_pct"]
-            cfg.rope_theta = raw["rotary_emb_base"]
-        rs = raw.get("rope_scaling") or {}
-        kind = rs.get("rope_type", rs.get("type", "default"))
-        kind = {"mrope": "default", "su": "longrope"}.get(kind, kind)
-        inv_freq, _ = mru.ROPE_INIT_FUNCTIONS[kind](cfg, None)
-        assert inv_freq.dtype == torch.float32
-        for i, v in enumerate(inv_freq.tolist()):
-            print(f"{name} {i} {v!r}")
+        if "text_config" in raw:  # a multimodal config: the text model's own
+            raw = dict(raw["text_config"], _from=raw.get("model_type"))
+        for lt, cfg in layer_configs(raw):
+            rs = cfg.rope_scaling or {}
+            kind = rs.get("rope_type", rs.get("type", "default"))
+            kind = {"mrope": "default", "su": "longrope"}.get(kind, kind)
+            inv_freq, _ = mru.ROPE_INIT_FUNCTIONS[kind](cfg, None)
+            assert inv_freq.dtype == torch.float32
+            label = name + ("@" + lt if lt else "")
+            for i, v in enumerate(inv_freq.tolist()):
+                print(f"{label} {i} {v!r}")
+
+
+def layer_configs(raw):
+    """(layer type or None, config namespace): Gemma 3's sliding layers get a
+    copy with rope_theta = rope_local_base_freq and rope_scaling default, as
+    Gemma3TextModel builds rotary_emb_local (transformers 4.50); its full
+    layers the config as it is."""
+    cfg = types.SimpleNamespace(**{k: v for k, v in raw.items() if not k.startswith("_")})
+    if not hasattr(cfg, "rope_scaling"):
+        cfg.rope_scaling = None
+    if raw.get("model_type") == "gpt_neox":
+        cfg.partial_rotary_factor = raw["rotary_pct"]
+        cfg.rope_theta = raw["rotary_emb_base"]
+    if "rope_local_base_freq" not in raw:
+        return [(None, cfg)]
+    local = copy.deepcopy(cfg)
+    local.rope_theta = raw["rope_local_base_freq"]
+    local.rope_scaling = {"rope_type": "default"}
+    return [("full_attention", cfg), ("sliding_attention", local)]
 
 
 if __name__ == "__main__":

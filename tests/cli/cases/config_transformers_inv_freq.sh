@@ -16,7 +16,12 @@ set -e
 top=$(dirname "$0")/../../..
 ref=$top/tests/models/inv_freq.txt
 for n in $(awk '!/^#/ {print $1}' "$ref" | sort -u); do
-  "$ROPELAB" freqs --config "$top/experiments/models/$n.json" --no-meta > f.csv
+  # NAME@TYPE: a model with a RoPE per attention layer type (Gemma 3)
+  case $n in
+  *@*) "$ROPELAB" freqs --config "$top/experiments/models/${n%@*}.json" --layer-type "${n#*@}" \
+         --no-meta > f.csv ;;
+  *) "$ROPELAB" freqs --config "$top/experiments/models/$n.json" --no-meta > f.csv ;;
+  esac
   awk -v n="$n" -v tol=9.5367431640625e-07 '
     NR == FNR { if ($1 == n) { want[$2] = $3; cnt++ } ; next }
     FNR == 1 { next }
