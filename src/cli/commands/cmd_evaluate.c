@@ -36,8 +36,9 @@ static void help(FILE *fp)
         "                         (the checkpoint's --eval-len)\n"
         "      --eval-samples M   test examples per length (the checkpoint's)\n"
         "\n"
-        "rope's schedule options (scoring only):\n", fp);
-  rl_sched_opts_help(fp);
+        "rope's schedule options (scoring only; --dim, --rot, --base and --layout\n"
+        "are the checkpoint's):\n", fp);
+  rl_sched_opts_help(fp); /* listed: they are refused by name */
   fputc('\n', fp);
   rl_common_help_noplot(fp);
 }

@@ -106,9 +106,10 @@ static void help(FILE *fp)
         "--max-loss, stops the run (exit 3) naming the step, the loss and the\n"
         "first layer with a non-finite value; the last checkpoint is kept.\n"
         "\n"
-        "rope's schedule options (the head dimension is D/H, not --dim; --method\n"
-        "applies at scoring only: training is plain RoPE):\n", fp);
-  rl_sched_opts_help(fp);
+        "rope's schedule options (the head dimension is D/H, not --dim; the\n"
+        "original context L is the positions --train-len gives; --method applies\n"
+        "at scoring only: training is plain RoPE):\n", fp);
+  rl_sched_opts_help_except(fp, "dim train-len");
   fputc('\n', fp);
   rl_common_help_noplot(fp);
 }

@@ -379,6 +379,24 @@ static int names_in_help(const rl_param *d)
 
 void rl_sched_opts_help(FILE *fp)
 {
+  rl_sched_opts_help_except(fp, "");
+}
+
+/* key is a word of the space-separated list */
+static int skipped(const char *list, const char *key)
+{
+  size_t n = strlen(key);
+  for (const char *p = list; *p;) {
+    size_t l = strcspn(p, " ");
+    if (l == n && !strncmp(p, key, n))
+      return 1;
+    p += l + (p[l] == ' ');
+  }
+  return 0;
+}
+
+void rl_sched_opts_help_except(FILE *fp, const char *skip)
+{
   fputs("schedule (defaults are the core's; 'ropelab help methods' lists the methods;\n"
         "an option the method does not take is an error):\n", fp);
   char text[640], tail[320];
@@ -386,6 +404,8 @@ void rl_sched_opts_help(FILE *fp)
   rl_help_param(fp, &p_layer_type, p_layer_type.help);
   for (const rl_param *const *dp = rl_schedule_param_list(); *dp; dp++) {
     const rl_param *d = *dp;
+    if (skipped(skip, d->key))
+      continue;
     help_tail(d, tail, sizeof tail);
     if (((d->flags & RL_PF_NAMES) || d->kind == RL_PK_ENUM) && !names_in_help(d)) {
       char names[400];

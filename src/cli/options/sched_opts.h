@@ -66,5 +66,8 @@ void rl_sched_meta(const rl_schedule_params *p, const rl_schedule *f, rl_out *ou
 /* Their help lines, generated from the declarations: each option, what
  * it is, which methods take it and its default. */
 void rl_sched_opts_help(FILE *fp);
+/* The same without the options named in skip ("dim rot"): those a command
+ * refuses or declares itself (train's --train-len, evaluate's --base). */
+void rl_sched_opts_help_except(FILE *fp, const char *skip);
 
 #endif
