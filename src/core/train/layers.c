@@ -168,6 +168,52 @@ void rl_tl_rope_backward(double *dinp, const double *dout, const double *cs, con
     }
 }
 
+/* One query row t of causal attention, shared by plain and relative
+ * attention: the softmax of pre[0..t] (mx its maximum) into a, the rest of
+ * the row zeroed, and out = sum_t2 a[t2] v_t2 (v_t2 at v + t2 * stride). */
+static void softmax_value_forward(double *o, double *pre, double *a, double mx, const double *v,
+                                  size_t t, size_t T, size_t stride, size_t hd)
+{
+  double sum = 0;
+  for (size_t t2 = 0; t2 <= t; t2++)
+    sum += a[t2] = exp(pre[t2] - mx);
+  for (size_t t2 = 0; t2 < T; t2++) {
+    if (t2 <= t)
+      a[t2] /= sum;
+    else
+      a[t2] = pre[t2] = 0.0;
+  }
+  memset(o, 0, hd * sizeof *o);
+  for (size_t t2 = 0; t2 <= t; t2++)
+    for (size_t e = 0; e < hd; e++)
+      o[e] += a[t2] * v[t2 * stride + e];
+}
+
+/* Its backward for the row's output gradient g: dv += a g, and through
+ * the softmax dp = a (s - sum a s) with s_t2 = v_t2 . g (kept in da when
+ * given). */
+static void softmax_value_backward(double *dp, double *da, const double *a, const double *g,
+                                   const double *v, double *dv, size_t t, size_t stride,
+                                   size_t hd)
+{
+  double dot = 0;
+  for (size_t t2 = 0; t2 <= t; t2++) {
+    const double *vr = v + t2 * stride;
+    double *dvr = dv + t2 * stride;
+    double s = 0;
+    for (size_t e = 0; e < hd; e++) {
+      s += vr[e] * g[e];
+      dvr[e] += a[t2] * g[e];
+    }
+    if (da)
+      da[t2] = s;
+    dp[t2] = s;
+    dot += a[t2] * s;
+  }
+  for (size_t t2 = 0; t2 <= t; t2++)
+    dp[t2] = a[t2] * (dp[t2] - dot);
+}
+
 void rl_tl_attention_forward(double *out, double *preatt, double *att, const double *qkv,
                              const double *bias, size_t B, size_t T, size_t C, size_t H)
 {
@@ -190,22 +236,8 @@ void rl_tl_attention_forward(double *out, double *preatt, double *att, const dou
           if (v > mx)
             mx = v;
         }
-        double sum = 0;
-        for (size_t t2 = 0; t2 <= t; t2++)
-          sum += a[t2] = exp(pre[t2] - mx);
-        for (size_t t2 = 0; t2 < T; t2++) {
-          if (t2 <= t)
-            a[t2] /= sum;
-          else
-            a[t2] = pre[t2] = 0.0;
-        }
-        double *o = out + (b * T + t) * C + h * hd;
-        memset(o, 0, hd * sizeof *o);
-        for (size_t t2 = 0; t2 <= t; t2++) {
-          const double *v = qkv + (b * T + t2) * 3 * C + 2 * C + h * hd;
-          for (size_t e = 0; e < hd; e++)
-            o[e] += a[t2] * v[e];
-        }
+        softmax_value_forward(out + (b * T + t) * C + h * hd, pre, a, mx, qkv + (b * T) * 3 * C
+                              + 2 * C + h * hd, t, T, 3 * C, hd);
       }
 }
 
@@ -223,21 +255,8 @@ void rl_tl_attention_backward(double *dqkv, double *dbias, double *dpreatt, doub
         double *dp = dpreatt + ((b * H + h) * T + t) * T;
         const double *d = dout + (b * T + t) * C + h * hd;
         /* through out = sum att v */
-        double dot = 0;
-        for (size_t t2 = 0; t2 <= t; t2++) {
-          const double *v = qkv + (b * T + t2) * 3 * C + 2 * C + h * hd;
-          double *dv = dqkv + (b * T + t2) * 3 * C + 2 * C + h * hd;
-          double s = 0;
-          for (size_t e = 0; e < hd; e++) {
-            s += v[e] * d[e];
-            dv[e] += a[t2] * d[e];
-          }
-          da[t2] = s;
-          dot += a[t2] * s;
-        }
-        /* softmax: dpre = att (datt - sum att datt) */
-        for (size_t t2 = 0; t2 <= t; t2++)
-          dp[t2] = a[t2] * (da[t2] - dot);
+        size_t vo = (b * T) * 3 * C + 2 * C + h * hd; /* position 0's v of this head */
+        softmax_value_backward(dp, da, a, d, qkv + vo, dqkv + vo, t, 3 * C, hd);
         const double *q = qkv + (b * T + t) * 3 * C + h * hd;
         double *dq = dqkv + (b * T + t) * 3 * C + h * hd;
         for (size_t t2 = 0; t2 <= t; t2++) {
@@ -395,22 +414,8 @@ void rl_tl_relattn_forward(double *out, double *preatt, double *att, const doubl
           if (s > mx)
             mx = s;
         }
-        double sum = 0;
-        for (size_t t2 = 0; t2 <= t; t2++)
-          sum += a[t2] = exp(pre[t2] - mx);
-        for (size_t t2 = 0; t2 < T; t2++) {
-          if (t2 <= t)
-            a[t2] /= sum;
-          else
-            a[t2] = pre[t2] = 0.0;
-        }
-        double *o = out + (b * T + t) * C + h * hd;
-        memset(o, 0, hd * sizeof *o);
-        for (size_t t2 = 0; t2 <= t; t2++) {
-          const double *vv = qkv + (b * T + t2) * 3 * C + 2 * C + h * hd;
-          for (size_t e = 0; e < hd; e++)
-            o[e] += a[t2] * vv[e];
-        }
+        softmax_value_forward(out + (b * T + t) * C + h * hd, pre, a, mx, qkv + (b * T) * 3 * C
+                              + 2 * C + h * hd, t, T, 3 * C, hd);
       }
 }
 
@@ -426,20 +431,8 @@ void rl_tl_relattn_backward(double *dqkv, rl_tl_rel *d, double *dpreatt, const d
         double *dp = dpreatt + ((b * H + h) * T + t) * T;
         const double *g = dout + (b * T + t) * C + h * hd;
         /* through out = sum att v, then the softmax */
-        double dot = 0;
-        for (size_t t2 = 0; t2 <= t; t2++) {
-          const double *v = qkv + (b * T + t2) * 3 * C + 2 * C + h * hd;
-          double *dv = dqkv + (b * T + t2) * 3 * C + 2 * C + h * hd;
-          double s = 0;
-          for (size_t e = 0; e < hd; e++) {
-            s += v[e] * g[e];
-            dv[e] += a[t2] * g[e];
-          }
-          dp[t2] = s;
-          dot += a[t2] * s;
-        }
-        for (size_t t2 = 0; t2 <= t; t2++)
-          dp[t2] = a[t2] * (dp[t2] - dot);
+        size_t vo = (b * T) * 3 * C + 2 * C + h * hd; /* position 0's v of this head */
+        softmax_value_backward(dp, NULL, a, g, qkv + vo, dqkv + vo, t, 3 * C, hd);
         const double *q = qkv + (b * T + t) * 3 * C + h * hd;
         double *dq = dqkv + (b * T + t) * 3 * C + h * hd;
         const double *u = r->u ? r->u + h * hd : NULL, *vb = r->v ? r->v + h * hd : NULL;
