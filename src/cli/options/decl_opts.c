@@ -48,22 +48,6 @@ void rl_decl_names(const rl_param *const *list, char *buf, size_t n)
                             list[i]->key);
 }
 
-/* "      --key METAVAR" padded to col, then text wrapped with hang col */
-static void help_row(FILE *fp, const rl_param *d, const char *text, int col)
-{
-  char head[96];
-  if (d->kind == RL_PK_FLAG)
-    snprintf(head, sizeof head, "      --%s", d->key);
-  else
-    snprintf(head, sizeof head, "      --%s %s", d->key, d->metavar ? d->metavar : "X");
-  size_t hl = strlen(head);
-  if ((int)hl < col - 1)
-    snprintf(head + hl, sizeof head - hl, "%*s", (int)(col - (int)hl), "");
-  else
-    snprintf(head + hl, sizeof head - hl, "  ");
-  rl_help_wrap(fp, head, col, text);
-}
-
 void rl_decl_help(FILE *fp, const rl_param *const *list)
 {
   rl_decl_help_at(fp, list, 21);
@@ -89,7 +73,7 @@ void rl_decl_help_at(FILE *fp, const rl_param *const *list, int col)
       snprintf(text + len, sizeof text - len, " (%s%s%s%s%s%s)", range ? lo : "",
                range ? ".." : "", range ? hi : "", range && dflt[0] ? "; " : "",
                dflt[0] ? "default " : "", dflt);
-    help_row(fp, d, text, col);
+    rl_help_param_at(fp, d, text, col);
   }
 }
 

@@ -359,15 +359,20 @@ size_t rl_longopts_declared(struct option *all, size_t n, size_t cap,
 
 void rl_help_param(FILE *fp, const rl_param *d, const char *text)
 {
+  rl_help_param_at(fp, d, text, 21);
+}
+
+void rl_help_param_at(FILE *fp, const rl_param *d, const char *text, int col)
+{
   char head[96];
   if (d->kind == RL_PK_FLAG)
     snprintf(head, sizeof head, "      --%s", d->key);
   else
     snprintf(head, sizeof head, "      --%s %s", d->key, d->metavar ? d->metavar : "X");
   size_t hl = strlen(head);
-  if (hl < 20)
-    snprintf(head + hl, sizeof head - hl, "%*s", (int)(21 - hl), "");
+  if ((int)hl < col - 1)
+    snprintf(head + hl, sizeof head - hl, "%*s", (int)(col - (int)hl), "");
   else
     snprintf(head + hl, sizeof head - hl, "  ");
-  rl_help_wrap(fp, head, 21, text);
+  rl_help_wrap(fp, head, col, text);
 }

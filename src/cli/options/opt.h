@@ -63,6 +63,8 @@ size_t rl_longopts_declared(struct option *all, size_t n, size_t cap,
 /* One help line of a declared option: "      --key METAVAR  text",
  * wrapped to RL_HELP_WIDTH with the text's column at 21. */
 void rl_help_param(FILE *fp, const rl_param *d, const char *text);
+/* The same with the text at column col (a command whose rows align elsewhere). */
+void rl_help_param_at(FILE *fp, const rl_param *d, const char *text, int col);
 
 /* Reset getopt for a fresh argv (glibc: optind = 0 reinitialises). */
 void rl_opt_reset(void);
