@@ -240,6 +240,23 @@ int rl_opt_end(const rl_common *co, const char *cmd, int argc, char **argv,
   return rl_opt_no_args(cmd, argc, argv);
 }
 
+int rl_opt_in_list(const char *list, const char *name, size_t len)
+{
+  if (!list)
+    return 0;
+  for (const char *p = list; *p;) {
+    while (*p == ' ')
+      p++;
+    const char *e = p;
+    while (*e && *e != ' ')
+      e++;
+    if ((size_t)(e - p) == len && len && !strncmp(p, name, len))
+      return 1;
+    p = e;
+  }
+  return 0;
+}
+
 void rl_opt_reset(void)
 {
   optind = 0;

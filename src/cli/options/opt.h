@@ -66,6 +66,9 @@ void rl_help_param(FILE *fp, const rl_param *d, const char *text);
 /* The same with the text at column col (a command whose rows align elsewhere). */
 void rl_help_param_at(FILE *fp, const rl_param *d, const char *text, int col);
 
+/* 1 when name[0..len) is a word of the space-separated list (NULL: none). */
+int rl_opt_in_list(const char *list, const char *name, size_t len);
+
 /* Reset getopt for a fresh argv (glibc: optind = 0 reinitialises). */
 void rl_opt_reset(void);
 

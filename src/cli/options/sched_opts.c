@@ -382,18 +382,6 @@ void rl_sched_opts_help(FILE *fp)
   rl_sched_opts_help_except(fp, "");
 }
 
-/* key is a word of the space-separated list */
-static int skipped(const char *list, const char *key)
-{
-  size_t n = strlen(key);
-  for (const char *p = list; *p;) {
-    size_t l = strcspn(p, " ");
-    if (l == n && !strncmp(p, key, n))
-      return 1;
-    p += l + (p[l] == ' ');
-  }
-  return 0;
-}
 
 void rl_sched_opts_help_except(FILE *fp, const char *skip)
 {
@@ -404,7 +392,7 @@ void rl_sched_opts_help_except(FILE *fp, const char *skip)
   rl_help_param(fp, &p_layer_type, p_layer_type.help);
   for (const rl_param *const *dp = rl_schedule_param_list(); *dp; dp++) {
     const rl_param *d = *dp;
-    if (skipped(skip, d->key))
+    if (rl_opt_in_list(skip, d->key, strlen(d->key)))
       continue;
     help_tail(d, tail, sizeof tail);
     if (((d->flags & RL_PF_NAMES) || d->kind == RL_PK_ENUM) && !names_in_help(d)) {

@@ -132,19 +132,6 @@ int rl_scheme_opt(rl_scheme_opts *o, const char *cmd, int opt, const char *arg)
   return 1;
 }
 
-/* name is a word of the space-separated list */
-static int listed(const char *list, const char *name)
-{
-  size_t l = strlen(name);
-  for (const char *p = list; *p;) {
-    p += strspn(p, " ");
-    size_t w = strcspn(p, " ");
-    if (w == l && !strncmp(p, name, l))
-      return 1;
-    p += w;
-  }
-  return 0;
-}
 
 /* "alibi" or "alibi, t5": the chosen schemes, for a message */
 static void chosen(const rl_scheme_opts *o, char *buf, size_t n)
@@ -169,7 +156,7 @@ static int unused(const rl_scheme_opts *o, const char *cmd)
       continue;
     int any = 0;
     for (size_t j = 0; j < o->nnames; j++)
-      any |= listed(list[k]->only, o->names[j]);
+      any |= rl_opt_in_list(list[k]->only, o->names[j], strlen(o->names[j]));
     if (!any) {
       char takers[128];
       size_t w = 0;
@@ -184,7 +171,7 @@ static int unused(const rl_scheme_opts *o, const char *cmd)
   for (size_t j = 0; j < o->nnames; j++) {
     const rl_scheme_info *i = rl_scheme_find(o->names[j]);
     rotates |= i && (i->flags & RL_SCHEME_ROTATION);
-    takes_base |= listed("sinusoidal xl", o->names[j]);
+    takes_base |= rl_opt_in_list("sinusoidal xl", o->names[j], strlen(o->names[j]));
   }
   if (rotates)
     return 0;

@@ -112,22 +112,6 @@ static const rl_param *method_dependent(const char *opt, size_t len)
 }
 
 /* name (len bytes) is a word of the space-separated list */
-int rl_sweep_in_list(const char *list, const char *name, size_t len)
-{
-  if (!list)
-    return 0;
-  for (const char *p = list; *p;) {
-    while (*p == ' ')
-      p++;
-    const char *e = p;
-    while (*e && *e != ' ')
-      e++;
-    if ((size_t)(e - p) == len && len && !strncmp(p, name, len))
-      return 1;
-    p = e;
-  }
-  return 0;
-}
 
 static int is(const char *name, size_t len, const char *word)
 {
@@ -215,7 +199,7 @@ static int check_unswept(const struct rl_cmd *cmd, const char *own, int argc, ch
       continue;
     const char *eq = strchr(a, '=');
     size_t len = eq ? (size_t)(eq - a - 2) : strlen(a + 2);
-    if (rl_sweep_in_list(own, a + 2, len))
+    if (rl_opt_in_list(own, a + 2, len))
       continue;
     const char *val = eq ? eq + 1 : i + 1 < argc && value_like(argv[i + 1]) ? argv[i + 1] : NULL;
     double *v = NULL;
@@ -319,7 +303,7 @@ static int expand(sweep *s, char **a)
   if (!len)
     return 0;
   for (size_t k = 0; k < 4; k++)
-    if (rl_sweep_in_list(lists[k], o, len))
+    if (rl_opt_in_list(lists[k], o, len))
       return 0; /* exact: getopt_long prefers it too */
   int n = 0;
   const char *w = NULL;
@@ -334,7 +318,7 @@ static int expand(sweep *s, char **a)
       while (*e && *e != ' ')
         e++;
       size_t l = (size_t)(e - q);
-      if (l > len && !strncmp(q, o, len) && !rl_sweep_in_list(seen, q, l)) {
+      if (l > len && !strncmp(q, o, len) && !rl_opt_in_list(seen, q, l)) {
         n++, w = q, wl = l;
         if (sl + l + 2 < sizeof seen)
           sl += (size_t)snprintf(seen + sl, sizeof seen - sl, "%s%.*s", sl ? " " : "", (int)l, q);
@@ -429,8 +413,8 @@ static int scan(sweep *s, int argc, char **argv)
           return r;
         continue;
       }
-      int sweepable_num = rl_sweep_in_list(sp->numbers, o, len),
-          sweepable_name = rl_sweep_in_list(sp->names, o, len);
+      int sweepable_num = rl_opt_in_list(sp->numbers, o, len),
+          sweepable_name = rl_opt_in_list(sp->names, o, len);
       if (is(o, len, "help")) {
         s->help = 1;
       } else if (is(o, len, "no-meta") || is(o, len, "no-header") || is(o, len, "progress") ||
@@ -480,7 +464,7 @@ static int scan(sweep *s, int argc, char **argv)
               (fixed_opt){o, len, s->nrest - 1, opt_slot, eq != NULL, sweepable_num, val};
         }
         continue;
-      } else if (!rl_sweep_in_list(sp->lists, o, len)) {
+      } else if (!rl_opt_in_list(sp->lists, o, len)) {
         val = eq ? eq + 1 : i + 1 < argc && value_like(argv[i + 1]) ? argv[i + 1] : NULL;
         if (val && strchr(val, ','))
           return not_sweepable(name, o, len, val);

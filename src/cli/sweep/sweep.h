@@ -54,8 +54,6 @@ int rl_shard_parse(const char *cmd, const char *arg, unsigned long long *k,
 void rl_shard_part(size_t total, unsigned long long k, unsigned long long n, size_t *lo,
                    size_t *hi);
 
-/* 1 when name[0..len) is a word of the space-separated list (NULL: none). */
-int rl_sweep_in_list(const char *list, const char *name, size_t len);
 /* The table (sweep_table.c), ended by a row with cmd NULL. */
 extern const rl_sweep_spec rl_sweep_table[];
 /* cmd's row with the declared options of its groups added (a row valid

@@ -23,6 +23,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "ropelab.h"
+#include "opt.h"
 #include "sweep.h"
 
 #define S RL_SWEEP_SCHED
@@ -60,7 +61,7 @@ static size_t add(char *buf, size_t n, size_t len, const rl_param *const *list, 
 {
   for (const rl_param *const *d = list; *d && len < n; d++)
     if (!((*d)->flags & RL_PF_NO_OPTION) && (*d)->kind != RL_PK_FLAG &&
-        rl_param_sweeps(*d) == kind && !rl_sweep_in_list(own_lists, (*d)->key, strlen((*d)->key)))
+        rl_param_sweeps(*d) == kind && !rl_opt_in_list(own_lists, (*d)->key, strlen((*d)->key)))
       len += (size_t)snprintf(buf + len, n - len, "%s%s", len ? " " : "", (*d)->key);
   return len;
 }
