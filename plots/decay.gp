@@ -20,7 +20,7 @@ term = ARG3
 hdr0 = system(sprintf("awk '!/^#/ { print; exit }' '%s' | tr ',' ' '", data))
 has(n) = strstrt(" " . hdr0 . " ", " " . n . " ") > 0
 nox = (ARG3 eq "table") ? "%g" : ""  # the table needs its x values
-known = " r bound similarity mc_ind_mean mc_ind_se mc_self_mean mc_self_se mc_self_expect abel_max "
+known = " r n bound similarity mc_ind_mean mc_ind_se mc_self_mean mc_self_se mc_self_expect abel_max "
 nother = 0
 do for [i=2:words(hdr0)] { if (strstrt(known, " " . word(hdr0, i) . " ") == 0) { nother = nother + 1 } }
 pA = has("bound") || has("similarity") || nother > 0

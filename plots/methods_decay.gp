@@ -1,7 +1,10 @@
-# methods_decay.gp: plot experiments/methods_decay.sh's bound.csv: RoFormer's
-# relative upper bound of each method's logit (its mean over bins of r)
-# against r (log r), with the
-# training length L and s L as vertical lines (metadata train_len, factor).
+# methods_decay.gp: plot experiments/methods_decay.sh's bound.csv, one
+# `ropelab decay --method A,B,... --bins 8` sweep: RoFormer's relative
+# upper bound of each method's logit (its mean over bins of r, columns
+# method, r and bound by name) against r (log r), with the training
+# length L and s L as vertical lines (metadata train_len, sweep_factor).
+# Each key entry is the method and its settings, read from the sweep's
+# per-method metadata ('factor[method:yarn]=8', ...).
 # usage: gnuplot -c methods_decay.gp DATA.csv OUT.{png,svg,pdf} [TERMINAL]
 
 data = ARG1
@@ -18,10 +21,15 @@ if (term eq "pdfcairo") { set terminal pdfcairo size 6.4in,4in noenhanced font "
 set output out
 
 hdr = system(sprintf("awk '!/^#/ { print; exit }' '%s' | tr ',' ' '", data))
-ncol = words(hdr)
+colof(n) = sum [i=1:words(hdr)] (word(hdr, i) eq n ? i : 0)
+cm = colof("method")
+cr = colof("r")
+cb = colof("bound")
+if (cm == 0 || cr == 0 || cb == 0) { print "methods_decay.gp: needs columns method, r and bound in ", data; exit status 1 }
 meta(k) = system(sprintf("sed -n 's/^# %s=//p' '%s' | head -n 1", k, data))
 L = real(meta("train_len"))
-s = real(meta("factor"))
+s = real(meta("sweep_factor"))
+methods = system(sprintf("sed -n 's/^# sweep_method=//p' '%s' | tr ',' ' '", data))
 
 set datafile separator comma
 set datafile commentschars "#"
@@ -40,10 +48,21 @@ set arrow 2 from first s*L, graph 0 to first s*L, graph 1 nohead dt 2 lw 1.3 lc 
 set label 1 sprintf("L = %.0f ", L) at first L, graph 0.04 right tc rgb "#333333"
 set label 2 sprintf("s L = %.0f ", s*L) at first s*L, graph 0.04 right tc rgb "#333333"
 
-label(n) = system(sprintf("sed -n 's/^# series\\.%s=//p' '%s' | head -n 1", n, data))
+# a method's setting from the sweep metadata ("" where it has none)
+mm(k, m) = meta(sprintf("%s\\[method:%s\\]", k, m))
+opt(text, v) = strlen(v) ? sprintf(text, v) : ""
+lm(m) = mm("logit_multiplier", m)
+label(m) = m . opt(", s = %s", mm("factor", m)) . opt(", w = %s", mm("window", m)) \
+           . opt(", %s ramp", mm("ramp", m)) . opt(", low %s", mm("low_freq_factor", m)) \
+           . opt(", high %s", mm("high_freq_factor", m)) . opt(", k = %s", mm("leak", m)) . opt(", N = %s", mm("seq_len", m)) \
+           . opt(", scale base %s", mm("scale_base", m)) \
+           . opt(", query x %s", mm("query_scale", m)) \
+           . ((strlen(lm(m)) && real(lm(m)) != 1) ? sprintf(", logit x %.4g", real(lm(m))) : "")
 array col[8] = ["#000000", "#0072B2", "#D55E00", "#009E73", "#CC79A7", "#56B4E9", "#8C6D00", "#E69F00"]
 array dts[8] = [1, 2, 4, 1, 5, 1, 2, 3]
 array lws[8] = [2.2, 1.6, 1.6, 1.8, 1.6, 1.6, 1.6, 1.8]
-plot for [i=2:ncol] data using 1:i with lines lc rgb col[(i-2)%8+1] dt dts[(i-2)%8+1] \
-     lw lws[(i-2)%8+1] title label(word(hdr, i))
+# rows of other methods are NaN: each method's rows are one run, so its line is unbroken
+plot for [i=1:words(methods)] data using \
+     (strcol(cm) eq word(methods, i) ? column(cr) : NaN):(column(cb)) with lines \
+     lc rgb col[(i-1)%8+1] dt dts[(i-1)%8+1] lw lws[(i-1)%8+1] title label(word(methods, i))
 unset output

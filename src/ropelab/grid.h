@@ -6,6 +6,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "param.h"
 #include "status.h"
 
 #ifdef __cplusplus
@@ -46,6 +47,37 @@ extern const rl_grid_default rl_grid_fig2;
 extern const rl_grid_default rl_grid_table;
 /* Chen et al. 2023, Appendix B Figure 5: s = 0..4095 (bound pi). */
 extern const rl_grid_default rl_grid_pi_fig5;
+
+/* Means over log-spaced bins of r (decay --bins): K bins per octave, bin
+ * b holding 2^(b/K) <= r < 2^((b+1)/K), the last bin [from, to] reaches
+ * closed on the right (numpy.histogram's rule).  Rows go in with r > 0
+ * in increasing order, r first then cols - 1 values; a bin's row comes
+ * out when the next bin starts: its geometric centre 2^((b+0.5)/K), the
+ * count n, and each column's sum in row order over n (what an awk or
+ * numpy loop over the unbinned rows gives, to the bit).  Empty bins give
+ * no row. */
+#define RL_LOGBINS_MAX 1024 /* bins per octave at most */
+typedef struct rl_logbins {
+  size_t per_octave, cols, count;
+  long cur, last;
+  double *sum; /* cols; [0] unused */
+} rl_logbins;
+/* RL_EINVAL: K outside 1..RL_LOGBINS_MAX, from <= 0, to < from. */
+rl_status rl_logbins_init(rl_logbins *b, size_t per_octave, double from, double to,
+                          size_t cols);
+void rl_logbins_free(rl_logbins *b);
+/* Row v in; *closed = 1 when out (cols + 1 values) holds the finished
+ * bin's row.  RL_EINVAL when v[0] <= 0 or lies in an earlier bin. */
+rl_status rl_logbins_add(rl_logbins *b, const double *v, double *out, int *closed);
+/* The last bin's row into out: 1, or 0 when no row is pending. */
+int rl_logbins_finish(rl_logbins *b, double *out);
+/* The rows K bins per octave make of g's values > 0 (for the metadata). */
+size_t rl_logbins_count(const rl_grid *g, size_t per_octave);
+/* The setting, declared once (param.h): --bins K, 0 for none. */
+typedef struct rl_logbins_settings {
+  size_t bins;
+} rl_logbins_settings;
+const rl_param *const *rl_logbins_param_list(void); /* NULL-terminated */
 
 /* A list of values in the sweep syntax: comma-separated items, each a
  * number or a range START:STOP:STEP (STEP +S / -S arithmetic, xK

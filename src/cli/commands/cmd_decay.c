@@ -22,7 +22,8 @@
 enum {
   OPT_MEASURE = RL_OPT_FIRST_CMD,
   OPT_THREADS,
-  OPT_MC /* the Monte Carlo settings declared in the core, from here on */
+  OPT_MC, /* the Monte Carlo settings declared in the core, from here on */
+  OPT_BINS = OPT_MC + RL_DECL_MAX /* --bins, declared with the bins (logbins.c) */
 };
 
 enum { M_BOUND = 1, M_SIM = 2, M_MC = 4 };
@@ -53,6 +54,7 @@ static void help(FILE *fp)
   rl_sched_opts_help(fp);
   fputs("distances:\n", fp);
   rl_grid_opts_help(fp, &grid_kind);
+  rl_decl_help(fp, rl_logbins_param_list());
   fputs("measures:\n"
         "      --measure LIST comma-separated, columns in this order (default bound):\n"
         "                       bound       RoFormer's relative upper bound\n"
@@ -126,6 +128,7 @@ typedef struct decay_ctx {
   rl_mc_ws *mw[RL_THREADS_MAX];
   double *buf[RL_THREADS_MAX]; /* 3 x rows: r, bound, similarity */
   rl_mc_result *mc[RL_THREADS_MAX]; /* rows: with mc */
+  rl_logbins *bins; /* --bins: the rows go here, their means out */
 } decay_ctx;
 
 /* Worker t's workspaces: worker 0's before any output (they validate
@@ -246,6 +249,23 @@ static int fill(void *arg, unsigned w, size_t c, double *vals, size_t *good, cha
   return rc;
 }
 
+/* --bins: a chunk's rows into the bins, in order; a finished bin's row
+ * written (rowpipe.h's take) */
+static int take_bins(void *arg, rl_out *out, const double *vals, size_t rows)
+{
+  decay_ctx *x = arg;
+  double row[NCOLS + 1];
+  int closed;
+  for (size_t k = 0; k < rows; k++) {
+    if (rl_logbins_add(x->bins, vals + k * x->m, row, &closed))
+      return rl_runtime("decay", "internal error: r = %g out of order for --bins",
+                        vals[k * x->m]);
+    if (closed)
+      rl_out_row(out, row, x->m + 1);
+  }
+  return 0;
+}
+
 static int run(int argc, char **argv)
 {
   static const struct option base_opts[] = {
@@ -259,10 +279,14 @@ static int run(int argc, char **argv)
   rl_mc_settings mc;
   rl_decl_opts mo;
   rl_decl_opts_init(&mo, rl_mc_param_list(), &mc, OPT_MC);
+  rl_logbins_settings bs;
+  rl_decl_opts bo;
+  rl_decl_opts_init(&bo, rl_logbins_param_list(), &bs, OPT_BINS);
   size_t nopt = 0;
   while (base_opts[nopt].name)
     own_opts[nopt] = base_opts[nopt], nopt++;
-  rl_decl_longopts(&mo, own_opts, nopt, 64);
+  nopt = rl_decl_longopts(&mo, own_opts, nopt, 64);
+  rl_decl_longopts(&bo, own_opts, nopt, 64);
   const struct option *opts = rl_sched_longopts(own_opts);
   const char *cmd = "decay";
   rl_sched_opts so;
@@ -288,7 +312,8 @@ static int run(int argc, char **argv)
       break;
     default:
       if ((r = rl_grid_opt(&go, cmd, c, optarg)) > 1 ||
-          (!r && (r = rl_decl_opt(&mo, cmd, c, optarg)) > 1))
+          (!r && (r = rl_decl_opt(&mo, cmd, c, optarg)) > 1) ||
+          (!r && (r = rl_decl_opt(&bo, cmd, c, optarg)) > 1))
         return r - 0x100;
       if (!r && (r = rl_sched_opt_default(&so, &co, cmd, c, argv, opts)))
         return r;
@@ -307,6 +332,11 @@ static int run(int argc, char **argv)
   rl_status st;
   if ((r = rl_grid_opts_finish(&go, cmd, &g)))
     return r;
+  /* the bins are of log2 r: every r must be > 0 */
+  if (bs.bins && !(rl_grid_at(&g, 0) > 0))
+    return rl_usage(cmd, "invalid --from '%s' with --bins: expected distances > 0 "
+                    "(--from > 0, or --log)", go.from_arg);
+  rl_logbins lb = {0};
 
   /* the workspaces, before any output: one per worker (chunks of rows
    * on a linear grid start on re-seed rows, so a worker's first block
@@ -345,13 +375,31 @@ static int run(int argc, char **argv)
   rl_out_meta_begin(out);
   rl_sched_meta(&so.p, f, out);
   rl_grid_opts_meta(&go, out);
-  rl_out_meta_uint(out, "rows", g.points);
+  x.m = 1;
+  for (size_t q = 0; q < norder; q++)
+    x.m += order[q] == 2 ? 6 : 1;
+  if (bs.bins) {
+    if ((st = rl_logbins_init(&lb, bs.bins, rl_grid_at(&g, 0), rl_grid_at(&g, g.points - 1),
+                              x.m))) {
+      rc = rl_runtime(cmd, "%s", rl_strerror(st));
+      goto done;
+    }
+    x.bins = &lb;
+    rl_decl_meta(&bo, out);
+    rl_out_meta(out, "binning", "each column's mean over the r in [2^(b/K), 2^((b+1)/K)), "
+                "the last bin closed; r the bin's geometric centre 2^((b+1/2)/K), n its count");
+    rl_out_meta_uint(out, "distances", g.points);
+    rl_out_meta_uint(out, "rows", rl_logbins_count(&g, bs.bins));
+  } else {
+    rl_out_meta_uint(out, "rows", g.points);
+  }
   static const char *const mnames[] = {"bound", "similarity", "mc"};
   static const char *const mcols[] = {
       "bound", "similarity",
       "mc_ind_mean,mc_ind_se,mc_self_mean,mc_self_se,mc_self_expect,abel_max"};
   char mlist[64] = "";
-  char cols[256] = "r";
+  char cols[256];
+  strcpy(cols, bs.bins ? "r,n" : "r");
   for (size_t k = 0; k < norder; k++) {
     strcat(mlist, ","), strcat(mlist, mnames[order[k]]);
     strcat(cols, ","), strcat(cols, mcols[order[k]]);
@@ -366,13 +414,14 @@ static int run(int argc, char **argv)
   rl_progress prog;
   rl_progress_init(&prog, cmd, co.progress, g.points,
                    g.points > PROGRESS_ROWS || (mask & M_MC));
-  x.m = 1;
-  for (size_t q = 0; q < norder; q++)
-    x.m += order[q] == 2 ? 6 : 1;
   rl_rowpipe pipe = {.cmd = cmd, .chunks = chunks, .rows = x.rows, .cols = x.m,
-                     .workers = (unsigned)nt, .fill = fill, .ctx = &x, .prog = &prog};
+                     .workers = (unsigned)nt, .fill = fill, .ctx = &x, .prog = &prog,
+                     .take = bs.bins ? take_bins : NULL};
   if ((rc = rl_rowpipe_run(out, &pipe)))
     goto done;
+  double last[NCOLS + 1];
+  if (bs.bins && rl_logbins_finish(&lb, last))
+    rl_out_row(out, last, x.m + 1);
   rc = rl_sink_close(&sink, &prog);
 done:
   rl_sink_abort(&sink);
@@ -383,6 +432,7 @@ done:
     rl_decay_free(x.dw[t]);
   }
   rl_schedule_free(f);
+  rl_logbins_free(&lb);
   return rc;
 }
 

@@ -37,6 +37,10 @@ static void produce(const rl_rowpipe *p, unsigned w, size_t c, slot *sl)
   sl->msg[0] = 0;
   sl->rc = p->fill(p->ctx, w, c, sl->vals, &sl->rows, sl->msg);
   char *t = sl->text;
+  if (p->take) { /* the values are the output: nothing to format */
+    sl->len = 0;
+    return;
+  }
   for (size_t k = 0; k < sl->rows; k++)
     t += rl_row_text(t, sl->vals + k * p->cols, p->cols);
   sl->len = (size_t)(t - sl->text);
@@ -79,6 +83,8 @@ static int report(const rl_rowpipe *p, const slot *sl)
 static int emit(rl_out *out, const rl_rowpipe *p, size_t *done, const slot *sl, int *rc)
 {
   rl_out_write(out, sl->text, sl->len);
+  if (p->take && sl->rows && (*rc = p->take(p->ctx, out, sl->vals, sl->rows)))
+    return 1;
   if (sl->rc) {
     *rc = report(p, sl);
     return 1;
@@ -106,7 +112,7 @@ static int alloc_slots(const rl_rowpipe *p, slot *slots, size_t n)
 {
   for (size_t i = 0; i < n; i++) {
     slots[i].vals = malloc(p->rows * p->cols * sizeof(double));
-    slots[i].text = malloc(p->rows * RL_ROW_MAX(p->cols));
+    slots[i].text = malloc(p->take ? 1 : p->rows * RL_ROW_MAX(p->cols));
     if (!slots[i].vals || !slots[i].text)
       return 0;
   }

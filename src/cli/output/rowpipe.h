@@ -34,6 +34,11 @@ typedef struct rl_rowpipe {
   int (*fill)(void *ctx, unsigned w, size_t c, double *vals, size_t *rows, char *msg);
   void *ctx;
   rl_progress *prog; /* rows written so far, or NULL */
+  /* NULL: the rows are written as they are.  Otherwise each chunk's
+   * values go to take instead, on the calling thread, in chunk order (a
+   * reduction such as decay --bins, which writes its own rows): 0, or an
+   * exit code after a printed message, which stops the run. */
+  int (*take)(void *ctx, rl_out *out, const double *vals, size_t rows);
 } rl_rowpipe;
 
 /* Run p onto out.  0; or the first failing chunk's code, its message

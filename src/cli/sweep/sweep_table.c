@@ -32,7 +32,7 @@
 const rl_sweep_spec rl_sweep_table[] = {
     {"freqs", S, "", "", "", NULL, "pair", "theta", "y", NULL},
     {"angles", S, "from to step", "", "", NULL, NULL, NULL, NULL, NULL},
-    {"decay", S, "from to step points", "", "measure", NULL, "r", "bound", NULL,
+    {"decay", S, "from to step points bins", "", "measure", NULL, "r", "bound", NULL,
      rl_mc_param_list},
     {"profile", SC, "from to step query-pos samples", "", "scheme", NULL, NULL, NULL, NULL, NULL},
     {"params", SC, "from to", "scheme", "", NULL, NULL, NULL, NULL, NULL},
