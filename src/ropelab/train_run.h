@@ -37,6 +37,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "status.h"
+#include "param.h"
 #include "train.h"
 
 #ifdef __cplusplus
@@ -50,9 +51,48 @@ extern "C" {
 typedef struct rl_train_run {
   rl_task task;
   rl_adamw opt;
-  uint64_t steps, warmup, train_len, eval_len, eval_samples, log_every, ckpt_every, threads;
+  uint64_t steps, warmup, train_len, eval_len, eval_samples, log_every, checkpoint_every,
+      threads;
   double lr, min_lr;
 } rl_train_run;
+/* The defaults of rl_train_settings_default, resolved (settings.c). */
+void rl_train_run_default(rl_train_run *r);
+
+/* ---- a run's settings, declared once (src/core/train/settings.c) -------
+ * Every setting of `ropelab train` is an rl_param of rl_train_param_list
+ * (key = the long option, default, bounds, help): the CLI builds its
+ * options, parsing, help rows, metadata and messages from them, and the
+ * defaults live only in those declarations.  A default that depends on
+ * another setting (eval-len 2L, min-lr lr/10, ...) is filled in by
+ * rl_train_settings_resolve unless its bit is in set. */
+enum {
+  RL_TS_EVAL_LEN = 1u << 0,
+  RL_TS_MIN_LR = 1u << 1,
+  RL_TS_WARMUP = 1u << 2,
+  RL_TS_LOG_EVERY = 1u << 3,
+  RL_TS_CHECKPOINT_EVERY = 1u << 4
+};
+typedef struct rl_train_settings {
+  int scheme, task; /* rl_train_pos, rl_task_kind */
+  size_t symbols, train_len, eval_len, steps, batch, warmup, seed, d_model, heads, layers,
+      threads, chunks, eval_samples, log_every, checkpoint_every, stop_after;
+  double lr, min_lr, max_loss, peak_seconds;
+  const char *checkpoint, *eval_output; /* file names, or NULL */
+  int resume;
+  unsigned set; /* RL_TS_* bits of the settings given (rl_param.bit) */
+} rl_train_settings;
+const rl_param *const *rl_train_param_list(void); /* NULL-terminated */
+/* Every declared setting at its default (derived ones resolved). */
+void rl_train_settings_default(rl_train_settings *s);
+/* The derived defaults of the settings not in s->set, then the checks
+ * between settings (d-model a multiple of heads, a task's longest
+ * length, --resume without --checkpoint ...): RL_OK, or RL_EINVAL with
+ * err (one line naming the options). */
+rl_status rl_train_settings_resolve(rl_train_settings *s, char *err, size_t n);
+/* The model configuration and the run of resolved settings (max_T, vocab
+ * from the task; base from the caller's schedule). */
+void rl_train_settings_cfg(const rl_train_settings *s, rl_train_cfg *cfg);
+void rl_train_settings_run(const rl_train_settings *s, rl_train_run *run);
 
 typedef struct rl_ckpt {
   rl_train_cfg cfg;   /* read: the model's (write takes the model's own) */

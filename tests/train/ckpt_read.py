@@ -18,7 +18,7 @@ ORDER = ["NAME", "CONF", "ROPE", "EVAL", "PROV", "STAT", "PARM", "MOM1", "MOM2"]
 CONF = ["vocab", "d_model", "heads", "layers", "batch", "max_T", "num_buckets",
         "max_distance", "f64 base", "seed", "symbols", "f64 beta1", "f64 beta2", "f64 eps",
         "f64 weight_decay", "f64 clip", "steps", "warmup", "train_len", "eval_len",
-        "eval_samples", "log_every", "ckpt_every", "threads", "f64 lr", "f64 min_lr", "chunks"]
+        "eval_samples", "log_every", "checkpoint_every", "threads", "f64 lr", "f64 min_lr", "chunks"]
 
 
 def die(msg):

@@ -94,7 +94,7 @@ static void fill(rl_ckpt *ck)
   ck->run.task.kind = RL_TASK_REVERSE, ck->run.task.symbols = V - 2;
   rl_adamw_default(&ck->run.opt);
   ck->run.steps = 10, ck->run.warmup = 1, ck->run.train_len = 3, ck->run.eval_len = 4;
-  ck->run.eval_samples = 7, ck->run.log_every = 2, ck->run.ckpt_every = 5, ck->run.threads = 1;
+  ck->run.eval_samples = 7, ck->run.log_every = 2, ck->run.checkpoint_every = 5, ck->run.threads = 1;
   ck->run.lr = 3e-3, ck->run.min_lr = 1.5e-4;
   ck->data_rng = 0x0123456789abcdefu;
   snprintf(ck->prov, sizeof ck->prov, "version=test\ndate=2026-01-01T00:00:00Z\n");
@@ -150,7 +150,7 @@ int main(void)
   tap_ok(back->run.task.kind == RL_TASK_REVERSE && back->run.task.symbols == V - 2 &&
              back->run.steps == 10 && back->run.warmup == 1 && back->run.train_len == 3 &&
              back->run.eval_len == 4 && back->run.eval_samples == 7 && back->run.log_every == 2 &&
-             back->run.ckpt_every == 5 && back->run.threads == 1 && back->run.lr == 3e-3 &&
+             back->run.checkpoint_every == 5 && back->run.threads == 1 && back->run.lr == 3e-3 &&
              back->run.min_lr == 1.5e-4 && back->run.opt.beta2 == opt.beta2 &&
              back->run.opt.eps == opt.eps && back->run.opt.weight_decay == opt.weight_decay &&
              back->run.opt.clip == opt.clip && back->data_rng == 0x0123456789abcdefu &&

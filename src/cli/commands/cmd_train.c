@@ -10,6 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "cmd.h"
+#include "decl_opts.h"
 #include "opt.h"
 #include "out.h"
 #include "progress.h"
@@ -55,51 +56,17 @@ static void help(FILE *fp)
         "(positions of the padded batches), wall_s.  Wall and CPU time, tokens/s,\n"
         "FLOP/s (matrix products and attention, positions computed), the same\n"
         "build's dgemm peak and memory are in the table's metadata.\n"
-        "\n"
-        "      --scheme S        nope, sinusoidal, learned, t5, alibi, rope, xl,\n"
-        "                        deberta or tupe (rope); --base sets sinusoidal's\n"
-        "                        and xl's frequencies\n"
-        "      --task T          copy, reverse, recall, sort, add, add-rev or count\n"
-        "                        (copy); recall needs lengths <= --symbols\n"
-        "      --train-len L     longest training example (20); with rope the\n"
-        "                        schedule's original context is the 2L positions\n"
-        "                        this gives (yarn, linear, ... use it)\n"
-        "      --eval-len N      longest test length (2L)\n"
-        "      --steps K         optimiser steps (1000)\n"
-        "      --batch B         examples per step (32)\n"
-        "      --lr X            peak learning rate (1e-3)\n"
-        "      --min-lr X        learning rate at the last step (lr/10)\n"
-        "      --warmup W        linear warmup steps before the cosine (K/20)\n"
-        "      --seed X          initial weights and training batches (1)\n"
-        "      --d-model D       width (64)\n"
-        "      --heads H         attention heads (4)\n"
-        "      --layers L        transformer blocks (2)\n"
-        "      --symbols V       alphabet size (10)\n"
-        "      --eval-samples M  test examples per length (256)\n"
-        "      --eval-output F   the table to F instead of standard output\n"
-        "      --log-every S     steps per curve row (K/100, at least 1)\n"
-        , fp);
-  fputs("      --checkpoint F    write the run's state to F every --checkpoint-every\n"
-        "                        steps, at the end and when interrupted; atomically\n"
-        "                        (the last complete checkpoint survives a crash\n"
-        "                        mid-write); format: src/core/train/checkpoint.md\n"
-        "      --checkpoint-every C  steps between checkpoints (K/10, at least 1)\n"
-        "      --resume          continue from --checkpoint F: its weights, AdamW\n"
-        "                        moments, step and batch stream, bit for bit as\n"
-        "                        if never stopped; the model and training options\n"
-        "                        must be F's\n"
-        "      --stop-after S    stop after S steps of this run, as an interrupt\n"
-        "                        would: checkpoint, no table, exit 0\n"
-        "      --max-loss X      a step's loss above X nats counts as divergence\n"
-        "                        (100)\n"
-        "      --threads N       threads of each step (1); with N > 1 OpenBLAS runs\n"
-        "                        one thread in each unless OPENBLAS_NUM_THREADS is set\n"
-        "      --chunks K        micro-batches per step (4): rows sorted by the\n"
-        "                        positions they use, each group run at its own\n"
-        "                        length (padding past a row's answer is skipped)\n"
-        "      --peak-seconds S  time spent measuring this build's dgemm peak on N\n"
-        "                        threads for the metadata (0.3; 0 = not measured)\n"
         "\n", fp);
+  rl_decl_help_at(fp, rl_train_param_list(), 24);
+  /* the names from the declarations' registries */
+  char names[512], head[64];
+  for (const rl_param *const *d = rl_train_param_list(); *d; d++)
+    if ((*d)->kind == RL_PK_ENUM) {
+      rl_names_alternatives(rl_param_names(*d), rl_param_count_names(*d), names, sizeof names);
+      snprintf(head, sizeof head, "  --%s: ", (*d)->key);
+      rl_help_wrap(fp, head, 4, names);
+    }
+  fputc('\n', fp);
   fputs("SIGINT and SIGTERM end the run after the step under way: with\n"
         "--checkpoint, its state is written first; exit 130 (SIGINT) or 143\n"
         "(SIGTERM).  A loss or gradient that is not finite, or a loss above\n"
@@ -114,21 +81,8 @@ static void help(FILE *fp)
   rl_common_help_noplot(fp);
 }
 
-enum {
-  O_SCHEME = RL_OPT_FIRST_CMD, O_TASK, O_TRAIN_LEN, O_EVAL_LEN, O_STEPS, O_BATCH, O_LR,
-  O_MIN_LR, O_WARMUP, O_SEED, O_DMODEL, O_HEADS, O_LAYERS, O_SYMBOLS, O_SAMPLES, O_EVAL_OUT,
-  O_LOG_EVERY, O_CKPT, O_CKPT_EVERY, O_RESUME, O_STOP_AFTER, O_MAX_LOSS, O_THREADS, O_CHUNKS,
-  O_PEAK
-};
-
-typedef struct targs {
-  int scheme, task;
-  unsigned long long train_len, eval_len, steps, batch, warmup, seed, d_model, heads, layers,
-      symbols, samples, log_every, ckpt_every, stop_after, threads, chunks;
-  double lr, min_lr, max_loss, peak_s;
-  int have_eval_len, have_warmup, have_min_lr, have_log_every, have_ckpt_every, resume;
-  const char *eval_out, *ckpt;
-} targs;
+/* the settings declared in the core (rl_train_param_list), from here on */
+enum { O_DECL = RL_OPT_FIRST_CMD };
 
 static double now(clockid_t id)
 {
@@ -137,121 +91,39 @@ static double now(clockid_t id)
   return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
-static int parse(targs *a, rl_sched_opts *so, rl_common *co, int argc, char **argv)
+static int parse(rl_train_settings *a, rl_decl_opts *g, rl_sched_opts *so, rl_common *co,
+                 int argc, char **argv)
 {
-  static const struct option own[] = {
-      {"scheme", required_argument, NULL, O_SCHEME},
-      {"task", required_argument, NULL, O_TASK},
-      /* before the schedule's --train-len: getopt takes the first match */
-      {"train-len", required_argument, NULL, O_TRAIN_LEN},
-      {"eval-len", required_argument, NULL, O_EVAL_LEN},
-      {"steps", required_argument, NULL, O_STEPS},
-      {"batch", required_argument, NULL, O_BATCH},
-      {"lr", required_argument, NULL, O_LR},
-      {"min-lr", required_argument, NULL, O_MIN_LR},
-      {"warmup", required_argument, NULL, O_WARMUP},
-      {"seed", required_argument, NULL, O_SEED},
-      {"d-model", required_argument, NULL, O_DMODEL},
-      {"heads", required_argument, NULL, O_HEADS},
-      {"layers", required_argument, NULL, O_LAYERS},
-      {"symbols", required_argument, NULL, O_SYMBOLS},
-      {"eval-samples", required_argument, NULL, O_SAMPLES},
-      {"eval-output", required_argument, NULL, O_EVAL_OUT},
-      {"log-every", required_argument, NULL, O_LOG_EVERY},
-      {"checkpoint", required_argument, NULL, O_CKPT},
-      {"checkpoint-every", required_argument, NULL, O_CKPT_EVERY},
-      {"resume", no_argument, NULL, O_RESUME},
-      {"stop-after", required_argument, NULL, O_STOP_AFTER},
-      {"max-loss", required_argument, NULL, O_MAX_LOSS},
-      {"threads", required_argument, NULL, O_THREADS},
-      {"chunks", required_argument, NULL, O_CHUNKS},
-      {"peak-seconds", required_argument, NULL, O_PEAK},
-      RL_COMMON_LONGOPTS,
-      {NULL, 0, NULL, 0}};
+  static const struct option base[] = {RL_COMMON_LONGOPTS, {NULL, 0, NULL, 0}};
+  /* train's own --train-len before the schedule's: getopt takes the
+   * first match */
+  static struct option own[64];
+  size_t n = 0;
+  while (base[n].name)
+    own[n] = base[n], n++;
+  rl_decl_longopts(g, own, n, 64);
   const struct option *opts = rl_sched_longopts(own);
   int c, r = 0;
   while ((c = getopt_long(argc, argv, ":o:h", opts, NULL)) != -1) {
-    switch (c) {
-    case O_SCHEME:
-      r = rl_opt_enum(cmd, "--scheme", optarg, rl_train_pos_names(), RL_TPOS_COUNT, &a->scheme);
-      break;
-    case O_TASK:
-      r = rl_opt_enum(cmd, "--task", optarg, rl_task_names(), RL_TASK_COUNT, &a->task);
-      break;
-    case O_TRAIN_LEN: r = rl_opt_uint(cmd, "--train-len", optarg, 1, 1024, &a->train_len); break;
-    case O_EVAL_LEN:
-      r = rl_opt_uint(cmd, "--eval-len", optarg, 1, 1024, &a->eval_len);
-      a->have_eval_len = 1;
-      break;
-    case O_STEPS: r = rl_opt_uint(cmd, "--steps", optarg, 1, 100000000, &a->steps); break;
-    case O_BATCH: r = rl_opt_uint(cmd, "--batch", optarg, 1, 4096, &a->batch); break;
-    case O_WARMUP:
-      r = rl_opt_uint(cmd, "--warmup", optarg, 0, 100000000, &a->warmup);
-      a->have_warmup = 1;
-      break;
-    case O_SEED: r = rl_opt_seed(cmd, optarg, &a->seed); break;
-    case O_DMODEL: r = rl_opt_uint(cmd, "--d-model", optarg, 1, 4096, &a->d_model); break;
-    case O_HEADS: r = rl_opt_uint(cmd, "--heads", optarg, 1, 4096, &a->heads); break;
-    case O_LAYERS: r = rl_opt_uint(cmd, "--layers", optarg, 1, 64, &a->layers); break;
-    case O_SYMBOLS: r = rl_opt_uint(cmd, "--symbols", optarg, 2, 1000000, &a->symbols); break;
-    case O_SAMPLES: r = rl_opt_uint(cmd, "--eval-samples", optarg, 1, 100000000, &a->samples); break;
-    case O_LOG_EVERY:
-      r = rl_opt_uint(cmd, "--log-every", optarg, 1, 100000000, &a->log_every);
-      a->have_log_every = 1;
-      break;
-    case O_EVAL_OUT: a->eval_out = optarg; break;
-    case O_CKPT: a->ckpt = optarg; break;
-    case O_CKPT_EVERY:
-      r = rl_opt_uint(cmd, "--checkpoint-every", optarg, 1, 100000000, &a->ckpt_every);
-      a->have_ckpt_every = 1;
-      break;
-    case O_RESUME: a->resume = 1; break;
-    case O_STOP_AFTER: r = rl_opt_uint(cmd, "--stop-after", optarg, 1, 100000000, &a->stop_after); break;
-    case O_MAX_LOSS:
-      if ((r = rl_opt_double(cmd, "--max-loss", optarg, &a->max_loss)))
-        break;
-      if (!(a->max_loss > 0) || !isfinite(a->max_loss))
-        r = rl_usage(cmd, "invalid --max-loss '%s': expected a number > 0", optarg);
-      break;
-    case O_THREADS: r = rl_opt_uint(cmd, "--threads", optarg, 1, 64, &a->threads); break;
-    case O_CHUNKS: r = rl_opt_uint(cmd, "--chunks", optarg, 1, 4096, &a->chunks); break;
-    case O_PEAK:
-      if ((r = rl_opt_double(cmd, "--peak-seconds", optarg, &a->peak_s)))
-        break;
-      if (!(a->peak_s >= 0) || a->peak_s > 60)
-        r = rl_usage(cmd, "invalid --peak-seconds '%s': expected a number in [0, 60]", optarg);
-      break;
-    case O_LR:
-    case O_MIN_LR: {
-      double *x = c == O_LR ? &a->lr : &a->min_lr;
-      const char *name = c == O_LR ? "--lr" : "--min-lr";
-      if ((r = rl_opt_double(cmd, name, optarg, x)))
-        break;
-      if (!(*x >= 0) || *x > 1 || (c == O_LR && *x == 0))
-        r = rl_usage(cmd, "invalid %s '%s': expected a number in %s1]", name, optarg,
-                     c == O_LR ? "(0, " : "[0, ");
-      a->have_min_lr |= c == O_MIN_LR;
-      break;
-    }
-    default:
-      r = rl_sched_opt_default(so, co, cmd, c, argv, opts);
-    }
-    if (r)
+    if ((r = rl_decl_opt(g, cmd, c, optarg)) > 1)
+      return r - 0x100;
+    if (!r && (r = rl_sched_opt_default(so, co, cmd, c, argv, opts)))
       return r;
   }
+  a->set = rl_decl_given_bits(g);
   if ((r = rl_opt_end(co, cmd, argc, argv, help)))
     return r;
   if (co->plot)
     return rl_usage(cmd, "invalid --plot '%s': train draws no figure", co->plot);
-  if (!a->ckpt && (a->resume || a->stop_after || a->have_ckpt_every))
-    return rl_usage(cmd, "invalid --%s: expected --checkpoint FILE with it",
-                    a->resume ? "resume" : a->stop_after ? "stop-after" : "checkpoint-every");
+  char err[RL_ERR_MAX];
+  if (rl_train_settings_resolve(a, err, sizeof err))
+    return rl_usage(cmd, "%s", err);
   return 0;
 }
 
 /* Schedule options for a scheme other than rope, or --dim (which is
  * D/H here), are refused rather than silently ignored. */
-static int check_sched_given(const targs *a, const rl_sched_opts *so)
+static int check_sched_given(const rl_train_settings *a, const rl_sched_opts *so)
 {
   if (rl_schedule_param_given(&so->p, rl_schedule_param_find("dim")))
     return rl_usage(cmd, "invalid --dim: the head dimension is --d-model / --heads here");
@@ -284,30 +156,14 @@ static void progress(int on, size_t step, size_t steps, size_t start, double los
   fflush(stderr);
 }
 
-static void meta_run(rl_out *o, const targs *a, const rl_sched_opts *so, const rl_schedule *f,
-                     const rl_train_model *m)
+static void meta_run(rl_out *o, const rl_decl_opts *g, const rl_train_settings *a,
+                     const rl_sched_opts *so, const rl_schedule *f, const rl_train_model *m)
 {
   rl_out_meta_begin(o);
-  rl_out_meta(o, "scheme", rl_train_pos_names()[a->scheme]);
-  rl_out_meta(o, "task", rl_task_names()[a->task]);
-  rl_out_meta_uint(o, "symbols", a->symbols);
-  rl_out_meta_uint(o, "train_len", a->train_len);
-  rl_out_meta_uint(o, "eval_len", a->eval_len);
-  rl_out_meta_uint(o, "steps", a->steps);
-  rl_out_meta_uint(o, "batch", a->batch);
-  rl_out_meta_num(o, "lr", a->lr);
-  rl_out_meta_num(o, "min_lr", a->min_lr);
-  rl_out_meta_uint(o, "warmup", a->warmup);
+  rl_decl_meta(g, o);
   rl_out_meta(o, "optimizer", "adamw beta1=0.9 beta2=0.99 eps=1e-8 weight_decay=0.1 clip=1");
-  rl_out_meta_uint(o, "seed", a->seed);
-  rl_out_meta_uint(o, "d_model", a->d_model);
-  rl_out_meta_uint(o, "heads", a->heads);
-  rl_out_meta_uint(o, "layers", a->layers);
-  rl_out_meta_uint(o, "threads", a->threads);
-  rl_out_meta_uint(o, "chunks", a->chunks);
   rl_out_meta_uint(o, "parameters", rl_train_nparams(m));
   rl_out_meta_uint(o, "memory_bytes", rl_train_bytes(m));
-  rl_out_meta_uint(o, "eval_samples", a->samples);
   rl_out_meta_uint(o, "eval_seed", EVAL_SEED);
   rl_out_meta(o, "blas", RL_BLAS);
   if (a->scheme == RL_TPOS_ROPE)
@@ -398,7 +254,7 @@ static int check_resume(const char *path, const rl_ckpt *ck, const rl_train_cfg 
   return 0;
 }
 
-static void provenance(rl_ckpt *ck, const targs *a, const char *started, uint64_t resumed_at)
+static void provenance(rl_ckpt *ck, const rl_train_settings *a, const char *started, uint64_t resumed_at)
 {
   char date[32], *line = rl_out_command_line();
   time_t t = time(NULL);
@@ -407,7 +263,7 @@ static void provenance(rl_ckpt *ck, const targs *a, const char *started, uint64_
   strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", &tm);
   int k = snprintf(ck->prov, sizeof ck->prov,
                    "version=%s\ndate=%s\nstarted=%s\nseed=%llu\nthreads=%llu\nblas=%s\n",
-                   RL_VERSION, date, started ? started : date, a->seed,
+                   RL_VERSION, date, started ? started : date, (unsigned long long)a->seed,
                    (unsigned long long)ck->run.threads, RL_BLAS);
   if (resumed_at && k > 0 && (size_t)k < sizeof ck->prov)
     k += snprintf(ck->prov + k, sizeof ck->prov - (size_t)k, "resumed_at_step=%llu\n",
@@ -425,7 +281,7 @@ static void provenance(rl_ckpt *ck, const targs *a, const char *started, uint64_
 
 /* The stopping message of a diverged step (1-based, as the curve counts):
  * the first non-finite activation, else the first non-finite gradient. */
-static int diverged(const targs *a, rl_train_model *m, size_t step, double loss, double gn,
+static int diverged(const rl_train_settings *a, rl_train_model *m, size_t step, double loss, double gn,
                     int after_update)
 {
   char where[128];
@@ -444,61 +300,31 @@ static int diverged(const targs *a, rl_train_model *m, size_t step, double loss,
 
 static int run(int argc, char **argv)
 {
-  targs a = {.scheme = RL_TPOS_ROPE, .task = RL_TASK_COPY, .train_len = 20, .steps = 1000,
-             .batch = 32, .seed = 1, .d_model = 64, .heads = 4, .layers = 2, .symbols = 10,
-             .samples = 256, .lr = 1e-3, .max_loss = 100, .threads = 1, .chunks = 4,
-             .peak_s = 0.3};
+  rl_train_settings a;
+  rl_decl_opts g;
+  rl_decl_opts_init(&g, rl_train_param_list(), &a, O_DECL);
+  rl_train_settings_default(&a);
   rl_sched_opts so;
   rl_sched_opts_init(&so, 0);
   rl_common co;
   rl_common_init(&co);
-  int r = parse(&a, &so, &co, argc, argv);
+  int r = parse(&a, &g, &so, &co, argc, argv);
   if (r == RL_OPT_DONE)
     return RL_EXIT_OK;
   if (r || (r = check_sched_given(&a, &so)))
     return r;
-  if (!a.have_eval_len)
-    a.eval_len = 2 * a.train_len;
-  if (!a.have_min_lr)
-    a.min_lr = a.lr / 10;
-  if (!a.have_warmup)
-    a.warmup = a.steps / 20;
-  if (!a.have_log_every)
-    a.log_every = a.steps >= 100 ? a.steps / 100 : 1;
-  if (!a.have_ckpt_every)
-    a.ckpt_every = a.steps >= 10 ? a.steps / 10 : 1;
-  if (a.d_model % a.heads)
-    return rl_usage(cmd, "invalid --d-model '%llu': expected a multiple of --heads %llu",
-                    a.d_model, a.heads);
-  size_t hd = (size_t)(a.d_model / a.heads);
-  if (a.scheme == RL_TPOS_ROPE && hd % 2)
-    return rl_usage(cmd, "invalid --d-model '%llu': rope needs an even head dimension (d-model/heads = %zu)",
-                    a.d_model, hd);
-  so.p.dim = hd;
+  so.p.dim = a.d_model / a.heads;
   if ((r = rl_sched_opts_finish(&so, cmd)))
     return r;
-  rl_task task = {(rl_task_kind)a.task, (size_t)a.symbols};
-  if (a.train_len > rl_task_max_n(&task) || a.eval_len > rl_task_max_n(&task))
-    return rl_usage(cmd, "invalid --%s '%llu' for --task %s: expected at most --symbols %llu (distinct keys)",
-                    a.train_len > rl_task_max_n(&task) ? "train-len" : "eval-len",
-                    a.train_len > rl_task_max_n(&task) ? a.train_len : a.eval_len,
-                    rl_task_names()[a.task], a.symbols);
+  rl_task task = {(rl_task_kind)a.task, a.symbols};
   size_t train_T = rl_task_len(&task, a.train_len), eval_T = rl_task_len(&task, a.eval_len);
-  size_t maxT = train_T > eval_T ? train_T : eval_T;
   rl_train_cfg cfg;
-  rl_train_cfg_default(&cfg);
-  cfg.vocab = rl_task_vocab(&task), cfg.d_model = a.d_model, cfg.heads = a.heads;
-  cfg.layers = a.layers, cfg.batch = a.batch, cfg.max_T = maxT, cfg.pos = (rl_train_pos)a.scheme;
-  cfg.seed = a.seed, cfg.base = so.p.base, cfg.threads = a.threads, cfg.chunks = a.chunks;
+  rl_train_settings_cfg(&a, &cfg);
+  cfg.base = so.p.base;
   rl_ckpt *ck = calloc(1, sizeof *ck), *old = NULL;
   if (!ck)
     return rl_runtime(cmd, "out of memory");
-  ck->run.task = task;
-  rl_adamw_default(&ck->run.opt);
-  ck->run.steps = a.steps, ck->run.warmup = a.warmup, ck->run.train_len = a.train_len;
-  ck->run.eval_len = a.eval_len, ck->run.eval_samples = a.samples;
-  ck->run.log_every = a.log_every, ck->run.ckpt_every = a.ckpt_every, ck->run.threads = a.threads;
-  ck->run.lr = a.lr, ck->run.min_lr = a.min_lr;
+  rl_train_settings_run(&a, &ck->run);
   rl_train_model *m = NULL;
   char err[RL_ERR_MAX] = "";
   rl_status st;
@@ -508,12 +334,12 @@ static int run(int argc, char **argv)
       r = rl_runtime(cmd, "out of memory");
       goto done;
     }
-    st = rl_ckpt_read(a.ckpt, 0, old, &m, err);
+    st = rl_ckpt_read(a.checkpoint, 0, old, &m, err);
     if (st) {
       r = st == RL_EFORMAT ? rl_usage(cmd, "%s", err) : rl_runtime(cmd, "%s", err);
       goto done;
     }
-    if ((r = check_resume(a.ckpt, old, &cfg, &ck->run)))
+    if ((r = check_resume(a.checkpoint, old, &cfg, &ck->run)))
       goto done;
   } else if ((st = rl_train_new(&cfg, &m, err))) {
     r = st == RL_ENOMEM ? rl_runtime(cmd, "out of memory for the model") : rl_usage(cmd, "%s", err);
@@ -536,7 +362,7 @@ static int run(int argc, char **argv)
     }
     if (old && strcmp(old->rope, ck->rope)) {
       r = rl_usage(cmd, "invalid --resume '%s': the checkpoint's rope schedule is another "
-                   "(base, rot or layout)", a.ckpt);
+                   "(base, rot or layout)", a.checkpoint);
       goto done;
     }
   }
@@ -554,7 +380,7 @@ static int run(int argc, char **argv)
     if ((r = rl_out_open(&curve, cmd, co.output, co.meta, co.header)))
       goto done;
     curve_open = 1;
-    meta_run(&curve, &a, &so, eval_f, m);
+    meta_run(&curve, &g, &a, &so, eval_f, m);
     if (start)
       rl_out_meta_uint(&curve, "resumed_at_step", start);
     rl_out_header(&curve, "step,lr,loss,grad_norm,tokens,wall_s");
@@ -620,8 +446,8 @@ static int run(int argc, char **argv)
     if (!curve_open && since == a.log_every)
       sum = 0, since = 0;
     progress(show, step + 1, a.steps, start, loss, w0, &last);
-    if (a.ckpt && ((step + 1) % a.ckpt_every == 0 || step + 1 == a.steps)) {
-      if ((r = save(a.ckpt, ck, m, &data))) {
+    if (a.checkpoint && ((step + 1) % a.checkpoint_every == 0 || step + 1 == a.steps)) {
+      if ((r = save(a.checkpoint, ck, m, &data))) {
         free(inp), free(tgt);
         release_stop(old_sa);
         goto fail_curve;
@@ -630,7 +456,7 @@ static int run(int argc, char **argv)
     }
   }
   free(inp), free(tgt);
-  if (a.ckpt && !saved && (r = save(a.ckpt, ck, m, &data))) {
+  if (a.checkpoint && !saved && (r = save(a.checkpoint, ck, m, &data))) {
     release_stop(old_sa);
     goto fail_curve;
   }
@@ -647,19 +473,19 @@ static int run(int argc, char **argv)
     if (got_signal) {
       fprintf(stderr, "ropelab train: interrupted by %s after step %zu%s%s%s\n",
               got_signal == SIGINT ? "SIGINT" : "SIGTERM", step,
-              a.ckpt ? "; checkpoint '" : "", a.ckpt ? a.ckpt : "",
-              a.ckpt ? "' holds it (resume with --resume)" : "");
+              a.checkpoint ? "; checkpoint '" : "", a.checkpoint ? a.checkpoint : "",
+              a.checkpoint ? "' holds it (resume with --resume)" : "");
       r = 128 + (int)got_signal;
     } else if (co.progress != RL_PROGRESS_QUIET) {
       fprintf(stderr, "ropelab train: stopped after step %zu (--stop-after); checkpoint '%s' holds it\n",
-              step, a.ckpt);
+              step, a.checkpoint);
     }
     goto done;
   }
   /* scoring: plain RoPE (the training schedule), then the method */
-  if ((r = rl_out_open(&tab, cmd, a.eval_out, co.meta, co.header)))
+  if ((r = rl_out_open(&tab, cmd, a.eval_output, co.meta, co.header)))
     goto done;
-  meta_run(&tab, &a, &so, eval_f, m);
+  meta_run(&tab, &g, &a, &so, eval_f, m);
   if (start)
     rl_out_meta_uint(&tab, "resumed_at_step", start);
   rl_out_meta_num(&tab, "train_wall_s", wall);
@@ -668,10 +494,10 @@ static int run(int argc, char **argv)
   rl_out_meta_num(&tab, "train_tokens_per_s", wall > 0 ? (double)tokens / wall : 0.0);
   rl_out_meta_num(&tab, "train_flops", flops);
   rl_out_meta_num(&tab, "train_flop_per_s", wall > 0 ? flops / wall : 0.0);
-  if (a.peak_s > 0) {
+  if (a.peak_seconds > 0) {
     /* the same build's dgemm (n = 256) on as many threads, now, under
      * the same load as the run */
-    double peak = rl_train_peak_flops(256, a.threads, a.peak_s);
+    double peak = rl_train_peak_flops(256, a.threads, a.peak_seconds);
     rl_out_meta_num(&tab, "peak_dgemm_flop_per_s", peak);
     rl_out_meta_num(&tab, "train_flop_fraction_of_peak",
                     peak > 0 && wall > 0 ? flops / wall / peak : 0.0);
@@ -687,7 +513,7 @@ static int run(int argc, char **argv)
   }
   for (size_t n = 1; n <= a.eval_len; n++)
     lens[n - 1] = n;
-  rl_train_score sc = {&task, (size_t)a.train_len, lens, (size_t)a.eval_len, (size_t)a.samples,
+  rl_train_score sc = {&task, (size_t)a.train_len, lens, (size_t)a.eval_len, (size_t)a.eval_samples,
                        train_f, a.scheme == RL_TPOS_ROPE ? &so.p : NULL};
   r = rl_train_score_rows(cmd, &tab, m, &sc);
   free(lens);
@@ -698,7 +524,7 @@ static int run(int argc, char **argv)
   r = rl_out_close(&tab);
   if (show && !r)
     fprintf(stderr,
-            "ropelab train: %llu steps in %.1f s wall, %.1f s CPU, %.0f tokens/s, %.3g FLOP/s; "
+            "ropelab train: %zu steps in %.1f s wall, %.1f s CPU, %.0f tokens/s, %.3g FLOP/s; "
             "scoring %.1f s\n",
             a.steps - start, wall, cpu, wall > 0 ? (double)tokens / wall : 0.0,
             wall > 0 ? flops / wall : 0.0, now(CLOCK_MONOTONIC) - e0);

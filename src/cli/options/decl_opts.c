@@ -39,6 +39,15 @@ int rl_decl_opt(rl_decl_opts *g, const char *cmd, int c, const char *arg)
 
 int rl_decl_any_given(const rl_decl_opts *g) { return g->given != 0; }
 
+unsigned rl_decl_given_bits(const rl_decl_opts *g)
+{
+  unsigned bits = 0;
+  for (size_t k = 0; k < count(g->list); k++)
+    if (g->given & (1u << k))
+      bits |= g->list[k]->bit;
+  return bits;
+}
+
 void rl_decl_names(const rl_param *const *list, char *buf, size_t n)
 {
   size_t k = count(list), len = 0;
@@ -82,7 +91,7 @@ void rl_decl_meta(const rl_decl_opts *g, rl_out *out)
   char key[64], val[400];
   for (size_t k = 0; k < count(g->list); k++) {
     const rl_param *d = g->list[k];
-    if (d->flags & RL_PF_NO_META)
+    if ((d->flags & RL_PF_NO_META) || (d->meta_if && !d->meta_if(g->obj)))
       continue;
     rl_param_meta_key(d, key, sizeof key);
     rl_param_format(d, g->obj, val, sizeof val);

@@ -31,6 +31,9 @@ size_t rl_decl_longopts(const rl_decl_opts *g, struct option *all, size_t n, siz
 int rl_decl_opt(rl_decl_opts *g, const char *cmd, int c, const char *arg);
 /* Whether any option of the group was given. */
 int rl_decl_any_given(const rl_decl_opts *g);
+/* The declared "given" bits (rl_param.bit) of the options given: the
+ * settings' set field where a default depends on other settings. */
+unsigned rl_decl_given_bits(const rl_decl_opts *g);
 /* "--samples, --seed and --sigma", the group's options, into buf. */
 void rl_decl_names(const rl_param *const *list, char *buf, size_t n);
 /* The help rows: each declaration's help, its range where it has one of
@@ -39,7 +42,8 @@ void rl_decl_help(FILE *fp, const rl_param *const *list);
 /* The same with the text at column col (a command whose own rows align
  * elsewhere than rl_help_param's 21). */
 void rl_decl_help_at(FILE *fp, const rl_param *const *list, int col);
-/* The metadata: one line per declaration, KEY=value. */
+/* The metadata: one line per declaration, KEY=value (not NO_META ones,
+ * nor those whose meta_if says no). */
 void rl_decl_meta(const rl_decl_opts *g, rl_out *out);
 
 #endif

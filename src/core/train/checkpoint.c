@@ -26,7 +26,7 @@ static const char *const conf_keys[RL_CKPT_CONF_FIELDS] = {
   "vocab", "d_model", "heads", "layers", "batch", "max_T", "num_buckets", "max_distance",
   "f64 base", "seed", "symbols", "f64 beta1", "f64 beta2", "f64 eps", "f64 weight_decay",
   "f64 clip", "steps", "warmup", "train_len", "eval_len", "eval_samples", "log_every",
-  "ckpt_every", "threads", "f64 lr", "f64 min_lr", "chunks"};
+  "checkpoint_every", "threads", "f64 lr", "f64 min_lr", "chunks"};
 const char *const *rl_ckpt_conf_keys(void) { return conf_keys; }
 
 static rl_status fail(char *err, rl_status st, const char *fmt, ...)
@@ -105,7 +105,7 @@ static void conf_values(const rl_train_cfg *c, const rl_train_run *r, uint64_t *
   uint64_t uu[RL_CKPT_CONF_FIELDS] = {
     c->vocab, c->d_model, c->heads, c->layers, c->batch, c->max_T, c->num_buckets,
     c->max_distance, 0, c->seed, r->task.symbols, 0, 0, 0, 0, 0, r->steps, r->warmup,
-    r->train_len, r->eval_len, r->eval_samples, r->log_every, r->ckpt_every, r->threads, 0, 0,
+    r->train_len, r->eval_len, r->eval_samples, r->log_every, r->checkpoint_every, r->threads, 0, 0,
     c->chunks};
   double ff[RL_CKPT_CONF_FIELDS] = {
     [8] = c->base, [11] = r->opt.beta1, [12] = r->opt.beta2, [13] = r->opt.eps,
@@ -123,7 +123,7 @@ static void conf_store(rl_train_cfg *c, rl_train_run *r, const uint64_t *u, cons
   c->seed = u[9], r->task.symbols = u[10], r->opt.beta1 = f[11], r->opt.beta2 = f[12];
   r->opt.eps = f[13], r->opt.weight_decay = f[14], r->opt.clip = f[15], r->steps = u[16];
   r->warmup = u[17], r->train_len = u[18], r->eval_len = u[19], r->eval_samples = u[20];
-  r->log_every = u[21], r->ckpt_every = u[22], r->threads = u[23], r->lr = f[24];
+  r->log_every = u[21], r->checkpoint_every = u[22], r->threads = u[23], r->lr = f[24];
   r->min_lr = f[25];
   /* the model's threads and micro-batches: they fix the order of the
    * gradient sums, so a resumed run repeats them to stay bit for bit */

@@ -65,17 +65,10 @@ struct rl_train_model {
   } *scr;
 };
 
-static const char *const pos_names[RL_TPOS_COUNT] = {
-    "nope", "sinusoidal", "learned", "t5", "alibi", "rope", "xl", "deberta", "tupe"};
+/* NULL-terminated: the --scheme declaration (settings.c) reads them */
+static const char *const pos_names[RL_TPOS_COUNT + 1] = {
+    "nope", "sinusoidal", "learned", "t5", "alibi", "rope", "xl", "deberta", "tupe", NULL};
 const char *const *rl_train_pos_names(void) { return pos_names; }
-
-void rl_train_cfg_default(rl_train_cfg *c)
-{
-  memset(c, 0, sizeof *c);
-  c->vocab = 12, c->d_model = 64, c->heads = 4, c->layers = 2, c->batch = 32, c->max_T = 64;
-  c->pos = RL_TPOS_ROPE, c->num_buckets = 32, c->max_distance = 128, c->base = 10000;
-  c->seed = 1, c->threads = 1, c->chunks = 4;
-}
 
 static rl_status fail(char *err, rl_status st, const char *fmt, ...)
 {

@@ -40,8 +40,9 @@ double rl_train_rng_normal(rl_train_rng *r)
   return sqrt(-2.0 * log(u)) * cos(6.28318530717958647692 * v);
 }
 
-static const char *const task_names[RL_TASK_COUNT] = {"copy",  "reverse", "recall", "sort",
-                                                       "add",   "add-rev", "count"};
+/* NULL-terminated: the --task declaration (settings.c) reads them */
+static const char *const task_names[RL_TASK_COUNT + 1] = {
+    "copy", "reverse", "recall", "sort", "add", "add-rev", "count", NULL};
 const char *const *rl_task_names(void) { return task_names; }
 
 size_t rl_task_vocab(const rl_task *t)

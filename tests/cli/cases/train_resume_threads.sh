@@ -13,7 +13,7 @@ o="--scheme xl --task copy --d-model 8 --heads 2 --layers 1 --steps 8 --train-le
 "$ROPELAB" train $o --checkpoint k2 --stop-after 4 > /dev/null
 # shellcheck disable=SC2086
 "$ROPELAB" train $o --checkpoint k2 --resume > t2.csv
-keep() { grep -v -e '^# command=' -e '^# train_' -e '^# peak' -e '^# resumed' "$1"; }
+keep() { grep -v -e '^# command=' -e '^# checkpoint=' -e '^# train_' -e '^# peak' -e '^# resumed' "$1"; }
 keep t1.csv > a.csv; keep t2.csv > b.csv
 cmp a.csv b.csv && echo "resumed: the table of the run never stopped"
 # shellcheck disable=SC2086
