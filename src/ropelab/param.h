@@ -74,7 +74,22 @@ struct rl_param {
   int (*meta_if)(const void *obj);
   /* the names (schemes) that take it, space-separated, or NULL: every one */
   const char *only;
+  /* "KEY=NAME": it applies only where the parameter KEY of the same list
+   * has the value NAME (yarn's truncate with ramp=code), or NULL; the
+   * check refuses it elsewhere, the metadata leaves it out and a sweep
+   * leaves its cell empty */
+  const char *when;
 };
+
+/* d->when holds for obj, whose parameters are list (NULL-terminated);
+ * also true without a condition.  Where it does not hold, *key and
+ * *val (if not NULL) name the condition's parameter and obj's value of
+ * it, val into vbuf of n bytes. */
+int rl_param_when_holds(const rl_param *d, const rl_param *const *list, const void *obj,
+                        const rl_param **key, char *vbuf, size_t n);
+/* The condition's parameter in list and its value: 1, or 0 without one. */
+int rl_param_when_split(const rl_param *d, const rl_param *const *list,
+                        const rl_param **key, const char **value);
 
 /* Text into d's field of obj: RL_OK, or RL_EINVAL with err "invalid
  * --KEY 'ARG': expected ..." (the closest name for an enumeration). */

@@ -328,7 +328,8 @@ void rl_sched_meta(const rl_schedule_params *p, const rl_schedule *f, rl_out *ou
     if ((d->flags & RL_PF_META_NONZERO) && d->kind == RL_PK_REAL &&
         *(const double *)(const void *)((const char *)obj + d->offset) == 0)
       continue;
-    if (d->meta_if && !d->meta_if(obj))
+    if ((d->meta_if && !d->meta_if(obj)) ||
+        !rl_param_when_holds(d, rl_schedule_param_list(), obj, NULL, NULL, 0))
       continue;
     rl_param_meta_key(d, key, sizeof key);
     rl_param_format(d, obj, buf, sizeof buf);
@@ -349,7 +350,8 @@ void rl_sched_meta(const rl_schedule_params *p, const rl_schedule *f, rl_out *ou
 }
 
 /* "(linear, ntk, yarn; default 1)": the methods that take d (those with
- * a bit), and its default where it has one. */
+ * a bit), the value of another parameter it needs ("yarn with --ramp
+ * code"), and its default where it has one. */
 static void help_tail(const rl_param *d, char *buf, size_t n)
 {
   size_t len = 0, methods = 0, all = 1;
@@ -360,6 +362,11 @@ static void help_tail(const rl_param *d, char *buf, size_t n)
     for (const rl_schedule_type *const *t = rl_schedule_types(); *t && len < n; t++)
       if (rl_schedule_param_applies(d, *t))
         len += (size_t)snprintf(buf + len, n - len, "%s%s", methods++ ? ", " : "(", (*t)->name);
+  const rl_param *k;
+  const char *want;
+  if (rl_param_when_split(d, rl_schedule_param_list(), &k, &want) && len < n)
+    len += (size_t)snprintf(buf + len, n - len, "%swith --%s %s", methods++ ? " " : "(", k->key,
+                            want);
   char dflt[128];
   rl_param_default_text(d, dflt, sizeof dflt);
   if (dflt[0] && strcmp(dflt, "none") && len < n)

@@ -97,7 +97,8 @@ typedef struct sweep {
   size_t *order, nd;
 } sweep;
 
-/* The schedule declaration of opt when some method does not take it. */
+/* The schedule declaration of opt when some method does not take it, or
+ * it applies only with another parameter's value (its when). */
 static const rl_param *method_dependent(const char *opt, size_t len)
 {
   char key[64];
@@ -105,6 +106,8 @@ static const rl_param *method_dependent(const char *opt, size_t len)
   const rl_param *d = rl_schedule_param_find(key);
   if (!d)
     return NULL;
+  if (d->when)
+    return d;
   for (const rl_schedule_type *const *t = rl_schedule_types(); *t; t++)
     if (!rl_schedule_param_applies(d, *t))
       return d;
@@ -515,34 +518,43 @@ static size_t idx_of(const sweep *s, size_t p, size_t j)
 
 /* Build point p's argv (pargv) and prefix. */
 static const param *method_param(const sweep *s);
+static const param *when_param(const sweep *s, const rl_param *d, const char **value);
 
-/* Point p repeats another: its method does not take a swept option (the
- * cell is empty) and p has that option's second or later value, so its
- * rows would be those of the point with the first value again (`--method
+/* Param j does not apply at point p: the point's method does not take it,
+ * or its declaration's condition names a swept parameter whose value at p
+ * is another (--ramp code,paper --truncate yes,no: truncate at paper). */
+static int inapplicable(const sweep *s, size_t p, size_t j)
+{
+  const rl_param *d = s->par[j].decl;
+  if (!s->skip || !d)
+    return 0;
+  const param *mp = method_param(s);
+  const rl_schedule_type *t =
+      mp ? rl_schedule_type_find(mp->vals[idx_of(s, p, (size_t)(mp - s->par))]) : NULL;
+  if (t && !rl_schedule_param_applies(d, t))
+    return 1;
+  const char *want;
+  const param *wp = when_param(s, d, &want);
+  return wp && strcmp(wp->vals[idx_of(s, p, (size_t)(wp - s->par))], want) != 0;
+}
+
+/* Point p repeats another: a swept option does not apply at p (the cell
+ * is empty) and p has that option's second or later value, so its rows
+ * would be those of the point with the first value again (`--method
  * linear,yarn --ramp code,paper`: linear once, yarn twice). */
 static int point_repeats(const sweep *s, size_t p)
 {
-  const param *mp = s->skip ? method_param(s) : NULL;
-  if (!mp)
-    return 0;
-  const rl_schedule_type *t =
-      rl_schedule_type_find(mp->vals[idx_of(s, p, (size_t)(mp - s->par))]);
-  for (size_t j = 0; t && j < s->npar; j++)
-    if (s->par[j].decl && !rl_schedule_param_applies(s->par[j].decl, t) && idx_of(s, p, j) > 0)
+  for (size_t j = 0; j < s->npar; j++)
+    if (idx_of(s, p, j) > 0 && inapplicable(s, p, j))
       return 1;
   return 0;
 }
 
-/* The cell of param j at point p: its value, or "" where the point's
- * method does not take it (the empty cell of its rows). */
+/* The cell of param j at point p: its value, or "" where it does not
+ * apply (the empty cell of its rows). */
 static const char *cell(const sweep *s, size_t p, size_t j)
 {
-  const param *mp = s->skip ? method_param(s) : NULL;
-  const rl_schedule_type *t =
-      mp ? rl_schedule_type_find(mp->vals[idx_of(s, p, (size_t)(mp - s->par))]) : NULL;
-  if (t && s->par[j].decl && !rl_schedule_param_applies(s->par[j].decl, t))
-    return "";
-  return s->par[j].vals[idx_of(s, p, j)];
+  return inapplicable(s, p, j) ? "" : s->par[j].vals[idx_of(s, p, j)];
 }
 
 /* s->order: the points that do not repeat another. */
@@ -560,13 +572,11 @@ static int distinct_order(sweep *s)
 static void set_point(sweep *s, size_t p)
 {
   int n = 0;
-  /* the point's method drops the options it does not take */
-  const param *mp = s->skip ? method_param(s) : NULL;
-  const rl_schedule_type *t = mp ? rl_schedule_type_find(mp->vals[idx_of(s, p, (size_t)(mp - s->par))]) : NULL;
+  /* the point drops the options that do not apply to it */
   if (s->skip) {
     memset(s->skip, 0, (size_t)s->nrest);
-    for (size_t j = 0; t && j < s->npar; j++)
-      if (s->par[j].decl && !rl_schedule_param_applies(s->par[j].decl, t))
+    for (size_t j = 0; j < s->npar; j++)
+      if (inapplicable(s, p, j))
         s->skip[s->par[j].opt_slot] = s->skip[s->par[j].slot] = 1;
   }
   s->pargv[n++] = s->rest[0];
@@ -1333,15 +1343,42 @@ static const param *method_param(const sweep *s)
   return NULL;
 }
 
+/* The swept param that d's condition (its when) names, and the value it
+ * asks for; NULL when d has none or that parameter is not swept. */
+static const param *when_param(const sweep *s, const rl_param *d, const char **value)
+{
+  const rl_param *k;
+  if (!rl_param_when_split(d, rl_schedule_param_list(), &k, value))
+    return NULL;
+  for (size_t j = 0; j < s->npar; j++)
+    if (s->par[j].decl == k ||
+        (strlen(k->key) == s->par[j].optlen && !strncmp(s->par[j].opt, k->key, s->par[j].optlen)))
+      return &s->par[j];
+  return NULL;
+}
+
 /* Under a --method sweep, every method-dependent input is a column: the
  * options given with one value join the swept ones (one value each, so
- * the product is unchanged). */
+ * the product is unchanged).  So is an option whose condition names a
+ * swept parameter (--ramp code,paper --truncate no). */
 static int method_columns(sweep *s)
 {
-  if (!method_param(s))
+  int conditional = 0;
+  const char *want;
+  for (size_t j = 0; j < s->npar; j++)
+    conditional |= s->par[j].decl && when_param(s, s->par[j].decl, &want);
+  for (size_t k = 0; k < s->nfixed; k++) {
+    const rl_param *d = method_dependent(s->fixed[k].opt, s->fixed[k].len);
+    conditional |= d && when_param(s, d, &want);
+  }
+  int methods = method_param(s) != NULL;
+  if (!methods && !conditional)
     return 0;
   for (size_t k = 0; k < s->nfixed; k++) {
     fixed_opt *f = &s->fixed[k];
+    const rl_param *d = method_dependent(f->opt, f->len);
+    if (!methods && !(d && when_param(s, d, &want)))
+      continue; /* without a method sweep only the conditional ones */
     int r = add_param(s, f->opt, f->len, f->numeric, f->slot, f->inline_eq, f->val);
     if (r)
       return r;

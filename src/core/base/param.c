@@ -311,3 +311,37 @@ int rl_param_sweeps(const rl_param *d)
   }
   return RL_PARAM_SWEEP_NONE;
 }
+
+int rl_param_when_split(const rl_param *d, const rl_param *const *list,
+                        const rl_param **key, const char **value)
+{
+  const char *eq = d->when ? strchr(d->when, '=') : NULL;
+  if (!eq)
+    return 0;
+  size_t len = (size_t)(eq - d->when);
+  for (; *list; list++)
+    if (strlen((*list)->key) == len && !strncmp((*list)->key, d->when, len)) {
+      *key = *list;
+      *value = eq + 1;
+      return 1;
+    }
+  return 0; /* a declaration naming no parameter of its list: no condition */
+}
+
+int rl_param_when_holds(const rl_param *d, const rl_param *const *list, const void *obj,
+                        const rl_param **key, char *vbuf, size_t n)
+{
+  const rl_param *k;
+  const char *want;
+  char buf[128];
+  if (!rl_param_when_split(d, list, &k, &want))
+    return 1;
+  rl_param_format(k, obj, buf, sizeof buf);
+  if (!strcmp(buf, want))
+    return 1;
+  if (key)
+    *key = k;
+  if (vbuf && n)
+    snprintf(vbuf, n, "%s", buf);
+  return 0;
+}

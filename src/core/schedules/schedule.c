@@ -473,6 +473,18 @@ static rl_status common_checks(const rl_schedule_params *p, char *err)
       rl_sched_err(err, "--%s does not apply to method '%s'", (*d)->key, t->name);
       return RL_EINVAL;
     }
+  /* a parameter whose declaration applies it only with another's value
+   * (yarn's --truncate with --ramp code) */
+  for (const rl_param *const *d = rl_schedule_param_list(); *d; d++) {
+    const rl_param *k;
+    char val[64];
+    if (rl_schedule_param_given(p, *d) && rl_schedule_param_applies(*d, t) &&
+        !rl_param_when_holds(*d, rl_schedule_param_list(), p, &k, val, sizeof val)) {
+      rl_sched_err(err, "--%s does not apply to method '%s' with --%s %s", (*d)->key, t->name,
+                   k->key, val);
+      return RL_EINVAL;
+    }
+  }
   /* every number within its declared bounds: those given, and those
    * a library caller changed from the default (0 means "none" for the
    * lengths and the attention factor, so an untouched 0 passes) */

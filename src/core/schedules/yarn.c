@@ -79,11 +79,6 @@ static rl_status check(const rl_schedule *s, char *err)
                       "beta-slow > 0", p->beta_fast, p->beta_slow);
     return RL_EINVAL;
   }
-  if (p->ramp_paper && (p->set & RL_SP_TRUNCATE)) {
-    rl_sched_err(err, "--truncate does not apply to method 'yarn' with --ramp paper (the paper's "
-                      "ramp has no correction range)");
-    return RL_EINVAL;
-  }
   if (p->variant != RL_VARIANT_HF && !p->truncate) {
     rl_sched_err(err, "invalid --truncate 'no' with --variant %s: it always rounds the "
                       "correction range (hf only)", rl_variant_name(p->variant));
@@ -162,11 +157,6 @@ static rl_status init(rl_schedule *s, char *err)
 static const char *const ramp_names[] = {"code", "paper", NULL};
 static const char *const yesno_names[] = {"no", "yes", NULL};
 
-static int truncate_used(const void *obj)
-{
-  return !((const rl_schedule_params *)obj)->ramp_paper;
-}
-
 static const rl_param p_beta_fast = {
     .key = "beta-fast", .kind = RL_PK_REAL, .flags = RL_PF_LO_OPEN, .bit = RL_SP_BETA,
     .offset = RL_SP_FIELD(beta_fast), .lo = 0, .hi = INFINITY,
@@ -186,7 +176,8 @@ static const rl_param p_truncate = {
     .key = "truncate", .kind = RL_PK_ENUM, .bit = RL_SP_TRUNCATE,
     .offset = RL_SP_FIELD(truncate), .dflt = 1 /* HF rope_scaling "truncate", True */,
     .names = yesno_names, .metavar = "T",
-    .help = "round the correction range to integers", .meta_if = truncate_used};
+    .help = "round the correction range to integers",
+    .when = "ramp=code" /* the paper's ramp has no correction range */};
 static const rl_param p_mscale = {
     .key = "mscale", .kind = RL_PK_REAL, .flags = RL_PF_META_SET, .bit = RL_SP_MSCALE,
     .offset = RL_SP_FIELD(mscale), .lo = 0, .hi = INFINITY, .metavar = "X",
