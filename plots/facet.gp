@@ -40,8 +40,11 @@ if (strlen(fixed) > 0) { title = title . "\n" . fixed }
 # one y range for every panel: gnuplot's autoscale of the whole data
 set datafile separator whitespace
 set datafile missing "NaN"
-if (strstrt(logs, "x") > 0) { set logscale x }
-if (strstrt(logs, "y") > 0) { set logscale y }
+# "%g" on log axes: gnuplot's default pads every tick to the digits of
+# the smallest (0.01000000 beside 1e-07), wider than the margin (not for
+# the table terminal, whose numbers the format would round)
+if (strstrt(logs, "x") > 0) { set logscale x; if (term ne "table") { set format x "%g" } }
+if (strstrt(logs, "y") > 0) { set logscale y; if (term ne "table") { set format y "%g" } }
 stats data using 1:2 nooutput
 ymin = STATS_min_y
 ymax = STATS_max_y
@@ -67,6 +70,8 @@ eval footer
 do for [p = 1:np] {
     pt = fmeta(sprintf("panel_%d", p))
     set title pt
+    # the y label on the first column only: between panels it overprints ticks
+    if ((p - 1) % cols == 0) { set ylabel yl } else { unset ylabel }
     if (p < np) { unset key } else { set key }
     plot for [h = 1:nh] data index ((p - 1) * nh + h - 1) using 1:2 with @style lw 2 \
         lc rgb pal[(h - 1) % 12 + 1] dashtype 1 + (h - 1) / 12 title fmeta(sprintf("hue_%d", h))

@@ -38,6 +38,11 @@ const rl_sweep_spec rl_sweep_table[] = {
     {"params", SC, "from to", "scheme", "", NULL, NULL, NULL, NULL, NULL},
     {"matrix", SC, "len offset", "scheme term content", "", "format=grid", NULL, NULL, NULL, NULL},
     {"compare", SC, "len tol", "", "scheme", "format=markdown", NULL, NULL, NULL, NULL},
+    /* precision: its rows carry the pipeline already (--precision a,b is
+     * one column); a sweep's figure is the envelope by position on log
+     * axes (--by pair's tables: 'ropelab plot', pair 0 has no log) */
+    {"precision", S, "from to points distance seed first-exceeding", "sample by against bins", "",
+     NULL, "pos", "angle_err", "x,y", NULL},
     /* commands that do not sweep but take lists of their own (numbers NULL) */
     {"audit", S, "tolerance rtol ulps", "report", "positions", "report=pairs report=positions",
      NULL, NULL, NULL, NULL},
