@@ -39,9 +39,11 @@ pad_hdr = " " . hdr . " "
 col(n) = strstrt(pad_hdr, " " . n . " ") == 0 ? 0 : words(pad_hdr[1:strstrt(pad_hdr, " " . n . " ")]) + 1
 
 # the method and its parameters (the keys rl_sched_meta writes for it);
-# rope's variant is irrelevant (every variant agrees)
+# rope's variant is irrelevant (every variant agrees).  The metadata block
+# follows the header row (read past it; it stopped there and the titles
+# lost the method) and ends at the first data row.
 schedule_desc = system(sprintf("awk -F= 'BEGIN { n = split(\"variant factor train_len seq_len beta_fast beta_slow ramp truncate mscale mscale_all_dim low_freq_factor high_freq_factor factors fraction scale_base window leak sections freqs_file\", a, \" \"); for (i = 1; i <= n; i++) K[a[i]] = 1 } " . \
-  "!/^#/ { exit } { k = substr($1, 3); v = substr($0, length($1) + 2) } " . \
+  "NR == 1 && !/^#/ { next } !/^#/ { exit } { k = substr($1, 3); v = substr($0, length($1) + 2) } " . \
   "k == \"method\" { m = v; next } k == \"logit_multiplier\" && v != 1 { lm = sprintf(\"%%.4g\", v) } " . \
   "(k in K) && (k != \"variant\" || m != \"rope\") { s = s (s != \"\" ? \", \" : \"\") k \" \" v } " . \
   "END { if (m != \"\" && (m != \"rope\" || s != \"\")) printf \"%%s%%s\", m, (s != \"\" ? \" (\" s \")\" : \"\"); " . \

@@ -70,8 +70,17 @@ ly(v) = log10(v)
 set key at graph 0.98, graph 0.97 right top Left reverse box opaque font ",10" samplen 2
 if (strlen(L) > 0) {
     set arrow 1 from graph 0, first ly(2*pi/real(L)) to graph 1, first ly(2*pi/real(L)) nohead dt 2 lw 1.4 lc rgb "#444444" front
-    set label 1 sprintf("training length L = %s tokens: pairs below turn less than once within L", L) \
-        at graph 0.015, first ly(2*pi/real(L) / 1.45) left tc rgb "#333333" font ",10" front
+    # the note on the side the curve leaves empty: below the line on the
+    # left while the curve is above it there (it crosses the line past the
+    # middle), else above it on the right; it overprinted the points
+    # where the curve crossed under its end
+    xc = real(system(sprintf("awk -F, -v v=%.17g -v c=%d -v n=%d '!/^#/ && h && $c + 0 > 0 && $c + 0 < v { print $1; f = 1; exit } !/^#/ { h = 1 } END { if (!f) print n }' '%s'", 2*pi/real(L), ctheta, npairs, data)))
+    note = sprintf("training length L = %s tokens:\npairs below turn less than once within L", L)
+    if (xc >= npairs / 2.0) {
+        set label 1 note at graph 0.015, first ly(2*pi/real(L) / 1.6) left tc rgb "#333333" font ",10" front
+    } else {
+        set label 1 note at graph 0.985, first ly(2*pi/real(L) * 3.2) right tc rgb "#333333" font ",10" front
+    }
     if (strlen(s) > 0) {
         set arrow 2 from graph 0, first ly(2*pi/(real(L)*real(s))) to graph 1, first ly(2*pi/(real(L)*real(s))) nohead dt 3 lw 1.4 lc rgb "#444444" front
         set label 2 sprintf("s L = %g tokens", real(L)*real(s)) at graph 0.015, first ly(2*pi/(real(L)*real(s)) / 1.45) left tc rgb "#333333" font ",10" front
