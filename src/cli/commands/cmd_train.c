@@ -56,6 +56,12 @@ static void help(FILE *fp)
         "(positions of the padded batches), wall_s.  Wall and CPU time, tokens/s,\n"
         "FLOP/s (matrix products and attention, positions computed), the same\n"
         "build's dgemm peak and memory are in the table's metadata.\n"
+        "\n"
+        "Swept (--scheme nope,t5,rope --task copy,reverse --seed 1:3 ...), each\n"
+        "point trains its own model and the tables join into one (-o FILE is then\n"
+        "that table), the swept values in front; the training curves, the timing\n"
+        "metadata and --checkpoint are for single runs; --shard K/N splits the\n"
+        "models between machines and 'ropelab merge' joins their tables.\n"
         "\n", fp);
   rl_decl_help_at(fp, rl_train_param_list(), 24);
   /* the names from the declarations' registries */
@@ -366,6 +372,26 @@ static int run(int argc, char **argv)
       goto done;
     }
   }
+  if (rl_out_hooked()) {
+    /* a sweep's point: one model of several, so one checkpoint file
+     * cannot hold them; the sweep's first pass (capture) reads the
+     * metadata and the header only, so nothing is trained twice */
+    if (a.checkpoint) {
+      r = rl_usage(cmd, "--checkpoint '%s' names one file, and a sweep trains a model per "
+                        "point: train the points one by one, each with its checkpoint",
+                   a.checkpoint);
+      goto done;
+    }
+    if (rl_out_capturing()) {
+      rl_out tab = {0};
+      if (!(r = rl_out_open(&tab, cmd, a.eval_output, co.meta, co.header))) {
+        meta_run(&tab, &g, &a, &so, eval_f, m);
+        rl_out_header(&tab, RL_TRAIN_SCORE_HEADER);
+        r = rl_out_close(&tab);
+      }
+      goto done;
+    }
+  }
   size_t start = 0;
   char started[64] = "";
   if (old) {
@@ -376,7 +402,8 @@ static int run(int argc, char **argv)
   rl_out curve = {0}, tab = {0};
   int curve_open = 0, show = co.progress == RL_PROGRESS_FORCE ||
                              (co.progress == RL_PROGRESS_AUTO && isatty(2));
-  if (co.output) {
+  /* under a sweep -o is the sweep's table, and no curve is written */
+  if (co.output && !rl_out_hooked()) {
     if ((r = rl_out_open(&curve, cmd, co.output, co.meta, co.header)))
       goto done;
     curve_open = 1;

@@ -44,6 +44,9 @@ typedef struct rl_sweep_spec {
   /* the command's own options declared in the core (decl_opts.h), added
    * to numbers or names by their declarations; NULL: none */
   const rl_param *const *(*own)(void);
+  /* schedule options the command refuses (train's --dim, evaluate's
+   * --base): left out of its sweep axes and help; NULL: none */
+  const char *except;
 } rl_sweep_spec;
 
 /* --shard K/N: 0, or a usage error naming the value (1 <= K <= N). */

@@ -30,44 +30,54 @@
 #define SC (RL_SWEEP_SCHED | RL_SWEEP_SCHEME)
 
 const rl_sweep_spec rl_sweep_table[] = {
-    {"freqs", S, "", "", "", NULL, "pair", "theta", "y", NULL},
-    {"angles", S, "from to step", "", "", NULL, NULL, NULL, NULL, NULL},
+    {"freqs", S, "", "", "", NULL, "pair", "theta", "y", NULL, NULL},
+    {"angles", S, "from to step", "", "", NULL, NULL, NULL, NULL, NULL, NULL},
     {"decay", S, "from to step points bins", "", "measure", NULL, "r", "bound", NULL,
-     rl_mc_param_list},
-    {"profile", SC, "from to step query-pos samples", "", "scheme", NULL, NULL, NULL, NULL, NULL},
-    {"params", SC, "from to", "scheme", "", NULL, NULL, NULL, NULL, NULL},
-    {"matrix", SC, "len offset", "scheme term content", "", "format=grid", NULL, NULL, NULL, NULL},
-    {"compare", SC, "len tol", "", "scheme", "format=markdown", NULL, NULL, NULL, NULL},
+     rl_mc_param_list, NULL},
+    {"profile", SC, "from to step query-pos samples", "", "scheme", NULL, NULL, NULL, NULL, NULL, NULL},
+    {"params", SC, "from to", "scheme", "", NULL, NULL, NULL, NULL, NULL, NULL},
+    {"matrix", SC, "len offset", "scheme term content", "", "format=grid", NULL, NULL, NULL, NULL, NULL},
+    {"compare", SC, "len tol", "", "scheme", "format=markdown", NULL, NULL, NULL, NULL, NULL},
     /* precision: its rows carry the pipeline already (--precision a,b is
      * one column); a sweep's figure is the envelope by position on log
      * axes (--by pair's tables: 'ropelab plot', pair 0 has no log) */
     {"precision", S, "from to points distance seed first-exceeding", "sample by against bins", "",
-     NULL, "pos", "angle_err", "x,y", NULL},
+     NULL, "pos", "angle_err", "x,y", NULL, NULL},
     /* commands that do not sweep but take lists of their own (numbers NULL) */
     {"audit", S, "tolerance rtol ulps", "report", "positions", "report=pairs report=positions",
-     NULL, NULL, NULL, NULL},
-    {"check", 0, NULL, NULL, "positions only", NULL, NULL, NULL, NULL, NULL},
+     NULL, NULL, NULL, NULL, NULL},
+    {"check", 0, NULL, NULL, "positions only", NULL, NULL, NULL, NULL, NULL, NULL},
     /* bound: its rows carry dim, base, ... already (no second column);
      * --len is its own list, one row per length */
-    {"bound", S, "", "", "len", NULL, "len s", "base critical_dim b_over_d low", NULL, NULL},
+    {"bound", S, "", "", "len", NULL, "len s", "base critical_dim b_over_d low", NULL, NULL, NULL},
     /* extrapolate: --method, --scheme and --measure put several side by
      * side in one run (the declared --method's sweep gives way to that) */
     {"extrapolate", SC, "eval-len", "", "scheme measure method lengths distances scale", NULL,
-     NULL, NULL, NULL, rl_extrap_param_list},
+     NULL, NULL, NULL, rl_extrap_param_list, NULL},
     /* evaluate: the schedule's options sweep (methods, factors); a list of
-     * --eval-len is its own (those lengths) */
-    {"evaluate", S, "eval-samples", "", "eval-len", NULL, NULL, NULL, NULL, NULL},
-    {NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL}};
+     * --eval-len is its own (those lengths); the model fixes dim, rot and
+     * base */
+    {"evaluate", S, "eval-samples", "", "eval-len", NULL, NULL, NULL, NULL, NULL,
+     "dim rot base"},
+    /* train: its settings (scheme, task, seed, sizes, steps, ...) and the
+     * scoring schedule's options; one model per point.  The head
+     * dimension is --d-model / --heads, and --train-len is its own */
+    {"train", S, "", "", "", NULL, "len", "exact", NULL, rl_train_param_list, "dim"},
+    {NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL}};
 
 /* own + the declared options of kind `kind` (RL_PARAM_SWEEP_*; NONE: the
- * lists, which are never swept) */
+ * lists, which are never swept), but for those in skip and those already
+ * in buf (a command's own --train-len before the schedule's) */
 static size_t add(char *buf, size_t n, size_t len, const rl_param *const *list, int kind,
-                  const char *own_lists)
+                  const char *own_lists, const char *skip)
 {
-  for (const rl_param *const *d = list; *d && len < n; d++)
+  for (const rl_param *const *d = list; *d && len < n; d++) {
+    size_t kl = strlen((*d)->key);
     if (!((*d)->flags & RL_PF_NO_OPTION) && (*d)->kind != RL_PK_FLAG &&
-        rl_param_sweeps(*d) == kind && !rl_opt_in_list(own_lists, (*d)->key, strlen((*d)->key)))
+        rl_param_sweeps(*d) == kind && !rl_opt_in_list(own_lists, (*d)->key, kl) &&
+        !rl_opt_in_list(skip, (*d)->key, kl) && !rl_opt_in_list(buf, (*d)->key, kl))
       len += (size_t)snprintf(buf + len, n - len, "%s%s", len ? " " : "", (*d)->key);
+  }
   return len;
 }
 
@@ -77,10 +87,10 @@ static void compose(char *buf, size_t n, const char *own, const rl_sweep_spec *s
   unsigned groups = sp->groups;
   size_t len = (size_t)snprintf(buf, n, "%s", own ? own : "");
   if (sp->own)
-    len = add(buf, n, len, sp->own(), kind, own_lists);
-  len = add(buf, n, len, rl_schedule_param_list(), kind, own_lists);
+    len = add(buf, n, len, sp->own(), kind, own_lists, NULL);
+  len = add(buf, n, len, rl_schedule_param_list(), kind, own_lists, sp->except);
   if (groups & RL_SWEEP_SCHEME)
-    add(buf, n, len, rl_scheme_param_list(), kind, own_lists);
+    add(buf, n, len, rl_scheme_param_list(), kind, own_lists, NULL);
 }
 
 const rl_sweep_spec *rl_sweep_find(const char *cmd)
