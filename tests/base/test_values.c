@@ -62,6 +62,18 @@ int main(void)
     tap_ok(!st && n == 45 && v[12] == 4096 && v[4] == 1024 && v[44] == 1048576,
            "2^(1/4) to 16 digits: 45 points, 4096 at 12, 1048576 last (n %zu, v12 %.17g, last "
            "%.17g)", n, st ? 0.0 : v[12], st ? 0.0 : v[n - 1]);
+    /* every fourth point is 512 2^(j/4) = 512 * 2^(j/4), a power of two
+     * (point 28 was 65535.99999999994), and the others within 1e-13 of
+     * 512 2^(j/4) computed by exp2 */
+    int pow2 = 1, near = 1;
+    for (size_t j = 0; !st && j < n; j++) {
+      double want = 512.0 * exp2((double)j / 4);
+      if (j % 4 == 0)
+        pow2 &= v[j] == want;
+      near &= fabs(v[j] - want) <= 1e-13 * want;
+    }
+    tap_ok(!st && pow2 && near, "2^(1/4) to 16 digits: every 4th point a power of two, the "
+                                "rest within 1e-13 of 512 2^(j/4)");
     free(v);
   }
   /* exact powers with many digits are kept: 1.5^13 = 194.6195068359375,
@@ -71,6 +83,11 @@ int main(void)
                                  129.746337890625, 194.6195068359375, 291.92926025390625,
                                  437.893890380859375, 656.8408355712890625,
                                  985.26125335693359375}, 18);
+  /* a decimal factor that is no double: 1.1^j = 11^j / 10^j, each the
+   * decimal itself (11^j < 10^15), not the power of the double nearest
+   * 1.1 (1.1^10 = 2.5937424601000023 that way) */
+  same("1:3:x1.1", (double[]){1, 1.1, 1.21, 1.331, 1.4641, 1.61051, 1.771561, 1.9487171,
+                              2.14358881, 2.357947691, 2.5937424601, 2.85311670611}, 12);
   same("3:1:-1", (double[]){3, 2, 1}, 3);
   same("5:5:1", (double[]){5}, 1);
   same("1,4:6:1,2", (double[]){1, 4, 5, 6, 2}, 5);

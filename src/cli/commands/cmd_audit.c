@@ -93,7 +93,7 @@ static void help(FILE *fp)
         "\n", fp);
   rl_sched_opts_help(fp);
   fputc('\n', fp);
-  rl_common_help(fp);
+  rl_common_help_noplot(fp);
 }
 
 /* method parameters that distinguish a candidate, "k=v;..." */
@@ -519,6 +519,10 @@ static int run(int argc, char **argv)
   const char *file = argv[optind++];
   if ((r = rl_opt_no_args(cmd, argc, argv)) || (r = rl_sched_opts_finish(&so, cmd)))
     return r;
+  /* it was taken and ignored: no image, exit 0 */
+  if (co.plot)
+    return rl_usage(cmd, "invalid --plot '%s': audit draws no figure (its rows name the "
+                         "candidates and the entries)", co.plot);
   int verifying = tol >= 0 || rtol >= 0 || ulps >= 0;
   if (report && verifying)
     return rl_usage(cmd, "--report '%s' with --tolerance, --rtol or --ulps: expected one of them (--report "

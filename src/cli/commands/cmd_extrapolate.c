@@ -45,9 +45,9 @@ static void help(FILE *fp)
         "per value, so that curves of every scheme and method share one axis.\n"
         "\n"
         "A sequence of len tokens; the last one is the query and attends to all of\n"
-        "them.  Query and key vectors are the contents (identity projections, whatever\n"
-        "--identity says), x ~ N(0, I_d) from --seed, the same for every scheme,\n"
-        "method and length.  Logits are q.k / sqrt(d) (times the method's logit\n"
+        "them.  Query and key vectors are the contents (identity projections, so\n"
+        "--identity is refused), x ~ N(0, I_d) from --seed, the same for every\n"
+        "scheme, method and length.  Logits are q.k / sqrt(d) (times the method's logit\n"
         "multiplier and --scale) plus the scheme's positional terms.  The schemes'\n"
         "trained parameters are draws from --seed unless --params gives a model's\n"
         "table: T5's bucket biases N(0, 1/d), as are the learned, tupe and deberta\n"
@@ -354,6 +354,11 @@ static int run(int argc, char **argv)
   }
   if ((r = rl_scheme_opts_end(&so, &co, cmd, argc, argv, help, RL_SCHEMES_MAX, "all")))
     return r == RL_OPT_DONE ? RL_EXIT_OK : r;
+  /* the measures always use identity projections: the option would
+   * change nothing but the line that says so */
+  if (so.cfg.identity)
+    return rl_usage(cmd, "--identity does not apply to extrapolate: its query and keys are the "
+                         "contents, identity projections always");
   /* --config: the model's training length, method and factor where the
    * command line gave none (extrapolate reads these three itself) */
   static char l_cfg[32];

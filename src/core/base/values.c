@@ -113,31 +113,66 @@ static double from_decimal(long long m, int k)
   return v;
 }
 
-/* x, or the round number within 10^-15 of it: a geometric point computed
- * from a factor typed to 16 digits (2^(1/4) = 1.189207115002721) lands a
- * few ulps off the value the user means (4095.999999999998 for 4096); the
- * rounding to 15 digits is kept only when it has at most 12, so exact
- * points that simply have many digits (1.5^13 = 194.6195068359375) stay. */
-static double round_point(double x)
+/* The uncertainty, relative, of a factor as typed in [s, e): a factor
+ * typed to 15 digits or more stands for an irrational one (2^(1/4) =
+ * 1.189207115002721), known to half a unit of its last digit; a shorter
+ * one is the decimal typed: 0 when that is a double (x1.5, x2), else the
+ * one rounding into a double (x1.1). */
+static double typed_rel(const char *s, const char *e, double step)
+{
+  int digits = 0, lead = 0, point = 0, after = 0;
+  for (const char *c = s; c < e && *c != 'e' && *c != 'E'; c++) {
+    if (*c == '.')
+      point = 1;
+    else if (*c >= '0' && *c <= '9') {
+      lead |= *c != '0';
+      digits += lead;
+      after += point;
+    }
+  }
+  if (digits < 15) {
+    /* exact when the decimal M 10^-k is a double: 5^k divides M and
+     * M / 5^k < 2^53; else one rounding of the decimal into the double */
+    long long m;
+    int k;
+    if (!decimal(s, e, &m, &k))
+      return 0x1p-53;
+    for (; k > 0 && m % 5 == 0; k--)
+      m /= 5;
+    return k == 0 && llabs(m) < (1LL << 53) ? 0 : 0x1p-53;
+  }
+  const char *ex = s;
+  while (ex < e && *ex != 'e' && *ex != 'E')
+    ex++;
+  int e10 = ex < e ? atoi(ex + 1) : 0;
+  return 0.5 * pow(10.0, (double)(e10 - after)) / step;
+}
+
+/* x, or the shortest decimal within rel (relative) of it: point j of a
+ * geometric range carries j times its factor's uncertainty, so a factor
+ * typed to 16 digits lands a few ulps off the value meant (512 K^28 =
+ * 65535.99999999994 for 65536 with K = 1.189207115002721); with an exact
+ * factor rel is an ulp or two and exact points with many digits stay
+ * (1.5^13 = 194.6195068359375). */
+static double round_point(double x, double rel)
 {
   static locale_t c_loc;
   char buf[40];
   if (!c_loc)
     c_loc = newlocale(LC_ALL_MASK, "C", (locale_t)0);
   locale_t old = c_loc ? uselocale(c_loc) : (locale_t)0;
-  snprintf(buf, sizeof buf, "%.14e", x); /* 15 significant digits */
-  double r = strtod(buf, NULL);
+  double r = x;
+  for (int p = 1; p <= 17; p++) {
+    snprintf(buf, sizeof buf, "%.*e", p - 1, x);
+    double y = strtod(buf, NULL);
+    if (fabs(y - x) <= rel * fabs(x)) {
+      r = y;
+      break;
+    }
+  }
   if (old)
     uselocale(old);
-  char *mant_end = strchr(buf, 'e');
-  int digits = 0, last = 0; /* the position of the last nonzero digit */
-  for (const char *c = buf; mant_end && c < mant_end; c++)
-    if (*c >= '0' && *c <= '9') {
-      digits++;
-      if (*c != '0')
-        last = digits;
-    }
-  return last <= 12 ? r : x;
+  return r;
 }
 
 static rl_status range(const char *s, const char *e, double **v, size_t *n, size_t *cap,
@@ -166,12 +201,16 @@ static rl_status range(const char *s, const char *e, double **v, size_t *n, size
                      b >= a ? ">" : "between 0 and");
     /* point j = START K^j from the start (one rounding of a long double
      * power, not j roundings of repeated products), then rounded to the
-     * round number it stands for, and STOP itself within 1e-9 of it */
+     * shortest decimal within what K's typed digits and the roundings
+     * leave known (j units of K's, 2 ulps), and STOP itself within 1e-9
+     * of it */
+    double u = typed_rel(c2 + 1 + geo, e, step);
     for (size_t j = 0;; j++) {
       long double y = (long double)a * powl((long double)step, (long double)j);
       if (step > 1 ? y > (long double)b * (1 + 1e-9L) : y < (long double)b * (1 - 1e-9L))
         break;
-      double x = fabsl(y - (long double)b) <= 1e-9L * (long double)b ? b : round_point((double)y);
+      double rel = u > 0 ? (double)j * u + 0x1p-52 : 0; /* exact K: the power's one rounding */
+      double x = fabsl(y - (long double)b) <= 1e-9L * (long double)b ? b : round_point((double)y, rel);
       if ((st = push(v, n, cap, max, x, err, en)))
         return st;
     }

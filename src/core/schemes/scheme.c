@@ -140,7 +140,7 @@ static const rl_param s_seed = {
     .help = "seed of every drawn parameter (GSL's mt19937 keeps 32 bits)"};
 static const rl_param s_identity = {
     .key = "identity", .kind = RL_PK_FLAG, .flags = RL_PF_NO_META, .offset = SC_FIELD(identity),
-    .dflt = 0, .set_to = 1, .help = "W_q = W_k = I instead of random projections"};
+    .dflt = 0, .set_to = 1, .help = "W_q = W_k = I instead of random N(0, 1/d) projections"};
 static const rl_param s_projections = {
     .key = "projections", .kind = RL_PK_ENUM, .flags = RL_PF_NO_OPTION,
     .offset = SC_FIELD(identity), .names = projection_names, .dflt = 0};
