@@ -1101,16 +1101,58 @@ static void first_column(const char *list, const char *cols, char *out, size_t s
   }
 }
 
+static int run_sweep(sweep *s);
+
+/* A sweep's --plot without -o: the table goes to a temp file, the figure
+ * is drawn from it, then the table is copied to standard output (all at
+ * the end, not streamed). */
+static int plot_via_temp(sweep *s)
+{
+  const char *name = s->cmd->name;
+  const char *dir = getenv("TMPDIR");
+  char path[PATH_MAX];
+  if (!dir || !*dir)
+    dir = "/tmp";
+  if (snprintf(path, sizeof path, "%s/ropelab-table.XXXXXX", dir) >= (int)sizeof path)
+    return rl_usage(name, "TMPDIR '%s' is too long: expected a shorter path", dir);
+  int fd = mkstemp(path);
+  if (fd < 0)
+    return rl_runtime(name, "cannot create a temp file in '%s': %s", dir, strerror(errno));
+  close(fd);
+  s->output = path;
+  int rc = run_sweep(s);
+  s->output = NULL;
+  FILE *in = rc ? NULL : fopen(path, "rb");
+  if (!rc && !in)
+    rc = rl_runtime(name, "cannot read the table back from '%s': %s", path, strerror(errno));
+  if (in) {
+    char buf[65536];
+    size_t k;
+    while ((k = fread(buf, 1, sizeof buf, in)) > 0)
+      if (fwrite(buf, 1, k, stdout) != k)
+        break;
+    if (ferror(in) || fflush(stdout) || ferror(stdout))
+      rc = rl_runtime(name, "cannot write standard output: %s", strerror(errno));
+    fclose(in);
+  }
+  unlink(path);
+  return rc;
+}
+
 static int run_sweep(sweep *s)
 {
   const char *name = s->cmd->name;
+  if (s->plot && s->spec->plot_x && !s->output && !s->sharded && !s->no_header &&
+      s->meta_mode != 1)
+    return plot_via_temp(s);
   if (s->plot && !s->spec->plot_x)
     return rl_usage(name, "--plot draws one run of %s; a sweep writes one table (draw it with "
                           "'ropelab plot TABLE --x COL --y COL --hue COL')", name);
   if (s->plot && (!s->output || s->sharded || s->no_header))
-    return rl_usage(name, "a sweep's --plot draws the table it writes: expected -o FILE%s",
-                    s->sharded ? " and no --shard (draw the merged table with 'ropelab plot')"
-                    : s->no_header ? " and its header (no --no-header)" : "");
+    return rl_usage(name, "a sweep's --plot draws the table it writes: expected %s",
+                    s->sharded ? "no --shard (draw the merged table with 'ropelab plot')"
+                    : s->no_header ? "its header (no --no-header)"
+                                   : "-o FILE with --meta json");
   if (s->sharded && (s->no_meta || s->no_header || s->meta_mode != 0))
     return rl_usage(name, "--shard needs the '# ' metadata and the header, which 'ropelab merge' "
                           "checks (use --meta json on the merge)");
