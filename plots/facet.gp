@@ -26,6 +26,13 @@ W = cols == 1 ? 960 : 560 * cols
 H = 140 + 400 * rows
 load system(sprintf("dirname '%s'", ARG0)) . "/common.gp"
 
+# each curve's colour (its --hue value) and line type (its --style value)
+array colour[nh]
+array dash[nh]
+do for [h = 1:nh] {
+    c = fmeta(sprintf("colour_%d", h)); colour[h] = strlen(c) > 0 ? int(c) : h
+    c = fmeta(sprintf("dash_%d", h)); dash[h] = strlen(c) > 0 ? int(c) : 1
+}
 array pal[12] = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#882255", "#000000", "#999933", "#332288", "#888888", "#56B4E9", "#44AA99"]
 xl = fmeta("x")
 yl = fmeta("y")
@@ -74,6 +81,7 @@ do for [p = 1:np] {
     if ((p - 1) % cols == 0) { set ylabel yl } else { unset ylabel }
     if (p < np) { unset key } else { set key }
     plot for [h = 1:nh] data index ((p - 1) * nh + h - 1) using 1:2 with @style lw 2 \
-        lc rgb pal[(h - 1) % 12 + 1] dashtype 1 + (h - 1) / 12 title fmeta(sprintf("hue_%d", h))
+        lc rgb pal[(colour[h] - 1) % 12 + 1] dashtype dash[h] + (colour[h] - 1) / 12 \
+        title fmeta(sprintf("hue_%d", h))
 }
 unset multiplot

@@ -231,7 +231,7 @@ int rl_plot_table(const char *cmd, const char *table_path, const char *image,
     table_free(&t);
     return rc;
   }
-  int xi, yi[8], hi[8], ci = -1;
+  int xi, yi[8], hi[8], ci = -1, si = -1;
   size_t ny = 0, nh = 0;
   char ybuf[512], hbuf[512];
   snprintf(ybuf, sizeof ybuf, "%s", fc->y);
@@ -253,9 +253,14 @@ int rl_plot_table(const char *cmd, const char *table_path, const char *image,
       goto done;
   if (fc->col && *fc->col && (rc = column(&t, cmd, "--col", fc->col, &ci)))
     goto done;
-  /* groups: panels by --col, colours by --hue (and by y when several) */
-  static char panels[MAX_GROUPS][128], hues[MAX_GROUPS][128];
-  size_t np = 0, nhue = 0;
+  if (fc->style && *fc->style && (rc = column(&t, cmd, "--style", fc->style, &si)))
+    goto done;
+  /* groups: panels by --col, curves by --hue (and by y when several) and
+   * --style; a curve's colour is its hue's, its line type its style's */
+  static char panels[MAX_GROUPS][128], hues[MAX_GROUPS][128], colours[MAX_GROUPS][128],
+      styles[MAX_GROUPS][128];
+  static int curve_colour[MAX_GROUPS], curve_style[MAX_GROUPS];
+  size_t np = 0, nhue = 0, ncol = 0, nsty = 0;
   int *gp = malloc(t.nrows * ny * sizeof *gp), *gh = malloc(t.nrows * ny * sizeof *gh);
   if (!gp || !gh) {
     free(gp), free(gh);
@@ -265,16 +270,22 @@ int rl_plot_table(const char *cmd, const char *table_path, const char *image,
   size_t points = 0;
   for (size_t i = 0; i < t.nrows; i++)
     for (size_t k = 0; k < ny; k++) {
-      char pl[128] = "", hl[256] = "", both[300];
+      char pl[128] = "", hl[256] = "", both[300], sl[128] = "", curve[440];
       if (ci >= 0)
         snprintf(pl, sizeof pl, "%s = %s", fc->col, *t.rows[i][ci] ? t.rows[i][ci] : "n/a");
+      if (si >= 0)
+        snprintf(sl, sizeof sl, "%s", *t.rows[i][si] ? t.rows[i][si] : "n/a");
       label(&t, i, hi, nh, hl, sizeof hl);
       if (ny > 1)
         snprintf(both, sizeof both, "%s%s%s", ys[k], nh ? ": " : "", hl);
       else
-        snprintf(both, sizeof both, "%s", nh ? hl : ys[0]);
-      int p = intern(panels, &np, pl), h = intern(hues, &nhue, both);
-      if (p < 0 || h < 0) {
+        snprintf(both, sizeof both, "%s", nh ? hl : si >= 0 ? "" : ys[0]);
+      snprintf(curve, sizeof curve, "%s%s%s", both, both[0] && sl[0] ? ", " : "", sl);
+      int p = intern(panels, &np, pl), h = intern(hues, &nhue, curve);
+      int hc = intern(colours, &ncol, both), hst = intern(styles, &nsty, sl);
+      if (h >= 0 && hc >= 0 && hst >= 0)
+        curve_colour[h] = hc, curve_style[h] = hst;
+      if (p < 0 || h < 0 || hc < 0 || hst < 0) {
         free(gp), free(gh);
         rc = rl_usage(cmd, "more than %d %s: expected a column with fewer values", MAX_GROUPS,
                       p < 0 ? "panels (--col)" : "curves (--hue)");
@@ -327,7 +338,10 @@ int rl_plot_table(const char *cmd, const char *table_path, const char *image,
   meta_line(fp, "nh", v);
   meta_line(fp, "x", fc->x);
   meta_line(fp, "y", ny > 1 ? "value" : ys[0]);
-  meta_line(fp, "hue", nh ? fc->hue : ny > 1 ? "column" : "");
+  char key[300];
+  snprintf(key, sizeof key, "%s%s%s", nh ? fc->hue : ny > 1 ? "column" : "",
+           si >= 0 && (nh || ny > 1) ? ", " : "", si >= 0 ? fc->style : "");
+  meta_line(fp, "hue", key);
   meta_line(fp, "log", fc->log ? fc->log : autolog);
   meta_line(fp, "title", fc->title ? fc->title : "");
   /* few points a curve (bound's lengths): marked, so each row shows */
@@ -342,6 +356,13 @@ int rl_plot_table(const char *cmd, const char *table_path, const char *image,
   for (size_t k = 0; k < nhue; k++) {
     snprintf(v, sizeof v, "hue_%zu", k + 1);
     meta_line(fp, v, hues[k]);
+    char n[32];
+    snprintf(v, sizeof v, "colour_%zu", k + 1);
+    snprintf(n, sizeof n, "%d", curve_colour[k] + 1);
+    meta_line(fp, v, n);
+    snprintf(v, sizeof v, "dash_%zu", k + 1);
+    snprintf(n, sizeof n, "%d", curve_style[k] + 1);
+    meta_line(fp, v, n);
   }
   /* block (p, h) is index p * nhue + h; an empty block holds one point
    * already drawn elsewhere, which a line of one point does not show,
@@ -383,9 +404,10 @@ static void help(FILE *fp)
   fputs("usage: ropelab plot TABLE --x COL --y COL[,COL...] [OPTIONS] -o IMAGE\n"
         "\n"
         "Draw any ropelab table (or any CSV with a header row; '#' lines are its\n"
-        "metadata) after the fact: one curve of --y against --x per value of --hue,\n"
-        "one panel per value of --col, as seaborn's relplot(hue=, col=) draws a\n"
-        "tidy table.  A sweep's swept columns are what --hue and --col are for:\n"
+        "metadata) after the fact: one curve of --y against --x per value of --hue\n"
+        "and --style (a colour per --hue value, a line type per --style value),\n"
+        "one panel per value of --col, as seaborn's relplot(hue=, style=, col=)\n"
+        "draws a tidy table.  A sweep's swept columns are what they are for:\n"
         "  ropelab decay --method rope,linear,yarn --factor 8 --train-len 4096 -o d.csv\n"
         "  ropelab plot d.csv --x r --y bound --hue method -o d.png\n"
         "Empty cells (a method that does not take an option) show as 'n/a'.\n"
@@ -393,6 +415,7 @@ static void help(FILE *fp)
         "      --x COL        the horizontal axis (numbers)\n"
         "      --y COL,...    the vertical axis; several columns are several curves\n"
         "      --hue COL,...  one colour per value (several columns: per combination)\n"
+        "      --style COL    one line type per value (solid, dashed, dotted, ...)\n"
         "      --col COL      one panel per value, side by side with one y axis range\n"
         "      --log AXES     x, y or x,y: logarithmic axes\n"
         "      --title TEXT   the title (default: Y against X, and the command that\n"
@@ -402,7 +425,7 @@ static void help(FILE *fp)
         fp);
 }
 
-enum { OPT_X = RL_OPT_FIRST_CMD, OPT_Y, OPT_HUE, OPT_COL, OPT_LOG, OPT_TITLE };
+enum { OPT_X = RL_OPT_FIRST_CMD, OPT_Y, OPT_HUE, OPT_COL, OPT_LOG, OPT_TITLE, OPT_STYLE };
 
 static int run(int argc, char **argv)
 {
@@ -410,6 +433,7 @@ static int run(int argc, char **argv)
       {"x", required_argument, NULL, OPT_X},         {"y", required_argument, NULL, OPT_Y},
       {"hue", required_argument, NULL, OPT_HUE},     {"col", required_argument, NULL, OPT_COL},
       {"log", required_argument, NULL, OPT_LOG},     {"title", required_argument, NULL, OPT_TITLE},
+      {"style", required_argument, NULL, OPT_STYLE},
       {"output", required_argument, NULL, 'o'},      {"help", no_argument, NULL, 'h'},
       {NULL, 0, NULL, 0}};
   const char *cmd = "plot", *image = NULL;
@@ -422,6 +446,7 @@ static int run(int argc, char **argv)
     case OPT_Y: fc.y = optarg; break;
     case OPT_HUE: fc.hue = optarg; break;
     case OPT_COL: fc.col = optarg; break;
+    case OPT_STYLE: fc.style = optarg; break;
     case OPT_TITLE: fc.title = optarg; break;
     case OPT_LOG: {
       int idx[2];

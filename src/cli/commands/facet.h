@@ -1,5 +1,6 @@
 /* facet.h: a table drawn as seaborn's relplot draws a tidy frame: --y
- * against --x, a colour per value of --hue, a panel per value of --col
+ * against --x, a colour per value of --hue, a line type per value of
+ * --style, a panel per value of --col
  * (cmd_plot.c, plots/facet.gp); `ropelab plot` and a sweep's --plot. */
 #ifndef RL_CLI_FACET_H
 #define RL_CLI_FACET_H
@@ -8,6 +9,7 @@ typedef struct rl_facet {
   const char *x, *y;    /* column names; y may list several, comma-separated */
   const char *hue;      /* columns whose values get a colour each, or NULL */
   const char *col;      /* the column whose values get a panel each, or NULL */
+  const char *style;    /* the column whose values get a line type each, or NULL */
   const char *log;      /* "x", "y", "x,y" or NULL */
   const char *title;    /* or NULL: "Y against X" */
   int auto_log;         /* log an axis whose positive values span 2 decades */

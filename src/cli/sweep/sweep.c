@@ -1324,16 +1324,18 @@ static int run_sweep(sweep *s)
   rc = rl_out_close(&top);
   const char *head_cols = hdr0;
   if (!rc && s->plot) {
-    /* the swept columns as colours, the second as panels (relplot's hue,
-     * col); more than two join the colours */
+    /* the first swept column as colours, the second as panels, the third
+     * as line types (relplot's hue, col, style); more join the colours */
     char hue[512] = "", logs[8] = "";
-    const char *panel = NULL;
+    const char *panel = NULL, *style = NULL;
     size_t len = 0, swept = 0;
     for (size_t j = 0; j < s->npar && len < sizeof hue; j++) {
       if (s->par[j].n < 2)
         continue; /* one value (a method-dependent input): not a curve */
       if (++swept == 2)
         panel = s->par[j].col;
+      else if (swept == 3)
+        style = s->par[j].col;
       else
         len += (size_t)snprintf(hue + len, sizeof hue - len, "%s%s", len ? "," : "",
                                 s->par[j].col);
@@ -1348,7 +1350,7 @@ static int run_sweep(sweep *s)
     char px[64] = "", py[64] = "";
     first_column(s->spec->plot_x, head_cols, px, sizeof px);
     first_column(s->spec->plot_y, head_cols, py, sizeof py);
-    rl_facet fc = {px, py, hue[0] ? hue : NULL, panel, logs[0] ? logs : NULL, NULL, 1};
+    rl_facet fc = {px, py, hue[0] ? hue : NULL, panel, style, logs[0] ? logs : NULL, NULL, 1};
     rc = px[0] && py[0] ? rl_plot_table(name, s->output, s->plot_path, &fc)
                         : rl_usage(name, "--plot: none of the columns '%s' against '%s' in this "
                                          "table; draw it with 'ropelab plot'",
