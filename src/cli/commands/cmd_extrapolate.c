@@ -437,6 +437,15 @@ static int run(int argc, char **argv)
   ep.scales = scales;
   ep.nscales = nscale;
   ep.measures = measures & ~RL_EX_UNSEEN;
+  /* unseen counts exactly: the sampling options would change only
+   * their metadata lines */
+  for (size_t k = 0; !ep.measures && eo.list[k]; k++)
+    if ((eo.given >> k & 1) && (!strcmp(eo.list[k]->key, "samples") ||
+                                !strcmp(eo.list[k]->key, "identical") ||
+                                !strcmp(eo.list[k]->key, "draw-contents")))
+      return rl_usage(cmd, "--%s does not apply to --measure unseen (an exact count, nothing "
+                           "is sampled): expected it with retrieval, entropy or shift",
+                      eo.list[k]->key);
   ep.seed = so.cfg.seed;
   ep.head = so.cfg.head;
   if (!maxlen_set)
