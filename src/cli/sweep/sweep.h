@@ -44,6 +44,8 @@ typedef struct rl_sweep_spec {
   /* the command's own options declared in the core (decl_opts.h), added
    * to numbers or names by their declarations; NULL: none */
   const rl_param *const *(*own)(void);
+  /* the command's grid options (grid.h), added to numbers; NULL: none */
+  const rl_grid_default *grid;
 } rl_sweep_spec;
 
 /* --shard K/N: 0, or a usage error naming the value (1 <= K <= N). */
