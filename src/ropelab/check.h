@@ -32,6 +32,17 @@ typedef struct rl_check {
   rl_status (*run)(const rl_check_params *p, rl_check_result *res);
 } rl_check;
 
+/* check's own settings, declared once (param.h): --seed, --trials,
+ * --only and --tolerance-scale, the same for the built-in checks and for
+ * `check --table`.  --only is the list as given: its names are checked
+ * against the checks of the run (rl_check_list's or the table's). */
+typedef struct rl_check_settings {
+  size_t seed, trials;
+  const char *only;       /* comma-separated check names; NULL: every check */
+  double tolerance_scale; /* every tolerance times this (verdicts re-judged) */
+} rl_check_settings;
+const rl_param *const *rl_check_param_list(void); /* NULL-terminated */
+
 /* The registered checks, terminated by an entry with name == NULL. */
 const rl_check *rl_check_list(void);
 

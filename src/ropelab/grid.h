@@ -32,21 +32,37 @@ double rl_grid_at(const rl_grid *g, size_t j);
  * angle step is exact and the fast recurrence applies. */
 int rl_grid_is_exact(const rl_grid *g);
 
-/* The default grids of the commands that evaluate over one (the CLI
- * prints these, never restates them): a linear grid from, to, step, and
- * for a log grid its first value and number of points. */
-typedef struct rl_grid_default {
+/* The grid options of the commands that evaluate over one, declared
+ * once (param.h): --from, --to, --step, and for a log grid --log and
+ * --points, in that order (the CLI's option values follow it), parsed
+ * into rl_grid_settings.  The ranges past RL_POS_MAX are refused when
+ * the grid is made (rl_grid_linear, rl_grid_log), not here, so the
+ * message can say the values are outside the accurate range. */
+typedef struct rl_grid_settings {
   double from, to, step;
-  double log_from;
-  size_t log_points;
+  size_t points; /* log grid: number of values */
+  int log;       /* 1: log-spaced (--log) */
+} rl_grid_settings;
+
+/* Each command's grid: the declarations of its options, with its
+ * defaults and its words (the CLI prints these, never restates them),
+ * and for a log grid the first value --log starts from. */
+typedef struct rl_grid_default {
+  const rl_param *const *params; /* NULL-terminated */
+  double log_from;               /* --from's default with --log */
+  int has_log;                   /* the list has --log and --points */
 } rl_grid_default;
-/* RoFormer Fig. 2's r = 0..256 (decay, and profile on the same axis);
- * log-spaced, 256 points from 1 to 256. */
+/* RoFormer Fig. 2's r = 0..256 (decay); log-spaced, 256 points from 1
+ * to 256. */
 extern const rl_grid_default rl_grid_fig2;
+/* The same axis for profile (linear only, integer steps for tables). */
+extern const rl_grid_default rl_grid_fig2_profile;
 /* A cos/sin table short enough to diff by eye: positions 0..15 (angles). */
 extern const rl_grid_default rl_grid_table;
 /* Chen et al. 2023, Appendix B Figure 5: s = 0..4095 (bound pi). */
 extern const rl_grid_default rl_grid_pi_fig5;
+/* s's settings set to g's defaults (--from's is the linear grid's). */
+void rl_grid_settings_default(const rl_grid_default *g, rl_grid_settings *s);
 
 /* Means over log-spaced bins of r (decay --bins): K bins per octave, bin
  * b holding 2^(b/K) <= r < 2^((b+1)/K), the last bin [from, to] reaches

@@ -9,12 +9,12 @@
 #include <string.h>
 #include "check_table.h"
 #include "cmd.h"
+#include "decl_opts.h"
 #include "opt.h"
 #include "ropelab.h"
 #include "sched_opts.h"
 
-enum { OPT_TABLE = 0x200, OPT_SIN, OPT_POSITIONS, OPT_EXPECT, OPT_SEED, OPT_TRIALS, OPT_TAP,
-       OPT_ONLY, OPT_TOLSCALE };
+enum { OPT_TABLE = 0x200, OPT_SIN, OPT_POSITIONS, OPT_EXPECT, OPT_TAP };
 
 static const char *const names[] = {"table_relative", "table_norm", "table_layout",
                                     "table_values"};
@@ -93,27 +93,28 @@ static int parse_only(const char *cmd, const char *arg, char *sel)
 
 int rl_check_table_run(int argc, char **argv)
 {
-  static const struct option own_opts[] = {
-      
+  static const struct option base_opts[] = {
       {"table", required_argument, NULL, OPT_TABLE},
       {"sin", required_argument, NULL, OPT_SIN},
       {"positions", required_argument, NULL, OPT_POSITIONS},
       {"expect", no_argument, NULL, OPT_EXPECT},
-      {"seed", required_argument, NULL, OPT_SEED},
-      {"trials", required_argument, NULL, OPT_TRIALS},
       {"tap", no_argument, NULL, OPT_TAP},
-      {"only", required_argument, NULL, OPT_ONLY},
-      {"tolerance-scale", required_argument, NULL, OPT_TOLSCALE},
       {"help", no_argument, NULL, 'h'},
       {NULL, 0, NULL, 0}};
+  static struct option own_opts[16];
+  rl_check_settings cs;
+  rl_decl_opts d;
+  rl_decl_opts_init(&d, rl_check_param_list(), &cs, RL_CHECK_OPT_FIRST);
+  size_t nopt = 0;
+  while (base_opts[nopt].name)
+    own_opts[nopt] = base_opts[nopt], nopt++;
+  rl_decl_longopts(&d, own_opts, nopt, 16);
   const struct option *opts = rl_sched_longopts(own_opts);
   const char *cmd = "check", *file = NULL, *sin_path = NULL, *pos_arg = NULL;
   const char *sched_opt = NULL;
   rl_sched_opts so;
   rl_sched_opts_init(&so, 0);
-  unsigned long long seed = 1, trials = 1000;
   int tap = 0, expect = 0, c, r, li, layout_given = 0;
-  double tol_scale = 1.0;
   char sel[NPROPS] = {1, 1, 1, 1};
   while ((c = getopt_long(argc, argv, ":h", opts, &li)) != -1) {
     switch (c) {
@@ -122,27 +123,16 @@ int rl_check_table_run(int argc, char **argv)
     case OPT_POSITIONS: pos_arg = optarg; break;
     case OPT_EXPECT: expect = 1; break;
     case OPT_TAP: tap = 1; break;
-    case OPT_SEED:
-      if ((r = rl_opt_seed(cmd, optarg, &seed)))
-        return r;
-      break;
-    case OPT_TRIALS:
-      if ((r = rl_opt_uint(cmd, "--trials", optarg, 1, (unsigned long long)1e9, &trials)))
-        return r;
-      break;
-    case OPT_ONLY:
-      if ((r = parse_only(cmd, optarg, sel)))
-        return r;
-      break;
-    case OPT_TOLSCALE:
-      if ((r = rl_opt_double(cmd, "--tolerance-scale", optarg, &tol_scale)))
-        return r;
-      if (tol_scale < 0)
-        return rl_usage(cmd, "invalid --tolerance-scale '%s': expected a number >= 0", optarg);
-      break;
     default:
       if (c == '?' || c == ':')
         return rl_opt_bad(cmd, c, argv, opts);
+      if ((r = rl_decl_opt(&d, cmd, c, optarg)) > 1)
+        return r - 0x100;
+      if (r) { /* cs.only == optarg: --only was this option */
+        if (cs.only == optarg && (r = parse_only(cmd, optarg, sel)))
+          return r;
+        break;
+      }
       if ((r = rl_sched_opt(&so, cmd, c, optarg)) > 1)
         return r - 0x100;
       if (!r)
@@ -208,7 +198,7 @@ int rl_check_table_run(int argc, char **argv)
     else if (!sc && i >= 2)
       skip = "no --expect";
     else if (i == 0)
-      st = rl_audit_check_relative(&in, (unsigned long)seed, (size_t)trials, &res);
+      st = rl_audit_check_relative(&in, (unsigned long)cs.seed, cs.trials, &res);
     else if (i == 1)
       st = rl_audit_check_norm(&in, attn, &res);
     else if (i == 2)
@@ -233,8 +223,8 @@ int rl_check_table_run(int argc, char **argv)
         printf("SKIP %-14s  (%s)\n", names[i], skip);
       continue;
     }
-    if (tol_scale != 1.0 && isfinite(res.error)) { /* re-judged on the scaled tolerance */
-      res.tolerance *= tol_scale;
+    if (cs.tolerance_scale != 1.0 && isfinite(res.error)) { /* re-judged, scaled tolerance */
+      res.tolerance *= cs.tolerance_scale;
       res.pass = res.error <= res.tolerance;
     }
     int pass = res.pass && !isnan(res.error);

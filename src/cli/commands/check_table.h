@@ -5,6 +5,10 @@
 
 #include <stdio.h>
 
+/* The getopt value of rl_check_param_list()'s first option (--seed ...),
+ * in both check and check --table: below the schedule options'. */
+enum { RL_CHECK_OPT_FIRST = 0x240 };
+
 /* 1 when argv asks for a table check (--table, and no --help). */
 int rl_check_table_wanted(int argc, char **argv);
 /* The whole of `check --table ...`: an exit code. */

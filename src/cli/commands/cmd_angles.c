@@ -33,8 +33,7 @@ static const char *const format_names[] = {"long", "pairs", "dims", "hf"};
 #define ROWS_FAST 1024         /* positions per block at least, exact tables */
 #define PROGRESS_ROWS 100000
 
-static const rl_grid_kind grid_kind = {&rl_grid_table, "position", "positions", NULL, NULL, 15,
-                                       RL_GRID_HELP_MAX};
+static const rl_grid_kind grid_kind = {&rl_grid_table, "positions", 21};
 
 static void help(FILE *fp)
 {
@@ -243,19 +242,22 @@ static int write_header(rl_out *out, int format, size_t n, size_t r)
 
 static int run(int argc, char **argv)
 {
-  static const struct option own_opts[] = {
-      
-      RL_GRID_LONGOPTS,
+  static const struct option base_opts[] = {
       {"format", required_argument, NULL, OPT_FORMAT},
       {"threads", required_argument, NULL, OPT_THREADS},
       RL_COMMON_LONGOPTS,
       {NULL, 0, NULL, 0}};
+  static struct option own_opts[32];
+  rl_grid_opts go;
+  rl_grid_opts_init(&go, &grid_kind);
+  size_t nopt = 0;
+  while (base_opts[nopt].name)
+    own_opts[nopt] = base_opts[nopt], nopt++;
+  rl_grid_longopts(&go, own_opts, nopt, 32);
   const struct option *opts = rl_sched_longopts(own_opts);
   const char *cmd = "angles";
   rl_sched_opts so;
   rl_sched_opts_init(&so, 0);
-  rl_grid_opts go;
-  rl_grid_opts_init(&go, &grid_kind);
   int format = F_LONG;
   unsigned long long threads = 0;
   rl_common co;

@@ -22,8 +22,7 @@ static const char *const bounds[] = {"men", "liu", "pi", "yarn"};
 enum { B_MEN, B_LIU, B_PI, B_YARN, NBOUNDS };
 
 /* pi's s (Chen et al.'s relative position) */
-static const rl_grid_kind grid_kind = {&rl_grid_pi_fig5, "value of s", "values of s",
-                                       "spacing of s", NULL, 19, 0};
+static const rl_grid_kind grid_kind = {&rl_grid_pi_fig5, "values of s", 25};
 
 static void help(FILE *fp)
 {
@@ -123,10 +122,8 @@ static int owner(int c)
     return B_MEN;
   case OPT_TUNE_LEN: case OPT_TUNE_BASE:
     return B_LIU;
-  case RL_GOPT_FROM: case RL_GOPT_TO: case RL_GOPT_STEP:
-    return B_PI;
   default:
-    return -1;
+    return c >= RL_GOPT_FROM && c < RL_GOPT_LAST ? B_PI : -1;
   }
 }
 
@@ -509,7 +506,7 @@ static int run(int argc, char **argv)
                            "'%s'?", argv[1], bounds[s]);
     return rl_usage(cmd, "unknown bound '%s': expected men, liu, pi or yarn", argv[1]);
   }
-  static const struct option own_opts[] = {
+  static const struct option base_opts[] = {
       {"len", required_argument, NULL, OPT_LEN},
       {"search", required_argument, NULL, OPT_SEARCH},
       {"tolerance", required_argument, NULL, OPT_TOL},
@@ -520,17 +517,21 @@ static int run(int argc, char **argv)
       {"tune-len", required_argument, NULL, OPT_TUNE_LEN},
       {"tune-base", required_argument, NULL, OPT_TUNE_BASE},
       {"largest-len", no_argument, NULL, OPT_LARGEST},
-      RL_GRID_LONGOPTS,
-       RL_COMMON_LONGOPTS, {NULL, 0, NULL, 0}};
-  const struct option *opts = rl_sched_longopts(own_opts);
+      RL_COMMON_LONGOPTS, {NULL, 0, NULL, 0}};
+  static struct option own_opts[48];
   args a;
   memset(&a, 0, sizeof a);
+  rl_grid_opts_init(&a.grid, &grid_kind);
+  size_t nopt = 0;
+  while (base_opts[nopt].name)
+    own_opts[nopt] = base_opts[nopt], nopt++;
+  rl_grid_longopts(&a.grid, own_opts, nopt, 48);
+  const struct option *opts = rl_sched_longopts(own_opts);
   a.which = which;
   rl_sched_opts_init(&a.so, 0);
   rl_common_init(&a.co);
   rl_men_params_default(&a.men);
   a.threads = rl_online_cpus(RL_THREADS_MAX);
-  rl_grid_opts_init(&a.grid, &grid_kind);
   a.len_arg = which == B_MEN ? RL_MEN_LEN_DEFAULT : RL_BOUND_LEN_DEFAULT;
   int c, r;
   unsigned long long u;

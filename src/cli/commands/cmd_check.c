@@ -7,13 +7,13 @@
 #include <string.h>
 #include "check_table.h"
 #include "cmd.h"
+#include "decl_opts.h"
 #include "opt.h"
 #include "sched_opts.h"
 #include "sweep.h"
 #include "ropelab.h"
 
-enum { OPT_SEED = RL_OPT_FIRST_CMD, OPT_TRIALS, OPT_TAP, OPT_LIST,
-       OPT_ONLY, OPT_TOLSCALE, OPT_SHARD };
+enum { OPT_TAP = RL_OPT_FIRST_CMD, OPT_LIST, OPT_SHARD };
 
 static void help(FILE *fp)
 {
@@ -26,16 +26,8 @@ static void help(FILE *fp)
         "when any fails; 'check --list' names them all.\n"
         "\n", fp);
   rl_sched_opts_help(fp);
-  fputs("      --seed S       seed of random vectors and positions, 1..2^32-1 (default 1)\n"
-        "      --trials N     random vectors / positions per check, >= 1 (default 1000);\n"
-        "                     the Monte Carlo mean checks (mc_independent_mean,\n"
-        "                     mc_self_mean) need >= 100: their 4-standard-error\n"
-        "                     tolerance fails correct code often with fewer samples\n"
-        "      --only LIST    run only these checks (comma-separated names)\n"
-        "      --tolerance-scale S  multiply every tolerance by S >= 0, to guard\n"
-        "                     more tightly (S < 1) or to see the margins; 0 demands\n"
-        "                     exact results (default 1)\n"
-        "      --shard K/N    run the K-th of N contiguous parts of the selected\n"
+  rl_decl_help(fp, rl_check_param_list());
+  fputs("      --shard K/N    run the K-th of N contiguous parts of the selected\n"
         "                     checks (a CI matrix: the N parts run each check once)\n"
         "      --list         list the checks and exit\n"
         "      --tap          TAP output (1..N, ok/not ok lines) for CI harnesses\n"
@@ -78,17 +70,20 @@ static int parse_only(const char *cmd, const char *arg, const rl_check *list, si
 
 static int run(int argc, char **argv)
 {
-  static const struct option own_opts[] = {
-      
-      {"seed", required_argument, NULL, OPT_SEED},
-      {"trials", required_argument, NULL, OPT_TRIALS},
+  static const struct option base_opts[] = {
       {"tap", no_argument, NULL, OPT_TAP},
       {"list", no_argument, NULL, OPT_LIST},
-      {"only", required_argument, NULL, OPT_ONLY},
-      {"tolerance-scale", required_argument, NULL, OPT_TOLSCALE},
       {"shard", required_argument, NULL, OPT_SHARD},
       {"help", no_argument, NULL, 'h'},
       {NULL, 0, NULL, 0}};
+  static struct option own_opts[16];
+  rl_check_settings cs;
+  rl_decl_opts d;
+  rl_decl_opts_init(&d, rl_check_param_list(), &cs, RL_CHECK_OPT_FIRST);
+  size_t nopt = 0;
+  while (base_opts[nopt].name)
+    own_opts[nopt] = base_opts[nopt], nopt++;
+  rl_decl_longopts(&d, own_opts, nopt, 16);
   const struct option *opts = rl_sched_longopts(own_opts);
   const char *cmd = "check";
   if (rl_check_table_wanted(argc, argv)) /* a user's table: check_table.c */
@@ -100,38 +95,14 @@ static int run(int argc, char **argv)
   size_t n = count_checks(list);
   rl_sched_opts so;
   rl_sched_opts_init(&so, 0);
-  unsigned long long seed = 1, trials = 1000;
   int tap = 0, do_list = 0;
-  double tol_scale = 1.0;
-  const char *only = NULL;
   unsigned long long shard_k = 1, shard_n = 1;
   const char *shard_arg = NULL;
   int c, r;
   while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
     switch (c) {
-    case OPT_SEED:
-      if ((r = rl_opt_seed(cmd, optarg, &seed)))
-        return r;
-      break;
-    case OPT_TRIALS:
-      if ((r = rl_opt_uint(cmd, "--trials", optarg, 1, (unsigned long long)1e9, &trials)))
-        return r;
-      break;
     case OPT_TAP: tap = 1; break;
     case OPT_LIST: do_list = 1; break;
-    case OPT_ONLY:
-      /* refused where it stands, as the other options' values are (the
-       * completion's generator asks with an unknown option after it) */
-      if ((r = parse_only(cmd, optarg, list, n, NULL)))
-        return r;
-      only = optarg;
-      break;
-    case OPT_TOLSCALE:
-      if ((r = rl_opt_double(cmd, "--tolerance-scale", optarg, &tol_scale)))
-        return r;
-      if (tol_scale < 0)
-        return rl_usage(cmd, "invalid --tolerance-scale '%s': expected a number >= 0", optarg);
-      break;
     case OPT_SHARD:
       if (shard_arg) /* the last one would have won, silently */
         return rl_usage(cmd, "--shard given twice ('%s'): give it once", optarg);
@@ -145,6 +116,16 @@ static int run(int argc, char **argv)
     default: /* check writes no CSV: no common options */
       if (c == '?' || c == ':')
         return rl_opt_bad(cmd, c, argv, opts);
+      if ((r = rl_decl_opt(&d, cmd, c, optarg)) > 1)
+        return r - 0x100;
+      /* --only's names refused where they stand, as the other options'
+       * values are (the completion's generator asks with an unknown
+       * option after it) */
+      if (r) { /* cs.only == optarg: --only was this option */
+        if (cs.only == optarg && (r = parse_only(cmd, optarg, list, n, NULL)))
+          return r;
+        break;
+      }
       if ((r = rl_sched_opt(&so, cmd, c, optarg)) > 1)
         return r - 0x100;
       if (!r)
@@ -160,7 +141,7 @@ static int run(int argc, char **argv)
   if ((r = rl_sched_build(&so.p, cmd, &probe)))
     return r;
   rl_schedule_free(probe);
-  rl_check_params p = {so.p, (unsigned long)seed, (size_t)trials};
+  rl_check_params p = {so.p, (unsigned long)cs.seed, cs.trials};
 
   size_t width = 0;
   for (size_t i = 0; i < n; i++)
@@ -176,8 +157,8 @@ static int run(int argc, char **argv)
   char *sel = calloc(n ? n : 1, 1);
   if (!sel)
     return rl_runtime(cmd, "%s", rl_strerror(RL_ENOMEM));
-  if (only) {
-    if ((r = parse_only(cmd, only, list, n, sel))) {
+  if (cs.only) {
+    if ((r = parse_only(cmd, cs.only, list, n, sel))) {
       free(sel);
       return r;
     }
@@ -197,11 +178,11 @@ static int run(int argc, char **argv)
   }
   /* the checks this run makes (a shard's own) */
   for (size_t i = 0; i < n; i++)
-    if (sel[i] && trials < rl_check_min_trials(&list[i])) {
+    if (sel[i] && cs.trials < rl_check_min_trials(&list[i])) {
       free(sel);
-      return rl_usage(cmd, "invalid --trials '%llu': check '%s' needs at least %zu (Student's t "
+      return rl_usage(cmd, "invalid --trials '%zu': check '%s' needs at least %zu (Student's t "
                            "of fewer samples breaks its 4-standard-error tolerance); leave it "
-                           "out with --only", trials, list[i].name,
+                           "out with --only", cs.trials, list[i].name,
                       rl_check_min_trials(&list[i]));
     }
   if (tap)
@@ -219,8 +200,8 @@ static int run(int argc, char **argv)
       res.pass = 0;
       snprintf(res.detail, sizeof res.detail, "could not run: %s", rl_strerror(st));
     }
-    if (tol_scale != 1.0) { /* the verdict is re-judged on the scaled tolerance */
-      res.tolerance *= tol_scale;
+    if (cs.tolerance_scale != 1.0) { /* the verdict is re-judged on the scaled tolerance */
+      res.tolerance *= cs.tolerance_scale;
       res.pass = res.error <= res.tolerance;
     }
     /* a NaN error never passes, whatever the check said */

@@ -37,8 +37,7 @@ enum { M_BOUND = 1, M_SIM = 2, M_MC = 4 };
 #define NCOLS 9           /* r, bound, similarity, the 6 of mc */
 #define PROGRESS_ROWS 100000
 
-static const rl_grid_kind grid_kind = {&rl_grid_fig2, "distance", "distances", NULL, NULL, 15,
-                                       RL_GRID_LOG | RL_GRID_HELP_MAX};
+static const rl_grid_kind grid_kind = {&rl_grid_fig2, "distances", 21};
 
 static void help(FILE *fp)
 {
@@ -269,8 +268,6 @@ static int take_bins(void *arg, rl_out *out, const double *vals, size_t rows)
 static int run(int argc, char **argv)
 {
   static const struct option base_opts[] = {
-      RL_GRID_LONGOPTS,
-      RL_GRID_LOG_LONGOPTS,
       {"measure", required_argument, NULL, OPT_MEASURE},
       {"threads", required_argument, NULL, OPT_THREADS},
       RL_COMMON_LONGOPTS,
@@ -286,13 +283,14 @@ static int run(int argc, char **argv)
   while (base_opts[nopt].name)
     own_opts[nopt] = base_opts[nopt], nopt++;
   nopt = rl_decl_longopts(&mo, own_opts, nopt, 64);
-  rl_decl_longopts(&bo, own_opts, nopt, 64);
+  nopt = rl_decl_longopts(&bo, own_opts, nopt, 64);
+  rl_grid_opts go;
+  rl_grid_opts_init(&go, &grid_kind);
+  rl_grid_longopts(&go, own_opts, nopt, 64);
   const struct option *opts = rl_sched_longopts(own_opts);
   const char *cmd = "decay";
   rl_sched_opts so;
   rl_sched_opts_init(&so, 0);
-  rl_grid_opts go;
-  rl_grid_opts_init(&go, &grid_kind);
   unsigned long long threads = 0;
   int mask = M_BOUND;
   int order[3] = {0, 0, 0};

@@ -37,8 +37,7 @@ enum { OPT_QUERY_POS = RL_OPT_FIRST_CMD, OPT_SAMPLES, OPT_THREADS, OPT_PLOT_NORM
 
 #define CHUNK 256 /* distances per worker and round */
 
-static const rl_grid_kind grid_kind = {&rl_grid_fig2, "distance", "distances", NULL,
-                                       "; integer for table schemes", 15, 0};
+static const rl_grid_kind grid_kind = {&rl_grid_fig2_profile, "distances", 21};
 
 static void help(FILE *fp)
 {
@@ -118,8 +117,7 @@ static void *work(void *arg)
 
 static int run(int argc, char **argv)
 {
-  static const struct option own_opts[] = {
-      RL_GRID_LONGOPTS,
+  static const struct option base_opts[] = {
       {"query-pos", required_argument, NULL, OPT_QUERY_POS},
       {"samples", required_argument, NULL, OPT_SAMPLES},
       {"threads", required_argument, NULL, OPT_THREADS},
@@ -127,14 +125,19 @@ static int run(int argc, char **argv)
       RL_SCHEME_LONGOPTS,
       RL_COMMON_LONGOPTS,
       {NULL, 0, NULL, 0}};
+  static struct option own_opts[96];
+  rl_grid_opts go;
+  rl_grid_opts_init(&go, &grid_kind);
+  size_t nopt = 0;
+  while (base_opts[nopt].name)
+    own_opts[nopt] = base_opts[nopt], nopt++;
+  rl_grid_longopts(&go, own_opts, nopt, 96);
   const struct option *opts = rl_scheme_longopts(own_opts);
   const char *cmd = "profile";
   rl_scheme_opts so;
   rl_scheme_opts_init(&so);
   rl_common co;
   rl_common_init(&co);
-  rl_grid_opts go;
-  rl_grid_opts_init(&go, &grid_kind);
   double q = 0;
   unsigned long long samples = 100, threads = 0;
   int q_set = 0, c, r;
@@ -179,7 +182,7 @@ static int run(int argc, char **argv)
   if ((r = rl_grid_opts_finish(&go, cmd, &g)))
     return r;
   if (!q_set)
-    q = go.to > 0 ? go.to : 0;
+    q = go.s.to > 0 ? go.s.to : 0;
   if (!threads)
     threads = (unsigned long long)rl_online_cpus(RL_THREADS_MAX);
   size_t ns = so.nnames, d = so.cfg.dim, N = (size_t)samples;
@@ -201,7 +204,7 @@ static int run(int argc, char **argv)
      * catches non-integer steps of table schemes), before any output */
     double last = rl_grid_at(&g, g.points - 1);
     if ((rc = rl_scheme_probe(sch[k].s, cmd, q, "--query-pos")) ||
-        (rc = rl_scheme_probe(sch[k].s, cmd, q - go.from, "--from")) ||
+        (rc = rl_scheme_probe(sch[k].s, cmd, q - go.s.from, "--from")) ||
         (rc = rl_scheme_probe(sch[k].s, cmd, q - last, "--to")) ||
         (g.points > 1 && (rc = rl_scheme_probe(sch[k].s, cmd, q - rl_grid_at(&g, 1), "--step"))))
       goto done;

@@ -47,6 +47,8 @@ typedef struct rl_sweep_spec {
   /* schedule options the command refuses (train's --dim, evaluate's
    * --base): left out of its sweep axes and help; NULL: none */
   const char *except;
+  /* the command's grid options (grid.h), added to numbers; NULL: none */
+  const rl_grid_default *grid;
 } rl_sweep_spec;
 
 /* --shard K/N: 0, or a usage error naming the value (1 <= K <= N). */

@@ -16,9 +16,10 @@
  *     of a file name.
  * A row with numbers NULL: the command does not sweep, and the options in
  * its lists take lists or ranges of their own meaning (audit --positions).
- * The schedule and scheme options are not listed: rl_sweep_find adds them
- * from their declarations in the core (numbers, names, or never for files
- * and lists such as --factors, --sections and --params). */
+ * The schedule, scheme and grid options are not listed: rl_sweep_find
+ * adds them from their declarations in the core (numbers, names, or never
+ * for files and lists such as --factors, --sections and --params); a
+ * row's grid gives the command's --from, --to, --step and --points. */
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
@@ -30,40 +31,44 @@
 #define SC (RL_SWEEP_SCHED | RL_SWEEP_SCHEME)
 
 const rl_sweep_spec rl_sweep_table[] = {
-    {"freqs", S, "", "", "", NULL, "pair", "theta", "y", NULL, NULL},
-    {"angles", S, "from to step", "", "", NULL, NULL, NULL, NULL, NULL, NULL},
-    {"decay", S, "from to step points bins", "", "measure", NULL, "r", "bound", NULL,
-     rl_mc_param_list, NULL},
-    {"profile", SC, "from to step query-pos samples", "", "scheme", NULL, NULL, NULL, NULL, NULL, NULL},
-    {"params", SC, "from to", "scheme", "", NULL, NULL, NULL, NULL, NULL, NULL},
-    {"matrix", SC, "len offset", "scheme term content", "", "format=grid", NULL, NULL, NULL, NULL, NULL},
-    {"compare", SC, "len tol", "", "scheme", "format=markdown", NULL, NULL, NULL, NULL, NULL},
+    {"freqs", S, "", "", "", NULL, "pair", "theta", "y", NULL, NULL, NULL},
+    {"angles", S, "", "", "", NULL, NULL, NULL, NULL, NULL, NULL, &rl_grid_table},
+    {"decay", S, "bins", "", "measure", NULL, "r", "bound", NULL, rl_mc_param_list, NULL,
+     &rl_grid_fig2},
+    {"profile", SC, "query-pos samples", "", "scheme", NULL, NULL, NULL, NULL, NULL, NULL,
+     &rl_grid_fig2_profile},
+    {"params", SC, "from to", "scheme", "", NULL, NULL, NULL, NULL, NULL, NULL, NULL},
+    {"matrix", SC, "len offset", "scheme term content", "", "format=grid", NULL, NULL, NULL, NULL,
+     NULL, NULL},
+    {"compare", SC, "len tol", "", "scheme", "format=markdown", NULL, NULL, NULL, NULL, NULL,
+     NULL},
     /* precision: its rows carry the pipeline already (--precision a,b is
      * one column); a sweep's figure is the envelope by position on log
      * axes (--by pair's tables: 'ropelab plot', pair 0 has no log) */
     {"precision", S, "from to points distance seed first-exceeding", "sample by against bins", "",
-     NULL, "pos", "angle_err", "x,y", NULL, NULL},
+     NULL, "pos", "angle_err", "x,y", NULL, NULL, NULL},
     /* commands that do not sweep but take lists of their own (numbers NULL) */
     {"audit", S, "tolerance rtol ulps", "report", "positions", "report=pairs report=positions",
-     NULL, NULL, NULL, NULL, NULL},
-    {"check", 0, NULL, NULL, "positions only", NULL, NULL, NULL, NULL, NULL, NULL},
+     NULL, NULL, NULL, NULL, NULL, NULL},
+    {"check", 0, NULL, NULL, "positions only", NULL, NULL, NULL, NULL, NULL, NULL, NULL},
     /* bound: its rows carry dim, base, ... already (no second column);
      * --len is its own list, one row per length */
-    {"bound", S, "", "", "len", NULL, "len s", "base critical_dim b_over_d low", NULL, NULL, NULL},
+    {"bound", S, "", "", "len", NULL, "len s", "base critical_dim b_over_d low", NULL, NULL, NULL,
+     NULL},
     /* extrapolate: --method, --scheme and --measure put several side by
      * side in one run (the declared --method's sweep gives way to that) */
     {"extrapolate", SC, "eval-len", "", "scheme measure method lengths distances scale", NULL,
-     NULL, NULL, NULL, rl_extrap_param_list, NULL},
+     NULL, NULL, NULL, rl_extrap_param_list, NULL, NULL},
     /* evaluate: the schedule's options sweep (methods, factors); a list of
      * --eval-len is its own (those lengths); the model fixes dim, rot and
      * base */
-    {"evaluate", S, "eval-samples", "", "eval-len", NULL, NULL, NULL, NULL, NULL,
-     "dim rot base"},
+    {"evaluate", S, "eval-samples", "", "eval-len", NULL, NULL, NULL, NULL, NULL, "dim rot base",
+     NULL},
     /* train: its settings (scheme, task, seed, sizes, steps, ...) and the
      * scoring schedule's options; one model per point.  The head
      * dimension is --d-model / --heads, and --train-len is its own */
-    {"train", S, "", "", "", NULL, "len", "exact", NULL, rl_train_param_list, "dim"},
-    {NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL}};
+    {"train", S, "", "", "", NULL, "len", "exact", NULL, rl_train_param_list, "dim", NULL},
+    {NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL}};
 
 /* own + the declared options of kind `kind` (RL_PARAM_SWEEP_*; NONE: the
  * lists, which are never swept), but for those in skip and those already
@@ -85,7 +90,13 @@ static void compose(char *buf, size_t n, const char *own, const rl_sweep_spec *s
                     const char *own_lists)
 {
   unsigned groups = sp->groups;
-  size_t len = (size_t)snprintf(buf, n, "%s", own ? own : "");
+  size_t len = 0;
+  buf[0] = 0;
+  /* the grid's options first, then the command's own (help order) */
+  if (sp->grid)
+    len = add(buf, n, len, sp->grid->params, kind, own_lists, NULL);
+  if (own && *own && len < n)
+    len += (size_t)snprintf(buf + len, n - len, "%s%s", len ? " " : "", own);
   if (sp->own)
     len = add(buf, n, len, sp->own(), kind, own_lists, NULL);
   len = add(buf, n, len, rl_schedule_param_list(), kind, own_lists, sp->except);
