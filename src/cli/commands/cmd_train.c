@@ -57,7 +57,7 @@ static void help(FILE *fp)
         "FLOP/s (matrix products and attention, positions computed), the same\n"
         "build's dgemm peak and memory are in the table's metadata.\n"
         "\n"
-        "Swept (--scheme nope,t5,rope --task copy,reverse --seed 1:3 ...), each\n"
+        "Swept (--scheme nope,t5,rope --task copy,reverse --seed 1,2,3 ...), each\n"
         "point trains its own model and the tables join into one (-o FILE is then\n"
         "that table), the swept values in front; the training curves, the timing\n"
         "metadata and --checkpoint are for single runs; --shard K/N splits the\n"
