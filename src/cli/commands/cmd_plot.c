@@ -153,7 +153,7 @@ static int intern(char list[][128], size_t *n, const char *s)
       return (int)k;
   if (*n == MAX_GROUPS)
     return -1;
-  snprintf(list[*n], 128, "%s", s);
+  snprintf(list[*n], 128, "%.127s", s); /* cut to the slot (gcc -O3 -Wformat-truncation) */
   return (int)(*n)++;
 }
 
