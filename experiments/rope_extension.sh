@@ -4,7 +4,7 @@
 # TRAIN_LEN=20, STEPS=3000, lr 3e-3: at L = 20 rope reaches >= 99% exact
 # match in distribution in about 3000 steps, README "Trained models"),
 # with --checkpoint, then one 'ropelab evaluate' sweep re-scores it at
-# every length 1..4L under PI (linear), NTK (ntk), YaRN (yarn) and
+# every length 1..4L (EVAL_LEN) under PI (linear), NTK (ntk), YaRN (yarn) and
 # dynamic NTK (dynamic, at --seq-len 4L: the scale of the longest
 # test), each at FACTORS (default 2,4); the plain rope rows come with
 # every point.  plots/rope_extension.gp draws exact match against the
@@ -20,6 +20,8 @@ L=${TRAIN_LEN:-20}
 steps=${STEPS:-3000}
 factors=${FACTORS:-2,4}
 samples=${EVAL_SAMPLES:-128}
+N=${EVAL_LEN:-$((4 * L))}
+esamples=${SCORE_SAMPLES:-32}
 build=${BUILD:-$top/build-train-openblas}
 [ -x "$build/src/ropelab" ] || ROPELAB_EXTRA_NEED="libopenblas-dev:/usr/include/x86_64-linux-gnu/openblas-pthread/cblas.h" \
   "$top/experiments/setup.sh" "$build" -Dbuildtype=release -Dtests=false -Dblas=openblas >&2
@@ -33,8 +35,10 @@ if [ ! -f "$out/model.ckpt" ] || [ "${RETRAIN:-0}" = 1 ]; then
     --checkpoint "$out/model.ckpt" -o "$out/curve.csv" --eval-output "$out/train.csv"
 fi
 # dynamic scales by the current length over L: scored at its longest test.
-nice -n 10 "$R" evaluate "$out/model.ckpt" --eval-len $((4 * L)) --eval-samples "$samples" \
-  --method linear,ntk,yarn,dynamic --factor "$factors" --seq-len $((4 * L)) --jobs 2 --quiet \
+# 32 examples per length (SCORE_SAMPLES): 8 points x 2 schedules x 4L lengths
+# at 128 took more CPU than the training on the shared machine.
+nice -n 10 "$R" evaluate "$out/model.ckpt" --eval-len "$N" --eval-samples "$esamples" \
+  --method linear,ntk,yarn,dynamic --factor "$factors" --seq-len "$N" --jobs 2 --quiet \
   -o "$out/extension.csv"
 gnuplot -c "$top/plots/rope_extension.gp" "$out/extension.csv" "$L" "$out/extension.png"
 # in-distribution and past-L exact match per method and factor

@@ -23,7 +23,7 @@ set multiplot layout 1, nf title sprintf("RoPE trained on copy at L = %g, re-sco
 set grid lt 1 lc rgb "#dddddd"
 set xlabel "test length n"
 set yrange [-0.02:1.02]
-set key bottom left font ",9"
+set key top right font ",9"
 do for [j = 1:nf] {
   f = word(factors, j)
   set title sprintf("factor %s", f)
