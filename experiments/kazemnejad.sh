@@ -1,0 +1,66 @@
+#!/bin/sh
+# kazemnejad.sh [OUTDIR]: the shape of Kazemnejad et al. 2023 ("The Impact
+# of Positional Encoding on Length Generalization in Transformers",
+# NeurIPS, Figure 1): decoder-only models trained on lengths 1..L with no
+# positional encoding (nope), T5's relative bias (t5), ALiBi (alibi),
+# RoPE (rope) and an absolute encoding (sinusoidal), tested at lengths
+# 1..2L, 3 seeds, one 'ropelab train' sweep (--jobs 2, nice -n 10).
+# Default (small) size: copy and reverse at L = 8, 1500 steps, lr 3e-3,
+# 64 test examples per length: 30 models, 19.5 CPU seconds each (measured).
+# FULL=1: the paper-like size, copy, reverse and add at L = 20, 3000
+# steps, 256 test examples per length (45 models, each at least the
+# 106 CPU s of rope_extension.sh's training).  TRAIN_LEN, STEPS, TASKS, SCHEMES, SEEDS, SAMPLES override.
+# The seeds are aggregated per scheme, task and length (mean, min, max
+# of exact match) by awk into summary.csv; plots/kazemnejad.gp draws the
+# mean with the min-max band, a panel per task, the training length
+# marked.  Outputs in OUTDIR (default experiments/kazemnejad):
+# table.csv (every model's rows), summary.csv, kazemnejad.png, and
+# in_dist.csv (mean exact match over 1..L and over L+1..2L per scheme
+# and task, mean, min and max over seeds).
+set -eu
+top=$(cd "$(dirname "$0")/.." && pwd)
+out=${1:-$top/experiments/kazemnejad}
+if [ "${FULL:-0}" = 1 ]; then
+  L=${TRAIN_LEN:-20} steps=${STEPS:-3000} tasks=${TASKS:-copy,reverse,add} samples=${SAMPLES:-256}
+else
+  L=${TRAIN_LEN:-8} steps=${STEPS:-1500} tasks=${TASKS:-copy,reverse} samples=${SAMPLES:-64}
+fi
+schemes=${SCHEMES:-nope,t5,alibi,rope,sinusoidal}
+seeds=${SEEDS:-1,2,3}
+build=${BUILD:-$top/build-train-openblas}
+[ -x "$build/src/ropelab" ] || ROPELAB_EXTRA_NEED="libopenblas-dev:/usr/include/x86_64-linux-gnu/openblas-pthread/cblas.h" \
+  "$top/experiments/setup.sh" "$build" -Dbuildtype=release -Dtests=false -Dblas=openblas >&2
+export OPENBLAS_NUM_THREADS=${OPENBLAS_NUM_THREADS:-1}
+mkdir -p "$out"
+t0=$(date +%s)
+nice -n 10 "$build/src/ropelab" train --scheme "$schemes" --task "$tasks" --seed "$seeds" \
+  --train-len "$L" --eval-len $((2 * L)) --steps "$steps" --lr 3e-3 --eval-samples "$samples" \
+  --jobs 2 --quiet -o "$out/table.csv"
+t1=$(date +%s)
+n=$(awk -F, '/^#/ || $1 == "scheme" { next } { k[$1 "," $2 "," $3] = 1 } END { print length(k) }' "$out/table.csv")
+echo "sweep: $n models in $((t1 - t0)) s of wall time ($(( (t1 - t0) / n )) s per model, 2 at a time)" >&2
+# mean, min and max over seeds of exact match per scheme, task and length
+awk -F, '/^#/ { next } $1 == "scheme" { for (i = 1; i <= NF; i++) c[$i] = i; next }
+  $c["method"] == "rope" || $c["method"] == "-" {
+    k = $c["scheme"] "," $c["task"] "," $c["len"]; e = $c["exact"]
+    if (!(k in n)) { lo[k] = e; hi[k] = e; order[++m] = k }
+    n[k]++; s[k] += e; if (e < lo[k]) lo[k] = e; if (e > hi[k]) hi[k] = e }
+  END { print "scheme,task,len,mean,min,max,seeds"
+    for (i = 1; i <= m; i++) { k = order[i]; printf "%s,%.4f,%.4f,%.4f,%d\n", k, s[k] / n[k], lo[k], hi[k], n[k] } }' \
+  "$out/table.csv" >"$out/summary.csv"
+# per model: mean exact over 1..L and L+1..2L; then mean, min, max over seeds
+echo "scheme,task,in_mean,in_min,in_max,out_mean,out_min,out_max" >"$out/in_dist.csv"
+awk -F, -v L="$L" '/^#/ { next } $1 == "scheme" { for (i = 1; i <= NF; i++) c[$i] = i; next }
+  $c["method"] == "rope" || $c["method"] == "-" {
+    m = $c["scheme"] "," $c["task"] SUBSEP $c["seed"]; if ($c["len"] <= L) { a[m] += $c["exact"]; na[m]++ }
+    else { b[m] += $c["exact"]; nb[m]++ } }
+  END { for (m in a) { split(m, p, SUBSEP); k = p[1]; x = a[m] / na[m]; y = b[m] / nb[m]
+      if (!(k in n)) { alo[k] = ahi[k] = x; blo[k] = bhi[k] = y }
+      n[k]++; sa[k] += x; sb[k] += y
+      if (x < alo[k]) alo[k] = x; if (x > ahi[k]) ahi[k] = x
+      if (y < blo[k]) blo[k] = y; if (y > bhi[k]) bhi[k] = y }
+    for (k in n) printf "%s,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f\n", k, sa[k] / n[k], alo[k], ahi[k], sb[k] / n[k], blo[k], bhi[k] }' \
+  "$out/table.csv" | sort -t, -k2,2 -k1,1 >>"$out/in_dist.csv"
+gnuplot -c "$top/plots/kazemnejad.gp" "$out/summary.csv" "$L" "$out/kazemnejad.png"
+column -s, -t "$out/in_dist.csv"
+echo "figure: $out/kazemnejad.png" >&2
