@@ -5,8 +5,7 @@
 # match in distribution in about 3000 steps, README "Trained models"),
 # with --checkpoint, then one 'ropelab evaluate' sweep re-scores it at
 # every length 1..4L (EVAL_LEN) under PI (linear), NTK (ntk), YaRN (yarn) and
-# dynamic NTK (dynamic, at --seq-len 4L: the scale of the longest
-# test), each at FACTORS (default 2,4); the plain rope rows come with
+# dynamic NTK (dynamic, at each test length's own scale), each at FACTORS (default 2,4); the plain rope rows come with
 # every point.  plots/rope_extension.gp draws exact match against the
 # test length, a curve per method, a panel per factor, L marked.
 # The checkpoint is kept: a second run skips training (delete it, or
@@ -34,11 +33,13 @@ if [ ! -f "$out/model.ckpt" ] || [ "${RETRAIN:-0}" = 1 ]; then
     --steps "$steps" --lr 3e-3 --seed 1 --threads 2 --eval-samples "$samples" --quiet \
     --checkpoint "$out/model.ckpt" -o "$out/curve.csv" --eval-output "$out/train.csv"
 fi
-# dynamic scales by the current length over L: scored at its longest test.
-# 32 examples per length (SCORE_SAMPLES): 8 points x 2 schedules x 4L lengths
-# at 128 took more CPU than the training on the shared machine.
+# dynamic scales by the current length over L, as transformers' dynamic
+# rotary embedding recomputes for each sequence: evaluate builds it at
+# each test length (plain RoPE up to L).  32 examples per length
+# (SCORE_SAMPLES): 8 points x 2 schedules x 4L lengths at 128 took more
+# CPU than the training on the shared machine.
 nice -n 10 "$R" evaluate "$out/model.ckpt" --eval-len "$N" --eval-samples "$esamples" \
-  --method linear,ntk,yarn,dynamic --factor "$factors" --seq-len "$N" --jobs 2 --quiet \
+  --method linear,ntk,yarn,dynamic --factor "$factors" --jobs 2 --quiet \
   -o "$out/extension.csv"
 gnuplot -c "$top/plots/rope_extension.gp" "$out/extension.csv" "$L" "$out/extension.png"
 # in-distribution and past-L exact match per method and factor
