@@ -105,9 +105,7 @@ int rl_check_table_run(int argc, char **argv)
   rl_check_settings cs;
   rl_decl_opts d;
   rl_decl_opts_init(&d, rl_check_param_list(), &cs, RL_CHECK_OPT_FIRST);
-  size_t nopt = 0;
-  while (base_opts[nopt].name)
-    own_opts[nopt] = base_opts[nopt], nopt++;
+  size_t nopt = rl_longopts_base(own_opts, base_opts, sizeof own_opts / sizeof *own_opts);
   rl_decl_longopts(&d, own_opts, nopt, 16);
   const struct option *opts = rl_sched_longopts(own_opts);
   const char *cmd = "check", *file = NULL, *sin_path = NULL, *pos_arg = NULL;

@@ -250,9 +250,7 @@ static int run(int argc, char **argv)
   static struct option own_opts[32];
   rl_grid_opts go;
   rl_grid_opts_init(&go, &grid_kind);
-  size_t nopt = 0;
-  while (base_opts[nopt].name)
-    own_opts[nopt] = base_opts[nopt], nopt++;
+  size_t nopt = rl_longopts_base(own_opts, base_opts, sizeof own_opts / sizeof *own_opts);
   rl_grid_longopts(&go, own_opts, nopt, 32);
   const struct option *opts = rl_sched_longopts(own_opts);
   const char *cmd = "angles";

@@ -522,9 +522,7 @@ static int run(int argc, char **argv)
   args a;
   memset(&a, 0, sizeof a);
   rl_grid_opts_init(&a.grid, &grid_kind);
-  size_t nopt = 0;
-  while (base_opts[nopt].name)
-    own_opts[nopt] = base_opts[nopt], nopt++;
+  size_t nopt = rl_longopts_base(own_opts, base_opts, sizeof own_opts / sizeof *own_opts);
   rl_grid_longopts(&a.grid, own_opts, nopt, 48);
   const struct option *opts = rl_sched_longopts(own_opts);
   a.which = which;

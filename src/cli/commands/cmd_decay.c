@@ -279,9 +279,7 @@ static int run(int argc, char **argv)
   rl_logbins_settings bs;
   rl_decl_opts bo;
   rl_decl_opts_init(&bo, rl_logbins_param_list(), &bs, OPT_BINS);
-  size_t nopt = 0;
-  while (base_opts[nopt].name)
-    own_opts[nopt] = base_opts[nopt], nopt++;
+  size_t nopt = rl_longopts_base(own_opts, base_opts, sizeof own_opts / sizeof *own_opts);
   nopt = rl_decl_longopts(&mo, own_opts, nopt, 64);
   nopt = rl_decl_longopts(&bo, own_opts, nopt, 64);
   rl_grid_opts go;

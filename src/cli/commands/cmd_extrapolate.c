@@ -255,9 +255,7 @@ static int run(int argc, char **argv)
   rl_decl_opts eo;
   rl_decl_opts_init(&eo, rl_extrap_param_list(), &ep, OPT_EX);
   static struct option own_opts[64];
-  size_t nopt = 0;
-  while (base_opts[nopt].name)
-    own_opts[nopt] = base_opts[nopt], nopt++;
+  size_t nopt = rl_longopts_base(own_opts, base_opts, sizeof own_opts / sizeof *own_opts);
   rl_decl_longopts(&eo, own_opts, nopt, 64);
   const struct option *opts = rl_scheme_longopts(own_opts);
   const char *cmd = "extrapolate";

@@ -104,10 +104,7 @@ static int parse(rl_train_settings *a, rl_decl_opts *g, rl_sched_opts *so, rl_co
   /* train's own --train-len before the schedule's: getopt takes the
    * first match */
   static struct option own[64];
-  size_t n = 0;
-  while (base[n].name)
-    own[n] = base[n], n++;
-  rl_decl_longopts(g, own, n, 64);
+  rl_decl_longopts(g, own, rl_longopts_base(own, base, 64), 64);
   const struct option *opts = rl_sched_longopts(own);
   int c, r = 0;
   while ((c = getopt_long(argc, argv, ":o:h", opts, NULL)) != -1) {

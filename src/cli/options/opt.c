@@ -362,6 +362,14 @@ void rl_help_wrap(FILE *fp, const char *head, int hang, const char *text)
   fputc('\n', fp);
 }
 
+size_t rl_longopts_base(struct option *all, const struct option *base, size_t cap)
+{
+  size_t n = 0;
+  while (n + 1 < cap && base[n].name)
+    all[n] = base[n], n++;
+  return n;
+}
+
 size_t rl_longopts_declared(struct option *all, size_t n, size_t cap,
                             const rl_param *const *list, int first, int last)
 {

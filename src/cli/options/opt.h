@@ -54,6 +54,9 @@ int rl_opt_bad(const char *cmd, int c, char **argv, const struct option *longopt
 /* Stray positional arguments after the options are a usage error. */
 int rl_opt_no_args(const char *cmd, int argc, char **argv);
 
+/* base (ended by a zero entry) copied into all, at most cap - 1 entries:
+ * the count, to which rl_longopts_declared appends. */
+size_t rl_longopts_base(struct option *all, const struct option *base, size_t cap);
 /* all[0..n) followed by the declarations of list (not the metadata-only
  * ones), declaration k with the getopt value first + k (at most last),
  * a flag without an argument; ended by a zero entry within cap.  Returns
