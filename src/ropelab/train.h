@@ -201,9 +201,12 @@ double rl_train_rng_normal(rl_train_rng *r);  /* N(0, 1), Box-Muller */
  *            basically counts the number of input tokens"), with an end
  *            token (SEP) so that the count is scored: the answer is the
  *            n + 1 tokens x^n SEP
- * The model reads s without its last token (rl_task_len inputs) and is
- * scored on the answer; shorter examples in a batch are padded (PAD
- * input, no loss). */
+ * The model reads BOS s without s's last token (rl_task_len inputs) and
+ * is scored on the answer; BOS is the PAD symbol (as GPT-2's
+ * <|endoftext|> both opens and separates), a fixed first token from
+ * which a model without positional encoding can count positions
+ * (Kazemnejad et al.'s Theorem 1 constructs absolute positions from it);
+ * shorter examples in a batch are padded (PAD input, no loss). */
 typedef enum rl_task_kind {
   RL_TASK_COPY = 0,
   RL_TASK_REVERSE,
@@ -221,14 +224,15 @@ typedef struct rl_task {
 } rl_task;
 /* symbols + 2 (SEP, PAD); add and add-rev symbols + 3 (PLUS). */
 size_t rl_task_vocab(const rl_task *t);
-/* Input positions of an example of length n: 2n (copy, reverse, sort),
- * 2n + 2 (recall), 3n + 2 (add, add-rev), 2n + 1 (count). */
+/* Input positions of an example of length n, BOS included: 2n + 1
+ * (copy, reverse, sort), 2n + 3 (recall), 3n + 3 (add, add-rev), 2n + 2
+ * (count). */
 size_t rl_task_len(const rl_task *t, size_t n);
 /* The answer's tokens: n (copy, reverse, sort), 1 (recall), n + 1 (add,
  * add-rev, count). */
 size_t rl_task_answer_len(const rl_task *t, size_t n);
 /* The answer y (rl_task_answer_len tokens) to a question q of length n
- * (the rl_task_len + 1 - rl_task_answer_len tokens before it, SEP
+ * (the rl_task_len - rl_task_answer_len tokens before it, SEP
  * included); recall gives -1 when q's key is not among its keys. */
 void rl_task_answer(const rl_task *t, size_t n, const int *q, int *y);
 /* The longest example the task has: symbols for recall (distinct keys),

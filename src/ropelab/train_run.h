@@ -44,7 +44,7 @@
 extern "C" {
 #endif
 
-#define RL_CKPT_VERSION 1u
+#define RL_CKPT_VERSION 2u /* 2: every example opens with BOS (task.c); a version-1 model read no BOS */
 #define RL_CKPT_TEXT_MAX 4096
 
 /* The run's settings besides the model's configuration. */

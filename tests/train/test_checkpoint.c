@@ -166,7 +166,7 @@ int main(void)
   unsigned char *b = slurp(path, &n);
   static const unsigned char magic[8] = {0x89, 'R', 'L', 'C', 'K', 'P', 'T', '\n'};
   tap_ok(!memcmp(b, magic, 8), "magic 89 52 4C 43 4B 50 54 0A");
-  tap_ok(b[8] == 1 && b[9] == 0 && b[10] == 0 && b[11] == 0, "version 1, little-endian");
+  tap_ok(b[8] == 2 && b[9] == 0 && b[10] == 0 && b[11] == 0, "version 2, little-endian");
   tap_ok(b[12] == 0x0D && b[13] == 0x0C && b[14] == 0x0B && b[15] == 0x0A,
          "endianness marker bytes 0D 0C 0B 0A");
   tap_ok(le(b + 16, 8) == n, "length field = file size %zu", n);
@@ -217,12 +217,12 @@ int main(void)
     rl_train_free(mm);
   }
   tap_ok(!bad_flip, "a flipped bit in every 61st byte refused");
-  b[8] = 2;
+  b[8] = 1;
   spit(other, b, n);
   rl_train_model *mm = NULL;
   st = rl_ckpt_read(other, 0, tmp, &mm, err);
-  tap_ok(st == RL_EFORMAT && strstr(err, "format version 2, expected 1"), "version 2: %s", err);
-  b[8] = 1;
+  tap_ok(st == RL_EFORMAT && strstr(err, "format version 1, expected 2"), "version 1: %s", err);
+  b[8] = 2;
 
   /* past the checksum (the CRC made right again): a NaN parameter, a
    * negative second moment (the reader frees the model before its

@@ -231,7 +231,7 @@ static void check_new_tasks(void)
   /* Kazemnejad et al. 2023, Table 1: "3 1 4 1 5" sorted is "1 1 3 4 5" */
   rl_task_answer(&t, 5, (const int[]){3, 1, 4, 1, 5, S}, y);
   tap_ok(same(y, (const int[]){1, 1, 3, 4, 5}, 5) && rl_task_answer_len(&t, 5) == 5 &&
-             rl_task_len(&t, 5) == 10, "sort: 3 1 4 1 5 -> 1 1 3 4 5");
+             rl_task_len(&t, 5) == 11, "sort: 3 1 4 1 5 -> 1 1 3 4 5");
   t.kind = RL_TASK_REVERSE;
   rl_task_answer(&t, 3, (const int[]){3, 1, 4, S}, y);
   tap_ok(same(y, (const int[]){4, 1, 3}, 3), "reverse: 3 1 4 -> 4 1 3");
@@ -241,7 +241,7 @@ static void check_new_tasks(void)
   const int q1[] = {5, 3, 7, 2, 6, P, 0, 1, 9, 1, 7, S};
   rl_task_answer(&t, 5, q1, y);
   tap_ok(same(y, (const int[]){0, 5, 5, 6, 4, 3}, 6) && rl_task_answer_len(&t, 5) == 6 &&
-             rl_task_len(&t, 5) == 17 && rl_task_vocab(&t) == 13,
+             rl_task_len(&t, 5) == 18 && rl_task_vocab(&t) == 13,
          "add: 53726 + 01917 -> 0 5 5 6 4 3");
   t.kind = RL_TASK_ADD_REV;
   rl_task_answer(&t, 5, q1, y);
@@ -258,7 +258,7 @@ static void check_new_tasks(void)
   tap_ok(same(y, (const int[]){1, 0, 0}, 3), "add base 2: 11 + 01 -> 1 0 0");
   t.kind = RL_TASK_COUNTING;
   rl_task_answer(&t, 3, (const int[]){7, 7, 7, S}, y);
-  tap_ok(same(y, (const int[]){7, 7, 7, S}, 4) && rl_task_len(&t, 3) == 7,
+  tap_ok(same(y, (const int[]){7, 7, 7, S}, 4) && rl_task_len(&t, 3) == 8,
          "count: 7 7 7 -> 7 7 7 SEP");
   t.kind = RL_TASK_RECALL;
   rl_task_answer(&t, 3, (const int[]){1, 5, 2, 6, 3, 7, S, 2}, y);
@@ -267,12 +267,15 @@ static void check_new_tasks(void)
   /* generated examples: layout, and the answer by another route */
   rl_train_rng r;
   rl_train_rng_seed(&r, 17);
-  int inp[40], tgt[40], ok = 1;
+  /* every example opens with BOS (= PAD, S + 1) and no target; inp and
+   * tgt view the 40 positions after it */
+  int bi[41], bt[41], *inp = bi + 1, *tgt = bt + 1, ok = 1;
   for (int rep = 0; rep < 200; rep++) {
     size_t n = 1 + rl_train_rng_below(&r, 9);
     /* add: the operands and the sum as native integers (n <= 9 digits) */
     t.kind = rep % 2 ? RL_TASK_ADD : RL_TASK_ADD_REV;
-    rl_task_example(&t, &r, n, 40, inp, tgt);
+    rl_task_example(&t, &r, n, 41, bi, bt);
+    ok &= bi[0] == S + 1 && bt[0] == -1;
     unsigned long long a = 0, b = 0, sum = 0;
     for (size_t i = 0; i < n; i++) {
       a = 10 * a + (unsigned)inp[i];
@@ -296,7 +299,8 @@ static void check_new_tasks(void)
       ok &= inp[i] == tgt[i - 1];
     /* sort: non-decreasing, and the same multiset (histograms) */
     t.kind = RL_TASK_SORT;
-    rl_task_example(&t, &r, n, 40, inp, tgt);
+    rl_task_example(&t, &r, n, 41, bi, bt);
+    ok &= bi[0] == S + 1 && bt[0] == -1;
     int hx[S] = {0}, hy[S] = {0};
     for (size_t i = 0; i < n; i++) {
       hx[inp[i]]++, hy[tgt[n + i]]++;
@@ -305,7 +309,8 @@ static void check_new_tasks(void)
     ok &= same(hx, hy, S) && inp[n] == S && tgt[n - 1] == -1 && tgt[2 * n] == -1;
     /* count: one symbol n times, the answer it n times then SEP */
     t.kind = RL_TASK_COUNTING;
-    rl_task_example(&t, &r, n, 40, inp, tgt);
+    rl_task_example(&t, &r, n, 41, bi, bt);
+    ok &= bi[0] == S + 1 && bt[0] == -1;
     for (size_t i = 0; i < n; i++)
       ok &= inp[i] == inp[0] && tgt[n + i] == inp[0];
     ok &= inp[n] == S && tgt[2 * n] == S && tgt[n - 1] == -1 && tgt[2 * n + 1] == -1 &&
@@ -320,30 +325,33 @@ static void check_tasks(void)
   rl_task t = {RL_TASK_COPY, 10};
   rl_train_rng r;
   rl_train_rng_seed(&r, 5);
-  int inp[12], tgt[12];
-  rl_task_example(&t, &r, 4, 12, inp, tgt);
-  /* x0 x1 x2 x3 SEP x0 x1 x2 PAD PAD PAD PAD; targets at 4..7 = x */
-  int ok = inp[4] == 10 && inp[8] == 11 && inp[11] == 11;
+  /* bi, bt: BOS (PAD, 11) then the 12 positions inp, tgt view */
+  int bi[13], bt[13], *inp = bi + 1, *tgt = bt + 1;
+  rl_task_example(&t, &r, 4, 13, bi, bt);
+  /* BOS x0 x1 x2 x3 SEP x0 x1 x2 PAD PAD PAD PAD; targets at 4..7 of
+   * the view = x */
+  int ok = bi[0] == 11 && bt[0] == -1 && inp[4] == 10 && inp[8] == 11 && inp[11] == 11;
   for (int i = 0; i < 4; i++)
     ok &= inp[i] >= 0 && inp[i] < 10 && tgt[i] == -1 && tgt[4 + i] == inp[i] && tgt[8 + i] == -1;
   for (int i = 0; i < 3; i++)
     ok &= inp[5 + i] == inp[i];
   tap_ok(ok, "copy example: x SEP x[0..n-1) padded, targets x");
   t.kind = RL_TASK_REVERSE;
-  rl_task_example(&t, &r, 4, 8, inp, tgt);
-  ok = inp[4] == 10;
+  rl_task_example(&t, &r, 4, 9, bi, bt);
+  ok = bi[0] == 11 && bt[0] == -1 && inp[4] == 10;
   for (int i = 0; i < 4; i++)
     ok &= tgt[4 + i] == inp[3 - i];
   for (int i = 0; i < 3; i++)
     ok &= inp[5 + i] == inp[3 - i];
   tap_ok(ok, "reverse example: targets x backwards");
   t.kind = RL_TASK_RECALL;
-  ok = rl_task_len(&t, 4) == 10 && rl_task_max_n(&t) == 10;
+  ok = rl_task_len(&t, 4) == 11 && rl_task_max_n(&t) == 10;
   for (int rep = 0; rep < 50; rep++) {
-    rl_task_example(&t, &r, 4, 11, inp, tgt);
-    /* k v k v k v k v SEP q PAD; one target at 9: the value after q */
+    rl_task_example(&t, &r, 4, 12, bi, bt);
+    /* BOS k v k v k v k v SEP q PAD; one target at 9 of the view: the
+     * value after q */
     int q = inp[9], found = 0;
-    ok &= inp[8] == 10 && inp[10] == 11;
+    ok &= bi[0] == 11 && bt[0] == -1 && inp[8] == 10 && inp[10] == 11;
     for (int i = 0; i < 11; i++)
       ok &= (i == 9) == (tgt[i] >= 0);
     for (int i = 0; i < 4; i++) {
@@ -379,7 +387,8 @@ static void check_determinism(size_t threads)
     int inp[B * T], tgt[B * T];
     for (int step = 0; step < 5; step++) {
       for (size_t b = 0; b < B; b++)
-        rl_task_example(&t, &r, 1 + rl_train_rng_below(&r, T / 2), T, inp + b * T, tgt + b * T);
+        rl_task_example(&t, &r, 1 + rl_train_rng_below(&r, (T - 1) / 2), T, inp + b * T,
+                        tgt + b * T);
       rl_train_zero_grad(m);
       rl_train_forward(m, inp, tgt, B, T);
       rl_train_backward(m);

@@ -63,12 +63,13 @@ size_t rl_task_answer_len(const rl_task *t, size_t n)
 
 size_t rl_task_len(const rl_task *t, size_t n)
 {
+  /* 1 + : the BOS token that opens every example (rl_task_example) */
   switch (t->kind) {
-  case RL_TASK_RECALL: return 2 * n + 2;
+  case RL_TASK_RECALL: return 1 + 2 * n + 2;
   case RL_TASK_ADD:
-  case RL_TASK_ADD_REV: return 3 * n + 2;
-  case RL_TASK_COUNTING: return 2 * n + 1;
-  default: return 2 * n;
+  case RL_TASK_ADD_REV: return 1 + 3 * n + 2;
+  case RL_TASK_COUNTING: return 1 + 2 * n + 1;
+  default: return 1 + 2 * n;
   }
 }
 
@@ -119,7 +120,7 @@ void rl_task_answer(const rl_task *t, size_t n, const int *q, int *y)
   }
 }
 
-/* The question: rl_task_len + 1 - rl_task_answer_len tokens into q. */
+/* The question: rl_task_len - rl_task_answer_len tokens (BOS not counted) into q. */
 static void question(const rl_task *t, rl_train_rng *r, size_t n, int *q)
 {
   int sep = (int)t->symbols;
@@ -168,13 +169,18 @@ void rl_task_example(const rl_task *t, rl_train_rng *r, size_t n, size_t T, int 
   for (size_t i = 0; i < T; i++)
     inp[i] = pad, tgt[i] = -1;
   size_t len = rl_task_len(t, n);
-  /* s = question then answer, len + 1 tokens */
+  /* s = BOS, question, answer: len + 1 tokens.  BOS (the PAD symbol, as
+   * GPT-2's <|endoftext|> opens and closes) is the fixed first token that
+   * lets a causal model without positions count them: uniform attention
+   * gives it weight 1/(t+1) at position t (Kazemnejad et al. 2023,
+   * Theorem 1's construction, whose first token is [BOS]) */
   int *s = n && n <= rl_task_max_n(t) && len <= T ? malloc((len + 1) * sizeof *s) : NULL;
   if (!s)
     return; /* outside the task (callers check) or no memory: no loss */
   size_t a0 = len + 1 - rl_task_answer_len(t, n);
-  question(t, r, n, s);
-  rl_task_answer(t, n, s, s + a0);
+  s[0] = pad;
+  question(t, r, n, s + 1);
+  rl_task_answer(t, n, s + 1, s + a0);
   /* the model reads s without its last token; tgt[i] = s[i + 1] on the
    * answer (its first token is predicted at the position before it) */
   memcpy(inp, s, len * sizeof *s);

@@ -19,7 +19,7 @@ try() {
 head -c 5000 r.ck >t.ck
 try "$ROPELAB" evaluate t.ck
 cp r.ck v.ck
-printf '\002' | dd of=v.ck bs=1 seek=8 conv=notrunc 2>/dev/null
+printf '\001' | dd of=v.ck bs=1 seek=8 conv=notrunc 2>/dev/null
 try "$ROPELAB" evaluate v.ck
 cp r.ck c.ck
 printf '\377' | dd of=c.ck bs=1 seek=3000 conv=notrunc 2>/dev/null

@@ -3,7 +3,7 @@
 # method applied at scoring) and test length; in_dist = [len <= L];
 # exact and token_acc in [0, 1], loss > 0; the curve's lr is the cosine
 # by hand (3 steps, no warmup: lr, (lr + min_lr)/2, min_lr) and tokens =
-# steps x batch x 2L positions.
+# steps x batch x (2L + 1) positions (BOS, x, SEP, x without its last).
 set -e
 run() {
   "$ROPELAB" train --scheme rope --method linear --factor 2 --train-len 2 --eval-len 3 \
@@ -20,4 +20,4 @@ awk -F, 'NR == 1 { print; next }
   { ok = (($2 <= 2) == $3) && $4 >= 0 && $4 <= 1 && $5 >= 0 && $5 <= 1 && $6 > 0 && $7 == 5
     print $1 "," $2 "," $3 "," (ok ? "ok" : "bad") }' t1.csv
 awk -F, 'NR == 1 { print; next }
-  { printf "%d,%.6g,%d,%d\n", $1, $2, ($3 > 0), ($5 == $1 * 2 * 4) }' c1.csv
+  { printf "%d,%.6g,%d,%d\n", $1, $2, ($3 > 0), ($5 == $1 * 2 * 5) }' c1.csv

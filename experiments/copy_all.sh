@@ -1,0 +1,44 @@
+#!/bin/sh
+# copy_all.sh: issue 18's first number, "a copy task at L = 20 learned to
+# at least 99% exact match in distribution by every scheme, in under 2
+# minutes per model on two cores".  For each scheme (SCHEMES, default
+# all nine), one model with the trainer's defaults (ropelab help train)
+# but for:
+#   ropelab train --scheme S --task copy --train-len 20 --eval-len 20
+#       --threads 2 --eval-samples 256 [EXTRA]
+# (EXTRA: more options, e.g. EXTRA="--steps 1500 --seed 2"), from a
+# release build with -Dblas=openblas, under nice -n 10 and /usr/bin/time.
+# One row per model: the mean exact match over the in-distribution
+# lengths 1..20 (each 256 test examples), the worst length's, the steps,
+# the CPU seconds (user + system, /usr/bin/time: the whole process,
+# training and scoring), the wall seconds, and the 1-minute load average
+# after it.  The machine is shared: CPU seconds are the comparable cost,
+# wall seconds are what a user waited under that load (unloaded, two
+# threads give wall ~ CPU / 2).  Tables and curves in TRAIN_OUT
+# (default experiments/copy_all/).
+set -eu
+top=$(cd "$(dirname "$0")/.." && pwd)
+schemes=${SCHEMES:-nope sinusoidal learned t5 alibi rope xl deberta tupe}
+extra=${EXTRA:-}
+out=${TRAIN_OUT:-$top/experiments/copy_all}
+build=$top/build-train-openblas
+ROPELAB_EXTRA_NEED="libopenblas-dev:/usr/include/x86_64-linux-gnu/openblas-pthread/cblas.h" \
+  "$top/experiments/setup.sh" "$build" -Dbuildtype=release -Dtests=false -Dblas=openblas >&2
+mkdir -p "$out"
+echo "scheme,exact_in_dist,exact_worst_len,steps,cpu_s,wall_s,load1"
+for s in $schemes; do
+  tab=$out/copy-$s.csv
+  # shellcheck disable=SC2086 # EXTRA is a list of options
+  /usr/bin/time -f "%U %S %e" -o "$out/copy-$s.time" nice -n 10 "$build/src/ropelab" train \
+    --scheme "$s" --task copy --train-len 20 --eval-len 20 --threads 2 --eval-samples 256 \
+    --peak-seconds 0 --quiet $extra -o "$out/copy-$s-curve.csv" --eval-output "$tab"
+  load=$(cut -d' ' -f1 /proc/loadavg)
+  read -r user sys wall <"$out/copy-$s.time"
+  awk -F, -v s="$s" -v load="$load" -v cpu="$(echo "$user $sys" | awk '{print $1 + $2}')" \
+    -v wall="$wall" '
+    /^# steps=/ { split($0, kv, "="); steps = kv[2]; next }
+    /^# / || $1 == "method" { next }
+    $3 == 1 { sum += $4; n++; if (n == 1 || $4 < worst) worst = $4 }
+    END { printf "%s,%.4f,%.4f,%s,%.1f,%.1f,%s\n", s, sum / n, worst, steps, cpu, wall, load }
+  ' "$tab"
+done
