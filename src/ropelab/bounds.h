@@ -58,6 +58,26 @@ typedef struct rl_men_params {
 #define RL_MEN_TOLERANCE_MIN 0x1p-45
 void rl_men_params_default(rl_men_params *p);
 
+/* The settings of `ropelab bound` besides the schedule and the lengths,
+ * declared once (rl_bound_param_list; rl_param.only names the bound that
+ * takes each): Men's search and Liu's fine-tuning. */
+#define RL_BOUND_THREADS_MAX 64 /* the CLI's RL_THREADS_MAX (threads.h) */
+enum { RL_BS_SEARCH = 1u << 0, RL_BS_FIT = 1u << 1, RL_BS_LARGEST = 1u << 2 };
+typedef struct rl_bound_settings {
+  int search;          /* RL_MEN_STAGED or RL_MEN_FINE */
+  size_t stages;       /* rl_men_params.stages */
+  double start_factor; /* rl_men_params.start_factor */
+  double tolerance;    /* rl_men_params.tolerance */
+  int fit;             /* fit base = a len^k over the lengths */
+  int largest_len;     /* with a base given: the largest L it is enough for */
+  size_t threads;      /* threads over the lengths; 0: online cores */
+  double tune_len;     /* Liu's T_tune; 0: each length */
+  double tune_base;    /* Liu's fine-tuning base; 0: the base */
+} rl_bound_settings;
+const rl_param *const *rl_bound_param_list(void); /* NULL-terminated */
+/* Men's search settings of s into p (its schedule untouched). */
+void rl_bound_settings_to_men(const rl_bound_settings *s, rl_men_params *p);
+
 typedef struct rl_men_result {
   double len;               /* L */
   double base;              /* the base found (feasible) */

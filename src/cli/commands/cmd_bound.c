@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cmd.h"
+#include "decl_opts.h"
 #include "grid_opts.h"
 #include "opt.h"
 #include "out.h"
@@ -23,6 +24,31 @@ enum { B_MEN, B_LIU, B_PI, B_YARN, NBOUNDS };
 
 /* pi's s (Chen et al.'s relative position) */
 static const rl_grid_kind grid_kind = {&rl_grid_pi_fig5, "values of s", 25};
+
+/* whether bound name takes the declaration (rl_param.only) */
+static int takes(const rl_param *d, const char *name)
+{
+  if (!d->only)
+    return 1;
+  size_t n = strlen(name);
+  for (const char *w = d->only; (w = strstr(w, name)); w += n)
+    if ((w == d->only || w[-1] == ' ') && (w[n] == ' ' || !w[n]))
+      return 1;
+  return 0;
+}
+
+/* the help rows of the declared settings bound name takes */
+static void bound_help_rows(FILE *fp, const char *name)
+{
+  const rl_param *const *all = rl_bound_param_list();
+  const rl_param *mine[RL_DECL_MAX + 1];
+  size_t n = 0;
+  for (size_t k = 0; all[k] && n < RL_DECL_MAX; k++)
+    if (takes(all[k], name))
+      mine[n++] = all[k];
+  mine[n] = NULL;
+  rl_decl_help_at(fp, mine, 25);
+}
 
 static void help(FILE *fp)
 {
@@ -45,25 +71,12 @@ static void help(FILE *fp)
         "      first at r = previous_first_fail.  Signs near 0 are decided from exact\n"
         "      angles.  Pass-through pairs (--rot < --dim) count cos 0 = 1 each.\n"
         "      --len L            lengths, a list or range (default 1024:1048576:x2)\n"
-        "      --search S         staged (default) or fine: from the grid point below\n"
-        "                         the staged base, up a geometric grid of ratio\n"
-        "                         1 + tolerance, the first feasible point (it refines\n"
-        "                         the staged base; it does not look below that point)\n"
-        "      --tolerance T      fine: relative step, 2^-45 (2.8e-14) <= T <= 0.01\n"
-        "                         (default 1e-8); about 10^(1-K)/T bases per length\n"
-        "      --stages K         decimal stages, 1..9 (default 5)\n"
-        "      --start-factor F   the search starts at F L, which must be feasible (1000)\n"
-        "      --fit              fit base = a len^k in log-log over the lengths, as the\n"
-        "                         paper's Figure 1 (y = 0.0424 x^1.628, x in tokens): a,\n"
-        "                         k and a for x in units of 1024 tokens in the metadata,\n"
-        "                         column fit_base\n"
-        "      --threads N        threads over the lengths (default: online cores)\n"
         "      --base B           test B instead of searching: is it enough for each\n"
         "                         --len (columns dim,rot,base,len,enough,first_fail,\n"
         "                         b_first_fail: the first r with B_r < 0 and B_r there)\n"
-        "      --largest-len      with --base: the largest L for which B is enough (the\n"
-        "                         first r with B_r < 0, searched up to 2^31)\n"
-        "      --plot: the base against L, log-log, with the fit; for d = rot = 128 and\n"
+        , fp);
+  bound_help_rows(fp, "men");
+  fputs("      --plot: the base against L, log-log, with the fit; for d = rot = 128 and\n"
         "      plain RoPE, the paper's fit and Table 1 and Su's values (needs two --len)\n"
         "\n", fp);
   /* two strings: one would pass the 4095 bytes C99 promises */
@@ -76,9 +89,9 @@ static void help(FILE *fp)
         "                       critical_base, else T_tune\n"
         "        critical_dim_tuned, beta1..3 = 2 T_tune/pi, T_tune/pi, T_tune/(2 pi)\n"
         "      --len L            pre-training lengths T_train > 2 pi (default 4096)\n"
-        "      --tune-len T       fine-tuning length >= every --len (default: each --len)\n"
-        "      --tune-base B      fine-tuning base, > 1 (default: --base)\n"
-        "      --plot: critical_dim against T_train (needs two --len); with --tune-len\n"
+        , fp);
+  bound_help_rows(fp, "liu");
+  fputs("      --plot: critical_dim against T_train (needs two --len); with --tune-len\n"
         "      or --tune-base, a panel of extrapolation_limit\n"
         "\n"
         "pi    Chen et al. 2023, position interpolation (arXiv:2306.15595): the\n"
@@ -108,24 +121,7 @@ static void help(FILE *fp)
   rl_common_help(fp);
 }
 
-enum {
-  OPT_LEN = RL_OPT_FIRST_CMD, OPT_SEARCH, OPT_TOL, OPT_STAGES, OPT_START, OPT_FIT, OPT_THREADS,
-  OPT_TUNE_LEN, OPT_TUNE_BASE, OPT_LARGEST
-};
-
-/* options that belong to one bound only: their bound index */
-static int owner(int c)
-{
-  switch (c) {
-  case OPT_SEARCH: case OPT_TOL: case OPT_STAGES: case OPT_START: case OPT_FIT:
-  case OPT_THREADS: case OPT_LARGEST:
-    return B_MEN;
-  case OPT_TUNE_LEN: case OPT_TUNE_BASE:
-    return B_LIU;
-  default:
-    return c >= RL_GOPT_FROM && c < RL_GOPT_LAST ? B_PI : -1;
-  }
-}
+enum { OPT_LEN = RL_OPT_FIRST_CMD, OPT_DECL };
 
 typedef struct args {
   int which;
@@ -135,6 +131,7 @@ typedef struct args {
   size_t nlen;
   const char *len_arg;
   rl_men_params men;
+  rl_bound_settings bs; /* declared in the core (rl_bound_param_list) */
   int fit, threads, largest, len_given, search_given;
   double tune_len, tune_base;
   const char *tune_len_arg;
@@ -507,45 +504,47 @@ static int run(int argc, char **argv)
     return rl_usage(cmd, "unknown bound '%s': expected men, liu, pi or yarn", argv[1]);
   }
   static const struct option base_opts[] = {
-      {"len", required_argument, NULL, OPT_LEN},
-      {"search", required_argument, NULL, OPT_SEARCH},
-      {"tolerance", required_argument, NULL, OPT_TOL},
-      {"stages", required_argument, NULL, OPT_STAGES},
-      {"start-factor", required_argument, NULL, OPT_START},
-      {"fit", no_argument, NULL, OPT_FIT},
-      {"threads", required_argument, NULL, OPT_THREADS},
-      {"tune-len", required_argument, NULL, OPT_TUNE_LEN},
-      {"tune-base", required_argument, NULL, OPT_TUNE_BASE},
-      {"largest-len", no_argument, NULL, OPT_LARGEST},
-      RL_COMMON_LONGOPTS, {NULL, 0, NULL, 0}};
+      {"len", required_argument, NULL, OPT_LEN}, RL_COMMON_LONGOPTS, {NULL, 0, NULL, 0}};
   static struct option own_opts[48];
   args a;
   memset(&a, 0, sizeof a);
   rl_grid_opts_init(&a.grid, &grid_kind);
+  rl_decl_opts bo;
+  rl_decl_opts_init(&bo, rl_bound_param_list(), &a.bs, OPT_DECL);
   size_t nopt = rl_longopts_base(own_opts, base_opts, sizeof own_opts / sizeof *own_opts);
+  nopt = rl_decl_longopts(&bo, own_opts, nopt, 48);
   rl_grid_longopts(&a.grid, own_opts, nopt, 48);
   const struct option *opts = rl_sched_longopts(own_opts);
   a.which = which;
   rl_sched_opts_init(&a.so, 0);
   rl_common_init(&a.co);
   rl_men_params_default(&a.men);
-  a.threads = rl_online_cpus(RL_THREADS_MAX);
   a.len_arg = which == B_MEN ? RL_MEN_LEN_DEFAULT : RL_BOUND_LEN_DEFAULT;
   int c, r;
-  unsigned long long u;
   char **av = argv + 1;
   int ac = argc - 1;
   while ((c = getopt_long(ac, av, ":o:h", opts, NULL)) != -1) {
-    int own = owner(c);
-    if (own >= 0 && own != which) {
+    /* a declared setting of another bound, or pi's grid elsewhere */
+    const rl_param *d = c >= OPT_DECL && (r = rl_decl_opt(&bo, cmd, c, optarg)) == 1
+                            ? rl_bound_param_list()[c - OPT_DECL] : NULL;
+    if (d && !takes(d, bounds[which]))
+      return rl_usage(cmd, "--%s does not apply to bound '%s' (it is for '%s')", d->key,
+                      bounds[which], d->only);
+    if (c >= RL_GOPT_FROM && c < RL_GOPT_LAST && which != B_PI) {
       const char *name = "";
       for (const struct option *o = opts; o->name; o++)
         if (o->val == c)
           name = o->name;
-      return rl_usage(cmd, "--%s does not apply to bound '%s' (it is for '%s')", name,
-                      bounds[which], bounds[own]);
+      return rl_usage(cmd, "--%s does not apply to bound '%s' (it is for 'pi')", name,
+                      bounds[which]);
     }
-    a.search_given |= c == OPT_SEARCH || c == OPT_TOL || c == OPT_STAGES || c == OPT_START;
+    if (d) {
+      if (!strcmp(d->key, "tune-len"))
+        a.tune_len_arg = optarg; /* its messages quote it as typed */
+      continue;
+    }
+    if (c >= OPT_DECL && r > 1)
+      return r - 0x100;
     switch (c) {
     case OPT_LEN:
       /* pi's values of s are its grid, not a --len (once ignored) */
@@ -555,55 +554,6 @@ static int run(int argc, char **argv)
       a.len_arg = optarg;
       a.len_given = 1;
       break;
-    case OPT_LARGEST:
-      a.largest = 1;
-      break;
-    case OPT_SEARCH: {
-      static const char *const names[] = {"staged", "fine"};
-      int v;
-      if ((r = rl_opt_enum(cmd, "--search", optarg, names, 2, &v)))
-        return r;
-      a.men.search = v ? RL_MEN_FINE : RL_MEN_STAGED;
-      break;
-    }
-    case OPT_TOL:
-      if ((r = rl_opt_double(cmd, "--tolerance", optarg, &a.men.tolerance)))
-        return r;
-      if (!(a.men.tolerance >= RL_MEN_TOLERANCE_MIN && a.men.tolerance <= 0.01))
-        return rl_usage(cmd, "invalid --tolerance '%s': expected a number from 2^-45 = "
-                             "2.842170943040401e-14 (the smallest relative step double "
-                             "precision resolves) to 0.01", optarg);
-      break;
-    case OPT_STAGES:
-      if ((r = rl_opt_uint(cmd, "--stages", optarg, 1, 9, &u)))
-        return r;
-      a.men.stages = (int)u;
-      break;
-    case OPT_START:
-      if ((r = rl_opt_double(cmd, "--start-factor", optarg, &a.men.start_factor)))
-        return r;
-      if (!(a.men.start_factor > 0))
-        return rl_usage(cmd, "invalid --start-factor '%s': expected a number > 0", optarg);
-      break;
-    case OPT_FIT:
-      a.fit = 1;
-      break;
-    case OPT_THREADS:
-      if ((r = rl_opt_uint(cmd, "--threads", optarg, 1, RL_THREADS_MAX, &u)))
-        return r;
-      a.threads = (int)u;
-      break;
-    case OPT_TUNE_LEN:
-      a.tune_len_arg = optarg;
-      if ((r = rl_opt_double(cmd, "--tune-len", optarg, &a.tune_len)))
-        return r;
-      if (!(a.tune_len > 0))
-        return rl_usage(cmd, "invalid --tune-len '%s': expected a length > 0", optarg);
-      break;
-    case OPT_TUNE_BASE:
-      if ((r = rl_opt_base(cmd, optarg, &a.tune_base)))
-        return r;
-      break;
     default:
       if ((r = rl_grid_opt(&a.grid, cmd, c, optarg)) > 1)
         return r - 0x100;
@@ -611,6 +561,14 @@ static int run(int argc, char **argv)
         return r;
     }
   }
+  unsigned given = rl_decl_given_bits(&bo);
+  rl_bound_settings_to_men(&a.bs, &a.men);
+  a.search_given = (given & RL_BS_SEARCH) != 0;
+  a.fit = a.bs.fit;
+  a.largest = a.bs.largest_len;
+  a.threads = a.bs.threads ? (int)a.bs.threads : rl_online_cpus(RL_THREADS_MAX);
+  a.tune_len = a.bs.tune_len;
+  a.tune_base = a.bs.tune_base;
   if (a.co.help) {
     help(stdout);
     return RL_EXIT_OK;
