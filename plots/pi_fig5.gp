@@ -13,5 +13,5 @@ set key top right
 set grid
 set yrange [0:*]
 set xrange [0:4095]
-plot data using 3:4 skip 1 with lines lw 1.5 title "B(s)/d (extrapolation bound / (2 d max|h|))", \
+plot data using 5:6 skip 1 with lines lw 1.5 title "B(s)/d (extrapolation bound / (2 d max|h|))", \
      1 with lines dt 2 lw 2 title "B(s) = d"

@@ -103,7 +103,8 @@ static void help(FILE *fp)
         "      the interpolation bound is max|h| sum_j theta_j^2 / 8 from the method's\n"
         "      own theta (the proof before its RoPE step), so ratio = 16 B(s) / sum\n"
         "      theta^2 (1/s^2 smaller sum for linear); the sum is in the metadata.\n"
-        "      Columns dim,base,s,b_over_d,ratio.\n",
+        "      Columns dim,base,method,factor,s,b_over_d,ratio (factor empty where the\n"
+        "      method takes none).\n",
         fp);
   rl_grid_opts_help(fp, &grid_kind);
   fputs("      --plot: B(s)/d against s, the ratio on the right axis (their Figure 5)\n"
@@ -418,7 +419,15 @@ static int run_pi(args *a, const char *cmd)
     rl_out_meta_num(out, "interp_sum_theta_sq", sum_sq);
     rl_out_meta_num(out, "ratio_per_b_over_d", rl_pi_ratio_theta(1.0, rot, sum_sq));
   }
-  rl_out_header(out, "dim,base,s,b_over_d,ratio");
+  /* the method and its factor are columns (empty factor: none taken), so
+   * rows of runs with different methods tell apart once concatenated */
+  rl_out_header(out, "dim,base,method,factor,s,b_over_d,ratio");
+  char fdim[RL_NUMFMT_MAX], fbase[RL_NUMFMT_MAX], ffac[RL_NUMFMT_MAX];
+  snprintf(fdim, sizeof fdim, "%zu", f->dim);
+  rl_numfmt(a->so.p.base, fbase);
+  ffac[0] = 0;
+  if (rl_schedule_param_applies(rl_schedule_param_find("factor"), f->type))
+    rl_numfmt(a->so.p.factor, ffac);
   enum { CHUNK = 4096 };
   double sv[CHUNK], bv[CHUNK];
   for (size_t j0 = 0; j0 < g.points && !out->err; j0 += CHUNK) {
@@ -431,10 +440,13 @@ static int run_pi(args *a, const char *cmd)
                              : rl_runtime(cmd, "cannot evaluate B(s): %s", rl_strerror(st));
     }
     for (size_t k = 0; k < n && !out->err; k++) {
-      double row[5] = {(double)f->dim, a->so.p.base, sv[k], bv[k],
-                       paper ? rl_pi_ratio(bv[k], a->so.p.base)
-                             : rl_pi_ratio_theta(bv[k], rot, sum_sq)};
-      rl_out_row(out, row, 5);
+      char c[3][RL_NUMFMT_MAX];
+      rl_numfmt(sv[k], c[0]);
+      rl_numfmt(bv[k], c[1]);
+      rl_numfmt(paper ? rl_pi_ratio(bv[k], a->so.p.base) : rl_pi_ratio_theta(bv[k], rot, sum_sq),
+                c[2]);
+      const char *fld[7] = {fdim, fbase, f->type->name, ffac, c[0], c[1], c[2]};
+      rl_out_fields(out, fld, 7);
     }
   }
   rl_schedule_free(f);

@@ -20,7 +20,7 @@ for line in open(sys.argv[1]):
     if line.startswith("# ") and "=" in line:
         k, v = line[2:].split("=", 1); meta[k] = v
     elif not line.startswith("#") and not line.startswith("dim"):
-        f = line.split(","); rows[float(f[2])] = (float(f[3]), float(f[4]))
+        f = line.split(","); rows[float(f[4])] = (float(f[5]), float(f[6]))
 eps = 2.0 ** -52
 def check(name, got, w, tol):
     e = abs(D(got) - w) / w

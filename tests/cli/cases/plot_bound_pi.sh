@@ -17,7 +17,7 @@ cat > bin/gnuplot <<EOF2
 EOF2
 chmod +x bin/gnuplot
 PATH=$PWD/bin:$PATH "$ROPELAB" bound pi --dim 64 --base 500 --to 256 --plot t.png -o t.csv || exit 1
-awk -F, 'FNR == NR { if ($0 !~ /^#/ && $1 != "dim") v[$3 + 0] = $4; next }
+awk -F, 'FNR == NR { if ($0 !~ /^#/ && $1 != "dim") v[$5 + 0] = $6; next }
   /^# Curve [0-9]/ { c++ } /^ *[-0-9]/ { split($0, a, " "); n[c]++; want = c == 1 ? v[a[1] + 0] : 1
     d = a[2] - want; if (d < 0) d = -d
     if (d > 1e-5 * want) bad[c]++ }
