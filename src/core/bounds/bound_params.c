@@ -48,7 +48,8 @@ static const rl_param p_largest = {
             "searched up to 2^31)"};
 /* 0: as many as the machine has online (the CLI asks) */
 static const rl_param p_threads = {
-    .key = "threads", .kind = RL_PK_SIZE, .flags = RL_PF_NO_META, .offset = BS_FIELD(threads),
+    .key = "threads", .kind = RL_PK_SIZE, .flags = RL_PF_NO_META | RL_PF_NO_SWEEP,
+    .offset = BS_FIELD(threads),
     .lo = 1, .hi = RL_BOUND_THREADS_MAX, .dflt = 0, .dflt_text = "online cores", .metavar = "N",
     .only = "men", .help = "threads over the lengths"};
 /* 0: each --len (Liu et al.'s T_tune = T_train) */
