@@ -53,9 +53,11 @@ const rl_sweep_spec rl_sweep_table[] = {
     {"check", 0, NULL, NULL, "positions only", NULL, NULL, NULL, NULL, NULL, NULL, NULL},
     /* bound: its rows carry dim, base, ... already (no second column);
      * --len is its own list, one row per length; its declared settings
-     * (Men's search, Liu's fine-tuning) sweep, not --threads */
+     * (Men's search, Liu's fine-tuning) sweep, not --threads; pi's grid
+     * (--from, --to, --step) is known by name, so '--to' is not taken
+     * for an abbreviation of '--tolerance' */
     {"bound", S, "", "", "len", NULL, "len s", "base critical_dim b_over_d low", NULL,
-     rl_bound_param_list, NULL, NULL},
+     rl_bound_param_list, NULL, &rl_grid_pi_fig5},
     /* extrapolate: --method, --scheme and --measure put several side by
      * side in one run (the declared --method's sweep gives way to that) */
     {"extrapolate", SC, "eval-len", "", "scheme measure method lengths distances scale", NULL,
