@@ -39,7 +39,7 @@ fi
 # (SCORE_SAMPLES): 8 points x 2 schedules x 4L lengths at 128 took more
 # CPU than the training on the shared machine.
 nice -n 10 "$R" evaluate "$out/model.ckpt" --eval-len "$N" --eval-samples "$esamples" \
-  --method linear,ntk,yarn,dynamic --factor "$factors" --jobs 2 --quiet \
+  --method rope,linear,ntk,yarn,dynamic --factor "$factors" --jobs 2 --quiet \
   -o "$out/extension.csv"
 gnuplot -c "$top/plots/rope_extension.gp" "$out/extension.csv" "$L" "$out/extension.png"
 # in-distribution and past-L exact match per method and factor

@@ -3,7 +3,8 @@
 # training ('ropelab evaluate CKPT --method M,... --factor F,...', its
 # tidy table: method,factor,...,len,in_dist,exact,...).  A panel per
 # factor, a curve per method, plain rope (the training schedule, the
-# same rows in every point of the sweep, drawn once) in black in every panel, the training length L dashed.
+# rows of --method rope, factor empty) in black in every panel, the
+# training length L dashed.
 # usage: gnuplot -c rope_extension.gp TABLE.csv L OUT.png
 data = ARG1
 L = real(ARG2)
@@ -30,7 +31,7 @@ do for [j = 1:nf] {
   if (j == 1) { set ylabel "exact match" } else { unset ylabel }
   set arrow 1 from L, graph 0 to L, graph 1 nohead dt 2 lc rgb "#555555"
   set label 1 sprintf("L = %g", L) at L, graph 0.5 right offset -0.5, 0 font ",9"
-  plot rows("rope", f) using 1:2 with linespoints pt 7 ps 0.5 lw 2 lc rgb "#000000" title "rope (as trained)", \
+  plot rows("rope", "") using 1:2 with linespoints pt 7 ps 0.5 lw 2 lc rgb "#000000" title "rope (as trained)", \
        for [i = 1:nm] rows(word(methods, i), f) using 1:2 with linespoints pt 7 ps 0.5 lw 1.5 lc rgb pal[i] title label(word(methods, i))
 }
 unset multiplot

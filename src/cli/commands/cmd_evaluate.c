@@ -26,7 +26,9 @@ static void help(FILE *fp)
         "scored with its training schedule (method rope), then under --method M\n"
         "(any method train accepts, with its options: --factor, --beta-fast, ...)\n"
         "applied after training; without schedule options, under the method\n"
-        "train was given.  Other schemes are scored as trained.  The\n"
+        "train was given.  In a sweep each point scores its own method only:\n"
+        "list rope among the methods for the baseline (one set of rows, its\n"
+        "factor empty).  Other schemes are scored as trained.  The\n"
         "checkpoint's rope schedule (base, rot, layout) is the model's and\n"
         "cannot be changed here.  A truncated or corrupt checkpoint, or one of\n"
         "another format version, is refused (exit 2).\n"
@@ -210,7 +212,7 @@ static int run(int argc, char **argv)
   if (rope)
     rl_sched_meta(&sp, probe, &tab);
   rl_train_score s = {&ck->run.task, (size_t)ck->run.train_len, lens, n, (size_t)samples,
-                      rope ? train_f : NULL, rope ? &sp : NULL};
+                      rope ? train_f : NULL, rope ? &sp : NULL, rl_out_hooked()};
   r = rl_train_score_rows(cmd, &tab, m, &s);
   if (r)
     rl_out_abort(&tab);

@@ -222,6 +222,8 @@ static void fixed_params(const table *t, const rl_facet *fc, char *buf, size_t s
   }
 }
 
+#define ALL_PANELS (-2) /* a row drawn in every panel */
+
 int rl_plot_table(const char *cmd, const char *table_path, const char *image,
                   const rl_facet *fc)
 {
@@ -281,11 +283,14 @@ int rl_plot_table(const char *cmd, const char *table_path, const char *image,
       else
         snprintf(both, sizeof both, "%s", nh ? hl : si >= 0 ? "" : ys[0]);
       snprintf(curve, sizeof curve, "%s%s%s", both, both[0] && sl[0] ? ", " : "", sl);
-      int p = intern(panels, &np, pl), h = intern(hues, &nhue, curve);
+      /* a row without a value of the panel column (a method that does
+       * not take it: the baseline) is drawn in every panel */
+      int p = ci >= 0 && !*t.rows[i][ci] ? ALL_PANELS : intern(panels, &np, pl);
+      int h = intern(hues, &nhue, curve);
       int hc = intern(colours, &ncol, both), hst = intern(styles, &nsty, sl);
       if (h >= 0 && hc >= 0 && hst >= 0)
         curve_colour[h] = hc, curve_style[h] = hst;
-      if (p < 0 || h < 0 || hc < 0 || hst < 0) {
+      if (p == -1 || h < 0 || hc < 0 || hst < 0) {
         free(gp), free(gh);
         rc = rl_usage(cmd, "more than %d %s: expected a column with fewer values", MAX_GROUPS,
                       p < 0 ? "panels (--col)" : "curves (--hue)");
@@ -295,6 +300,8 @@ int rl_plot_table(const char *cmd, const char *table_path, const char *image,
       double x, y;
       points += num(t.rows[i][xi], &x) && num(t.rows[i][yi[k]], &y);
     }
+  if (!np) /* every row's panel cell empty: one panel */
+    intern(panels, &np, "");
   if (!points) {
     free(gp), free(gh);
     rc = rl_usage(cmd, "no row has numbers in both --x '%s' and --y '%s': nothing to draw",
@@ -378,7 +385,8 @@ int rl_plot_table(const char *cmd, const char *table_path, const char *image,
       size_t n = 0;
       for (size_t i = 0; i < t.nrows; i++)
         for (size_t k = 0; k < ny; k++) {
-          if (gp[i * ny + k] != (int)pi || gh[i * ny + k] != (int)h)
+          if ((gp[i * ny + k] != (int)pi && gp[i * ny + k] != ALL_PANELS) ||
+              gh[i * ny + k] != (int)h)
             continue;
           double x, y;
           if (num(t.rows[i][xi], &x) && num(t.rows[i][yi[k]], &y)) {
@@ -410,7 +418,9 @@ static void help(FILE *fp)
         "draws a tidy table.  A sweep's swept columns are what they are for:\n"
         "  ropelab decay --method rope,linear,yarn --factor 8 --train-len 4096 -o d.csv\n"
         "  ropelab plot d.csv --x r --y bound --hue method -o d.png\n"
-        "Empty cells (a method that does not take an option) show as 'n/a'.\n"
+        "Empty cells (a method that does not take an option) show as 'n/a' in the\n"
+        "key; a row whose --col cell is empty (rope beside --factor 2,4) is the\n"
+        "baseline, drawn in every panel.\n"
         "\n"
         "      --x COL        the horizontal axis (numbers)\n"
         "      --y COL,...    the vertical axis; several columns are several curves\n"

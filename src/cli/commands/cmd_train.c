@@ -538,7 +538,7 @@ static int run(int argc, char **argv)
   for (size_t n = 1; n <= a.eval_len; n++)
     lens[n - 1] = n;
   rl_train_score sc = {&task, (size_t)a.train_len, lens, (size_t)a.eval_len, (size_t)a.eval_samples,
-                       train_f, a.scheme == RL_TPOS_ROPE ? &so.p : NULL};
+                       train_f, a.scheme == RL_TPOS_ROPE ? &so.p : NULL, 0};
   r = rl_train_score_rows(cmd, &tab, m, &sc);
   free(lens);
   if (r) {

@@ -46,7 +46,7 @@ int rl_train_score_rows(const char *cmd, rl_out *tab, rl_train_model *m, const r
   rl_out_header(tab, RL_TRAIN_SCORE_HEADER);
   if (rl_out_capturing())
     return 0; /* a sweep's first pass takes the header: scoring it would be thrown away */
-  for (int pass = 0; pass < (plain ? 1 : 2) && !r; pass++) {
+  for (int pass = !plain && s->no_baseline; pass < (plain ? 1 : 2) && !r; pass++) {
     const char *mname = !rope ? "-" : pass ? s->sp->method->name : "rope";
     if (pass && ((r = rl_train_eval_schedule(cmd, s->sp, train_T, rl_task_len(task, maxn), &eval_f)) ||
                  (r = rl_train_use_rope(cmd, m, eval_f))))

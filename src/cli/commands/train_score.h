@@ -30,6 +30,10 @@ typedef struct rl_train_score {
    * parameters (a second pass unless plain rope); NULL otherwise */
   const rl_schedule *train_f;
   const rl_schedule_params *sp;
+  /* no "rope" pass before another method's: evaluate's sweep points,
+   * which score one model again and again (the baseline is the point
+   * whose --method is rope, once) */
+  int no_baseline;
 } rl_train_score;
 /* Header and rows into tab (opened, metadata written): an exit code.  The
  * model is left with the training schedule. */

@@ -1091,10 +1091,13 @@ static void first_column(const char *list, const char *cols, char *out, size_t s
   for (const char *p = list; p && *p && !out[0];) {
     p += strspn(p, " ");
     size_t l = strcspn(p, " ");
+    /* "*_same": the first column ending so (profile's <scheme>_same) */
+    int suffix = l > 1 && p[0] == '*';
     for (const char *h = cols; l && *h && !out[0];) {
       size_t hl = strcspn(h, ",");
-      if (hl == l && !strncmp(h, p, l))
-        snprintf(out, size, "%.*s", (int)l, p);
+      if (suffix ? hl >= l && !strncmp(h + hl - (l - 1), p + 1, l - 1)
+                 : hl == l && !strncmp(h, p, l))
+        snprintf(out, size, "%.*s", (int)hl, h);
       h += hl + (h[hl] == ',');
     }
     p += l;

@@ -35,9 +35,14 @@ const rl_sweep_spec rl_sweep_table[] = {
     {"angles", S, "", "", "", NULL, NULL, NULL, NULL, NULL, NULL, &rl_grid_table},
     {"decay", S, "bins", "", "measure", NULL, "r", "bound", NULL, rl_mc_param_list, NULL,
      &rl_grid_fig2},
-    {"profile", SC, "query-pos samples", "", "scheme", NULL, NULL, NULL, NULL, NULL, NULL,
+    /* profile's figure of a sweep: the first scheme's same-content curve */
+    {"profile", SC, "query-pos samples", "", "scheme", NULL, "r", "*_same", NULL, NULL, NULL,
      &rl_grid_fig2_profile},
-    {"params", SC, "from to", "scheme", "", NULL, NULL, NULL, NULL, NULL, NULL, NULL},
+    /* params: whichever of its tables the scheme gives (buckets, slopes,
+     * frequencies) */
+    {"params", SC, "from to", "scheme", "", NULL,
+     "key_minus_query query_minus_key head pair distance", "bucket slope theta v0", NULL, NULL,
+     NULL, NULL},
     {"matrix", SC, "len offset", "scheme term content", "", "format=grid", NULL, NULL, NULL, NULL,
      NULL, NULL},
     {"compare", SC, "len tol", "", "scheme", "format=markdown", NULL, NULL, NULL, NULL, NULL,
@@ -65,8 +70,8 @@ const rl_sweep_spec rl_sweep_table[] = {
     /* evaluate: the schedule's options sweep (methods, factors); a list of
      * --eval-len is its own (those lengths); the model fixes dim, rot and
      * base */
-    {"evaluate", S, "eval-samples", "", "eval-len", NULL, NULL, NULL, NULL, NULL, "dim rot base",
-     NULL},
+    {"evaluate", S, "eval-samples", "", "eval-len", NULL, "len", "exact", NULL, NULL,
+     "dim rot base", NULL},
     /* train: its settings (scheme, task, seed, sizes, steps, ...) and the
      * scoring schedule's options; one model per point.  The head
      * dimension is --d-model / --heads, and --train-len is its own */

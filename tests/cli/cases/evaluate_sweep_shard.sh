@@ -1,6 +1,8 @@
 # evaluate sweeps the schedule's options: --method linear,ntk gives the
 # rows of the separate runs one after the other (the sweep's factor column
-# dropped; each run has its rope rows, then its method's); its shards merge into the bytes of the whole sweep (the
+# dropped) without each run's rope rows (one model scored again: the
+# baseline is rope listed among the methods, once, its factor empty);
+# its shards merge into the bytes of the whole sweep (the
 # '# command=' line aside, which names each run's -o); a list of
 # --eval-len is evaluate's own (those lengths, not a sweep).
 set -e
@@ -9,10 +11,15 @@ set -e
 "$ROPELAB" evaluate r.ck --method linear,ntk --factor 2 --no-meta >sweep.csv
 head -n 1 sweep.csv
 for m in linear ntk; do
-  "$ROPELAB" evaluate r.ck --method $m --factor 2 --no-meta | tail -n +2
+  "$ROPELAB" evaluate r.ck --method $m --factor 2 --no-meta | tail -n +2 | grep -v '^rope,'
 done >singles.csv
 tail -n +2 sweep.csv | cut -d, -f2- >rows.csv
 cmp rows.csv singles.csv && echo "sweep rows = the single runs' ($(wc -l <rows.csv) rows)"
+"$ROPELAB" evaluate r.ck --method rope,linear --factor 2 --no-meta | cut -d, -f1,2 | uniq -c |
+  sed 's/^ *//'
+"$ROPELAB" evaluate r.ck --method rope --no-meta | tail -n +2 >rope1.csv
+"$ROPELAB" evaluate r.ck --method rope,linear --factor 2 --no-meta | grep '^,rope,' | cut -d, -f2- |
+  cmp - rope1.csv && echo "the baseline's rows = evaluate --method rope's"
 "$ROPELAB" evaluate r.ck --method linear,ntk --factor 2 --shard 1/2 -o s1.csv
 "$ROPELAB" evaluate r.ck --method linear,ntk --factor 2 --shard 2/2 -o s2.csv
 "$ROPELAB" merge s1.csv s2.csv -o merged.csv
