@@ -3,13 +3,14 @@
 # of Positional Encoding on Length Generalization in Transformers",
 # NeurIPS, Figure 1): decoder-only models trained on lengths 1..L with no
 # positional encoding (nope), T5's relative bias (t5), ALiBi (alibi),
-# RoPE (rope) and an absolute encoding (sinusoidal), tested at lengths
-# 1..2L, 3 seeds, one 'ropelab train' sweep (--jobs 2, nice -n 10).
-# Default (small) size: copy and reverse at L = 8, 1500 steps, lr 3e-3,
-# 64 test examples per length: 30 models, 19.5 CPU seconds each (measured).
-# FULL=1: the paper-like size, copy, reverse and add at L = 20, 3000
-# steps, 256 test examples per length (45 models, each at least the
-# 106 CPU s of rope_extension.sh's training).  TRAIN_LEN, STEPS, TASKS, SCHEMES, SEEDS, SAMPLES override.
+# RoPE (rope) and two absolute encodings (sinusoidal, learned), tested at
+# lengths 1..2L, 3 seeds, one 'ropelab train' sweep (--jobs 2, nice -n 10).
+# Every model: 4 layers, lr 5e-3 (experiments/copy_all.sh's recipe, with
+# which every scheme learns copy at L = 20 to >= 99% in 2500 steps).
+# Default (small) size: copy, reverse and add at L = 8, 1500 steps, 64
+# test examples per length: 6 schemes x 3 tasks x 3 seeds = 54 models.
+# FULL=1: the paper's L = 20, 2500 steps, 256 test examples per length.
+# TRAIN_LEN, STEPS, TASKS, SCHEMES, SEEDS, SAMPLES, LAYERS, LR override.
 # The seeds are aggregated per scheme, task and length (mean, min, max
 # of exact match) by awk into summary.csv; plots/kazemnejad.gp draws the
 # mean with the min-max band, a panel per task, the training length
@@ -21,11 +22,12 @@ set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:-$top/experiments/kazemnejad}
 if [ "${FULL:-0}" = 1 ]; then
-  L=${TRAIN_LEN:-20} steps=${STEPS:-3000} tasks=${TASKS:-copy,reverse,add} samples=${SAMPLES:-256}
+  L=${TRAIN_LEN:-20} steps=${STEPS:-2500} tasks=${TASKS:-copy,reverse,add} samples=${SAMPLES:-256}
 else
-  L=${TRAIN_LEN:-8} steps=${STEPS:-1500} tasks=${TASKS:-copy,reverse} samples=${SAMPLES:-64}
+  L=${TRAIN_LEN:-8} steps=${STEPS:-1500} tasks=${TASKS:-copy,reverse,add} samples=${SAMPLES:-64}
 fi
-schemes=${SCHEMES:-nope,t5,alibi,rope,sinusoidal}
+schemes=${SCHEMES:-nope,t5,alibi,rope,sinusoidal,learned}
+layers=${LAYERS:-4} lr=${LR:-5e-3}
 seeds=${SEEDS:-1,2,3}
 build=${BUILD:-$top/build-train-openblas}
 [ -x "$build/src/ropelab" ] || ROPELAB_EXTRA_NEED="libopenblas-dev:/usr/include/x86_64-linux-gnu/openblas-pthread/cblas.h" \
@@ -33,12 +35,16 @@ build=${BUILD:-$top/build-train-openblas}
 export OPENBLAS_NUM_THREADS=${OPENBLAS_NUM_THREADS:-1}
 mkdir -p "$out"
 t0=$(date +%s)
-nice -n 10 "$build/src/ropelab" train --scheme "$schemes" --task "$tasks" --seed "$seeds" \
-  --train-len "$L" --eval-len $((2 * L)) --steps "$steps" --lr 3e-3 --eval-samples "$samples" \
+/usr/bin/time -f "%U %S %e" -o "$out/time.txt" nice -n 10 "$build/src/ropelab" train --scheme "$schemes" --task "$tasks" --seed "$seeds" \
+  --train-len "$L" --eval-len $((2 * L)) --steps "$steps" --layers "$layers" --lr "$lr" \
+  --eval-samples "$samples" \
   --jobs 2 --quiet -o "$out/table.csv"
 t1=$(date +%s)
 n=$(awk -F, '/^#/ || $1 == "scheme" { next } { k[$1 "," $2 "," $3] = 1 } END { print length(k) }' "$out/table.csv")
-echo "sweep: $n models in $((t1 - t0)) s of wall time ($(( (t1 - t0) / n )) s per model, 2 at a time)" >&2
+read -r user sys wall <"$out/time.txt"
+echo "sweep: $n models in $((t1 - t0)) s of wall time ($(( (t1 - t0) / n )) s per model, 2 at a time);" \
+  "$(echo "$user $sys $n" | awk '{ printf "%.0f CPU s, %.1f per model", $1 + $2, ($1 + $2) / $3 }');" \
+  "load $(cut -d' ' -f1-3 /proc/loadavg)" | tee "$out/time_summary.txt" >&2
 # mean, min and max over seeds of exact match per scheme, task and length
 awk -F, '/^#/ { next } $1 == "scheme" { for (i = 1; i <= NF; i++) c[$i] = i; next }
   $c["method"] == "rope" || $c["method"] == "-" {
