@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "schedule_impl.h"
-#include "../precision/precision_impl.h"
+#include "../precision/pipe.h" /* the schedule frees its pipeline */
 
 /* ---- the parameters every method shares (the methods' own are in
  * their files); the order here is the order of the metadata and help */
