@@ -13,7 +13,7 @@
 int main(void)
 {
   rl_schedule *rope = NULL, *llama3 = NULL;
-  char err[RL_SCHEDULE_ERR_MAX];
+  char err[RL_ERR_MAX];
 
   rl_status st = rl_schedule_rope(128, 128, 10000, &rope);
   if (st != RL_OK) {

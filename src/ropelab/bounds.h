@@ -104,10 +104,9 @@ typedef struct rl_men_result {
 /* base_L for each of n lengths (integers 1 <= L <= RL_POS_MAX + 1) on up
  * to threads threads (lengths taken longest first).  progress (may be
  * NULL) is called, serialised, with the number of lengths done.
- * RL_EINVAL with a line in err (RL_BOUND_ERR_MAX bytes, may be NULL) for
+ * RL_EINVAL with a line in err (RL_ERR_MAX bytes, may be NULL) for
  * parameters it cannot take; RL_ERANGE when the start base is not
  * feasible. */
-#define RL_BOUND_ERR_MAX RL_ERR_MAX
 rl_status rl_men_bases(const rl_men_params *p, const double *len, size_t n, int threads,
                        void (*progress)(void *ctx, size_t done), void *ctx,
                        rl_men_result *out, char *err);

@@ -202,10 +202,9 @@ int rl_schedule_param_given(const rl_schedule_params *p, const rl_param *d);
 int rl_schedule_param_is_own(const rl_param *d);
 
 /* Build a schedule.  RL_EINVAL for parameters the method cannot take
- * (err, RL_SCHEDULE_ERR_MAX bytes or NULL, then holds one lowercase line
+ * (err, RL_ERR_MAX bytes or NULL, then holds one lowercase line
  * naming the parameter, the value and what is expected); RL_EIO /
  * RL_EFORMAT for an unreadable / malformed file. */
-#define RL_SCHEDULE_ERR_MAX RL_ERR_MAX
 rl_status rl_schedule_new(const rl_schedule_params *p, rl_schedule **out, char *err);
 /* RoFormer's schedule: theta_i = base^(-2i/r), i = 0..r/2-1, each the
  * double nearest to the exact value (computed in long double).

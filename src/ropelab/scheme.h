@@ -152,11 +152,10 @@ const rl_scheme_info *rl_scheme_list(void);
 const rl_scheme_info *rl_scheme_find(const char *name);
 
 /* Size of the message buffer of rl_scheme_alloc. */
-#define RL_SCHEME_ERR_MAX RL_ERR_MAX
 
 /* Build scheme name for cfg.  RL_EINVAL for an unknown name or a cfg it
  * cannot take, RL_EIO / RL_EFORMAT for an unreadable / malformed
- * cfg->param_file.  On failure err (RL_SCHEME_ERR_MAX bytes, may be
+ * cfg->param_file.  On failure err (RL_ERR_MAX bytes, may be
  * NULL) holds one lowercase line, problem first, value quoted. */
 rl_status rl_scheme_alloc(const char *name, const rl_scheme_cfg *cfg,
                           rl_scheme **out, char *err);

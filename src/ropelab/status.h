@@ -23,10 +23,12 @@ typedef enum rl_status {
 
 const char *rl_strerror(int status);
 
-/* The size of every error buffer the core writes a message into (one
- * line naming the value and what is expected); the per-module names
- * below are this one size. */
-#define RL_ERR_MAX 256
+/* The size of every error buffer, the core's and the CLI's (one line
+ * naming the value and what is expected): room for a message that quotes
+ * a long path or lists every method and pipeline (the longest today, an
+ * unknown --precision, is 271 bytes); a longer one is cut, never
+ * overrun. */
+#define RL_ERR_MAX 1024
 
 #ifdef __cplusplus
 }

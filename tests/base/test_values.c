@@ -11,7 +11,7 @@ static void same(const char *text, const double *want, size_t n)
 {
   double *v;
   size_t cnt;
-  char err[256] = "";
+  char err[RL_ERR_MAX] = "";
   rl_status st = rl_values_parse(text, 1000, &v, &cnt, err, sizeof err);
   size_t bad = 0;
   if (!st)
@@ -28,7 +28,7 @@ static void refused(const char *text, size_t max, const char *needle)
 {
   double *v = NULL;
   size_t cnt = 0;
-  char err[256] = "";
+  char err[RL_ERR_MAX] = "";
   rl_status st = rl_values_parse(text, max, &v, &cnt, err, sizeof err);
   tap_ok(st == RL_EINVAL && strstr(err, needle) && !v && cnt == 0,
          "'%s' refused: \"%s\" contains \"%s\"", text, err, needle);

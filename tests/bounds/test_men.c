@@ -31,7 +31,7 @@ int main(void)
                su[] = {4.3e3, 1.2e4, 2.7e4, 8.4e4, 2.3e5, 6.3e5, 2.1e6, 4.9e6};
   enum { NL = sizeof L / sizeof *L };
   rl_men_result r[NL];
-  char err[RL_BOUND_ERR_MAX];
+  char err[RL_ERR_MAX];
   rl_status st = rl_men_bases(&p, L, NL, 2, NULL, NULL, r, err);
   tap_bool(st == RL_OK, "rl_men_bases runs: %s", st ? err : "ok");
   for (int i = 0; i < NL && !st; i++) {

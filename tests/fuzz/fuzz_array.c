@@ -14,7 +14,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 {
   const char *path = fuzz_file(data, n);
   rl_array a;
-  char err[256] = "";
+  char err[RL_ERR_MAX] = "";
   rl_status st = rl_array_read(path, &a, err, sizeof err);
   if (st == RL_OK) {
     if (!a.rows || !a.cols || a.rows > RL_ARRAY_MAX_ELEMS / a.cols)

@@ -17,7 +17,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
   rl_model_rope_init(&m);
   static const char *const layer[] = {NULL, "full_attention", "sliding_attention", "x"};
   m.layer_type = layer[n % 4];
-  char err[512] = "";
+  char err[RL_ERR_MAX] = "";
   rl_status st = rl_model_read_json(fuzz_file(data, n), &m, err, sizeof err);
   if (st == RL_OK) {
     rl_schedule_params p;

@@ -13,7 +13,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
   static const char *const cols[] = {"theta", "pair", "short"};
   const char *path = fuzz_file(data, n);
   rl_csv_table t;
-  char err[256];
+  char err[RL_ERR_MAX];
   /* pair and short optional (bits 1, 2), and one "# attention_factor=" line */
   rl_status st = rl_csv_read(path, cols, 3, 6u, "attention_factor", &t, err, sizeof err);
   if (st == RL_OK) {

@@ -17,7 +17,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
   p.freqs_file = fuzz_file(data, n);
   p.set |= RL_SP_FREQS_FILE;
   rl_schedule *s = NULL;
-  char err[RL_SCHEDULE_ERR_MAX] = "";
+  char err[RL_ERR_MAX] = "";
   rl_status st = rl_schedule_new(&p, &s, err);
   if (st == RL_OK) {
     for (size_t i = 0; i < s->n; i++)

@@ -13,7 +13,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
   const char *path = fuzz_file(data, n);
   rl_model_rope m;
   rl_model_rope_init(&m);
-  char err[512] = "";
+  char err[RL_ERR_MAX] = "";
   rl_status st = rl_model_read_gguf(path, &m, err, sizeof err);
   if (st == RL_OK) {
     if (!m.arch || !m.path || !m.format)

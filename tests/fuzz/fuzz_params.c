@@ -30,7 +30,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
   c.past = RL_PAST_CLAMP;
   c.param_file = fuzz_file(data + 1, n - 1);
   rl_scheme *s = NULL;
-  char err[RL_SCHEME_ERR_MAX] = "";
+  char err[RL_ERR_MAX] = "";
   rl_status st = rl_scheme_alloc(name, &c, &s, err);
   if (st == RL_OK) {
     const double x[4] = {1, -0.5, 0.25, 2};

@@ -38,7 +38,7 @@ static size_t npy(int major, const char *dict, const unsigned char *data, size_t
 static void refused(size_t len, const char *want, const char *what)
 {
   rl_array a;
-  char err[256] = "";
+  char err[RL_ERR_MAX] = "";
   rl_status st = rl_npy_parse(buf, len, "t.npy", &a, err, sizeof err);
   tap_bool(st == RL_EFORMAT && strstr(err, want) && !strncmp(err, "t.npy: ", 7),
            "%s refused (%s)", what, err);
@@ -53,7 +53,7 @@ static const double f4_6v[6] = {1.5, 2, -3, 0.5, 1, 0.25};
 static void good(void)
 {
   rl_array a;
-  char err[256];
+  char err[RL_ERR_MAX];
   /* 1.0, C order, 2 x 3 */
   size_t len = npy(1, "{'descr': '<f4', 'fortran_order': False, 'shape': (2, 3), }", f4_6, 24);
   rl_status st = rl_npy_parse(buf, len, "t.npy", &a, err, sizeof err);

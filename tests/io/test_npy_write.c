@@ -23,7 +23,7 @@ static int same_bits(const double *a, const double *b, size_t n)
 
 static void roundtrip(const char *path, const double *v, size_t rows, size_t cols)
 {
-  char err[256];
+  char err[RL_ERR_MAX];
   rl_status st = rl_npy_write(path, v, rows, cols, err, sizeof err);
   rl_array a = {0};
   rl_status rs = st ? st : rl_array_read(path, &a, err, sizeof err);

@@ -275,7 +275,7 @@ static void fnum(const rl_model_rope *m, const char *model, const char *key, dou
 static rl_model_rope read_ok(const char *p, const char *model)
 {
   rl_model_rope m;
-  char err[512] = "";
+  char err[RL_ERR_MAX] = "";
   rl_model_rope_init(&m);
   rl_status st = rl_model_read(p, &m, err, sizeof err);
   tap_ok(st == RL_OK, "%s: read (%s)", model, err);
@@ -481,7 +481,7 @@ static void refused(const char *name, const unsigned char *b, size_t n, const ch
   if (!f || (n && fwrite(b, 1, n, f) != n) || fclose(f))
     exit(1);
   rl_model_rope m;
-  char err[512] = "";
+  char err[RL_ERR_MAX] = "";
   rl_model_rope_init(&m);
   rl_status st = rl_model_read_gguf(p, &m, err, sizeof err);
   int one_line = err[0] && !strchr(err, '\n') && strstr(err, p) != NULL;
@@ -503,7 +503,7 @@ static void test_truncated(void)
   const char *p = path_of("trunc.gguf");
   int all = 1;
   size_t worst = 0;
-  char err[512];
+  char err[RL_ERR_MAX];
   for (size_t k = 0; k < w.n; k++) {
     FILE *f = fopen(p, "wb");
     if (!f || (k && fwrite(w.b, 1, k, f) != k) || fclose(f))
@@ -688,7 +688,7 @@ static void test_malformed(void)
   put64(w.b, off_at - 12, 4);
   {
     rl_model_rope m;
-    char err[512] = "";
+    char err[RL_ERR_MAX] = "";
     rl_model_rope_init(&m);
     const char *p = path_of("ok.gguf");
     FILE *f = fopen(p, "wb");

@@ -38,7 +38,7 @@ int main(int argc, char **argv)
   for (size_t j = 0; j < p.dim; j++)
     x[j] = strtod(argv[11 + j], NULL);
   rl_schedule *s;
-  char err[RL_SCHEDULE_ERR_MAX];
+  char err[RL_ERR_MAX];
   if (rl_schedule_new(&p, &s, err)) {
     fprintf(stderr, "apply_dump: %s\n", err);
     return 2;

@@ -76,7 +76,7 @@ static int check(const char *dir, char *line, int k)
   if (opt(sl, &p.seq_len))
     p.set |= RL_SP_SEQ_LEN;
   rl_schedule *s;
-  char err[RL_SCHEDULE_ERR_MAX];
+  char err[RL_ERR_MAX];
   if (!p.method || rl_schedule_new(&p, &s, err)) {
     printf("not ok %d - %s: %s\n", k, name, p.method ? err : "unknown method");
     return 3;

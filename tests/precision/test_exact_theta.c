@@ -119,7 +119,7 @@ static void run(const cfg *c, size_t dim, int fp64, double *worst_ang, double *w
   if (fp64)
     p.precision = rl_precision_fp64();
   rl_schedule *s;
-  char err[RL_SCHEDULE_ERR_MAX];
+  char err[RL_ERR_MAX];
   if (rl_schedule_new(&p, &s, err)) {
     tap_ok(0, "build %s: %s", c->method, err);
     return;

@@ -36,7 +36,7 @@ static void factor(rl_schedule_params *p, double s, double L)
 static rl_schedule *build(const rl_schedule_params *p)
 {
   rl_schedule *s;
-  char err[RL_SCHEDULE_ERR_MAX];
+  char err[RL_ERR_MAX];
   if (rl_schedule_new(p, &s, err)) {
     printf("# cannot build '%s': %s\n", p->method ? p->method->name : "?", err);
     exit(1);
@@ -265,7 +265,7 @@ static void expect_error(const rl_schedule_params *p, rl_status want, const char
                          const char *what)
 {
   rl_schedule *s = NULL;
-  char err[RL_SCHEDULE_ERR_MAX] = "";
+  char err[RL_ERR_MAX] = "";
   rl_status st = rl_schedule_new(p, &s, err);
   tap_ok(st == want && !s && strstr(err, text), "%s: status %d, '%s'", what, (int)st, err);
   rl_schedule_free(s);

@@ -47,7 +47,7 @@ static void test_examples(void)
 {
   rl_scheme_cfg c;
   rl_scheme *s = NULL;
-  char err[RL_SCHEME_ERR_MAX];
+  char err[RL_ERR_MAX];
   double z[4] = {0, 0, 0, 0};
   rl_logit_terms t;
 
@@ -146,7 +146,7 @@ static void test_malformed(void)
   };
   rl_scheme_cfg c;
   rl_scheme *s = NULL;
-  char err[RL_SCHEME_ERR_MAX];
+  char err[RL_ERR_MAX];
   for (size_t k = 0; k < sizeof t5 / sizeof *t5; k++) {
     rl_scheme_cfg_default(&c);
     c.dim = 4;
@@ -224,7 +224,7 @@ static void test_roundtrip(void)
     c.position_buckets = 4;
     c.max_relative_positions = 16;
     rl_scheme *a = NULL, *b = NULL;
-    char err[RL_SCHEME_ERR_MAX];
+    char err[RL_ERR_MAX];
     rl_scheme_alloc(names[k], &c, &a, err);
     rl_scheme_table t;
     if (!a || rl_scheme_get_table(a, &t)) {
@@ -283,7 +283,7 @@ static void test_one_head(void)
 {
   rl_scheme_cfg c;
   rl_scheme *s = NULL;
-  char err[RL_SCHEME_ERR_MAX] = "";
+  char err[RL_ERR_MAX] = "";
   rl_scheme_cfg_default(&c);
   c.dim = 4;
   c.heads = 1;
@@ -350,7 +350,7 @@ static void test_limits(void)
       c.position_buckets = 0;
       c.max_relative_positions = 1;
       rl_scheme *s = NULL;
-      char err[RL_SCHEME_ERR_MAX] = "";
+      char err[RL_ERR_MAX] = "";
       const char *path = tmp(text);
       rl_status st = load(k[n].scheme, &c, path, &s, err);
       if (!above) {

@@ -23,7 +23,7 @@ static void fill(double *v, size_t n, unsigned seed)
 static void same(const char *name, rl_scheme_cfg *c, size_t want_len)
 {
   rl_scheme *s = NULL;
-  char err[RL_SCHEME_ERR_MAX];
+  char err[RL_ERR_MAX];
   if (rl_scheme_alloc(name, c, &s, err)) {
     tap_ok(0, "alloc %s: %s", name, err);
     return;
@@ -67,7 +67,7 @@ static void same(const char *name, rl_scheme_cfg *c, size_t want_len)
 static void coef(const char *name, rl_scheme_cfg *c, int want)
 {
   rl_scheme *s = NULL;
-  char err[RL_SCHEME_ERR_MAX];
+  char err[RL_ERR_MAX];
   if (rl_scheme_alloc(name, c, &s, err)) {
     tap_ok(0, "alloc %s: %s", name, err);
     return;

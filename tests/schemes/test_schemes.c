@@ -16,7 +16,7 @@
 static rl_scheme *mk(const char *name, rl_scheme_cfg *c)
 {
   rl_scheme *s = NULL;
-  char err[RL_SCHEME_ERR_MAX];
+  char err[RL_ERR_MAX];
   rl_status st = rl_scheme_alloc(name, c, &s, err);
   if (st)
     printf("# alloc %s: %s\n", name, err);
@@ -379,7 +379,7 @@ static void test_errors(void)
   rl_scheme_cfg c;
   rl_scheme_cfg_default(&c);
   rl_scheme *s = NULL;
-  char err[RL_SCHEME_ERR_MAX];
+  char err[RL_ERR_MAX];
   tap_ok(rl_scheme_alloc("ropee", &c, &s, err) == RL_EINVAL && strstr(err, "'ropee'") && !s,
          "unknown scheme: RL_EINVAL, name quoted: %s", err);
   c.dim = 7;

@@ -150,7 +150,7 @@ int rl_check_table_run(int argc, char **argv)
   if (pos_arg && (r = rl_opt_values(cmd, "--positions", pos_arg, RL_ARRAY_MAX_ELEMS, &pos, &npos)))
     return r;
   rl_audit_input in;
-  char err[512];
+  char err[RL_ERR_MAX];
   rl_status st = rl_audit_load(file, sin_path, pos, npos, &in, err, sizeof err);
   free(pos);
   if (st)

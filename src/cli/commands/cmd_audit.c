@@ -266,7 +266,7 @@ static int identify(const char *cmd, const rl_sched_opts *so, int dim_given, int
                     const rl_audit_input *in, const char *file, int report, const rl_common *co)
 {
   rl_audit_fit fit;
-  char err[512];
+  char err[RL_ERR_MAX];
   rl_status st = rl_audit_identify_hint(in, dim_given ? so->p.dim : 0,
                                         base_given ? so->p.base : 0, &fit,
                                    err, sizeof err);
@@ -533,7 +533,7 @@ static int run(int argc, char **argv)
   if (pos_arg && (r = rl_opt_values(cmd, "--positions", pos_arg, RL_ARRAY_MAX_ELEMS, &pos, &npos)))
     return r;
   rl_audit_input in;
-  char err[512];
+  char err[RL_ERR_MAX];
   rl_status st = rl_audit_load(file, sin_path, pos, npos, &in, err, sizeof err);
   free(pos);
   if (st)

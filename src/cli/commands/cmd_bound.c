@@ -249,7 +249,7 @@ static int run_men(args *a, const char *cmd)
   rl_progress prog;
   rl_progress_init(&prog, cmd, a->co.progress, a->nlen, 1);
   prog_ctx pc = {&prog};
-  char err[RL_BOUND_ERR_MAX];
+  char err[RL_ERR_MAX];
   rl_status st = rl_men_bases(&a->men, a->len, a->nlen, a->threads, on_progress, &pc, res, err);
   if (st) {
     rl_sink_abort(&sink);
@@ -470,7 +470,7 @@ static int run_yarn(args *a, const char *cmd)
   size_t rot = p.rot ? p.rot : p.dim;
   for (size_t i = 0; i < a->nlen; i++) {
     rl_yarn_result r;
-    char err[RL_SCHEDULE_ERR_MAX];
+    char err[RL_ERR_MAX];
     if (!(a->len[i] > 0) || a->len[i] > RL_POS_MAX) {
       rl_sink_abort(&sink);
       return rl_usage(cmd, "invalid --len '%.17g': expected a length in (0, 2^31]", a->len[i]);

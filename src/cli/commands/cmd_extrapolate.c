@@ -295,7 +295,7 @@ static int run(int argc, char **argv)
     if (c == o_factor) {
       /* read by --factor's declaration, into a scratch settings struct */
       rl_schedule_params fp;
-      char err[256];
+      char err[RL_ERR_MAX];
       rl_schedule_params_default(&fp);
       if (rl_param_parse(rl_schedule_param_find("factor"), &fp, optarg, err, sizeof err))
         return rl_usage(cmd, "%s", err);
@@ -484,7 +484,7 @@ static int run(int argc, char **argv)
         rl_extrap_method_params(&x->cfg.rope, L, N);
       }
       rl_scheme *s = NULL;
-      char err[RL_SCHEME_ERR_MAX];
+      char err[RL_ERR_MAX];
       rl_status st = rl_scheme_alloc(x->scheme, &x->cfg, &s, err);
       rl_scheme_free(s);
       if (st && sched && nmeth > 1 && st == RL_EINVAL)

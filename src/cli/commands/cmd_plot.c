@@ -61,7 +61,7 @@ static int table_read(table *t, const char *cmd, const char *path)
   memset(t, 0, sizeof *t);
   /* the core's reader of a whole file: a FIFO or device is refused, not
    * waited on; a NUL byte is named */
-  char err[512];
+  char err[RL_ERR_MAX];
   size_t len;
   rl_status st = rl_io_slurp(path, (size_t)1 << 30, &t->buf, &len, err, sizeof err);
   if (st == RL_ENOMEM)

@@ -131,7 +131,7 @@ static int run(int argc, char **argv)
       rl_param d = *rl_schedule_param_find("precision");
       d.key = "against";
       int k;
-      char err[512];
+      char err[RL_ERR_MAX];
       if (rl_param_enum_index(&d, optarg, &k, err, sizeof err))
         r = rl_usage(cmd, "%s", err);
       else

@@ -1149,7 +1149,7 @@ static int load_model(model *m, const char *arg, const char *pfx, const char *la
   m->layer = layer;
   rl_model_rope_init(&m->info);
   m->info.layer_type = layer;
-  char err[512];
+  char err[RL_ERR_MAX];
   rl_status st = rl_model_read(arg, &m->info, err, sizeof err);
   /* the same exit status as every other command's --config */
   if (st == RL_EIO || st == RL_ENOMEM)

@@ -124,7 +124,7 @@ int rl_opt_base(const char *cmd, const char *arg, double *base)
 int rl_opt_values(const char *cmd, const char *opt, const char *arg, size_t max, double **vals,
                   size_t *n)
 {
-  char err[256];
+  char err[RL_ERR_MAX];
   rl_status st = rl_values_parse(arg, max, vals, n, err, sizeof err);
   if (st == RL_ENOMEM)
     return rl_runtime(cmd, "out of memory reading %s", opt);
@@ -141,7 +141,7 @@ void rl_opt_alternatives(const char *const *names, size_t n, char *buf, size_t s
 static int bad_enum(const char *cmd, const char *opt, const char *arg, const char *word,
                     const char *const *names, size_t n)
 {
-  char err[4096];
+  char err[RL_ERR_MAX];
   rl_status st = rl_names_error(opt, arg, word, names, n, err, sizeof err);
   return st == RL_ENOMEM ? rl_runtime(cmd, "%s", err) : rl_usage(cmd, "%s", err);
 }

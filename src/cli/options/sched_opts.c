@@ -85,7 +85,7 @@ static int config_read(const char *cmd)
   cfg.layer = NULL;
   if (cfg.want_layer && !(cfg.layer = strdup(cfg.want_layer)))
     return rl_runtime(cmd, "out of memory");
-  char err[512];
+  char err[RL_ERR_MAX];
   rl_model_rope_init(&cfg.m);
   cfg.m.layer_type = cfg.layer;
   rl_status st = rl_model_read(path, &cfg.m, err, sizeof err);
@@ -155,7 +155,7 @@ int rl_sched_opt(rl_sched_opts *o, const char *cmd, int c, const char *arg)
   }
   if (!strcmp(d->key, "rot"))
     o->rot_arg = arg;
-  char err[512];
+  char err[RL_ERR_MAX];
   if (rl_param_parse(d, &o->p, arg, err, sizeof err))
     return 0x100 + rl_usage(cmd, "%s", err);
   rl_schedule_param_mark(&o->p, list[k]); /* the declaration, not a copy */
@@ -199,7 +199,7 @@ int rl_sched_config_apply(rl_sched_opts *o, const char *cmd)
   if (r)
     return r;
   const rl_model_rope *m = &cfg.m;
-  char err[512];
+  char err[RL_ERR_MAX];
   /* the method first: the other settings are kept where it takes them */
   for (int pass = 0; pass < 2; pass++)
     for (size_t i = 0; i < m->n_fields; i++) {
@@ -284,7 +284,7 @@ static void config_meta(rl_out *out)
 
 int rl_sched_build(const rl_schedule_params *p, const char *cmd, rl_schedule **f)
 {
-  char err[RL_SCHEDULE_ERR_MAX];
+  char err[RL_ERR_MAX];
   rl_status st = rl_schedule_new(p, f, err);
   if (!st)
     return 0;

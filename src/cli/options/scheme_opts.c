@@ -125,7 +125,7 @@ int rl_scheme_opt(rl_scheme_opts *o, const char *cmd, int opt, const char *arg)
   for (int k = 0; k <= opt - RL_SOPT_FIRST; k++)
     if (!list[k])
       return 0;
-  char err[512];
+  char err[RL_ERR_MAX];
   if (rl_param_parse(list[opt - RL_SOPT_FIRST], &o->cfg, arg ? arg : "", err, sizeof err))
     return 0x100 + rl_usage(cmd, "%s", err);
   o->given[opt - RL_SOPT_FIRST] = 1;
@@ -245,7 +245,7 @@ int rl_scheme_opts_end(rl_scheme_opts *o, const rl_common *co, const char *cmd, 
 int rl_scheme_opts_alloc(const rl_scheme_opts *o, const char *cmd, const char *name,
                          rl_scheme **out)
 {
-  char err[RL_SCHEME_ERR_MAX];
+  char err[RL_ERR_MAX];
   rl_status st = rl_scheme_alloc(name, &o->cfg, out, err);
   if (!st) {
     rl_scheme_table t;

@@ -72,7 +72,7 @@ static rl_status whole_table(const rl_audit_input *in, size_t dim_hint, double b
     if (st)
       return st;
     rl_audit_fit g;
-    char err[256];
+    char err[RL_ERR_MAX];
     st = rl_audit_identify_hint(&u, dim_hint, base_hint, &g, err, sizeof err);
     rl_audit_input_free(&u);
     if (st == RL_ENOMEM)

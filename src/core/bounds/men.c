@@ -64,7 +64,7 @@ static void set_err(char *err, const char *fmt, ...)
     return;
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(err, RL_BOUND_ERR_MAX, fmt, ap);
+  vsnprintf(err, RL_ERR_MAX, fmt, ap);
   va_end(ap);
 }
 
@@ -82,7 +82,7 @@ typedef struct searcher {
   double rows;
   double feasible_base;  /* the last base a scan found feasible, */
   rl_bscan_out feasible; /* and that scan (every row) */
-  char err[RL_BOUND_ERR_MAX];
+  char err[RL_ERR_MAX];
 } searcher;
 
 static double c0_of(const rl_schedule *s)
@@ -123,7 +123,7 @@ static rl_status build(searcher *w, double base, rl_schedule **s)
 {
   rl_schedule_params q = w->p->sched;
   q.base = base;
-  char e[RL_SCHEDULE_ERR_MAX];
+  char e[RL_ERR_MAX];
   rl_status st = rl_schedule_new(&q, s, e);
   if (st)
     snprintf(w->err, sizeof w->err, "%s", e);
@@ -378,7 +378,7 @@ typedef struct pool {
   void *ctx;
   pthread_mutex_t mu;
   rl_status st;
-  char err[RL_BOUND_ERR_MAX];
+  char err[RL_ERR_MAX];
 } pool;
 
 static void *worker(void *arg)
@@ -425,7 +425,7 @@ static void *worker(void *arg)
 static int plain_enough(const rl_men_params *p, char *err)
 {
   rl_schedule *s;
-  char e[RL_SCHEDULE_ERR_MAX];
+  char e[RL_ERR_MAX];
   if (rl_schedule_new(&p->sched, &s, e)) {
     set_err(err, "%s", e);
     return 0;

@@ -133,7 +133,7 @@ rl_status rl_prec_torch_theta(rl_schedule *s, char *err)
 #ifdef RL_HAVE_SLEEF
   if (sleef && !rl_sleef_usable()) {
     if (err)
-      snprintf(err, RL_SCHEDULE_ERR_MAX, "--precision %s needs a CPU with AVX2 and FMA (the "
+      snprintf(err, RL_ERR_MAX, "--precision %s needs a CPU with AVX2 and FMA (the "
                                          "SLEEF entry points PyTorch calls): use %.*s",
                s->prec->name, (int)(strlen(s->prec->name) - 6), s->prec->name);
     return RL_EINVAL;
@@ -141,7 +141,7 @@ rl_status rl_prec_torch_theta(rl_schedule *s, char *err)
 #endif
   if (form(s, RL_FORM_YARN) && p->ramp_paper) {
     if (err)
-      snprintf(err, RL_SCHEDULE_ERR_MAX, "--ramp paper has no framework pipeline (no "
+      snprintf(err, RL_ERR_MAX, "--ramp paper has no framework pipeline (no "
                                          "implementation uses it): use --precision exact");
     return RL_EINVAL;
   }

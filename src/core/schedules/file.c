@@ -11,7 +11,7 @@ static rl_status init(rl_schedule *s, char *err)
   const rl_schedule_params *p = &s->p;
   static const char *const cols[] = {"theta", "pair"};
   rl_csv_table t;
-  char msg[RL_SCHEDULE_ERR_MAX - 24];
+  char msg[RL_ERR_MAX - 24];
   if (!p->freqs_file) /* rl_schedule_alloc's placeholder type */
     return RL_OK;
   rl_status st = rl_csv_read(p->freqs_file, cols, 2, 2u, "attention_factor", &t, msg, sizeof msg);

@@ -17,7 +17,7 @@ static rl_status init(rl_schedule *s, char *err)
   const rl_schedule_params *p = &s->p;
   static const char *const cols[] = {"pair", "short", "long"};
   rl_csv_table t;
-  char msg[RL_SCHEDULE_ERR_MAX - 20];
+  char msg[RL_ERR_MAX - 20];
   if (p->factors && p->factors_long) { /* in memory, both lists (a model's config) */
     int use_long = p->seq_len > p->train_len;
     const double *l = use_long ? p->factors_long : p->factors;

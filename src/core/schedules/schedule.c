@@ -320,7 +320,7 @@ void rl_sched_err(char *err, const char *fmt, ...)
     return;
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(err, RL_SCHEDULE_ERR_MAX, fmt, ap);
+  vsnprintf(err, RL_ERR_MAX, fmt, ap);
   va_end(ap);
 }
 

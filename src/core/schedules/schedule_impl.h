@@ -73,7 +73,7 @@ const rl_param *rl_sched_param_dim(void);
  * faster, without theta_lo). */
 void rl_sched_fill_plain(rl_schedule *s, long double base);
 void rl_sched_plain_theta(double base, size_t rot, double *theta);
-/* One lowercase line into err (RL_SCHEDULE_ERR_MAX bytes, may be NULL). */
+/* One lowercase line into err (RL_ERR_MAX bytes, may be NULL). */
 void rl_sched_err(char *err, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))

@@ -32,7 +32,7 @@ static rl_status reader_open(reader *r, const char *path, char *err)
 {
   *r = (reader){0};
   r->path = path;
-  char msg[RL_SCHEME_ERR_MAX];
+  char msg[RL_ERR_MAX];
   size_t len;
   rl_status st = rl_io_slurp(path, PARAMS_MAX_BYTES, &r->buf, &len, msg, sizeof msg);
   if (st) {

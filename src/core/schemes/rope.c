@@ -28,7 +28,7 @@ static rl_status build(rl_scheme *s, size_t d, size_t rot, char *err)
   rl_schedule_params p = s->cfg.rope;
   p.dim = d;
   p.rot = rot;
-  char msg[RL_SCHEDULE_ERR_MAX];
+  char msg[RL_ERR_MAX];
   rl_status st = rl_schedule_new(&p, &s->f, msg);
   if (st)
     rl_sch_err(err, "%s", msg);
