@@ -25,5 +25,5 @@ paste -d'#' want got | awk -F'#' '{ n = split($1, a, " "); m = split($2, b, " ")
   bad = (a[1] != b[1]) || (n != m); for (i = 2; i <= n && !bad; i++) { split(a[i], u, ":"); split(b[i], v, ":")
     if (u[1] != v[1] || (u[2] - v[2]) ^ 2 > (1e-5 * u[2]) ^ 2 + 1e-30) bad = 1 }
   print a[1] (bad ? " DIFFERS" : " same") }'
-echo "curves per panel: $(sed -n 's/^# Curve 0 of \([0-9]*\),.*/\1/p' x.table | tr '\n' ' ')"
-awk '/^# Curve 0 of/ { panel++ } /^# Curve [0-9]+ of/ { c = $3 } panel == 3 && c == 0 && /^ *[0-9]/ { printf "%s:%s ", $1, $2 } END { print "" }' x.table
+echo "curves per panel:" $(sed -n 's/^# Curve 0 of \([0-9]*\),.*/\1/p' x.table)
+awk '/^# Curve 0 of/ { panel++ } /^# Curve [0-9]+ of/ { c = $3 } panel == 3 && c == 0 && /^ *[0-9]/ { l = l (l == "" ? "" : " ") $1 ":" $2 } END { print l }' x.table
