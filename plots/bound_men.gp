@@ -97,13 +97,16 @@ set key top left Left reverse box opaque font ",10" samplen 2.5
 cmd = ""
 if (published) {
     cmd = cmd . "0.0424 * x**1.628 with lines dt 3 lw 2 lc rgb '#56B4E9' title \"paper's fit 0.0424 L^1.628\", "
-    cmd = cmd . "$pub using 1:2 with points pt 9 ps 1.6 lc rgb '#0072B2' title 'paper, Table 1', "
-    cmd = cmd . "$pub using 1:3 with points pt 6 ps 2.2 lw 2 lc rgb '#E69F00' title 'Su 2024 (two digits)', "
+    # where the two agree, the paper's open triangle sits inside Su's
+    # larger open circle, drawn after it (filled triangles under the
+    # circles were invisible), and this table's small dot inside both
+    cmd = cmd . "$pub using 1:3 with points pt 6 ps 2.6 lw 2 lc rgb '#E69F00' title 'Su 2024 (two digits)', "
+    cmd = cmd . "$pub using 1:2 with points pt 8 ps 1.5 lw 2 lc rgb '#0072B2' title 'paper, Table 1', "
 }
 if (cfit > 0) {
     cmd = cmd . sprintf("data using %d:%d with lines dt 2 lw 2 lc rgb '#009E73' title sprintf('fit to this table: %%.4g L^%%.4f', %s + 0, %s + 0), ", clen, cfit, meta("fit_a"), meta("fit_k"))
 }
-cmd = cmd . sprintf("data using %d:%d with linespoints pt 7 ps 0.9 lw 2 lc rgb '#CC79A7' title 'ropelab (this table)'", clen, cbase)
+cmd = cmd . sprintf("data using %d:%d with linespoints pt 7 ps 0.7 lw 1.5 lc rgb '#CC79A7' title 'ropelab (this table)'", clen, cbase)
 eval("plot " . cmd)
 if (term eq "table") { unset table }
 unset output

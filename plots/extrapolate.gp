@@ -11,7 +11,8 @@
 #       L at N, one bar per series.
 # A series is a scheme, with its method for rope and rope2d, its logit
 # scale and local window when not none; one colour each, the same in every
-# panel, listed once in the key on the right.  L and N from the metadata
+# panel, listed once in the key on the right.  In (b) and (c), series
+# whose curves coincide are drawn once and named under the key.  L and N from the metadata
 # (train_len, eval_len).
 # usage: gnuplot -c extrapolate.gp DATA.csv OUT.{png,svg,pdf} [TERMINAL]
 
@@ -32,6 +33,21 @@ ns = words(series)
 if (ns == 0) { print "extrapolate.gp: no rows in ", data; exit status 1 }
 # rows of series s, measure m, stat st: "x value" (x = column xc), cond an awk condition
 rows(s, m, st, xc, cond) = sprintf("< awk -F, '%s !/^#/ && $1 != \"scheme\" && k() == \"%s\" && $6 == \"%s\" && $7 == \"%s\" && (%s) { print $%d, $11 }' '%s' | sort -g", key, s, m, st, cond, xc, data)
+
+# the series of one measure grouped where their curves cannot be told
+# apart: the same x values and every |difference| <= tol (0.4% of the
+# panel's y span, under a line's width): "A=B=C D ...", in series order.
+# Panels (b) and (c) draw one curve per group and name its members in a
+# note, so the key never lists a curve the panel does not show.
+grp(m, st, cond, tol) = system(sprintf("awk -F, '%s !/^#/ && $1 != \"scheme\" && $6 == \"%s\" && $7 == \"%s\" && (%s) { s = k(); if (!(s in nx)) o[++n] = s; nx[s]++; v[s, $8] = $11; xs[s] = xs[s] \" \" $8 } \
+  function near(a, b,   i, c, x, d) { if (xs[a] != xs[b]) return 0; c = split(xs[a], x, \" \"); for (i = 1; i <= c; i++) { d = v[a, x[i]] - v[b, x[i]]; if (d > %g || -d > %g) return 0 } return 1 } \
+  END { for (i = 1; i <= n; i++) { if (o[i] in used) continue; g = o[i]; for (j = i + 1; j <= n; j++) if (!(o[j] in used) && near(o[i], o[j])) { g = g \"=\" o[j]; used[o[j]] = 1 } printf \"%%s \", g } }' '%s'", key, m, st, cond, tol, tol, data))
+lead(w) = strstrt(w, "=") > 0 ? w[1:strstrt(w, "=") - 1] : w
+sidx(s) = sum [i = 1:ns] (word(series, i) eq s ? i : 0)
+# the note: the groups of more than one, their first member (whose colour
+# the curve has) then "= B" a line each; in the key's column under the
+# key, where it covers no curve
+note(G) = system(sprintf("echo '%s' | tr ' ' '\\n' | grep = | sed 's/=/\\n  = /g'", G))
 
 array pal[12] = ["#000000", "#0072B2", "#D55E00", "#009E73", "#CC79A7", "#56B4E9", "#8C6D00", "#E69F00", "#999999", "#882255", "#117733", "#44AA99"]
 set datafile separator whitespace
@@ -67,15 +83,24 @@ unset key
 set title "(b) attention entropy of the last query (dotted: ln n, uniform)"
 set xlabel "sequence length n"
 set ylabel "entropy (nats)"
-plot for [i = 1:ns] rows(word(series, i), "entropy", "nats", 8, "1") \
-    using 1:2 with linespoints pt 7 ps 0.45 lw 1.6 lc rgb pal[(i - 1) % 12 + 1] dt 1 + (i - 1) / 12 notitle, \
+stats sprintf("< awk -F, '!/^#/ && $6 == \"entropy\" { print $11 }' '%s'", data) using 1 nooutput
+G = grp("entropy", "nats", "1", 0.004 * (STATS_max - STATS_min))
+nt = note(G)
+if (strlen(nt) > 0) { set label 98 "(b) one curve each:\n" . nt at screen 0.83, screen 0.62 left front font ",8" }
+plot for [g = 1:words(G)] rows(lead(word(G, g)), "entropy", "nats", 8, "1") \
+    using 1:2 with linespoints pt 7 ps 0.45 lw 1.6 lc rgb pal[(sidx(lead(word(G, g))) - 1) % 12 + 1] dt 1 + (sidx(lead(word(G, g))) - 1) / 12 notitle, \
     rows(word(series, 1), "entropy", "nats", 8, "1") using 1:(log($1)) with lines dt 3 lw 1.2 lc rgb "#777777" notitle
+unset label 98
 
 set title "(c) unseen: pairs whose positional input never occurred within L"
 set ylabel "fraction of causal query-key pairs"
 set yrange [-0.02:1.02]
-plot for [i = 1:ns] rows(word(series, i), "unseen", "fraction", 8, "$10 == \"all\" || $10 == \"\"") \
-    using 1:2 with linespoints pt 7 ps 0.45 lw 1.6 lc rgb pal[(i - 1) % 12 + 1] dt 1 + (i - 1) / 12 notitle
+G = grp("unseen", "fraction", "$10 == \"all\" || $10 == \"\"", 0.004)
+nt = note(G)
+if (strlen(nt) > 0) { set label 98 "(c) one curve each:\n" . nt at screen 0.83, screen 0.38 left front font ",8" }
+plot for [g = 1:words(G)] rows(lead(word(G, g)), "unseen", "fraction", 8, "$10 == \"all\" || $10 == \"\"") \
+    using 1:2 with linespoints pt 7 ps 0.45 lw 1.6 lc rgb pal[(sidx(lead(word(G, g))) - 1) % 12 + 1] dt 1 + (sidx(lead(word(G, g))) - 1) / 12 notitle
+unset label 98
 set yrange [*:*]
 
 unset arrow 1

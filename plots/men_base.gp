@@ -25,8 +25,12 @@ set grid
 set bmargin 5
 set label 1 "ropelab bound men --dim 128 --len 1024:1048576:x2 --fit  (experiments/men_base.sh)" at screen 0.01, screen 0.02 font ",9"
 paper(x) = 0.0424 * x**1.628
+# draw order and marks: where the three agree (most lengths), Su's open
+# circle is the largest mark, the paper's open triangle sits inside it
+# and ropelab's small dot inside that, each drawn over the larger one, so
+# none hides another (filled triangles under the circles were invisible)
 plot paper(x) with lines dt 3 lw 2 lc rgb "#56B4E9" title "paper's fit 0.0424 L^1.628", \
      data using 3:9 skip 1 with lines dt 2 lw 2 lc rgb "#009E73" title sprintf("fit to ropelab: %.4g L^%.4f", fa + 0, fk + 0), \
-     pub using 1:2 skip 1 with points pt 9 ps 1.6 lc rgb "#0072B2" title "paper, Table 1", \
-     pub using 1:3 skip 1 with points pt 6 ps 2.2 lw 2 lc rgb "#E69F00" title "Su 2024 (two digits)", \
-     data using 3:4 skip 1 with linespoints pt 7 ps 0.9 lw 2 lc rgb "#CC79A7" title "ropelab (this table)"
+     pub using 1:3 skip 1 with points pt 6 ps 2.6 lw 2 lc rgb "#E69F00" title "Su 2024 (two digits)", \
+     pub using 1:2 skip 1 with points pt 8 ps 1.5 lw 2 lc rgb "#0072B2" title "paper, Table 1", \
+     data using 3:4 skip 1 with linespoints pt 7 ps 0.7 lw 1.5 lc rgb "#CC79A7" title "ropelab (this table)"

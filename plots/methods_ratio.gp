@@ -6,7 +6,10 @@
 # the columns' names; the key says each method's settings from its own
 # cells (an empty cell: the method does not take that option).  A ratio
 # of 0 (p-RoPE's unrotated pairs) has no place on a log axis: those pairs
-# are drawn on a strip below the axis' 1/64.
+# are drawn on a strip below the axis' 1/64, as points only: a line from
+# the last rotated pair down to the strip would cross the log axis as if
+# the ratio passed through 1/2 ... 1/64 between two neighbouring pairs.
+# TERMINAL "table" writes the drawn points as text into OUT (tests).
 
 data = ARG1
 out = ARG2
@@ -19,19 +22,19 @@ if (strlen(term) == 0) {
 if (term eq "pngcairo") { set terminal pngcairo size 900,560 noenhanced font ",10" }
 if (term eq "svg")      { set terminal svg size 900,560 noenhanced dynamic font ",10" }
 if (term eq "pdfcairo") { set terminal pdfcairo size 6.4in,4in noenhanced font ",9" }
-set output out
+if (term eq "table")    { set table out } else { set output out }
 
 # the series: "method|ramp|label" per (method, ramp), in the table's order;
 # the label from the row's own cells
 series = system(sprintf("awk -F, '/^#/ { next } !h { h = 1; for (i = 1; i <= NF; i++) c[$i] = i; next } \
-  { k = $c[\"method\"] \"|\" $c[\"ramp\"]; if (k in seen) next; seen[k] = 1; m = $c[\"method\"]; \
+  { r = (\"ramp\" in c) ? $c[\"ramp\"] : \"\"; k = $c[\"method\"] \"|\" r; if (k in seen) next; seen[k] = 1; m = $c[\"method\"]; \
     l = m == \"linear\" ? \"linear (PI), s = \" $c[\"factor\"] : \
         m == \"ntk\" ? \"NTK-aware (static), s = \" $c[\"factor\"] : \
-        m == \"yarn\" ? \"YaRN, \" $c[\"ramp\"] \" ramp, s = \" $c[\"factor\"] : \
+        m == \"yarn\" ? \"YaRN, \" r \" ramp, s = \" $c[\"factor\"] : \
         m == \"llama3\" ? \"llama3, low \" $c[\"low_freq_factor\"] \", high \" $c[\"high_freq_factor\"] : \
         m == \"dynamic\" ? \"dynamic NTK, N = \" $c[\"seq_len\"] : \
         m == \"p-rope\" ? \"p-RoPE, p = \" $c[\"fraction\"] : m; \
-    gsub(/ /, \"_\", l); printf \"%%s|%%s|%%s \", m, $c[\"ramp\"], l }' '%s'", data))
+    gsub(/ /, \"_\", l); printf \"%%s|%%s|%%s \", m, r, l }' '%s'", data))
 ns = words(series)
 part(w, k) = system(sprintf("echo '%s' | cut -d'|' -f%d", w, k))
 hdr = system(sprintf("awk '!/^#/ { print; exit }' '%s' | tr ',' ' '", data))
@@ -67,9 +70,13 @@ set label 3 "ratio 0 (θ = 0, unrotated)" at graph 0.99, first zero*1.13 right t
 array col[8] = ["#0072B2", "#D55E00", "#009E73", "#56B4E9", "#CC79A7", "#8C6D00", "#000000", "#E69F00"]
 array dts[8] = [1, 2, 1, 4, 1, 5, 1, 3]
 array pts[8] = [7, 5, 9, 11, 13, 3, 6, 8]
-z(v) = (v <= 0 ? zero : v)
 is(i) = strcol(cm) eq M[i] && (cr == 0 || strcol(cr) eq R[i])
-plot for [i=1:ns] data using (is(i) ? column(cp) : NaN):(z(column(cq))) with linespoints \
-     lc rgb col[(i-1)%8+1] dt dts[(i-1)%8+1] pt pts[(i-1)%8+1] ps 0.6 lw 1.6 \
-     title u(T[i])
-unset output
+# each series twice: its positive ratios joined by a line (a rotated
+# pair next to an unrotated one leaves a gap, not a drop), then its ratios
+# of 0 as the same points on the strip, untitled
+plot for [i=1:ns] data using (is(i) && column(cq) > 0 ? column(cp) : NaN):(column(cq) > 0 ? column(cq) : NaN) \
+     with linespoints lc rgb col[(i-1)%8+1] dt dts[(i-1)%8+1] pt pts[(i-1)%8+1] ps 0.6 lw 1.6 \
+     title u(T[i]), \
+     for [i=1:ns] data using (is(i) && column(cq) <= 0 ? column(cp) : NaN):(zero) \
+     with points lc rgb col[(i-1)%8+1] pt pts[(i-1)%8+1] ps 0.6 notitle
+if (term eq "table") { unset table } else { unset output }

@@ -56,12 +56,20 @@ set format x "%.0s%c"
 if (term eq "table") { set format xy "%.17g" }
 set grid
 set xlabel "position m (worst over each bin)"
-set ylabel (against eq "exact") ? "absolute error vs exact" : sprintf("absolute difference vs %s", against)
+# one unit per axis: the cos/sin entry and the logit are plain numbers
+# (left), the angle is in radians (right); the two axes share one range so
+# the curves still compare where they meet (|d cos| <= |d angle|)
+set ylabel (against eq "exact") ? "|error| vs exact: entry, logit (no unit)" : sprintf("|difference| vs %s: entry, logit (no unit)", against)
+set y2label "angle (rad)"
 # the x axis ends where the positions end (no empty decade after them)
 set autoscale xfix
 # every curve stays below 1 (float32 tables reach about 1e-2 at 128K)
 set yrange [1e-17:1]
-set ytics 1e-16,100,1
+set ytics 1e-16,100,1 nomirror
+set logscale y2
+set y2range [1e-17:1]
+set y2tics 1e-16,100,1
+set format y2 (term eq "table") ? "%.17g" : "1e%T"
 set multiplot layout rows,cols title sprintf("RoPE precision envelope%s: %s, d = %s, base = %s\nworst %s per bin of positions (%s positions), logit at distance r = %s%s", (against eq "exact") ? "" : " against ".against, method, dim, base, (against eq "exact") ? "error" : "difference", sample eq "all" ? "all" : "log-spaced", dist, np > 1 ? "; pipelines with identical rows share a panel" : "")
 do for [k=1:np] {
     g = word(pipes, k)
@@ -74,12 +82,14 @@ do for [k=1:np] {
     # the key once, in the first panel (float64's curves stay below 1e-9)
     # (a 16-bit pipeline against another pipeline: every curve near the
     # top, so the key goes below them)
-    if (k == 1) { if (against eq "exact") { set key top left font ",9" } else { set key bottom left font ",9" } } else { unset key }
+    if (k == 1) { if (against eq "exact") { set key top left Left reverse samplen 2 font ",9" } else { set key bottom left font ",9" } } else { unset key }
     # the angle's error is drawn last, thin and dashed, because it is the
     # entry's wherever both are small (|d cos| <= |d angle|)
     plot data using (stringcolumn(1) eq p && $3 > 0 ? $3 : NaN):(($4 > $5 ? $4 : $5) > 0 ? ($4 > $5 ? $4 : $5) : NaN) with linespoints pt 7 ps 0.5 lw 4 lc rgb "#74a9cf" title "cos/sin entry", \
          data using (stringcolumn(1) eq p && $3 > 0 ? $3 : NaN):($7 > 0 ? $7 : NaN) with linespoints pt 5 ps 0.4 lw 2 lc rgb "#d62728" title "logit, unit-variance q.k", \
-         data using (stringcolumn(1) eq p && $3 > 0 ? $3 : NaN):($6 > 0 ? $6 : NaN) with lines lw 1.5 dt (6,4) lc rgb "#000000" title "angle (rad)"
+         data using (stringcolumn(1) eq p && $3 > 0 ? $3 : NaN):($6 > 0 ? $6 : NaN) with lines lw 1.5 dt (6,4) lc rgb "#000000" axes x1y2 title "angle (rad: right axis)"
+    # the x range drawn, for tests: it must end at the last position
+    if (term eq "table") { print "panel ", k, " x range: ", sprintf("%.17g %.17g", GPVAL_X_MIN, GPVAL_X_MAX) }
 }
 unset multiplot
 if (term eq "table") { unset table }

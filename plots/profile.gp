@@ -15,8 +15,15 @@ term = ARG3
 which = (strlen(ARG4) > 0) ? ARG4 : "both"
 norm = ARG5
 if (which ne "same" && which ne "mean" && which ne "both") { print "profile.gp: WHICH must be same, mean or both"; exit status 1 }
-W = 1040
-H = (which eq "both") ? 900 : 620
+# more than 4 schemes: one panel per scheme (facets), each on its own y
+# axis, both measures in it; twelve curves and bands on two shared axes
+# could not be read (issue 15).  Counted before common.gp sizes the page.
+ns0 = int(system(sprintf("awk -F, '!/^#/ { for (i = 1; i <= NF; i++) n += ($i ~ /_same$/); print n + 0; exit }' '%s'", data)))
+facet = (ns0 > 4)
+fcols = (ns0 > 9) ? 4 : 3
+frows = facet ? int((ns0 + fcols - 1) / fcols) : 1
+W = facet ? 330 * fcols + 40 : 1040
+H = facet ? 250 * frows + 150 : (which eq "both") ? 900 : 620
 load system(sprintf("dirname '%s'", ARG0)) . "/common.gp"
 
 set datafile separator comma
@@ -31,7 +38,7 @@ do for [i=2:ncol] {
 }
 ns = words(schemes)
 if (ns == 0) { print "profile.gp: no <scheme>_same columns in ", data; exit status 1 }
-if (strlen(norm) == 0) { norm = (ns > 1) ? "max" : "none" }
+if (strlen(norm) == 0) { norm = (ns > 1 && !facet) ? "max" : "none" }
 if (norm ne "none" && norm ne "max") { print "profile.gp: NORMALIZE must be none or max"; exit status 1 }
 
 # one colour (and dash) per scheme name, so a scheme looks the same in
@@ -69,11 +76,49 @@ sub = sprintf("d = %s, head %s of %s, projections %s, seed %s; query at %s, key 
 t1 = "Positional part of the logit (total - cc) against relative distance r\n" . sub
 if (strlen(schedule_desc) > 0 && strstrt(schemes, "rope") > 0) { t1 = t1 . "\nrope, rope2d: " . schedule_desc }
 if (norm eq "max") { t1 = t1 . "\neach scheme divided by its largest |value| over the curves drawn (the divisor is in the key)" }
+if (facet) { t1 = t1 . (norm eq "max" ? "" : "; each panel its own y axis (logit)") . "\n" . (which eq "same" ? "" : "independent content: thin dark line (mean) and band (± 2 se); ") . (which eq "mean" ? "" : "same content: thick line in the scheme's colour") }
 ntl = 2 + (strlen(schedule_desc) > 0 && strstrt(schemes, "rope") > 0) + (norm eq "max")
 normlab = (norm eq "max") ? " (÷ max |value|)" : ""
 
 set grid lt 1 lc rgb "#dddddd"  # "lc" alone draws no grid in gnuplot 5.4
 set autoscale xfix
+
+if (facet) {
+    # room under the title for the first panel's three key rows
+    top = 1.0 - (30.0 + 16.0 * (ntl + 3)) / H
+    set multiplot layout frows, fcols title t1 font ",11" margins 0.07, 0.98, 70.0 / H, top spacing 0.06, 0.09
+    eval footer
+    set xlabel "relative distance r" font ",9"
+    set tics font ",8"
+    # each panel names its scheme in a key above it (no curve under it);
+    # the first also says what the grey line and band are
+    set key at graph 0.5, graph 1.02 center bottom horizontal Left reverse font ",9" samplen 2 width -1 maxrows 2
+    do for [k=1:ns] {
+        s = word(schemes, k)
+        # a flat curve (nope: 0 everywhere) gets a range around its value
+        # instead of gnuplot's "empty y range" warning
+        stats data using (column(col(s . "_same"))) nooutput
+        if (STATS_max == STATS_min) { set yrange [STATS_min - 1:STATS_max + 1] } else { set yrange [*:*] }
+        # no y label: the title says what is drawn (a label beside each
+        # panel ran into the tic labels of the panel on its left)
+        unset ylabel
+        cmd = ""
+        if (which ne "same") {
+            cmd = cmd . sprintf("data using 1:((column(col('%s_mean')) - 2 * column(col('%s_se'))) / div[%d]):((column(col('%s_mean')) + 2 * column(col('%s_se'))) / div[%d]) with filledcurves fs transparent solid 0.3 noborder lc rgb '%s' %s, ", s, s, k, s, s, k, colour(s), (k == 1) ? "title 'band: mean ± 2 se'" : "notitle")
+            cmd = cmd . sprintf("data using 1:(column(col('%s_mean')) / div[%d]) with lines lw 1 lc rgb '#333333' %s, ", s, k, (k == 1) ? "title 'line: mean (independent)'" : "notitle")
+        }
+        if (which ne "mean") {
+            cmd = cmd . sprintf("data using 1:(column(col('%s_same')) / div[%d]) with lines lw 2 lc rgb '%s' dt %d title '%s'", s, k, colour(s), dash(s), keyname(k))
+        } else {
+            cmd = cmd . sprintf("NaN with lines lw 2 lc rgb '%s' dt %d title '%s'", colour(s), dash(s), keyname(k))
+        }
+        eval("plot " . cmd)
+    }
+    unset multiplot
+    if (term eq "table") { unset table }
+    unset output
+    exit
+}
 set lmargin at screen 0.08
 set rmargin at screen 0.76
 set key at screen 0.775, graph 1.0 left top Left reverse font ",10" samplen 2.5 spacing 1.15

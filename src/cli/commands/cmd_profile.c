@@ -57,11 +57,13 @@ static void help(FILE *fp)
         "                     are >= 0 for r >= 0)\n"
         "      --samples N    content samples, >= 2 (default 100)\n"
         "      --threads T    worker threads (default: online processors, at most 64)\n"
-        "      --plot-normalize none|max  the --plot figure (two panels: same content,\n"
-        "                     independent content +-2 se): none draws the logits as\n"
-        "                     computed, max divides each scheme by its largest |value|\n"
-        "                     (the divisor in the key); the CSV is never scaled\n"
-        "                     (default: none for one scheme, max for several)\n"
+        "      --plot-normalize none|max  the --plot figure (up to four schemes: two\n"
+        "                     shared panels, same content and independent content\n"
+        "                     +-2 se; more: one panel per scheme with both): none\n"
+        "                     draws the logits as computed, max divides each scheme by\n"
+        "                     its largest |value| (the divisor in the key); the CSV is\n"
+        "                     never scaled (default: max for two to four schemes,\n"
+        "                     none otherwise)\n"
         "\n",
         fp);
   rl_scheme_opts_help(fp);
