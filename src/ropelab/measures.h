@@ -207,6 +207,9 @@ void rl_extrap_params_default(rl_extrap_params *p);
  * the CLI's options, help, messages, metadata and sweep axes come from
  * these declarations.  NULL-terminated. */
 const rl_param *const *rl_extrap_param_list(void);
+/* The measures' names, NULL-terminated: name k is the bit 1u << k
+ * (RL_EX_UNSEEN, RL_EX_RETRIEVAL, ...); rl_param.only names them. */
+const char *const *rl_extrap_measure_names(void);
 /* The method's length parameters for an evaluation of lengths up to N
  * past L: train_len = L where the method takes it, factor = N / L where
  * it takes one and p->set lacks RL_SP_FACTOR. */

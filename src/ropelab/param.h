@@ -72,7 +72,9 @@ struct rl_param {
   void (*reset)(const rl_param *d, void *obj);
   /* metadata: write the value only when this holds for obj (NULL: always) */
   int (*meta_if)(const void *obj);
-  /* the names (schemes) that take it, space-separated, or NULL: every one */
+  /* the names that take it, space-separated, or NULL: every one (schemes
+   * for a scheme's parameter, bounds for a bound's, measures for
+   * extrapolate's) */
   const char *only;
   /* "KEY=NAME": it applies only where the parameter KEY of the same list
    * has the value NAME (yarn's truncate with ramp=code), or NULL; the

@@ -124,15 +124,15 @@ int rl_check_table_run(int argc, char **argv)
     default:
       if (c == '?' || c == ':')
         return rl_opt_bad(cmd, c, argv, opts);
-      if ((r = rl_decl_opt(&d, cmd, c, optarg)) > 1)
-        return r - 0x100;
+      if (rl_opt_failed(r = rl_decl_opt(&d, cmd, c, optarg)))
+        return rl_opt_exit_code(r);
       if (r) { /* cs.only == optarg: --only was this option */
         if (cs.only == optarg && (r = parse_only(cmd, optarg, sel)))
           return r;
         break;
       }
-      if ((r = rl_sched_opt(&so, cmd, c, optarg)) > 1)
-        return r - 0x100;
+      if (rl_opt_failed(r = rl_sched_opt(&so, cmd, c, optarg)))
+        return rl_opt_exit_code(r);
       if (!r)
         return rl_opt_bad(cmd, '?', argv, opts);
       sched_opt = opts[li].name;

@@ -537,7 +537,7 @@ static int run(int argc, char **argv)
   int ac = argc - 1;
   while ((c = getopt_long(ac, av, ":o:h", opts, NULL)) != -1) {
     /* a declared setting of another bound, or pi's grid elsewhere */
-    const rl_param *d = c >= OPT_DECL && (r = rl_decl_opt(&bo, cmd, c, optarg)) == 1
+    const rl_param *d = c >= OPT_DECL && (r = rl_decl_opt(&bo, cmd, c, optarg)) == RL_OPT_TAKEN
                             ? rl_bound_param_list()[c - OPT_DECL] : NULL;
     if (d && !takes(d, bounds[which]))
       return rl_usage(cmd, "--%s does not apply to bound '%s' (it is for '%s')", d->key,
@@ -555,8 +555,8 @@ static int run(int argc, char **argv)
         a.tune_len_arg = optarg; /* its messages quote it as typed */
       continue;
     }
-    if (c >= OPT_DECL && r > 1)
-      return r - 0x100;
+    if (c >= OPT_DECL && rl_opt_failed(r))
+      return rl_opt_exit_code(r);
     switch (c) {
     case OPT_LEN:
       /* pi's values of s are its grid, not a --len (once ignored) */
@@ -567,8 +567,8 @@ static int run(int argc, char **argv)
       a.len_given = 1;
       break;
     default:
-      if ((r = rl_grid_opt(&a.grid, cmd, c, optarg)) > 1)
-        return r - 0x100;
+      if (rl_opt_failed(r = rl_grid_opt(&a.grid, cmd, c, optarg)))
+        return rl_opt_exit_code(r);
       if (!r && (r = rl_sched_opt_default(&a.so, &a.co, cmd, c, av, opts)))
         return r;
     }

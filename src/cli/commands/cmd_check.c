@@ -114,8 +114,8 @@ static int run(int argc, char **argv)
     default: /* check writes no CSV: no common options */
       if (c == '?' || c == ':')
         return rl_opt_bad(cmd, c, argv, opts);
-      if ((r = rl_decl_opt(&d, cmd, c, optarg)) > 1)
-        return r - 0x100;
+      if (rl_opt_failed(r = rl_decl_opt(&d, cmd, c, optarg)))
+        return rl_opt_exit_code(r);
       /* --only's names refused where they stand, as the other options'
        * values are (the completion's generator asks with an unknown
        * option after it) */
@@ -124,8 +124,8 @@ static int run(int argc, char **argv)
           return r;
         break;
       }
-      if ((r = rl_sched_opt(&so, cmd, c, optarg)) > 1)
-        return r - 0x100;
+      if (rl_opt_failed(r = rl_sched_opt(&so, cmd, c, optarg)))
+        return rl_opt_exit_code(r);
       if (!r)
         return rl_opt_bad(cmd, '?', argv, opts);
       break;

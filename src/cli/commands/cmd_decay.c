@@ -307,10 +307,10 @@ static int run(int argc, char **argv)
         return r;
       break;
     default:
-      if ((r = rl_grid_opt(&go, cmd, c, optarg)) > 1 ||
-          (!r && (r = rl_decl_opt(&mo, cmd, c, optarg)) > 1) ||
-          (!r && (r = rl_decl_opt(&bo, cmd, c, optarg)) > 1))
-        return r - 0x100;
+      if (rl_opt_failed(r = rl_grid_opt(&go, cmd, c, optarg)) ||
+          (!r && rl_opt_failed(r = rl_decl_opt(&mo, cmd, c, optarg))) ||
+          (!r && rl_opt_failed(r = rl_decl_opt(&bo, cmd, c, optarg))))
+        return rl_opt_exit_code(r);
       if (!r && (r = rl_sched_opt_default(&so, &co, cmd, c, argv, opts)))
         return r;
       break;

@@ -31,7 +31,6 @@ enum {
 #define METHODS_MAX 32
 #define LIST_MAX 4096
 
-static const char *const measure_names[] = {"unseen", "retrieval", "entropy", "shift"};
 static const char *const scale_names[] = {"none", "logn", "yarn"};
 
 static void help(FILE *fp)
@@ -321,7 +320,7 @@ static int run(int argc, char **argv)
     case OPT_MEASURE: {
       int idx[4];
       size_t n;
-      if ((r = rl_opt_enum_list(cmd, "--measure", optarg, measure_names, 4, idx, 4, &n)))
+      if ((r = rl_opt_enum_list(cmd, "--measure", optarg, rl_extrap_measure_names(), 4, idx, 4, &n)))
         return r;
       measures = 0;
       for (size_t k = 0; k < n; k++)
@@ -339,8 +338,8 @@ static int run(int argc, char **argv)
       ep.threads = (size_t)v;
       break;
     default:
-      if ((r = rl_decl_opt(&eo, cmd, c, optarg)) > 1)
-        return r - 0x100;
+      if (rl_opt_failed(r = rl_decl_opt(&eo, cmd, c, optarg)))
+        return rl_opt_exit_code(r);
       if (r)
         break;
       maxlen_set |= c == rl_scheme_optval("max-len");
@@ -435,15 +434,24 @@ static int run(int argc, char **argv)
   ep.scales = scales;
   ep.nscales = nscale;
   ep.measures = measures & ~RL_EX_UNSEEN;
-  /* unseen counts exactly: the sampling options would change only
-   * their metadata lines */
-  for (size_t k = 0; !ep.measures && eo.list[k]; k++)
-    if ((eo.given >> k & 1) && (!strcmp(eo.list[k]->key, "samples") ||
-                                !strcmp(eo.list[k]->key, "identical") ||
-                                !strcmp(eo.list[k]->key, "draw-contents")))
-      return rl_usage(cmd, "--%s does not apply to --measure unseen (an exact count, nothing "
-                           "is sampled): expected it with retrieval, entropy or shift",
-                      eo.list[k]->key);
+  /* an option for measures none of which was chosen would change only
+   * a metadata line (the sampling options with unseen alone) */
+  for (size_t k = 0; eo.list[k]; k++) {
+    const char *only = eo.list[k]->only, *const *mn = rl_extrap_measure_names();
+    int any = !only;
+    char chosen[64] = "", takers[64];
+    for (size_t j = 0; mn[j]; j++)
+      if (measures >> j & 1) {
+        any |= rl_opt_in_list(only, mn[j], strlen(mn[j]));
+        snprintf(chosen + strlen(chosen), sizeof chosen - strlen(chosen), "%s%s",
+                 *chosen ? "," : "", mn[j]);
+      }
+    if ((eo.given >> k & 1) && !any) {
+      rl_opt_list_words(only, takers, sizeof takers);
+      return rl_usage(cmd, "--%s does not apply to --measure %s (it is for %s)", eo.list[k]->key,
+                      chosen, takers);
+    }
+  }
   ep.seed = so.cfg.seed;
   ep.head = so.cfg.head;
   if (!maxlen_set)

@@ -166,8 +166,8 @@ static int run(int argc, char **argv)
       break;
     }
     default:
-      if ((r = rl_grid_opt(&go, cmd, c, optarg)) > 1)
-        return r - 0x100;
+      if (rl_opt_failed(r = rl_grid_opt(&go, cmd, c, optarg)))
+        return rl_opt_exit_code(r);
       if (!r && (r = rl_scheme_opt_default(&so, &co, cmd, c, argv, opts)))
         return r;
       break;

@@ -108,8 +108,8 @@ static int parse(rl_train_settings *a, rl_decl_opts *g, rl_sched_opts *so, rl_co
   const struct option *opts = rl_sched_longopts(own);
   int c, r = 0;
   while ((c = getopt_long(argc, argv, ":o:h", opts, NULL)) != -1) {
-    if ((r = rl_decl_opt(g, cmd, c, optarg)) > 1)
-      return r - 0x100;
+    if (rl_opt_failed(r = rl_decl_opt(g, cmd, c, optarg)))
+      return rl_opt_exit_code(r);
     if (!r && (r = rl_sched_opt_default(so, co, cmd, c, argv, opts)))
       return r;
   }

@@ -28,13 +28,13 @@ size_t rl_decl_longopts(const rl_decl_opts *g, struct option *all, size_t n, siz
 int rl_decl_opt(rl_decl_opts *g, const char *cmd, int c, const char *arg)
 {
   if (c < g->first || c >= g->first + (int)count(g->list))
-    return 0;
+    return RL_OPT_NOT_MINE;
   const rl_param *d = g->list[c - g->first];
   char err[RL_ERR_MAX];
   if (rl_param_parse(d, g->obj, arg, err, sizeof err))
-    return 0x100 + rl_usage(cmd, "%s", err);
+    return RL_OPT_FAILED(rl_usage(cmd, "%s", err));
   g->given |= 1u << (c - g->first);
-  return 1;
+  return RL_OPT_TAKEN;
 }
 
 int rl_decl_any_given(const rl_decl_opts *g) { return g->given != 0; }

@@ -26,8 +26,9 @@ typedef struct rl_decl_opts {
 void rl_decl_opts_init(rl_decl_opts *g, const rl_param *const *list, void *obj, int first);
 /* all[0..n) followed by the group's long options (rl_longopts_declared). */
 size_t rl_decl_longopts(const rl_decl_opts *g, struct option *all, size_t n, size_t cap);
-/* 1 if c was one of the group's options (parsed into obj), 0 if not,
- * 0x100 + exit code after a printed error (as rl_sched_opt). */
+/* RL_OPT_TAKEN if c was one of the group's options (parsed into obj),
+ * RL_OPT_NOT_MINE if not, RL_OPT_FAILED(exit code) after a printed error
+ * (opt.h). */
 int rl_decl_opt(rl_decl_opts *g, const char *cmd, int c, const char *arg);
 /* Whether any option of the group was given. */
 int rl_decl_any_given(const rl_decl_opts *g);

@@ -28,7 +28,7 @@ static int given(const rl_grid_opts *o, int k) { return (o->d.given >> k) & 1u; 
 int rl_grid_opt(rl_grid_opts *o, const char *cmd, int c, const char *arg)
 {
   int r = rl_decl_opt(&o->d, cmd, c, arg);
-  if (r == 1) {
+  if (r == RL_OPT_TAKEN) {
     if (c == RL_GOPT_FROM + FROM)
       o->from_arg = arg;
     else if (c == RL_GOPT_FROM + TO)

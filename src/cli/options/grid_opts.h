@@ -40,8 +40,8 @@ typedef struct rl_grid_opts {
 void rl_grid_opts_init(rl_grid_opts *o, const rl_grid_kind *k);
 /* all[0..n) followed by the grid's long options. */
 size_t rl_grid_longopts(const rl_grid_opts *o, struct option *all, size_t n, size_t cap);
-/* 1 if c was a grid option (recorded), 0 if not, 0x100 + exit code after
- * a printed error (as rl_sched_opt). */
+/* RL_OPT_TAKEN if c was a grid option (recorded), RL_OPT_NOT_MINE if not,
+ * RL_OPT_FAILED(exit code) after a printed error (opt.h). */
 int rl_grid_opt(rl_grid_opts *o, const char *cmd, int c, const char *arg);
 /* After the options: the checks of the range (the log grid's included)
  * and *g, or a printed usage error. */

@@ -240,6 +240,15 @@ int rl_opt_end(const rl_common *co, const char *cmd, int argc, char **argv,
   return rl_opt_no_args(cmd, argc, argv);
 }
 
+void rl_opt_list_words(const char *list, char *buf, size_t n)
+{
+  size_t w = 0;
+  if (n)
+    buf[0] = 0;
+  for (const char *c = list; c && *c && w + 3 < n; c++)
+    w += *c == ' ' ? (size_t)snprintf(buf + w, n - w, ", ") : (buf[w] = *c, buf[w + 1] = 0, 1);
+}
+
 int rl_opt_in_list(const char *list, const char *name, size_t len)
 {
   if (!list)
@@ -275,27 +284,27 @@ int rl_common_opt(rl_common *c, const char *cmd, int opt, const char *arg)
   switch (opt) {
   case 'o':
     if (!*arg)
-      return 0x100 + rl_usage(cmd, "invalid --output '': expected a file name");
+      return RL_OPT_FAILED(rl_usage(cmd, "invalid --output '': expected a file name"));
     c->output = arg;
-    return 1;
+    return RL_OPT_TAKEN;
   case RL_OPT_OUTPUT_FORMAT: {
     int k = 0;
     if (rl_opt_enum(cmd, "--output-format", arg, rl_out_fmt_names, RL_FMT_N, &k))
-      return 0x100 + RL_EXIT_USAGE;
+      return RL_OPT_FAILED(RL_EXIT_USAGE);
     rl_out_set_format(k);
-    return 1;
+    return RL_OPT_TAKEN;
   }
-  case RL_OPT_NO_META: c->meta = 0; return 1;
-  case RL_OPT_NO_HEADER: c->header = 0; return 1;
+  case RL_OPT_NO_META: c->meta = 0; return RL_OPT_TAKEN;
+  case RL_OPT_NO_HEADER: c->header = 0; return RL_OPT_TAKEN;
   case RL_OPT_PLOT:
     if (rl_plot_check(cmd, arg))
-      return 0x100 + RL_EXIT_USAGE;
+      return RL_OPT_FAILED(RL_EXIT_USAGE);
     c->plot = arg;
-    return 1;
-  case RL_OPT_QUIET: c->progress = RL_PROGRESS_QUIET; return 1;
-  case RL_OPT_PROGRESS: c->progress = RL_PROGRESS_FORCE; return 1;
-  case 'h': c->help = 1; return 1;
-  default: return 0;
+    return RL_OPT_TAKEN;
+  case RL_OPT_QUIET: c->progress = RL_PROGRESS_QUIET; return RL_OPT_TAKEN;
+  case RL_OPT_PROGRESS: c->progress = RL_PROGRESS_FORCE; return RL_OPT_TAKEN;
+  case 'h': c->help = 1; return RL_OPT_TAKEN;
+  default: return RL_OPT_NOT_MINE;
   }
 }
 
@@ -305,7 +314,7 @@ int rl_opt_default(rl_common *co, const char *cmd, int c, char **argv,
   if (c == '?' || c == ':')
     return rl_opt_bad(cmd, c, argv, longopts);
   int r = rl_common_opt(co, cmd, c, optarg);
-  return r > 1 ? r - 0x100 : 0;
+  return rl_opt_failed(r) ? rl_opt_exit_code(r) : 0;
 }
 
 static void common_help(FILE *fp, int plot)

@@ -71,9 +71,25 @@ void rl_help_param_at(FILE *fp, const rl_param *d, const char *text, int col);
 
 /* 1 when name[0..len) is a word of the space-separated list (NULL: none). */
 int rl_opt_in_list(const char *list, const char *name, size_t len);
+/* The space-separated names of list (an rl_param.only) as a message
+ * says them, "a, b, c", into buf of n bytes. */
+void rl_opt_list_words(const char *list, char *buf, size_t n);
 
 /* Reset getopt for a fresh argv (glibc: optind = 0 reinitialises). */
 void rl_opt_reset(void);
+
+/* What an option parser (rl_common_opt, rl_sched_opt, rl_scheme_opt,
+ * rl_decl_opt, rl_grid_opt) returns: c was not one of its options, c was
+ * taken (recorded), or c's value was refused, the message printed, and the
+ * command exits with code.  The failed values start at RL_OPT_FAIL_BASE,
+ * far above both exit codes and getopt values (RL_OPT_NO_META and up), so
+ * a result is never mistaken for an option or an exit code. */
+#define RL_OPT_NOT_MINE 0
+#define RL_OPT_TAKEN 1
+#define RL_OPT_FAIL_BASE 0x10000
+#define RL_OPT_FAILED(code) (RL_OPT_FAIL_BASE + (code))
+static inline int rl_opt_failed(int r) { return r >= RL_OPT_FAIL_BASE; }
+static inline int rl_opt_exit_code(int r) { return r - RL_OPT_FAIL_BASE; }
 
 /* The output options every table-producing command shares. */
 enum {
@@ -104,8 +120,9 @@ typedef struct rl_common {
 } rl_common;
 
 void rl_common_init(rl_common *c);
-/* 1 if opt was one of RL_COMMON_LONGOPTS (and was recorded), 0 if not,
- * or RL_EXIT_USAGE + 0x100 for a bad value (message printed). */
+/* RL_OPT_TAKEN if opt was one of RL_COMMON_LONGOPTS (and was recorded),
+ * RL_OPT_NOT_MINE if not, or RL_OPT_FAILED(RL_EXIT_USAGE) for a bad value
+ * (message printed). */
 int rl_common_opt(rl_common *c, const char *cmd, int opt, const char *arg);
 /* The default: branch of a command's option switch, for c (from
  * getopt_long, with optarg) that is none of the command's own options:

@@ -122,28 +122,28 @@ int rl_sched_opt(rl_sched_opts *o, const char *cmd, int c, const char *arg)
 {
   if (c == RL_SCHOPT_CONFIG) {
     int r = config_given(cmd, arg);
-    return r ? 0x100 + r : 1;
+    return r ? RL_OPT_FAILED(r) : RL_OPT_TAKEN;
   }
   if (c == RL_SCHOPT_LAYER_TYPE) {
     if (cfg.want_layer)
-      return 0x100 + rl_usage(cmd, "invalid --layer-type '%s': expected one (already given '%s')",
-                              arg, cfg.want_layer);
+      return RL_OPT_FAILED(rl_usage(cmd, "invalid --layer-type '%s': expected one (already given '%s')",
+                              arg, cfg.want_layer));
     if (!*arg)
-      return 0x100 + rl_usage(cmd, "invalid --layer-type '': expected a layer type such as "
-                                   "full_attention");
+      return RL_OPT_FAILED(rl_usage(cmd, "invalid --layer-type '': expected a layer type such as "
+                                   "full_attention"));
     cfg.want_layer = arg;
-    return 1;
+    return RL_OPT_TAKEN;
   }
   if (c < RL_SCHOPT_FIRST || c > RL_SCHOPT_LAST)
-    return 0;
+    return RL_OPT_NOT_MINE;
   const rl_param *const *list = rl_schedule_param_list();
   int k = c - RL_SCHOPT_FIRST;
   for (int j = 0; j < k; j++)
     if (!list[j])
-      return 0;
+      return RL_OPT_NOT_MINE;
   const rl_param *d = list[k];
   if (!d)
-    return 0;
+    return RL_OPT_NOT_MINE;
   rl_param dim_any;
   if (o->any_dim && !strcmp(d->key, "dim")) {
     /* the scheme commands: some schemes take an odd dimension */
@@ -157,17 +157,17 @@ int rl_sched_opt(rl_sched_opts *o, const char *cmd, int c, const char *arg)
     o->rot_arg = arg;
   char err[RL_ERR_MAX];
   if (rl_param_parse(d, &o->p, arg, err, sizeof err))
-    return 0x100 + rl_usage(cmd, "%s", err);
+    return RL_OPT_FAILED(rl_usage(cmd, "%s", err));
   rl_schedule_param_mark(&o->p, list[k]); /* the declaration, not a copy */
-  return 1;
+  return RL_OPT_TAKEN;
 }
 
 int rl_sched_opt_default(rl_sched_opts *o, rl_common *co, const char *cmd, int c, char **argv,
                          const struct option *longopts)
 {
   int r = c == '?' || c == ':' ? 0 : rl_sched_opt(o, cmd, c, optarg);
-  if (r > 1)
-    return r - 0x100;
+  if (rl_opt_failed(r))
+    return rl_opt_exit_code(r);
   return r ? 0 : rl_opt_default(co, cmd, c, argv, longopts);
 }
 

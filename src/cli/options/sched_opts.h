@@ -36,8 +36,8 @@ typedef struct rl_sched_opts {
 } rl_sched_opts;
 
 void rl_sched_opts_init(rl_sched_opts *o, int any_dim);
-/* 1 if c was a schedule option (recorded), 0 if not, 0x100 + exit code
- * after a printed error (as rl_common_opt). */
+/* RL_OPT_TAKEN if c was a schedule option (recorded), RL_OPT_NOT_MINE if
+ * not, RL_OPT_FAILED(exit code) after a printed error (opt.h). */
 int rl_sched_opt(rl_sched_opts *o, const char *cmd, int c, const char *arg);
 /* rl_sched_opt, else rl_opt_default: 0 when handled, an exit code after
  * a message. */

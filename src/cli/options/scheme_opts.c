@@ -117,19 +117,19 @@ int rl_scheme_opt(rl_scheme_opts *o, const char *cmd, int opt, const char *arg)
   if (opt == RL_SOPT_SCHEME) {
     o->scheme_set = 1;
     r = parse_schemes(o, cmd, arg);
-    return r ? 0x100 + r : 1;
+    return r ? RL_OPT_FAILED(r) : RL_OPT_TAKEN;
   }
   if (opt < RL_SOPT_FIRST || opt > RL_SOPT_LAST)
-    return 0;
+    return RL_OPT_NOT_MINE;
   const rl_param *const *list = rl_scheme_param_list();
   for (int k = 0; k <= opt - RL_SOPT_FIRST; k++)
     if (!list[k])
-      return 0;
+      return RL_OPT_NOT_MINE;
   char err[RL_ERR_MAX];
   if (rl_param_parse(list[opt - RL_SOPT_FIRST], &o->cfg, arg ? arg : "", err, sizeof err))
-    return 0x100 + rl_usage(cmd, "%s", err);
+    return RL_OPT_FAILED(rl_usage(cmd, "%s", err));
   o->given[opt - RL_SOPT_FIRST] = 1;
-  return 1;
+  return RL_OPT_TAKEN;
 }
 
 
@@ -159,10 +159,7 @@ static int unused(const rl_scheme_opts *o, const char *cmd)
       any |= rl_opt_in_list(list[k]->only, o->names[j], strlen(o->names[j]));
     if (!any) {
       char takers[128];
-      size_t w = 0;
-      for (const char *c = list[k]->only; *c && w + 3 < sizeof takers; c++)
-        w += *c == ' ' ? (size_t)snprintf(takers + w, sizeof takers - w, ", ")
-                       : (takers[w] = *c, takers[w + 1] = 0, 1);
+      rl_opt_list_words(list[k]->only, takers, sizeof takers);
       return rl_usage(cmd, "--%s does not apply to scheme%s '%s' (it is for %s)", list[k]->key,
                       o->nnames > 1 ? "s" : "", names, takers);
     }
@@ -191,8 +188,8 @@ int rl_scheme_opt_default(rl_scheme_opts *o, rl_common *co, const char *cmd, int
                           const struct option *longopts)
 {
   int r = c == '?' || c == ':' ? 0 : rl_scheme_opt(o, cmd, c, optarg);
-  if (r > 1)
-    return r - 0x100;
+  if (rl_opt_failed(r))
+    return rl_opt_exit_code(r);
   return r ? 0 : rl_opt_default(co, cmd, c, argv, longopts);
 }
 

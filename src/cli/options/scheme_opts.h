@@ -40,8 +40,8 @@ typedef struct rl_scheme_opts {
 
 /* Defaults of rl_scheme_cfg_default. */
 void rl_scheme_opts_init(rl_scheme_opts *o);
-/* As rl_common_opt: 1 if opt was a scheme option (recorded), 0 if not,
- * or 0x100 + RL_EXIT_USAGE after a printed error.  --scheme takes a
+/* As rl_common_opt: RL_OPT_TAKEN if opt was a scheme option (recorded),
+ * RL_OPT_NOT_MINE if not, or RL_OPT_FAILED(RL_EXIT_USAGE) after a printed error.  --scheme takes a
  * comma-separated list ("all" for every scheme); an unknown name is an
  * error with the closest name suggested. */
 int rl_scheme_opt(rl_scheme_opts *o, const char *cmd, int opt, const char *arg);

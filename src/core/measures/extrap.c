@@ -45,9 +45,12 @@
 #define THREADS_MAX 64
 
 #define EX_FIELD(f) offsetof(rl_extrap_params, f)
+/* the measures that draw contents; unseen is an exact count, so the
+ * sampling options do not apply to it (the CLI refuses them there) */
+#define SAMPLED "retrieval entropy shift"
 static const rl_param p_samples = {
     .key = "samples", .kind = RL_PK_SIZE, .offset = EX_FIELD(samples), .lo = 2, .hi = 1e8,
-    .dflt = 100, .metavar = "S", .help = "content samples, >= 2"};
+    .dflt = 100, .metavar = "S", .help = "content samples, >= 2", .only = SAMPLED};
 /* StreamingLLM (Xiao et al. 2024) and LM-Infinite (Han et al. 2024) */
 static const rl_param p_window = {
     .key = "local-window", .kind = RL_PK_SIZE, .offset = EX_FIELD(win.window), .lo = 0,
@@ -61,12 +64,12 @@ static const rl_param p_sinks = {
 /* the metadata says these two in words (content=, draw=) */
 static const rl_param p_identical = {
     .key = "identical", .kind = RL_PK_FLAG, .flags = RL_PF_NO_META,
-    .offset = EX_FIELD(identical), .dflt = 0, .set_to = 1,
+    .offset = EX_FIELD(identical), .dflt = 0, .set_to = 1, .only = SAMPLED,
     .help = "every key's content equals the query's (so with nope every logit is equal: "
             "a check of the measures)"};
 static const rl_param p_draw = {
     .key = "draw-contents", .kind = RL_PK_FLAG, .flags = RL_PF_NO_META,
-    .offset = EX_FIELD(draw_contents), .dflt = 0, .set_to = 1,
+    .offset = EX_FIELD(draw_contents), .dflt = 0, .set_to = 1, .only = SAMPLED,
     .help = "draw every key's d-dimensional content (the slower path, kept for checking): "
             "by default, where a logit is affine in the key's content (nope, t5, alibi, "
             "tupe, xl, sinusoidal, learned, integer, binary; rope under an exact "
@@ -76,6 +79,11 @@ static const rl_param *const extrap_params[] = {&p_samples, &p_window, &p_sinks,
                                                 &p_draw, NULL};
 
 const rl_param *const *rl_extrap_param_list(void) { return extrap_params; }
+
+/* bit k of rl_extrap_params.measures (and RL_EX_UNSEEN) is name k */
+static const char *const measure_names[] = {"unseen", "retrieval", "entropy", "shift", NULL};
+
+const char *const *rl_extrap_measure_names(void) { return measure_names; }
 
 void rl_extrap_params_default(rl_extrap_params *p)
 {
