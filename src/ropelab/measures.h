@@ -174,7 +174,8 @@ enum {
   RL_EX_UNSEEN = 1u << 0,
   RL_EX_RETRIEVAL = 1u << 1,
   RL_EX_ENTROPY = 1u << 2,
-  RL_EX_SHIFT = 1u << 3
+  RL_EX_SHIFT = 1u << 3,
+  RL_EX_COUNT = 4 /* the measures (rl_extrap_measure_names) */
 };
 
 typedef struct rl_extrap_params {

@@ -28,13 +28,7 @@ static const rl_grid_kind grid_kind = {&rl_grid_pi_fig5, "values of s", 25};
 /* whether bound name takes the declaration (rl_param.only) */
 static int takes(const rl_param *d, const char *name)
 {
-  if (!d->only)
-    return 1;
-  size_t n = strlen(name);
-  for (const char *w = d->only; (w = strstr(w, name)); w += n)
-    if ((w == d->only || w[-1] == ' ') && (w[n] == ' ' || !w[n]))
-      return 1;
-  return 0;
+  return !d->only || rl_opt_in_list(d->only, name, strlen(name));
 }
 
 /* the help rows of the declared settings bound name takes */

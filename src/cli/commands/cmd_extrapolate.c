@@ -318,9 +318,10 @@ static int run(int argc, char **argv)
         return r;
       break;
     case OPT_MEASURE: {
-      int idx[4];
+      int idx[RL_EX_COUNT];
       size_t n;
-      if ((r = rl_opt_enum_list(cmd, "--measure", optarg, rl_extrap_measure_names(), 4, idx, 4, &n)))
+      if ((r = rl_opt_enum_list(cmd, "--measure", optarg, rl_extrap_measure_names(), RL_EX_COUNT,
+                                idx, RL_EX_COUNT, &n)))
         return r;
       measures = 0;
       for (size_t k = 0; k < n; k++)
@@ -436,9 +437,12 @@ static int run(int argc, char **argv)
   ep.measures = measures & ~RL_EX_UNSEEN;
   /* an option for measures none of which was chosen would change only
    * a metadata line (the sampling options with unseen alone) */
+  const char *const *mn = rl_extrap_measure_names();
   for (size_t k = 0; eo.list[k]; k++) {
-    const char *only = eo.list[k]->only, *const *mn = rl_extrap_measure_names();
-    int any = !only;
+    const char *only = eo.list[k]->only;
+    if (!(eo.given >> k & 1) || !only)
+      continue;
+    int any = 0;
     char chosen[64] = "", takers[64];
     for (size_t j = 0; mn[j]; j++)
       if (measures >> j & 1) {
@@ -446,7 +450,7 @@ static int run(int argc, char **argv)
         snprintf(chosen + strlen(chosen), sizeof chosen - strlen(chosen), "%s%s",
                  *chosen ? "," : "", mn[j]);
       }
-    if ((eo.given >> k & 1) && !any) {
+    if (!any) {
       rl_opt_list_words(only, takers, sizeof takers);
       return rl_usage(cmd, "--%s does not apply to --measure %s (it is for %s)", eo.list[k]->key,
                       chosen, takers);

@@ -82,6 +82,8 @@ const rl_param *const *rl_extrap_param_list(void) { return extrap_params; }
 
 /* bit k of rl_extrap_params.measures (and RL_EX_UNSEEN) is name k */
 static const char *const measure_names[] = {"unseen", "retrieval", "entropy", "shift", NULL};
+_Static_assert(sizeof measure_names / sizeof *measure_names == RL_EX_COUNT + 1,
+               "one name per measure");
 
 const char *const *rl_extrap_measure_names(void) { return measure_names; }
 
