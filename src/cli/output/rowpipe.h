@@ -1,14 +1,15 @@
 /* rowpipe.h: rows computed and formatted on worker threads, written in
- * order by the calling thread.
+ * chunk order.
  *
- * The rows are cut into chunks 0..chunks-1.  Each worker claims the next
- * chunk, fills its values (the command's callback, with the worker's own
- * workspaces) and formats them (rl_row_text) into one of 2 x workers
- * slots; the calling thread writes the slots in chunk order while the
- * workers go on.  So the output is the same bytes whatever the number of
+ * The rows are cut into chunks 0..chunks-1.  Each worker (the calling
+ * thread is worker 0) claims the next chunk, fills its values (the
+ * command's callback, with the worker's own workspaces), formats them
+ * (rl_row_text) into its own slot, waits until every earlier chunk is
+ * written and writes its own, while the other workers go on with later
+ * chunks.  So the output is the same bytes whatever the number of
  * workers, and writing a chunk overlaps computing the next ones.  With
  * one worker everything runs on the calling thread, chunk after chunk
- * (--threads 1 means one core). */
+ * (--threads 1 means one core; T means T threads, the caller included). */
 #ifndef RL_CLI_ROWPIPE_H
 #define RL_CLI_ROWPIPE_H
 
@@ -35,9 +36,11 @@ typedef struct rl_rowpipe {
   void *ctx;
   rl_progress *prog; /* rows written so far, or NULL */
   /* NULL: the rows are written as they are.  Otherwise each chunk's
-   * values go to take instead, on the calling thread, in chunk order (a
-   * reduction such as decay --bins, which writes its own rows): 0, or an
-   * exit code after a printed message, which stops the run. */
+   * values go to take instead, in chunk order, one call at a time (by
+   * the worker whose turn it is to write: a reduction such as decay
+   * --bins, which writes its own rows): 0, or an exit code after a
+   * printed message, which stops the run.  prog is updated the same
+   * way. */
   int (*take)(void *ctx, rl_out *out, const double *vals, size_t rows);
 } rl_rowpipe;
 
@@ -46,7 +49,7 @@ typedef struct rl_rowpipe {
  * worker whose thread cannot be started is done without (the others, or
  * the calling thread, take its chunks).  A write error, before or during
  * the run, stops it and is left in out->err for rl_out_close to report.
- * Memory: 2 x workers slots of rows x cols values and their text. */
+ * Memory: one slot per worker of rows x cols values and their text. */
 int rl_rowpipe_run(rl_out *out, const rl_rowpipe *p);
 
 #endif
