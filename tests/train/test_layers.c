@@ -126,27 +126,39 @@ static void test_rope(size_t rot, int half, const char *method)
   rl_schedule_free(f);
 }
 
-/* ---- attention, with and without a bias ---- */
-struct at { double *qkv, *bias, *out, *pre, *att, *dw; };
+/* ---- attention, with and without a bias, at 1/sqrt(hd) and TUPE's
+ * 1/sqrt(2 hd) ---- */
+#define SCALE (1.0 / sqrt((double)(C / H)))
+struct at { double *qkv, *bias, *out, *pre, *att, *dw; double scale; };
 static double at_f(void *c)
 {
   struct at *s = c;
-  rl_tl_attention_forward(s->out, s->pre, s->att, s->qkv, s->bias, B, T, C, H);
+  rl_tl_attention_forward(s->out, s->pre, s->att, s->qkv, s->bias, B, T, C, H, s->scale);
   return dot(s->out, s->dw, B * T * C);
 }
-static void test_attention(int with_bias)
+static void test_attention(int with_bias, double scale)
 {
   struct at s = {rnd(B * T * 3 * C, 1), with_bias ? rnd(H * T * T, 1) : NULL, zeros(B * T * C),
-                 zeros(B * H * T * T), zeros(B * H * T * T), rnd(B * T * C, 1)};
+                 zeros(B * H * T * T), zeros(B * H * T * T), rnd(B * T * C, 1), scale};
   double *dqkv = zeros(B * T * 3 * C), *dbias = zeros(H * T * T);
   double *dpre = zeros(B * H * T * T), *datt = zeros(B * H * T * T);
   at_f(&s);
   rl_tl_attention_backward(dqkv, with_bias ? dbias : NULL, dpre, datt, s.dw, s.qkv, s.att, B,
-                           T, C, H);
-  tap_le(fd_rel_err(at_f, &s, s.qkv, B * T * 3 * C, dqkv), FD_TOL, "attention%s d/dqkv",
-         with_bias ? " with bias" : "");
+                           T, C, H, scale);
+  tap_le(fd_rel_err(at_f, &s, s.qkv, B * T * 3 * C, dqkv), FD_TOL, "attention%s scale %.4g d/dqkv",
+         with_bias ? " with bias" : "", scale);
   if (with_bias) /* entries above the diagonal are never read: both zero */
-    tap_le(fd_rel_err(at_f, &s, s.bias, H * T * T, dbias), FD_TOL, "attention d/dbias");
+    tap_le(fd_rel_err(at_f, &s, s.bias, H * T * T, dbias), FD_TOL, "attention scale %.4g d/dbias",
+           scale);
+  /* the scale multiplies q.k alone: one logit by hand, without bias */
+  if (!with_bias) {
+    const double *q = s.qkv + (1 * T + 2) * 3 * C, *k = s.qkv + (1 * T + 1) * 3 * C + C;
+    double v = 0;
+    for (size_t e = 0; e < C / H; e++)
+      v += q[e] * k[e];
+    tap_abs_close(s.pre[((1 * H + 0) * T + 2) * T + 1], v * scale, 1e-15 * fabs(v),
+                  "attention scale %.4g: logit (b 1, head 0, t 2, t2 1) = scale q.k", scale);
+  }
 }
 
 /* ---- relative attention (xl, deberta): every table and bias ---- */
@@ -184,7 +196,7 @@ static void test_relattn(void)
   rl_tl_rel plain = {idx, NREL, 1.0 / sqrt((double)hd), NULL, NULL, NULL, NULL, NULL};
   double *o2 = zeros(B * T * C), *p2 = zeros(B * H * T * T), *a2 = zeros(B * H * T * T);
   rl_tl_relattn_forward(s.out, s.pre, s.att, s.qkv, &plain, B, T, C, H);
-  rl_tl_attention_forward(o2, p2, a2, s.qkv, NULL, B, T, C, H);
+  rl_tl_attention_forward(o2, p2, a2, s.qkv, NULL, B, T, C, H, SCALE);
   double worst = 0;
   for (size_t i = 0; i < B * T * C; i++)
     worst = fmax(worst, fabs(o2[i] - s.out[i]));
@@ -207,7 +219,7 @@ static double t5_f(void *c)
 {
   struct t5 *s = c;
   rl_tl_t5_forward(s->bias, s->tab, H, T5T, NB, MAXD);
-  rl_tl_attention_forward(s->out, s->pre, s->att, s->qkv, s->bias, 1, T5T, C, H);
+  rl_tl_attention_forward(s->out, s->pre, s->att, s->qkv, s->bias, 1, T5T, C, H, SCALE);
   return dot(s->out, s->dw, T5T * C);
 }
 static void test_t5(void)
@@ -217,7 +229,7 @@ static void test_t5(void)
   double *dqkv = zeros(T5T * 3 * C), *dbias = zeros(H * T5T * T5T), *dtab = zeros(NB * H);
   double *dpre = zeros(H * T5T * T5T), *datt = zeros(H * T5T * T5T);
   t5_f(&s);
-  rl_tl_attention_backward(dqkv, dbias, dpre, datt, s.dw, s.qkv, s.att, 1, T5T, C, H);
+  rl_tl_attention_backward(dqkv, dbias, dpre, datt, s.dw, s.qkv, s.att, 1, T5T, C, H, SCALE);
   rl_tl_t5_backward(dtab, dbias, H, T5T, NB, MAXD);
   tap_le(fd_rel_err(t5_f, &s, s.tab, NB * H, dtab), FD_TOL, "t5 bias d/dtable (%d buckets, T %d)",
          NB, T5T);
@@ -270,6 +282,21 @@ static void test_elementwise(void)
   gelu_f(&s);
   rl_tl_gelu_backward(dx, s.x, s.th, s.dw, B * T * C);
   tap_le(fd_rel_err(gelu_f, &s, s.x, B * T * C, dx), FD_TOL, "gelu d/dinp");
+  { /* the tanh GELU keeps (computed from exp) against libm's tanh, to an
+     * absolute 4 ulp of 1: exp's 1 ulp, the sum, the quotient (< 2, so
+     * its ulp <= 2^-52) and the difference with 1 each add at most one;
+     * x from -40 to 40 crosses 0 and both saturations */
+    enum { NG = 8001 };
+    double *gx = zeros(NG), *go = zeros(NG), *gt = zeros(NG), worst = 0;
+    for (size_t i = 0; i < NG; i++)
+      gx[i] = -40.0 + 0.01 * (double)i;
+    rl_tl_gelu_forward(go, gt, gx, NG);
+    for (size_t i = 0; i < NG; i++) {
+      double x = gx[i], u = 0.7978845608028654 * (x + 0.044715 * x * x * x);
+      worst = fmax(worst, fabs(gt[i] - tanh(u)));
+    }
+    tap_le(worst, 4 * 0x1p-52, "gelu's tanh against libm's over [-40, 40]: %.3g", worst);
+  }
   memset(dx, 0, B * T * C * sizeof *dx);
   rl_tl_residual_backward(dx, dy, s.dw, B * T * C);
   tap_le(fd_rel_err(res_f, &s, s.x, B * T * C, dx), FD_TOL, "residual d/da");
@@ -314,8 +341,10 @@ int main(void)
   test_rope(2, 0, "rope");
   test_rope(2, 1, "rope");
   test_rope(C / H, 1, "yarn");
-  test_attention(0);
-  test_attention(1);
+  test_attention(0, SCALE);
+  test_attention(1, SCALE);
+  test_attention(0, SCALE / sqrt(2.0));
+  test_attention(1, SCALE / sqrt(2.0));
   test_relattn();
   test_t5();
   test_alibi();

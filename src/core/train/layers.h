@@ -46,17 +46,20 @@ void rl_tl_rope_forward(double *out, const double *inp, const double *cs, const 
 void rl_tl_rope_backward(double *dinp, const double *dout, const double *cs, const double *sn,
                          size_t B, size_t T, size_t C, size_t H, size_t rot, int half);
 
-/* Causal multi-head attention on qkv[B][T][3C]: preatt = q.k / sqrt(hd)
+/* Causal multi-head attention on qkv[B][T][3C]: preatt = scale q.k
  * + bias[h][t][t2] (bias [H][T][T] or NULL; only t2 <= t read), att =
  * softmax over t2 <= t (zero above), out[b][t][h hd ..] = sum att v.
- * preatt, att: [B][H][T][T]. */
+ * scale: 1 / sqrt(hd), or TUPE's 1 / sqrt(2 hd).  preatt, att:
+ * [B][H][T][T]. */
 void rl_tl_attention_forward(double *out, double *preatt, double *att, const double *qkv,
-                             const double *bias, size_t B, size_t T, size_t C, size_t H);
+                             const double *bias, size_t B, size_t T, size_t C, size_t H,
+                             double scale);
 /* dqkv += ..., dbias[h][t][t2] += sum over b of dpreatt (when dbias);
  * dpreatt, datt: [B][H][T][T] scratch, overwritten. */
 void rl_tl_attention_backward(double *dqkv, double *dbias, double *dpreatt, double *datt,
                               const double *dout, const double *qkv, const double *att,
-                              size_t B, size_t T, size_t C, size_t H);
+                              size_t B, size_t T, size_t C, size_t H,
+                              double scale);
 
 /* Attention with relative terms between content and position tables,
  * for Transformer-XL and DeBERTa (the core's definitions, src/core/

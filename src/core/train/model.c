@@ -217,12 +217,12 @@ rl_status rl_train_new(const rl_train_cfg *cfg, rl_train_model **out, char *err)
                                P_XLW,  P_XLU, P_XLV,  P_DEB,      P_TUPE, P_TUPEQ,   P_TUPEK};
   for (size_t k = 0; k < sizeof normal / sizeof *normal; k++) {
     int i = normal[k];
-    /* TUPE's U_q, U_k N(0, 1/D): its positions are LayerNormed to unit
-     * size, so the positional logit starts O(1) like the core's
-     * (rel.c: N(0, 1/d)); the rest GPT-2's */
-    double sd = i == P_ATTPROJW || i == P_FCPROJW ? 0.02 / sqrt(2.0 * (double)L)
-                : i == P_TUPEQ || i == P_TUPEK   ? 1.0 / sqrt((double)D)
-                                                 : 0.02;
+    /* TUPE's U_q, U_k too: at N(0, 1/D), as the core's rel.c draws
+     * them, the positional logit starts O(1) and, shared by every layer,
+     * gives all layers the same random pattern; copy at L = 20 then
+     * reached 0.740 (seed 1) and stalled at 0.28 loss (seed 2) in 2500
+     * steps, with 0.02 0.959 and 0.984 (README, Trained models) */
+    double sd = i == P_ATTPROJW || i == P_FCPROJW ? 0.02 / sqrt(2.0 * (double)L) : 0.02;
     for (size_t j = 0; j < ps[i]; j++)
       m->p[i][j] = sd * rl_train_rng_normal(&r);
   }
@@ -477,8 +477,6 @@ static void rel_tables(rl_train_model *m, struct scratch *x, size_t l, size_t T,
           x->Bt[(h * nr + i) * hd + e] = x->proj[i * 3 * D + h * hd + e];     /* Q^r: p2c */
         }
     r->A = x->A, r->Bt = x->Bt, r->scale = 1.0 / sqrt(3.0 * (double)hd);
-  } else { /* tupe: the content term over sqrt(2 hd), positions in the bias */
-    r->scale = 1.0 / sqrt(2.0 * (double)hd);
   }
 }
 
@@ -530,9 +528,20 @@ static void tupe_bias_backward(rl_train_model *m, struct scratch *x, const doubl
                            x->pm, x->pr, T, D);
 }
 
-static int relative(const rl_train_cfg *c)
+/* xl and deberta add terms between q, k and relative tables
+ * (rl_tl_relattn_*); every other scheme is plain attention, tupe's
+ * positions being a bias like t5's, under its own scale. */
+static int rel_attention(const rl_train_cfg *c)
 {
-  return c->pos == RL_TPOS_XL || c->pos == RL_TPOS_DEBERTA || c->pos == RL_TPOS_TUPE;
+  return c->pos == RL_TPOS_XL || c->pos == RL_TPOS_DEBERTA;
+}
+
+/* the content logit's scale: TUPE's 1 / sqrt(2 hd) (Ke et al. 2021,
+ * eq. 6), else 1 / sqrt(hd) */
+static double content_scale(const rl_train_cfg *c)
+{
+  double hd = (double)(c->d_model / c->heads);
+  return 1.0 / sqrt(c->pos == RL_TPOS_TUPE ? 2.0 * hd : hd);
 }
 
 static void chunk_forward(rl_train_model *m, const struct chunk *k)
@@ -568,13 +577,14 @@ static void chunk_forward(rl_train_model *m, const struct chunk *k)
                          3 * D);
     if (c->pos == RL_TPOS_ROPE)
       rl_tl_rope_forward(qkvr, qkv, m->cs, m->sn, B, T, D, H, m->rot, m->half);
-    if (relative(c)) {
+    if (rel_attention(c)) {
       rl_tl_rel r;
       rel_tables(m, x, l, T, &r);
       r.bias = bias;
       rl_tl_relattn_forward(atty, A(A_PRE, l), A(A_ATT, l), qkvr, &r, B, T, D, H);
     } else
-      rl_tl_attention_forward(atty, A(A_PRE, l), A(A_ATT, l), qkvr, bias, B, T, D, H);
+      rl_tl_attention_forward(atty, A(A_PRE, l), A(A_ATT, l), qkvr, bias, B, T, D, H,
+                              content_scale(c));
     rl_tl_matmul_forward(attproj, atty, m->p[P_ATTPROJW] + l * D * D, m->p[P_ATTPROJB] + l * D,
                          N, D, D);
     rl_tl_residual_forward(res2, res, attproj, N * D);
@@ -646,7 +656,7 @@ static void chunk_backward(rl_train_model *m, const struct chunk *k)
     rl_tl_residual_backward(dresin, DA(A_ATTPROJ, l), DA(A_RES2, l), N * D);
     rl_tl_matmul_backward(DA(A_ATTY, l), G(P_ATTPROJW) + l * D * D, G(P_ATTPROJB) + l * D,
                           DA(A_ATTPROJ, l), A(A_ATTY, l), m->p[P_ATTPROJW] + l * D * D, N, D, D);
-    if (relative(c)) {
+    if (rel_attention(c)) {
       size_t hd = D / H, nr = m->nrel;
       rl_tl_rel r, d;
       rel_tables(m, x, l, T, &r); /* again: the buffers hold the last layer's */
@@ -681,7 +691,7 @@ static void chunk_backward(rl_train_model *m, const struct chunk *k)
       }
     } else
       rl_tl_attention_backward(dqkvr, dbias, dpre, datt, DA(A_ATTY, l), qkvr, A(A_ATT, l), B, T,
-                               D, H);
+                               D, H, content_scale(c));
     if (rope)
       rl_tl_rope_backward(dqkv, dqkvr, m->cs, m->sn, B, T, D, H, m->rot, m->half);
     rl_tl_matmul_backward(DA(A_LN1, l), G(P_QKVW) + l * 3 * D * D, G(P_QKVB) + l * 3 * D, dqkv,
