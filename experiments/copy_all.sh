@@ -6,7 +6,7 @@
 # but for:
 #   ropelab train --scheme S --task copy --train-len 20 --eval-len 20
 #       --layers 4 --lr 5e-3 --steps K --threads 2 --eval-samples 256 [EXTRA]
-# (K = 2500; 3000 for learned, 3500 for tupe)
+# (K = 2500; 3000 for learned, t5 and rope, 3500 for tupe)
 # (EXTRA: more options, later ones win, e.g. EXTRA="--steps 1500 --seed 2").
 # The recipe is the cheapest of a small search on nope and t5, the two
 # slowest learners (copy at L = 20, seed 1; mean exact match over 1..20):
@@ -38,8 +38,11 @@ echo "scheme,exact_in_dist,exact_worst_len,steps,cpu_s,wall_s,load1"
 for s in $schemes; do
   # the absolute schemes see their long positions (up to 2L + 1) only in
   # the longest examples: more steps (learned 2500 steps 0.967, 3000
-  # 0.999; tupe 2500 0.740, 3500 0.979)
-  case $s in learned) steps=3000 ;; tupe) steps=3500 ;; *) steps=2500 ;; esac
+  # 0.999; tupe 2500 0.740, 3500 0.979).  t5 and rope passed at 2500
+  # (0.995) until GELU's tanh changed by a few ulp (2026-12-05): then
+  # 0.987 and 0.990, at 3000 0.9945 and 0.9941; 2500 steps is that close
+  # to the line for them
+  case $s in learned | t5 | rope) steps=3000 ;; tupe) steps=3500 ;; *) steps=2500 ;; esac
   tab=$out/copy-$s.csv
   # shellcheck disable=SC2086 # EXTRA is a list of options
   /usr/bin/time -f "%U %S %e" -o "$out/copy-$s.time" nice -n 10 "$build/src/ropelab" train \
