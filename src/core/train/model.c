@@ -480,6 +480,15 @@ static void rel_tables(rl_train_model *m, struct scratch *x, size_t l, size_t T,
   }
 }
 
+/* the content logit's scale: TUPE's 1 / sqrt(2 hd) (Ke et al. 2021,
+ * eq. 6, which scales its positional term the same way), else
+ * 1 / sqrt(hd) */
+static double content_scale(const rl_train_cfg *c)
+{
+  double hd = (double)(c->d_model / c->heads);
+  return 1.0 / sqrt(c->pos == RL_TPOS_TUPE ? 2.0 * hd : hd);
+}
+
 /* TUPE's positional logits (Ke et al. 2021 eq. 6; the core's rel.c):
  * bias[h][t][t2] = (U_q pbar_t)_h . (U_k pbar_t2)_h / sqrt(2 hd), pbar
  * the position table after a LayerNorm with no affine, shared by the
@@ -488,7 +497,7 @@ static void tupe_bias(rl_train_model *m, struct scratch *x, double *bias, size_t
 {
   const rl_train_cfg *c = &m->cfg;
   size_t D = c->d_model, H = c->heads, hd = D / H;
-  double sc = 1.0 / sqrt(2.0 * (double)hd);
+  double sc = content_scale(c);
   rl_tl_layernorm_forward(x->pbar, x->pm, x->pr, m->p[P_TUPE], x->ones, x->zeros, T, D);
   rl_tl_matmul_forward(x->pq, x->pbar, m->p[P_TUPEQ], NULL, T, D, D);
   rl_tl_matmul_forward(x->pk, x->pbar, m->p[P_TUPEK], NULL, T, D, D);
@@ -507,7 +516,7 @@ static void tupe_bias_backward(rl_train_model *m, struct scratch *x, const doubl
 {
   const rl_train_cfg *c = &m->cfg;
   size_t D = c->d_model, H = c->heads, hd = D / H;
-  double sc = 1.0 / sqrt(2.0 * (double)hd);
+  double sc = content_scale(c);
   memset(x->dpq, 0, T * D * sizeof *x->dpq);
   memset(x->dpk, 0, T * D * sizeof *x->dpk);
   memset(x->dpbar, 0, T * D * sizeof *x->dpbar);
@@ -534,14 +543,6 @@ static void tupe_bias_backward(rl_train_model *m, struct scratch *x, const doubl
 static int rel_attention(const rl_train_cfg *c)
 {
   return c->pos == RL_TPOS_XL || c->pos == RL_TPOS_DEBERTA;
-}
-
-/* the content logit's scale: TUPE's 1 / sqrt(2 hd) (Ke et al. 2021,
- * eq. 6), else 1 / sqrt(hd) */
-static double content_scale(const rl_train_cfg *c)
-{
-  double hd = (double)(c->d_model / c->heads);
-  return 1.0 / sqrt(c->pos == RL_TPOS_TUPE ? 2.0 * hd : hd);
 }
 
 static void chunk_forward(rl_train_model *m, const struct chunk *k)
