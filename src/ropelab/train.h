@@ -161,6 +161,11 @@ double rl_train_lr(size_t step, size_t steps, size_t warmup, double lr, double m
  * run's rl_train_flops per second is measured against.  0 on bad input. */
 double rl_train_peak_flops(size_t n, size_t threads, double seconds);
 
+/* The BLAS's kernel family (OpenBLAS's core name, "Haswell", "SkylakeX";
+ * "-" for another CBLAS): its dgemm's order of the sums is part of what
+ * makes a training run the same bits again. */
+const char *rl_train_blas_core(void);
+
 /* The trainer's random numbers: SplitMix64 (Steele, Lea and Flood 2014),
  * the same stream on every machine for a seed. */
 typedef struct rl_train_rng {

@@ -209,6 +209,7 @@ static int run(int argc, char **argv)
   if (rl_ckpt_text_get(ck->prov, "started", v, sizeof v))
     rl_out_meta(&tab, "trained_started", v);
   rl_out_meta(&tab, "blas", RL_BLAS);
+  rl_out_meta(&tab, "blas_core", rl_train_blas_core());
   if (rope)
     rl_sched_meta(&sp, probe, &tab);
   rl_train_score s = {&ck->run.task, (size_t)ck->run.train_len, lens, n, (size_t)samples,

@@ -37,7 +37,21 @@ void rl_tl_encoder_backward(double *dwte, double *dwpe, const double *dout, cons
 void rl_tl_layernorm_forward(double *out, double *mean, double *rstd, const double *inp,
                              const double *w, const double *b, size_t N, size_t C)
 {
-  for (size_t n = 0; n < N; n++) {
+  /* two rows at a time: their sums are independent chains whose
+   * additions overlap, each in the order of c (the same bits) */
+  size_t n = 0;
+  for (; n + 2 <= N; n += 2) {
+    const double *x = inp + n * C, *y = x + C;
+    double m = 0, my = 0, v = 0, vy = 0;
+    for (size_t c = 0; c < C; c++)
+      m += x[c], my += y[c];
+    m /= (double)C, my /= (double)C;
+    for (size_t c = 0; c < C; c++)
+      v += (x[c] - m) * (x[c] - m), vy += (y[c] - my) * (y[c] - my);
+    mean[n] = m, mean[n + 1] = my;
+    rstd[n] = 1.0 / sqrt(v / (double)C + 1e-5), rstd[n + 1] = 1.0 / sqrt(vy / (double)C + 1e-5);
+  }
+  for (; n < N; n++) {
     const double *x = inp + n * C;
     double m = 0, v = 0;
     for (size_t c = 0; c < C; c++)
@@ -45,11 +59,13 @@ void rl_tl_layernorm_forward(double *out, double *mean, double *rstd, const doub
     m /= (double)C;
     for (size_t c = 0; c < C; c++)
       v += (x[c] - m) * (x[c] - m);
-    double s = 1.0 / sqrt(v / (double)C + 1e-5);
+    mean[n] = m, rstd[n] = 1.0 / sqrt(v / (double)C + 1e-5);
+  }
+  for (n = 0; n < N; n++) {
+    const double *x = inp + n * C;
+    double m = mean[n], s = rstd[n];
     for (size_t c = 0; c < C; c++)
       out[n * C + c] = (x[c] - m) * s * w[c] + b[c];
-    mean[n] = m;
-    rstd[n] = s;
   }
 }
 
@@ -57,15 +73,30 @@ void rl_tl_layernorm_backward(double *dinp, double *dw, double *db, const double
                               const double *inp, const double *w, const double *mean,
                               const double *rstd, size_t N, size_t C)
 {
+  double sums[2] = {0, 0}; /* the odd row's two sums, from the even row's pass */
   for (size_t n = 0; n < N; n++) {
     const double *x = inp + n * C, *d = dout + n * C;
     double m = mean[n], s = rstd[n];
     /* dxhat = dout w; dx = s (dxhat - mean(dxhat) - xhat mean(dxhat xhat)) */
     double sd = 0, sdx = 0;
-    for (size_t c = 0; c < C; c++) {
-      double xh = (x[c] - m) * s, dxh = d[c] * w[c];
-      sd += dxh;
-      sdx += dxh * xh;
+    if (n + 1 < N && n % 2 == 0) { /* rows n and n + 1's sums: chains that overlap */
+      const double *x1 = x + C, *d1 = d + C;
+      double m1 = mean[n + 1], s1 = rstd[n + 1], sd1 = 0, sdx1 = 0;
+      for (size_t c = 0; c < C; c++) {
+        double xh = (x[c] - m) * s, dxh = d[c] * w[c];
+        double xh1 = (x1[c] - m1) * s1, dxh1 = d1[c] * w[c];
+        sd += dxh, sdx += dxh * xh;
+        sd1 += dxh1, sdx1 += dxh1 * xh1;
+      }
+      sums[0] = sd1, sums[1] = sdx1;
+    } else if (n % 2) {
+      sd = sums[0], sdx = sums[1];
+    } else {
+      for (size_t c = 0; c < C; c++) {
+        double xh = (x[c] - m) * s, dxh = d[c] * w[c];
+        sd += dxh;
+        sdx += dxh * xh;
+      }
     }
     sd /= (double)C;
     sdx /= (double)C;
@@ -168,6 +199,35 @@ void rl_tl_rope_backward(double *dinp, const double *dout, const double *cs, con
     }
 }
 
+/* out[i] = x . y_i for i < n (y_i at y + i * stride), each sum in the
+ * order of e.  Four rows at a time: their sums are independent chains,
+ * so the additions' latency overlaps (the dot products are short, hd
+ * terms, and one chain at a time waited on every addition); each sum is
+ * still the same additions in the same order, so the same bits. */
+static void dots(double *out, const double *x, const double *y, size_t stride, size_t n,
+                 size_t hd)
+{
+  size_t i = 0;
+  for (; i + 4 <= n; i += 4) {
+    const double *y0 = y + i * stride, *y1 = y0 + stride, *y2 = y1 + stride, *y3 = y2 + stride;
+    double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+    for (size_t e = 0; e < hd; e++) {
+      s0 += x[e] * y0[e];
+      s1 += x[e] * y1[e];
+      s2 += x[e] * y2[e];
+      s3 += x[e] * y3[e];
+    }
+    out[i] = s0, out[i + 1] = s1, out[i + 2] = s2, out[i + 3] = s3;
+  }
+  for (; i < n; i++) {
+    const double *yi = y + i * stride;
+    double s0 = 0;
+    for (size_t e = 0; e < hd; e++)
+      s0 += x[e] * yi[e];
+    out[i] = s0;
+  }
+}
+
 /* One query row t of causal attention, shared by plain and relative
  * attention: the softmax of pre[0..t] (mx its maximum) into a, the rest of
  * the row zeroed, and out = sum_t2 a[t2] v_t2 (v_t2 at v + t2 * stride). */
@@ -196,19 +256,15 @@ static void softmax_value_backward(double *dp, double *da, const double *a, cons
                                    const double *v, double *dv, size_t t, size_t stride,
                                    size_t hd)
 {
+  dots(dp, g, v, stride, t + 1, hd);
   double dot = 0;
   for (size_t t2 = 0; t2 <= t; t2++) {
-    const double *vr = v + t2 * stride;
     double *dvr = dv + t2 * stride;
-    double s = 0;
-    for (size_t e = 0; e < hd; e++) {
-      s += vr[e] * g[e];
+    for (size_t e = 0; e < hd; e++)
       dvr[e] += a[t2] * g[e];
-    }
     if (da)
-      da[t2] = s;
-    dp[t2] = s;
-    dot += a[t2] * s;
+      da[t2] = dp[t2];
+    dot += a[t2] * dp[t2];
   }
   for (size_t t2 = 0; t2 <= t; t2++)
     dp[t2] = a[t2] * (dp[t2] - dot);
@@ -225,13 +281,11 @@ void rl_tl_attention_forward(double *out, double *preatt, double *att, const dou
         const double *q = qkv + (b * T + t) * 3 * C + h * hd;
         double *pre = preatt + ((b * H + h) * T + t) * T;
         double *a = att + ((b * H + h) * T + t) * T;
+        const double *k0 = qkv + (b * T) * 3 * C + C + h * hd; /* key 0 of this head */
+        dots(pre, q, k0, 3 * C, t + 1, hd);
         double mx = -HUGE_VAL;
         for (size_t t2 = 0; t2 <= t; t2++) {
-          const double *k = qkv + (b * T + t2) * 3 * C + C + h * hd;
-          double v = 0;
-          for (size_t e = 0; e < hd; e++)
-            v += q[e] * k[e];
-          v = v * scale + (bias ? bias[(h * T + t) * T + t2] : 0.0);
+          double v = pre[t2] * scale + (bias ? bias[(h * T + t) * T + t2] : 0.0);
           pre[t2] = v;
           if (v > mx)
             mx = v;
@@ -250,7 +304,7 @@ void rl_tl_attention_backward(double *dqkv, double *dbias, double *dpreatt, doub
     for (size_t h = 0; h < H; h++)
       for (size_t t = 0; t < T; t++) {
         const double *a = att + ((b * H + h) * T + t) * T;
-        double *da = datt + ((b * H + h) * T + t) * T;
+        double *da = datt ? datt + ((b * H + h) * T + t) * T : NULL;
         double *dp = dpreatt + ((b * H + h) * T + t) * T;
         const double *d = dout + (b * T + t) * C + h * hd;
         /* through out = sum att v */
@@ -306,23 +360,24 @@ void rl_tl_t5_backward(double *dt5, const double *dbias, size_t H, size_t T, siz
 
 #define GELU_C 0.7978845608028654 /* sqrt(2/pi) */
 
-/* tanh u = 1 - 2 / (e^{2u} + 1): GELU uses t only as 1 + t and 1 - t^2,
+/* GELU's tanh u as 1 - 2 / (e^{2u} + 1): GELU uses t only as 1 + t and 1 - t^2,
  * where this is as accurate as tanh (absolute error a few ulp of 1; the
  * relative error of t near u = 0 does not matter there), and glibc's exp
  * costs well under the expm1 inside its tanh (GELU's tanh was 17% of a
  * training step's CPU, perf).  e^{2u} overflows to inf for u > 354:
  * then t = 1 exactly, as it should be. */
-static inline double gelu_tanh(double u)
-{
-  return 1.0 - 2.0 / (exp(2.0 * u) + 1.0);
-}
-
 void rl_tl_gelu_forward(double *out, double *th, const double *inp, size_t N)
 {
+  /* the exponentials first (calls), then the rest in a loop of its own
+   * that vectorises (its divisions were half of this layer's time) */
   for (size_t i = 0; i < N; i++) {
     double x = inp[i];
-    th[i] = gelu_tanh(GELU_C * (x + 0.044715 * x * x * x));
-    out[i] = 0.5 * x * (1.0 + th[i]);
+    th[i] = exp(2.0 * (GELU_C * (x + 0.044715 * x * x * x)));
+  }
+  for (size_t i = 0; i < N; i++) {
+    double x = inp[i], t = 1.0 - 2.0 / (th[i] + 1.0);
+    th[i] = t;
+    out[i] = 0.5 * x * (1.0 + t);
   }
 }
 

@@ -55,7 +55,8 @@ void rl_tl_attention_forward(double *out, double *preatt, double *att, const dou
                              const double *bias, size_t B, size_t T, size_t C, size_t H,
                              double scale);
 /* dqkv += ..., dbias[h][t][t2] += sum over b of dpreatt (when dbias);
- * dpreatt, datt: [B][H][T][T] scratch, overwritten. */
+ * dpreatt: [B][H][T][T] scratch, overwritten; datt the same, the gradient
+ * of att (or NULL: not kept). */
 void rl_tl_attention_backward(double *dqkv, double *dbias, double *dpreatt, double *datt,
                               const double *dout, const double *qkv, const double *att,
                               size_t B, size_t T, size_t C, size_t H,

@@ -25,9 +25,20 @@ enum {
   A_LOSSES, A_COUNT
 };
 
+/* The tensors whose gradients the backward passes through.  The others
+ * (norm statistics, GELU's tanh, attention logits and weights: their
+ * gradients go through the scratch dpre; probabilities,
+ * losses) get no gradient buffer, so no memory and no zeroing per chunk. */
+static int has_grad(int i)
+{
+  return !(i == A_LN1M || i == A_LN1R || i == A_LN2M || i == A_LN2R || i == A_LNFM ||
+           i == A_LNFR || i == A_FCHT || i == A_PRE || i == A_ATT || i == A_PROBS ||
+           i == A_LOSSES);
+}
+
 struct rl_train_model {
   rl_train_cfg cfg;
-  size_t psize[P_COUNT], asize[A_COUNT], np, na;
+  size_t psize[P_COUNT], asize[A_COUNT], np, na, nda;
   double *params, *grads, *m1, *m2;
   double *p[P_COUNT], *g[P_COUNT];
   double *acts, *dacts;
@@ -37,7 +48,7 @@ struct rl_train_model {
   double *cs, *sn;     /* rope table [max_T][rot/2] */
   size_t rot;
   int half, have_rope;
-  double *dpre, *datt; /* attention scratch, [batch][H][max_T][max_T] */
+  double *dpre; /* attention logits' gradient, scratch, [batch][H][max_T][max_T] */
   int *inp, *tgt;      /* the chunks' rows, each chunk Bc x Tc */
   size_t B, T, step;
   double mean_loss, flops;
@@ -96,7 +107,7 @@ void rl_train_free(rl_train_model *m)
     return;
   free(m->params), free(m->grads), free(m->m1), free(m->m2), free(m->acts), free(m->dacts);
   free(m->pe), free(m->slopes), free(m->cs), free(m->sn);
-  free(m->dpre), free(m->datt), free(m->inp), free(m->tgt);
+  free(m->dpre), free(m->inp), free(m->tgt);
   free(m->perm), free(m->rowlen), free(m->ch), free(m->tgrads), free(m->tbias), free(m->tdbias);
   free(m->probs_out), free(m->losses_out), free(m->xlR);
   for (size_t t = 0; m->scr && t < m->cfg.threads; t++) {
@@ -180,12 +191,12 @@ rl_status rl_train_new(const rl_train_cfg *cfg, rl_train_model **out, char *err)
   for (int i = 0; i < P_COUNT; i++)
     m->np += ps[i];
   for (int i = 0; i < A_COUNT; i++)
-    m->na += as[i];
+    m->na += as[i], m->nda += has_grad(i) ? as[i] : 0;
   int oom = 0;
   m->params = zalloc(m, m->np, &oom), m->grads = zalloc(m, m->np, &oom);
   m->m1 = zalloc(m, m->np, &oom), m->m2 = zalloc(m, m->np, &oom);
-  m->acts = zalloc(m, m->na, &oom), m->dacts = zalloc(m, m->na, &oom);
-  m->dpre = zalloc(m, c->batch * H * T * T, &oom), m->datt = zalloc(m, c->batch * H * T * T, &oom);
+  m->acts = zalloc(m, m->na, &oom), m->dacts = zalloc(m, m->nda, &oom);
+  m->dpre = zalloc(m, c->batch * H * T * T, &oom);
   size_t nt = c->threads;
   if (c->pos == RL_TPOS_T5 || c->pos == RL_TPOS_ALIBI || c->pos == RL_TPOS_TUPE)
     m->tbias = zalloc(m, nt * H * T * T, &oom), m->tdbias = zalloc(m, nt * H * T * T, &oom);
@@ -205,9 +216,10 @@ rl_status rl_train_new(const rl_train_cfg *cfg, rl_train_model **out, char *err)
     off += ps[i];
   }
   off = 0;
+  size_t doff = 0;
   for (int i = 0; i < A_COUNT; i++) {
-    m->a[i] = m->acts + off, m->da[i] = m->dacts + off;
-    off += as[i];
+    m->a[i] = m->acts + off, m->da[i] = has_grad(i) ? m->dacts + doff : NULL;
+    off += as[i], doff += has_grad(i) ? as[i] : 0;
   }
   /* GPT-2's initialisation (as llm.c's train_gpt2.py): N(0, 0.02^2), the
    * residual projections scaled by 1/sqrt(2L), norms 1, biases 0. */
@@ -621,12 +633,12 @@ static void chunk_backward(rl_train_model *m, const struct chunk *k)
     rel_index(m, x, T);
   if (c->pos == RL_TPOS_TUPE)
     tupe_bias(m, x, m->tbias + th * H * MT * MT, T);
-  double *dpre = m->dpre + k->aoff, *datt = m->datt + k->aoff;
+  double *dpre = m->dpre + k->aoff;
 #define A(i, l) cact(m, a, i, l, k)
 #define DA(i, l) cact(m, da, i, l, k)
 #define G(p) tgrad(m, th, p)
   for (int i = 0; i < A_COUNT; i++) /* this chunk's gradients of activations */
-    for (size_t l = 0; l < (layered(i) ? L : 1); l++) {
+    for (size_t l = 0; has_grad(i) && l < (layered(i) ? L : 1); l++) {
       size_t per = m->asize[i] / (layered(i) ? L : 1);
       size_t n = i == A_PRE || i == A_ATT ? B * H * T * T : N * (per / (c->batch * MT));
       memset(DA(i, l), 0, n * sizeof(double));
@@ -691,7 +703,7 @@ static void chunk_backward(rl_train_model *m, const struct chunk *k)
                               x->dproj, m->p[P_DEB], m->p[P_QKVW] + l * 3 * D * D, nr, D, 3 * D);
       }
     } else
-      rl_tl_attention_backward(dqkvr, dbias, dpre, datt, DA(A_ATTY, l), qkvr, A(A_ATT, l), B, T,
+      rl_tl_attention_backward(dqkvr, dbias, dpre, NULL, DA(A_ATTY, l), qkvr, A(A_ATT, l), B, T,
                                D, H, content_scale(c));
     if (rope)
       rl_tl_rope_backward(dqkv, dqkvr, m->cs, m->sn, B, T, D, H, m->rot, m->half);

@@ -10,9 +10,23 @@
 #include "ropelab.h"
 
 #ifdef RL_HAVE_OPENBLAS_THREADS
-void openblas_set_num_threads(int num_threads); /* OpenBLAS's cblas.h, not included beside GSL's */
+/* OpenBLAS's cblas.h, not included beside GSL's */
+void openblas_set_num_threads(int num_threads);
+char *openblas_get_corename(void);
 static void blas_set_one(void) { openblas_set_num_threads(1); }
 #endif
+
+/* The kernels differ in their order of the sums, so a seed's run is the
+ * same bits only under the same core type (OPENBLAS_CORETYPE). */
+const char *rl_train_blas_core(void)
+{
+#ifdef RL_HAVE_OPENBLAS_THREADS
+  const char *n = openblas_get_corename();
+  return n && *n ? n : "-";
+#else
+  return "-";
+#endif
+}
 
 void rl_tl_blas_one_thread(void)
 {
