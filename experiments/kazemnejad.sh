@@ -5,8 +5,9 @@
 # positional encoding (nope), T5's relative bias (t5), ALiBi (alibi),
 # RoPE (rope) and two absolute encodings (sinusoidal, learned), tested at
 # lengths 1..2L, 3 seeds, one 'ropelab train' sweep (--jobs 2, nice -n 10).
-# Every model: 4 layers, lr 5e-3 (experiments/copy_all.sh's recipe, with
-# which every scheme learns copy at L = 20 to >= 99% in 2500 steps).
+# Every model: 4 layers, lr 5e-3, 2500 steps (experiments/copy_all.sh's
+# recipe at its base step count; there some schemes get more steps or a
+# cosine to 0 to pass 99% on copy, here all get the same).
 # Default (small) size: copy, reverse and add at L = 8, 1500 steps, 64
 # test examples per length: 6 schemes x 3 tasks x 3 seeds = 54 models.
 # FULL=1: the paper's L = 20, 2500 steps, 256 test examples per length.
