@@ -26,9 +26,9 @@ enum {
 };
 
 /* The tensors whose gradients the backward passes through.  The others
- * (norm statistics, GELU's tanh, attention logits and weights: their
- * gradients go through the scratch dpre; probabilities,
- * losses) get no gradient buffer, so no memory and no zeroing per chunk. */
+ * (norm statistics, GELU's tanh, attention logits and weights, whose
+ * gradient goes through the scratch dpre, probabilities, losses) get no
+ * gradient buffer: no memory and no zeroing per chunk. */
 static int has_grad(int i)
 {
   return !(i == A_LN1M || i == A_LN1R || i == A_LN2M || i == A_LN2R || i == A_LNFM ||
@@ -639,9 +639,8 @@ static void chunk_backward(rl_train_model *m, const struct chunk *k)
 #define G(p) tgrad(m, th, p)
   for (int i = 0; i < A_COUNT; i++) /* this chunk's gradients of activations */
     for (size_t l = 0; has_grad(i) && l < (layered(i) ? L : 1); l++) {
-      size_t per = m->asize[i] / (layered(i) ? L : 1);
-      size_t n = i == A_PRE || i == A_ATT ? B * H * T * T : N * (per / (c->batch * MT));
-      memset(DA(i, l), 0, n * sizeof(double));
+      size_t per = m->asize[i] / (layered(i) ? L : 1); /* per position: N of them */
+      memset(DA(i, l), 0, N * (per / (c->batch * MT)) * sizeof(double));
     }
   if (dbias)
     memset(dbias, 0, H * T * T * sizeof *dbias);
