@@ -28,6 +28,7 @@
 #include "ropelab/numfmt.h"
 #include "ropelab/scheme.h"
 #include "ropelab/array.h"
+#include "ropelab/file.h"
 #include "ropelab/audit.h"
 #include "ropelab/bounds.h"
 #include "ropelab/measures.h"

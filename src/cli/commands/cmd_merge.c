@@ -60,27 +60,15 @@ static void free_shard(shard_file *f)
   memset(f, 0, sizeof *f);
 }
 
-/* path opened for reading if it is a regular file: O_NONBLOCK so that a
- * FIFO without a writer is refused at once instead of blocking. */
+/* path opened for reading if it is a regular file (rl_file_open_read:
+ * a FIFO without a writer is refused at once instead of blocking). */
 static FILE *open_regular(const char *cmd, const char *path, int *rc)
 {
-  int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
-  struct stat sb;
-  FILE *fp = NULL;
-  if (fd < 0 || fstat(fd, &sb) != 0) {
-    *rc = rl_runtime(cmd, "cannot read '%s': %s", path, strerror(errno));
-  } else if (!S_ISREG(sb.st_mode)) {
-    *rc = rl_runtime(cmd, "cannot read '%s': not a regular file", path);
-  } else if (fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) != 0 ||
-             !(fp = fdopen(fd, "r"))) {
-    *rc = rl_runtime(cmd, "cannot read '%s': %s", path, strerror(errno));
-  } else {
-    *rc = 0;
-    return fp;
-  }
-  if (fd >= 0)
-    close(fd);
-  return NULL;
+  FILE *fp;
+  char err[RL_ERR_MAX];
+  rl_status st = rl_file_fopen_read(path, NULL, 0, &fp, NULL, err, sizeof err);
+  *rc = st == RL_ENOMEM ? rl_runtime(cmd, "out of memory") : st ? rl_runtime(cmd, "%s", err) : 0;
+  return fp;
 }
 
 static int read_shard(const char *cmd, const char *path, shard_file *f)

@@ -203,26 +203,18 @@ out:
 rl_status rl_array_read(const char *path, rl_array *a, char *err, size_t n)
 {
   memset(a, 0, sizeof *a);
-  struct stat sb;
-  if (stat(path, &sb) != 0)
-    return rl_errf(RL_EIO, err, n, "%s: cannot read: %s", path, strerror(errno));
-  if (S_ISDIR(sb.st_mode))
-    return rl_errf(RL_EIO, err, n, "%s: a directory: expected a file", path);
-  if (!S_ISREG(sb.st_mode))
-    return rl_errf(RL_EIO, err, n, "%s: not a regular file: expected a file", path);
   unsigned long long max = 16 * (unsigned long long)RL_ARRAY_MAX_ELEMS;
-  if ((unsigned long long)sb.st_size > max)
-    return rl_errf(RL_EFORMAT, err, n, "%s: %lld bytes: expected at most %llu", path,
-                   (long long)sb.st_size, max);
-  FILE *fp = fopen(path, "rb");
-  if (!fp)
-    return rl_errf(RL_EIO, err, n, "%s: cannot read: %s", path, strerror(errno));
-  char *buf = malloc((size_t)sb.st_size + 1);
+  FILE *fp;
+  uint64_t size;
+  rl_status ost = rl_file_fopen_read(path, NULL, max, &fp, &size, err, n);
+  if (ost)
+    return ost;
+  char *buf = malloc((size_t)size + 1);
   if (!buf) {
     fclose(fp);
     return RL_ENOMEM;
   }
-  size_t len = fread(buf, 1, (size_t)sb.st_size, fp);
+  size_t len = fread(buf, 1, (size_t)size, fp);
   int bad = ferror(fp);
   fclose(fp);
   if (bad) {

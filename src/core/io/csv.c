@@ -27,27 +27,14 @@ rl_status rl_io_slurp(const char *path, size_t max, char **buf, size_t *len, cha
 {
   *buf = NULL;
   *len = 0;
-  /* O_NONBLOCK: opening a FIFO without a writer returns at once instead
-   * of blocking; fstat on the open descriptor then refuses it (and a
-   * device such as /dev/zero, which never ends) with no window between
-   * the test and the read */
-  int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-  if (fd < 0)
-    return rl_errf(RL_EIO, err, n, "cannot read '%s': %s", path, strerror(errno));
-  struct stat sb;
-  rl_status st = RL_OK;
-  if (fstat(fd, &sb) != 0)
-    st = rl_errf(RL_EIO, err, n, "cannot read '%s': %s", path, strerror(errno));
-  else if (S_ISDIR(sb.st_mode))
-    st = rl_errf(RL_EIO, err, n, "cannot read '%s': it is a directory", path);
-  else if (!S_ISREG(sb.st_mode))
-    st = rl_errf(RL_EIO, err, n, "cannot read '%s': not a regular file", path);
-  else if ((unsigned long long)sb.st_size > max)
-    st = rl_errf(RL_EFORMAT, err, n, "'%s' has %lld bytes: expected at most %zu", path,
-                 (long long)sb.st_size, max);
-  size_t cap = st ? 0 : (size_t)sb.st_size + 1, got = 0;
-  char *b = st ? NULL : malloc(cap + 1);
-  if (!st && !b)
+  int fd;
+  uint64_t size = 0;
+  rl_status st = rl_file_open_read(path, NULL, max, &fd, &size, err, n);
+  if (st)
+    return st;
+  size_t cap = (size_t)size + 1, got = 0;
+  char *b = malloc(cap + 1);
+  if (!b)
     st = RL_ENOMEM;
   /* read to the end (the file may have grown since fstat), never past max */
   while (!st) {

@@ -817,28 +817,24 @@ rl_status rl_model_read_gguf(const char *path, rl_model_rope *m, char *err, size
                    "one RoPE)",
                    m->layer_type, path);
   rl_model_rope_init(m);
-  int fd = open(path, O_RDONLY);
-  if (fd < 0)
-    return rl_errf(RL_EIO, err, n, "cannot open '%s': %s", path, strerror(errno));
-  struct stat sb;
-  if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)) {
+  int fd;
+  uint64_t fsize;
+  rl_status ost = rl_file_open_read(path, NULL, 0, &fd, &fsize, err, n);
+  if (ost)
+    return ost;
+  if (fsize < 24 || fsize > (uint64_t)INT64_MAX / 2 || fsize > SIZE_MAX / 2) {
     close(fd);
-    return rl_errf(RL_EIO, err, n, "cannot read '%s': expected a regular file", path);
-  }
-  if (sb.st_size < 24 || (uint64_t)sb.st_size > (uint64_t)INT64_MAX / 2 ||
-      (uint64_t)sb.st_size > SIZE_MAX / 2) {
-    close(fd);
-    if (sb.st_size < 24)
+    if (fsize < 24)
       return rl_errf(RL_EFORMAT, err, n,
-                     "'%s': %lld bytes, shorter than a GGUF header: expected at least 24",
-                     path, (long long)sb.st_size);
+                     "'%s': %llu bytes, shorter than a GGUF header: expected at least 24",
+                     path, (unsigned long long)fsize);
     return rl_errf(RL_EFORMAT, err, n, "'%s': too large to map", path);
   }
-  void *p = mmap(NULL, (size_t)sb.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+  void *p = mmap(NULL, (size_t)fsize, PROT_READ, MAP_PRIVATE, fd, 0);
   close(fd);
   if (p == MAP_FAILED)
     return rl_errf(RL_EIO, err, n, "cannot map '%s': %s", path, strerror(errno));
-  gguf g = {.r = {.p = p, .size = (size_t)sb.st_size, .path = path, .err = err, .en = n}};
+  gguf g = {.r = {.p = p, .size = (size_t)fsize, .path = path, .err = err, .en = n}};
   rl_status st = parse(&g);
   if (!st)
     st = map(&g, m);
@@ -853,7 +849,7 @@ rl_status rl_model_read_gguf(const char *path, rl_model_rope *m, char *err, size
     rl_errf(st, err, n, "'%s': out of memory", path);
   free(g.kvs);
   free(g.ts);
-  munmap(p, (size_t)sb.st_size);
+  munmap(p, (size_t)fsize);
   if (st)
     rl_model_rope_free(m);
   return st;

@@ -625,13 +625,25 @@ static rl_status read_top(reader *r, const json_t *top)
   return RL_OK;
 }
 
+/* a config.json is a few kilobytes; a larger file is not one */
+#define RL_MODEL_JSON_MAX ((size_t)64 << 20)
+
 rl_status rl_model_read_json(const char *path, rl_model_rope *m, char *err, size_t n)
 {
   json_error_t je;
-  json_t *top = json_load_file(path, JSON_REJECT_DUPLICATES, &je);
+  /* read through the one opener (rl_file_open_read: a FIFO or a folder
+   * refused at once, by name), then parsed from memory */
+  char *text;
+  size_t len;
+  char msg[RL_ERR_MAX];
+  rl_status rs = rl_io_slurp(path, RL_MODEL_JSON_MAX, &text, &len, msg, sizeof msg);
+  if (rs == RL_ENOMEM)
+    return rl_errf(rs, err, n, "out of memory reading config '%s'", path);
+  if (rs)
+    return rl_errf(rs, err, n, "config: %s", msg);
+  json_t *top = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
+  free(text);
   if (!top) {
-    if (je.position == 0 && je.line <= 0 && strstr(je.text, "unable to open"))
-      return rl_errf(RL_EIO, err, n, "cannot read config '%s'", path);
     /* jansson quotes the text near the error: kept to one printable line */
     for (char *c = je.text; *c; c++)
       if ((unsigned char)*c < 0x20 || (unsigned char)*c >= 0x7f)

@@ -88,9 +88,10 @@ rl_status rl_model_rope_note(rl_model_rope *m, const char *note)
 
 rl_status rl_model_read(const char *path, rl_model_rope *m, char *err, size_t n)
 {
-  FILE *fp = fopen(path, "rb");
-  if (!fp)
-    return rl_errf(RL_EIO, err, n, "cannot read config '%s': %s", path, strerror(errno));
+  FILE *fp;
+  rl_status st = rl_file_fopen_read(path, "config", 0, &fp, NULL, err, n);
+  if (st)
+    return st;
   char magic[4] = {0};
   size_t got = fread(magic, 1, 4, fp);
   fclose(fp);

@@ -498,21 +498,13 @@ rl_status rl_ckpt_read(const char *path, size_t max_T, rl_ckpt *ck, rl_train_mod
                        char *err)
 {
   *m = NULL;
-  int fd = open(path, O_RDONLY);
-  if (fd < 0)
-    return fail(err, errno == ENOENT ? RL_EFORMAT : RL_EIO, "cannot read checkpoint '%s': %s",
-                path, strerror(errno));
-  struct stat sb;
-  if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)) {
-    close(fd);
-    return fail(err, RL_EFORMAT, "invalid checkpoint '%s': not a regular file", path);
-  }
-  if ((uint64_t)sb.st_size > MAX_FILE) {
-    close(fd);
-    return fail(err, RL_EFORMAT, "invalid checkpoint '%s': %lld bytes is too large", path,
-                (long long)sb.st_size);
-  }
-  size_t n = (size_t)sb.st_size;
+  int fd;
+  uint64_t fsize;
+  char msg[RL_ERR_MAX];
+  rl_status ost = rl_file_open_read(path, "checkpoint", MAX_FILE, &fd, &fsize, msg, sizeof msg);
+  if (ost) /* a file that is not a checkpoint is bad input (exit 2), as before */
+    return fail(err, ost == RL_ENOMEM ? RL_ENOMEM : RL_EFORMAT, "%s", msg);
+  size_t n = (size_t)fsize;
   unsigned char *buf = malloc(n ? n : 1);
   if (!buf) {
     close(fd);
