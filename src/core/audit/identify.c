@@ -202,6 +202,27 @@ static double base_fit(const double *th, size_t n, size_t m)
   return exp(-slope * (double)n);
 }
 
+/* a base and its roundings (roundings below), and the square roots of
+ * the roundings of its square: a table made with base^(-i/d) for
+ * base^(-2i/d) is a rope of base sqrt(base) exactly (rl_audit_explain),
+ * and sqrt(500000) has no round digits of its own; up to 10 values */
+static size_t roundings(double x, double lo, double *out);
+static size_t base_roundings(double b, double *out)
+{
+  size_t k = roundings(b, 1.000001, out);
+  double sq[5];
+  size_t m = roundings(b * b, 1.000001, sq);
+  for (size_t j = 0; j < m; j++) {
+    double r = sqrt(sq[j]);
+    int dup = !(r > 1.000001);
+    for (size_t q = 0; q < k && !dup; q++)
+      dup = fabs(out[q] - r) <= 1e-12 * r;
+    if (!dup)
+      out[k++] = r;
+  }
+  return k;
+}
+
 /* x and its roundings: 3 and 2 significant digits, an integer, the
  * nearest power of two; up to 5 distinct values >= lo */
 static size_t roundings(double x, double lo, double *out)
@@ -644,11 +665,11 @@ static rl_status diagnose(const rl_audit_input *in, rl_audit_fit *f)
   rl_numfmt(fabs(e->r_found - e->r_expected), er);
   rl_numfmt(e->r_tol, tl);
   if (in->kind == RL_AUDIT_FREQS)
-    snprintf(f->why, sizeof f->why, "pair %zu: expected %s, found %s: off by %s > %s (4 ulps)",
+    snprintf(f->why, sizeof f->why, "pair %zu: expected %s, found %s: off by %s > %s (K eps theta + 1 ulp)",
              e->r_pair, ex, fo, er, tl);
   else
     snprintf(f->why, sizeof f->why, "position %.17g, pair %zu (%s, column %zu): expected %s, "
-             "found %s: off by %s > %s (the frequency 2 ulps off carried to m, the angle's "
+             "found %s: off by %s > %s (a correct float32 frequency's error carried to m, the angle's "
              "and the value's rounding, a libm ulp)", e->r_pos, e->r_pair,
              e->r_sin ? "sin" : "cos", e->r_col, ex, fo, er, tl);
   size_t nn = f->n;
@@ -796,10 +817,10 @@ rl_status rl_audit_identify_hint(const rl_audit_input *in, size_t dim_hint, doub
   rl_schedule_params_default(&p0);
   p0.rot = 2 * nn;
   p0.dim = dim_hint > p0.rot ? dim_hint : p0.rot;
-  double bases[5], facs[5], lens[8];
+  double bases[10], facs[5], lens[8];
 
   /* rope (NTK is a rope of a larger base), linear */
-  size_t nb = roundings(b_all, 1.000001, bases);
+  size_t nb = base_roundings(b_all, bases);
   for (size_t j = 0; j < nb; j++) {
     rl_schedule_params p = p0;
     p.base = bases[j];
@@ -825,7 +846,7 @@ rl_status rl_audit_identify_hint(const rl_audit_input *in, size_t dim_hint, doub
     }
   }
   /* the methods that keep the leading pairs */
-  nb = roundings(b_lead, 1.000001, bases);
+  nb = base_roundings(b_lead, bases);
   for (size_t j = 0; j < nb; j++) {
     double b = bases[j], r = (double)p0.rot;
     double rope_last = pow(b, -2.0 * (double)(nn - 1) / r);
