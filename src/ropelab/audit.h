@@ -166,6 +166,17 @@ rl_status rl_audit_identify(const rl_audit_input *in, size_t dim_hint, rl_audit_
  * table pins down (two equal neighbouring factors), is tried for it. */
 rl_status rl_audit_identify_hint(const rl_audit_input *in, size_t dim_hint, double base_hint,
                                  rl_audit_fit *fit, char *errbuf, size_t errsize);
+/* The same, calling progress (may be NULL) as the candidates are
+ * measured (done of total), for a caller that shows it. */
+rl_status rl_audit_identify_progress(const rl_audit_input *in, size_t dim_hint, double base_hint,
+                                     rl_audit_fit *fit,
+                                     void (*progress)(void *ctx, size_t done, size_t total),
+                                     void *progress_ctx, char *errbuf, size_t errsize);
+/* Pairs above which identification is refused: its cost is O(pairs) per
+ * candidate schedule (about 0.25 ms a pair in all, measured by
+ * experiments/bench_audit.sh), far beyond any published model (d <= 256,
+ * 128 pairs) at 65536 pairs (d = 131072). */
+#define RL_AUDIT_MAX_PAIRS 65536
 void rl_audit_fit_free(rl_audit_fit *fit);
 
 #ifdef __cplusplus

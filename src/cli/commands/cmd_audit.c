@@ -7,9 +7,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "cmd.h"
 #include "opt.h"
 #include "out.h"
+#include "progress.h"
 #include "ropelab.h"
 #include "rowfmt.h"
 #include "sched_opts.h"
@@ -321,14 +323,53 @@ static int verify(const char *cmd, const rl_sched_opts *so, int layout_given, in
   return RL_EXIT_FAIL;
 }
 
+/* Identification's progress on stderr (progress.h's rules: a terminal
+ * or --progress, never --quiet) with the time left, estimated from the
+ * time so far: the candidates cost about the same each. */
+typedef struct {
+  rl_progress p;
+  struct timespec t0;
+} id_progress;
+
+static void id_progress_cb(void *ctx, size_t done, size_t total)
+{
+  id_progress *g = ctx;
+  if (!g->p.on || !total)
+    return;
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  double dt = (double)(now.tv_sec - g->p.last.tv_sec) + 1e-9 * (double)(now.tv_nsec - g->p.last.tv_nsec);
+  if (g->p.shown && dt < 0.25)
+    return;
+  g->p.last = now;
+  g->p.shown = 1;
+  double el = (double)(now.tv_sec - g->t0.tv_sec) + 1e-9 * (double)(now.tv_nsec - g->t0.tv_nsec);
+  double left = done ? el * (double)(total - done) / (double)done : 0;
+  fprintf(stderr, "\rropelab %s: %3d%% (about %.0f s left)   ", g->p.cmd,
+          (int)(100.0 * (double)done / (double)total), left);
+  fflush(stderr);
+}
+
 static int identify(const char *cmd, const rl_sched_opts *so, int dim_given, int base_given,
                     const rl_audit_input *in, const char *file, int report, const rl_common *co)
 {
   rl_audit_fit fit;
   char err[RL_ERR_MAX];
-  rl_status st = rl_audit_identify_hint(in, dim_given ? so->p.dim : 0,
-                                        base_given ? so->p.base : 0, &fit,
-                                   err, sizeof err);
+  size_t pairs = in->ncols, entries = in->kind == RL_AUDIT_TABLE ? in->npos * in->ncols : pairs;
+  if (in->kind == RL_AUDIT_TABLE && rl_audit_layout_of(in) != RL_AUDIT_LAYOUT_PAIRS)
+    pairs /= 2;
+  if (pairs > RL_AUDIT_MAX_PAIRS)
+    return rl_usage(cmd, "%s: %zu pairs: expected at most %d to identify (each candidate "
+                         "schedule costs O(pairs): about %.0f minutes here; published models "
+                         "have d <= 256); give the schedule with --expect to verify instead",
+                    file, pairs, RL_AUDIT_MAX_PAIRS, 1.5e-3 * (double)pairs / 60);
+  id_progress g;
+  rl_progress_init(&g.p, cmd, co->progress, 1, pairs > 4096 || entries > 10000000);
+  clock_gettime(CLOCK_MONOTONIC, &g.t0);
+  rl_status st = rl_audit_identify_progress(in, dim_given ? so->p.dim : 0,
+                                            base_given ? so->p.base : 0, &fit, id_progress_cb, &g,
+                                            err, sizeof err);
+  rl_progress_end(&g.p);
   char finding[512] = "";
   if (!st && (st = rl_audit_findings(in, dim_given ? so->p.dim : 0, base_given ? so->p.base : 0,
                                      &fit, finding, sizeof finding)))

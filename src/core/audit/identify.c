@@ -38,6 +38,7 @@
 #define RL_AUDIT_QUICK 400 /* candidates measured on a sample of rows */
 #define RL_AUDIT_KEEP 48   /* of those, measured against the whole table */
 #define RL_AUDIT_SAMPLE 48 /* rows in the sample */
+#define RL_AUDIT_PIPES 16  /* of the exact ones, tried as every pipeline */
 
 void rl_audit_fit_free(rl_audit_fit *f)
 {
@@ -767,6 +768,14 @@ rl_status rl_audit_identify(const rl_audit_input *in, size_t dim_hint, rl_audit_
 rl_status rl_audit_identify_hint(const rl_audit_input *in, size_t dim_hint, double base_hint,
                                  rl_audit_fit *f, char *err, size_t n)
 {
+  return rl_audit_identify_progress(in, dim_hint, base_hint, f, NULL, NULL, err, n);
+}
+
+rl_status rl_audit_identify_progress(const rl_audit_input *in, size_t dim_hint, double base_hint,
+                                     rl_audit_fit *f,
+                                     void (*progress)(void *ctx, size_t done, size_t total),
+                                     void *progress_ctx, char *err, size_t n)
+{
   memset(f, 0, sizeof *f);
   if (in->kind == RL_AUDIT_TABLE) {
     f->layout = layout_of(in);
@@ -951,7 +960,10 @@ rl_status rl_audit_identify_hint(const rl_audit_input *in, size_t dim_hint, doub
    * tried first, stays first. */
   sort(f->cand, f->ncand, by_score);
   size_t kept = 0, nall = 0, cap = RL_AUDIT_QUICK * 10 + 16;
-  for (size_t i = 0; i < f->ncand && kept < RL_AUDIT_QUICK; i++) {
+  /* frequencies: the quick score is already their relative error, the
+   * measure itself: its best RL_AUDIT_KEEP suffice */
+  size_t quick = in->kind == RL_AUDIT_FREQS ? RL_AUDIT_KEEP : RL_AUDIT_QUICK;
+  for (size_t i = 0; i < f->ncand && kept < quick; i++) {
     int dup = 0; /* roundings that coincide */
     for (size_t j = 0; j < kept && !dup; j++)
       dup = !memcmp(&f->cand[j].p, &f->cand[i].p, sizeof f->cand[i].p);
@@ -990,10 +1002,40 @@ rl_status rl_audit_identify_hint(const rl_audit_input *in, size_t dim_hint, doub
       memcpy(smp.sin + j * C, in->sin + r * C, C * sizeof *smp.sin);
     }
   }
-  for (size_t i = 0; i < kept; i++) {
+  /* Round two in two steps: every kept schedule as exact values, then
+   * the framework pipelines of the best RL_AUDIT_PIPES of them only (a
+   * pipeline moves a schedule's values by a few float32 ulps, never from
+   * one base or method to another): 400 + 16 x 8 schedules built, not
+   * 400 x 8 (each build is O(pairs) in 113-bit arithmetic: 13 ms a pair
+   * in all for an inverse-frequency table, issue 33) */
+  for (size_t i = 0; i < kept && nall < cap; i++) {
+    rl_audit_candidate k = f->cand[i];
+    k.p.precision = NULL;
+    st = full_eval(S ? &smp : in, &k, f->fit_tol);
+    if (st == RL_ENOMEM)
+      break;
+    if (!st)
+      all[nall++] = k;
+    if (progress)
+      progress(progress_ctx, i + 1, kept + RL_AUDIT_PIPES);
+  }
+  if (st != RL_ENOMEM)
+    sort(all, nall, by_error);
+  size_t nexact = nall;
+  for (size_t i = 0, done = 0; i < nexact && done < RL_AUDIT_PIPES && st != RL_ENOMEM; i++) {
+    int seen = 0; /* a schedule whose other variant was done */
+    for (size_t j = 0; j < i && !seen; j++)
+      seen = !memcmp(&all[j].p, &all[i].p, sizeof all[i].p);
+    if (seen)
+      continue;
+    done++;
+    if (progress)
+      progress(progress_ctx, kept + done, kept + RL_AUDIT_PIPES);
     for (const rl_precision *const *pp = rl_precisions(); *pp && nall < cap; pp++) {
-      rl_audit_candidate k = f->cand[i];
+      rl_audit_candidate k = all[i];
       const rl_precision *pr = *pp;
+      if (pr == rl_precision_exact())
+        continue; /* done above */
       if (pr == rl_precision_fp64())
         continue; /* within 1e-16 of exact: it would only double the rows */
       k.p.precision = pr == rl_precision_exact() ? NULL : pr;
