@@ -45,9 +45,10 @@ static void help(FILE *fp)
         "and each variant, as exact values and as every framework pipeline, are\n"
         "measured: 400 on 48 rows spread over the positions, the best 48 on the\n"
         "whole table. An entry is within tolerance when off by at most what a\n"
-        "framework can legitimately differ by: a (2 |m| ulp(theta_i) + ulp(|m|\n"
-        "theta_i)) in the angle (float64 for a float64 table, else float32) plus\n"
-        "2 eps a in the table's format (a the amplitude); a candidate fits when\n"
+        "correct implementation can differ by: a (K eps |m theta_i| + ulp(|m|\n"
+        "theta_i)) in the angle (float64 for a float64 table, else float32; K =\n"
+        "2 ln(base) + 4, a float32 pow's error as exp(y ln base)) plus 2 eps a in\n"
+        "the table's format (a the amplitude); a candidate fits when\n"
         "every entry is. Fitting candidates rank by the share of entries they\n"
         "reproduce bit for bit (when it differs by more than 1%), then by the\n"
         "fewest digits, then by error; the others by the fewest pairs beyond\n"
@@ -74,6 +75,17 @@ static void help(FILE *fp)
         "and vLLM do.\n"
         "\n", fp);
   fputs(
+        "With --expect, audit verifies FILE against the schedule the options below\n"
+        "give, every entry within the tolerance above (what a correct float32\n"
+        "implementation needs: numpy, torch, JAX, C with powf or exp2f); this is\n"
+        "the CI recipe. A failure names the entry and, on a 'diagnosis:' line,\n"
+        "the bug: position offset or stride, wrong arange (a rope of base\n"
+        "sqrt(base)), d - 2, half/interleaved swapped, sin sign, cos and sin\n"
+        "swapped, angles, positions or theta in bfloat16/float16, the attention\n"
+        "factor dropped or doubled; or else what the table is instead.\n"
+        "Without a schedule, exit 1 when the table is unidentified, has broken\n"
+        "pairs or a bug is found (finding:), 0 when identified.\n"
+        "\n"
         "With --tolerance T, --rtol R or --ulps U, audit verifies FILE against the\n"
         "schedule the options below give, as numpy's assert_allclose and\n"
         "assert_array_max_ulp do: every |found - expected| <= T + R |expected|\n"
@@ -88,6 +100,7 @@ static void help(FILE *fp)
         "      --sin FILE2    the sin table of a cos table FILE (same shape)\n"
         "      --positions LIST  the position of each row, when not 0, 1, 2, ...\n"
         "                     ('0:4095:1', '0,1,10,100', ...)\n"
+        "      --expect       verify against the schedule options (the CI recipe)\n"
         "      --tolerance T  verify: absolute tolerance, T >= 0\n"
         "      --rtol R       verify: relative tolerance, R >= 0 (T + R |expected|)\n"
         "      --ulps U       verify: at most U ulps of the table's format\n"
@@ -402,9 +415,10 @@ static int identify(const char *cmd, const rl_sched_opts *so, int dim_given, int
   rl_numfmt(fit.fit_tol, tolb);
   rl_out_meta(out, "fit_tolerance",
               in->kind == RL_AUDIT_TABLE
-                  ? "per entry: a (2 |m| ulp(theta_i) + ulp(|m| theta_i)) in the angle's format "
-                    "(float64 for a float64 table, else float32) + 2 eps a in the table's"
-                  : "4 ulps");
+                  ? "per entry: a (K eps |m theta_i| + ulp(|m| theta_i)) in the angle's format "
+                    "(float64 for a float64 table, else float32), K = 2 ln(base) + 4, + 2 eps a "
+                    "in the table's"
+                  : "K eps theta_i + ulp(theta_i), K = 2 ln(base) + 4");
   {
     char bb[RL_NUMFMT_MAX], fb[RL_NUMFMT_MAX];
     rl_numfmt(c0->p.base, bb);

@@ -212,7 +212,12 @@ static rl_status identified_bugs(const rl_audit_input *in, double base_hint, rl_
   const rl_audit_candidate *c = &fit->cand[0];
   if ((c->p.set & RL_SP_ATTN) && c->p.attention_factor == 1) {
     rl_schedule_params p = c->p;
-    p.set &= ~(unsigned)RL_SP_ATTN;
+    unsigned bits = p.set & ~(unsigned)RL_SP_ATTN; /* given again without it */
+    p.set = 0;
+    memset(p.given, 0, sizeof p.given);
+    for (const rl_param *const *d = rl_schedule_param_list(); *d; d++)
+      if ((*d)->bit & bits)
+        rl_schedule_param_mark(&p, *d);
     p.attention_factor = 0;
     p.precision = NULL;
     rl_schedule *sc = NULL;
