@@ -14,6 +14,7 @@
 #include "json.h"
 #include "out.h"
 #include "out_format.h"
+#include "formats/format_impl.h"
 #include "path.h"
 #include "ropelab.h"
 #include "rl_config.h"
@@ -578,6 +579,21 @@ static int open_plain(rl_out *o, const char *cmd, const char *path)
   return rc;
 }
 
+/* ---- the side file FILE.json ----------------------------------------- */
+
+/* FILE.json beside -o FILE (--meta json, or a format whose metadata has
+ * no place in the file): malloc'd, NULL without memory. */
+static char *side_path(const rl_out *o)
+{
+  size_t len = strlen(o->path);
+  char *jpath = malloc(len + sizeof ".json");
+  if (jpath) {
+    memcpy(jpath, o->path, len);
+    memcpy(jpath + len, ".json", sizeof ".json");
+  }
+  return jpath;
+}
+
 int rl_out_open(rl_out *o, const char *cmd, const char *path, int meta, int header)
 {
   memset(o, 0, sizeof *o);
@@ -589,29 +605,29 @@ int rl_out_open(rl_out *o, const char *cmd, const char *path, int meta, int head
   o->holding = 1;
   o->json = json_next;
   int stdout_ = !path || !strcmp(path, "-");
-  rl_out_fmt fmt = rl_out_format_for(stdout_ ? NULL : path);
-  if (fmt == RL_FMT_NPY && stdout_)
-    return rl_usage(cmd, "a .npy array needs -o FILE: its shape is written when the rows are "
-                         "done");
-  if (fmt == RL_FMT_NPY) { /* before opening: a FIFO would wait for its reader */
+  const rl_format_type *fmt = rl_out_format_for(stdout_ ? NULL : path);
+  int seeks = (fmt->flags & RL_FMT_SEEKS) != 0;
+  if (seeks && stdout_)
+    return rl_usage(cmd, "%s needs -o FILE: %s", fmt->what, fmt->seek_why);
+  if (seeks) { /* before opening: a FIFO would wait for its reader */
     rl_target t;
     int e = rl_target_resolve(path, &t), kind = t.kind;
     if (e)
       return rl_runtime(cmd, "cannot write '%s': %s", path, strerror(e));
     rl_target_free(&t);
     if (kind != RL_TARGET_REPLACE)
-      return rl_usage(cmd, "a .npy array needs -o naming a regular file, not '%s'", path);
+      return rl_usage(cmd, "%s needs -o naming a regular file, not '%s'", fmt->what, path);
   }
   int rc = open_plain(o, cmd, path);
   if (rc)
     return rc;
-  if (fmt == RL_FMT_NPY && !o->tmp) {
+  if (seeks && !o->tmp) {
     rl_out_abort(o);
-    return rl_usage(cmd, "a .npy array needs -o naming a regular file, not '%s'", path);
+    return rl_usage(cmd, "%s needs -o naming a regular file, not '%s'", fmt->what, path);
   }
-  if (fmt == RL_FMT_NPY)
+  if (fmt->flags & RL_FMT_META_BESIDE)
     o->json |= meta; /* the metadata and the names in FILE.json */
-  if (fmt != RL_FMT_CSV) {
+  if (fmt->row) {
     o->raw = o->fp;
     if (!(o->fp = rl_fmt_open(fmt, o->raw, header, &o->fst))) {
       o->fp = o->raw;
@@ -853,18 +869,16 @@ static void finish_file(rl_out *o)
  * comment lines' values as strings, unchanged, in their order. */
 static int write_sidecar(rl_out *o)
 {
-  size_t len = strlen(o->path);
-  char *jpath = malloc(len + sizeof ".json");
+  char *jpath = side_path(o);
   if (!jpath)
     return rl_runtime(o->cmd, "%s", strerror(ENOMEM));
-  memcpy(jpath, o->path, len);
-  memcpy(jpath + len, ".json", sizeof ".json");
   rl_out j;
   int saved = json_next;
   json_next = 0;
-  int saved_fmt = rl_out_set_format(RL_FMT_CSV); /* the sidecar is JSON text as written */
+  /* the sidecar is JSON text as written: the first format, csv */
+  const rl_format_type *saved_fmt = rl_out_format_set(rl_out_formats()[0]);
   int rc = rl_out_open(&j, o->cmd, jpath, 0, 0);
-  rl_out_set_format(saved_fmt);
+  rl_out_format_set(saved_fmt);
   json_next = saved;
   if (rc) {
     free(jpath);
@@ -930,7 +944,8 @@ int rl_out_close(rl_out *o)
       rl_out_abort(o);
       return rl_usage(o->cmd, "%s", msg);
     }
-    const char *names = rl_fmt_names(o->fst); /* "" without a header row */
+    /* a format without a place for them: the header's names in FILE.json */
+    const char *names = o->fst->type->flags & RL_FMT_META_BESIDE ? rl_fmt_names(o->fst) : "";
     if (o->json && !o->err && *names && !(o->jcolumns = strdup(names)))
       o->err = ENOMEM;
     rl_fmt_free(o->fst);

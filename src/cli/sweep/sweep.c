@@ -1252,7 +1252,7 @@ static int run_sweep(sweep *s)
   if (s->sharded && fmt != RL_FMT_CSV) {
     rc = rl_usage(name, "--shard writes CSV parts for 'ropelab merge', not %s: give the format "
                         "to the merge (merge ... -o FILE.%s)",
-                  rl_out_fmt_names[fmt], rl_out_fmt_names[fmt]);
+                  rl_out_format_name(fmt), rl_out_format_name(fmt));
     goto done;
   }
   int meta = !s->no_meta && s->meta_mode != 2;
