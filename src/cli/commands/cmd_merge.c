@@ -38,7 +38,8 @@ static void help(FILE *fp)
         "merge writes to standard output).\n"
         "\n"
         "  -o, --output FILE  write to FILE, atomically (default: standard output)\n"
-        "      --meta MODE    comments (default) or json: the metadata in FILE.json\n",
+        "      --meta MODE    comments (default) or json: the metadata in FILE.json\n"
+        "                     (replaced only if ropelab wrote it)\n",
         fp);
   char formats[1024]; /* from the format registry (out_format.h) */
   rl_out_format_help(formats, sizeof formats);

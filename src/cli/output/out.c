@@ -594,6 +594,51 @@ static char *side_path(const rl_out *o)
   return jpath;
 }
 
+/* The user named FILE, not FILE.json, so FILE.json is replaced only when
+ * nothing is there (a dangling symlink: its target is created, as for
+ * -o) or what is there is ropelab's own: a regular file (symlinks
+ * followed) holding a JSON object whose first key is "ropelab", which
+ * every sidecar begins with (write_sidecar).  Read without blocking: a
+ * FIFO is not a regular file and is never opened. */
+static int side_ours(const char *jpath)
+{
+  struct stat st;
+  if (stat(jpath, &st) != 0)
+    return errno == ENOENT;
+  if (!S_ISREG(st.st_mode))
+    return 0;
+  int fd = open(jpath, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+  if (fd < 0)
+    return 0;
+  char buf[64];
+  ssize_t n = read(fd, buf, sizeof buf - 1);
+  close(fd);
+  if (n <= 0)
+    return 0;
+  buf[n] = 0;
+  const char *p = buf + strspn(buf, " \t\r\n");
+  if (*p++ != '{')
+    return 0;
+  p += strspn(p, " \t\r\n");
+  return !strncmp(p, "\"ropelab\"", 9);
+}
+
+/* 0, or a printed usage error when FILE.json is someone else's. */
+static int side_file_check(const rl_out *o)
+{
+  char *jpath = side_path(o);
+  if (!jpath)
+    return rl_runtime(o->cmd, "%s", strerror(ENOMEM));
+  int rc = side_ours(jpath) ? 0
+                            : rl_usage(o->cmd,
+                                       "refusing to replace '%s': not a metadata file ropelab "
+                                       "wrote (the metadata of '%s' goes there; move it or "
+                                       "choose another -o)",
+                                       jpath, o->path);
+  free(jpath);
+  return rc;
+}
+
 int rl_out_open(rl_out *o, const char *cmd, const char *path, int meta, int header)
 {
   memset(o, 0, sizeof *o);
@@ -627,6 +672,10 @@ int rl_out_open(rl_out *o, const char *cmd, const char *path, int meta, int head
   }
   if (fmt->flags & RL_FMT_META_BESIDE)
     o->json |= meta; /* the metadata and the names in FILE.json */
+  if (o->json && (rc = side_file_check(o))) {
+    rl_out_abort(o);
+    return rc;
+  }
   if (fmt->row) {
     o->raw = o->fp;
     if (!(o->fp = rl_fmt_open(fmt, o->raw, header, &o->fst))) {
@@ -869,6 +918,9 @@ static void finish_file(rl_out *o)
  * comment lines' values as strings, unchanged, in their order. */
 static int write_sidecar(rl_out *o)
 {
+  int rc = side_file_check(o); /* again: it may have come while the rows were made */
+  if (rc)
+    return rc;
   char *jpath = side_path(o);
   if (!jpath)
     return rl_runtime(o->cmd, "%s", strerror(ENOMEM));
@@ -877,7 +929,7 @@ static int write_sidecar(rl_out *o)
   json_next = 0;
   /* the sidecar is JSON text as written: the first format, csv */
   const rl_format_type *saved_fmt = rl_out_format_set(rl_out_formats()[0]);
-  int rc = rl_out_open(&j, o->cmd, jpath, 0, 0);
+  rc = rl_out_open(&j, o->cmd, jpath, 0, 0);
   rl_out_format_set(saved_fmt);
   json_next = saved;
   if (rc) {
@@ -887,6 +939,11 @@ static int write_sidecar(rl_out *o)
   rl_meta *m = o->jmeta;
   size_t first = 0;
   fputs("{\n", j.fp);
+  if (!m || !m->n || strcmp(m->key[0], "ropelab")) { /* always first: side_ours knows it by it */
+    fputs("  \"ropelab\": ", j.fp);
+    rl_json_fput(j.fp, RL_VERSION);
+    fputs(",\n", j.fp);
+  }
   for (; m && first < m->n && first < 2 && (!strcmp(m->key[first], "ropelab") ||
                                             !strcmp(m->key[first], "command")); first++) {
     fputs("  ", j.fp);

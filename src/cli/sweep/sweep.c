@@ -1527,5 +1527,6 @@ void rl_sweep_help(FILE *fp, const char *cmd)
         "      --jobs N       run N points at a time in separate processes (default: the\n"
         "                     online CPUs); the output is the same bytes for any N\n"
         "      --meta MODE    comments ('# key=value' lines, default), json (FILE.json\n"
-        "                     beside -o FILE; the CSV has no comment lines) or none\n", fp);
+        "                     beside -o FILE, replaced only if ropelab wrote it; the CSV\n"
+        "                     has no comment lines) or none\n", fp);
 }

@@ -4,7 +4,9 @@
  * shape is known at the end, so the header's length is fixed and written
  * over its placeholder then.  Numbers only (an empty n/a cell is NaN);
  * the metadata and the column names go to FILE.json (numpy refuses a
- * header dict with keys other than descr, fortran_order and shape). */
+ * header dict with keys other than descr, fortran_order and shape, so
+ * they cannot go into the header; out.c replaces FILE.json only when it
+ * is ropelab's own). */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -83,7 +85,8 @@ static const char *const ext[] = {".npy", NULL};
 const rl_format_type rl_fmt_npy = {
     .name = "npy",
     .ext = ext,
-    .note = "(float64 array; metadata and names in FILE.json)",
+    .note = "(float64 array; metadata and names in FILE.json, replaced only if ropelab "
+            "wrote it)",
     .flags = RL_FMT_NUMBERS_ONLY | RL_FMT_SEEKS | RL_FMT_META_BESIDE,
     .what = "a .npy array",
     .seek_why = "its shape is written when the rows are done",
