@@ -128,6 +128,19 @@ int rl_tmp_create(char *tmpl)
   return fd;
 }
 
+int rl_tmp_refused(const char *cmd, const char *path, const char *file, int e)
+{
+  /* the file may be writable where its folder is not: blame the folder */
+  char *dir = e == EACCES || e == EPERM || e == EROFS ? rl_path_dir(file) : NULL;
+  int rc = dir ? rl_runtime(cmd,
+                            "cannot write '%s': its folder '%s' refuses the temporary file it is "
+                            "written to first (%s)",
+                            path, dir, strerror(e))
+               : rl_runtime(cmd, "cannot write '%s': %s", path, strerror(e));
+  free(dir);
+  return rc;
+}
+
 /* ---- the command line, shell-quoted ---------------------------------- */
 
 static int saved_argc;
@@ -452,21 +465,19 @@ static int open_tmp(rl_out *o, char *file)
     return rl_runtime(o->cmd, "cannot write '%s': %s", o->path, strerror(e));
   }
   o->links = have_old && old.st_nlink > 1;
-  size_t len = strlen(file);
-  o->tmp = malloc(len + sizeof ".tmpXXXXXX");
+  o->tmp = rl_tmp_template(file);
   if (!o->tmp) {
     rl_out_abort(o);
     return rl_runtime(o->cmd, "cannot write '%s': %s", o->path, strerror(ENOMEM));
   }
-  memcpy(o->tmp, file, len);
-  memcpy(o->tmp + len, ".tmpXXXXXX", sizeof ".tmpXXXXXX");
   int fd = rl_tmp_create(o->tmp);
   if (fd < 0) {
     int e = errno;
     free(o->tmp);
     o->tmp = NULL;
+    int rc = rl_tmp_refused(o->cmd, o->path, file, e);
     rl_out_abort(o);
-    return rl_runtime(o->cmd, "cannot write '%s': %s", o->path, strerror(e));
+    return rc;
   }
   if (have_old) { /* owner first: chown clears set-id bits; best effort, as cp -p */
     if (fchown(fd, old.st_uid, old.st_gid) != 0 && fchown(fd, (uid_t)-1, old.st_gid) != 0) {
