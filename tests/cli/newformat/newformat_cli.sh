@@ -16,8 +16,10 @@ cat t.md
   "$ROPELAB" freqs --dim 2 --base 100,10000 --shard 2/2 -o s2.csv &&
   "$ROPELAB" merge s2.csv s1.csv -o m.md && grep -v '^<!--' m.md
 # help: listed with its note and extension, by every command and merge
-"$ROPELAB" decay --help | grep -c 'md (a Markdown table; test build)'
-"$ROPELAB" merge --help | grep -A3 -e '--output-format' | tr -s ' \n' ' ' | grep -o '\.npy, \.md)'
+for c in decay merge; do
+  "$ROPELAB" $c --help | grep -A5 -e '--output-format' | tr -s ' \n' ' ' |
+    grep -o -e 'md (a Markdown table; test build)' -e '\.npy, \.md)'
+done
 # messages name it: an unknown format, and .npy's list of formats for text
 "$ROPELAB" freqs --output-format xml 2>&1 >/dev/null; echo "rc $?"
 "$ROPELAB" freqs --dim 4 -o x.npy 2>&1 >/dev/null; echo "rc $?"
