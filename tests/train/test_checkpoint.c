@@ -15,7 +15,9 @@
 #include "ropelab.h"
 #include "tap.h"
 
-enum { V = 6, D = 8, H = 2, L = 2, B = 2, T = 8 };
+/* T = 9: reverse at eval_len 4 reads 2 * 4 + 1 positions, the max_T
+ * train writes for fill()'s run (the reader checks it) */
+enum { V = 6, D = 8, H = 2, L = 2, B = 2, T = 9 };
 
 static rl_train_model *tiny(rl_train_pos pos)
 {
@@ -230,7 +232,9 @@ int main(void)
   size_t parm = mom2 - 2 * (16 + 8 * np), m2at = mom2 + 8 * 5;
   unsigned char save[8];
   const size_t at2[2] = {parm + 8 * 2, m2at};
-  const char *want[2] = {"PARM value 2 is not finite", "MOM2 value 5 is negative"};
+  const char *want[2] = {"PARM[2] (token embedding) nan, expected a finite number within +-1e+06",
+                         "MOM2[5] (token embedding) -1, expected a number from 0 to 1 (the "
+                         "gradient clip squared)"};
   for (int k = 0; k < 2; k++) {
     memcpy(save, b + at2[k], 8);
     double v = k ? -1.0 : (double)NAN;
