@@ -1252,7 +1252,7 @@ static int run_sweep(sweep *s)
   if (s->sharded && fmt != RL_FMT_CSV) {
     rc = rl_usage(name, "--shard writes CSV parts for 'ropelab merge', not %s: give the format "
                         "to the merge (merge ... -o FILE.%s)",
-                  rl_out_fmt_names[fmt], rl_out_fmt_names[fmt]);
+                  rl_out_format_name(fmt), rl_out_format_name(fmt));
     goto done;
   }
   int meta = !s->no_meta && s->meta_mode != 2;
@@ -1527,5 +1527,6 @@ void rl_sweep_help(FILE *fp, const char *cmd)
         "      --jobs N       run N points at a time in separate processes (default: the\n"
         "                     online CPUs); the output is the same bytes for any N\n"
         "      --meta MODE    comments ('# key=value' lines, default), json (FILE.json\n"
-        "                     beside -o FILE; the CSV has no comment lines) or none\n", fp);
+        "                     beside -o FILE, replaced only if ropelab wrote it; the CSV\n"
+        "                     has no comment lines) or none\n", fp);
 }
