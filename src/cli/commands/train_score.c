@@ -13,14 +13,10 @@ int rl_train_eval_schedule(const char *cmd, const rl_schedule_params *sp, size_t
 {
   rl_schedule_params p = *sp;
   const rl_schedule_type *t = p.method;
-  if (t->uses & RL_SP_TRAIN_LEN) {
-    p.train_len = (double)train_T;
-    rl_schedule_param_mark(&p, rl_schedule_param_find("train-len"));
-  }
-  if ((t->uses & RL_SP_SEQ_LEN) && !rl_schedule_param_given(sp, rl_schedule_param_find("seq-len"))) {
-    p.seq_len = (double)(T > train_T ? T : train_T);
-    rl_schedule_param_mark(&p, rl_schedule_param_find("seq-len"));
-  }
+  if (t->uses & RL_SP_TRAIN_LEN)
+    rl_schedule_set(&p, "train-len", (double)train_T);
+  if ((t->uses & RL_SP_SEQ_LEN) && !rl_schedule_param_given(sp, rl_schedule_param_find("seq-len")))
+    rl_schedule_set(&p, "seq-len", (double)(T > train_T ? T : train_T));
   return rl_sched_build(&p, cmd, f);
 }
 
@@ -37,7 +33,8 @@ int rl_train_score_rows(const char *cmd, rl_out *tab, rl_train_model *m, const r
 {
   const rl_task *task = s->task;
   int rope = s->train_f != NULL, r = 0;
-  int plain = !rope || s->sp->method == rl_schedule_type_find("rope");
+  /* one pass when the scoring method is the one the model trained with */
+  int plain = !rope || s->sp->method == s->train_f->type;
   size_t train_T = rl_task_len(task, s->train_len), maxn = 0;
   for (size_t i = 0; i < s->n; i++)
     if (s->lens[i] > maxn)
@@ -47,7 +44,7 @@ int rl_train_score_rows(const char *cmd, rl_out *tab, rl_train_model *m, const r
   if (rl_out_capturing())
     return 0; /* a sweep's first pass takes the header: scoring it would be thrown away */
   for (int pass = !plain && s->no_baseline; pass < (plain ? 1 : 2) && !r; pass++) {
-    const char *mname = !rope ? "-" : pass ? s->sp->method->name : "rope";
+    const char *mname = !rope ? "-" : pass ? s->sp->method->name : s->train_f->type->name;
     if (pass && ((r = rl_train_eval_schedule(cmd, s->sp, train_T, rl_task_len(task, maxn), &eval_f)) ||
                  (r = rl_train_use_rope(cmd, m, eval_f))))
       break;

@@ -30,7 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ropelab.h"
-#include "../base/errf.h"
+#include "../base/internal.h"
 #include "../schedules/schedule_impl.h" /* the equivalences of rope and ntk noted below */
 
 #define PI 3.14159265358979323846
@@ -295,7 +295,10 @@ static void try_variants(ctx *c, rl_schedule_params p)
   }
   for (int v = 0; v < RL_VARIANT_COUNT; v++) {
     p.variant = (rl_variant)v;
-    p.set = v ? p.set | RL_SP_VARIANT : p.set & ~(unsigned)RL_SP_VARIANT;
+    if (v)
+      rl_schedule_set(&p, "variant", v);
+    else
+      rl_schedule_unset(&p, "variant");
     try_one(c, &p);
   }
 }
@@ -342,9 +345,9 @@ static int complexity(const rl_schedule_params *p)
     c += digits(p->train_len);
   if (p->set & RL_SP_ATTN)
     c += digits(p->attention_factor);
-  if (p->set & RL_SP_FRACTION)
-    c += digits(p->fraction);
-  if (p->factors) /* one free number per pair: only when nothing simpler fits */
+  if (rl_schedule_param_given(p, rl_schedule_param_find("fraction")))
+    c += digits(rl_schedule_get(p, "fraction"));
+  if (rl_schedule_get_list(p, "short-factors")) /* one free number per pair: only when nothing simpler fits */
     c += 1000;
   return c;
 }
@@ -504,8 +507,8 @@ static void try_prope(ctx *c, const rl_schedule_params *p0)
       continue;
     for (size_t j = 0; j < nb; j++) {
       p.base = bases[j];
-      p.fraction = fr[k];
-      p.set = RL_SP_FRACTION;
+      p.set = 0;
+      rl_schedule_set(&p, "fraction", fr[k]);
       try_one(c, &p);
     }
   }
@@ -570,10 +573,10 @@ static rl_status try_longrope(const rl_audit_input *in, rl_audit_fit *f,
       continue;
     used++;
     p.base = bases[j];
-    p.factors = fa;
     p.factor = 1;
     p.train_len = 1;
-    p.set = RL_SP_FACTOR | RL_SP_TRAIN_LEN | RL_SP_FACTORS;
+    p.set = RL_SP_FACTOR | RL_SP_TRAIN_LEN;
+    rl_schedule_set_list(&p, "short-factors", fa);
     if (fabs(f->attn - 1) > 1e-6) {
       p.attention_factor = f->attn;
       p.set |= RL_SP_ATTN;
@@ -887,9 +890,8 @@ rl_status rl_audit_identify_hint(const rl_audit_input *in, size_t dim_hint, doub
           p.method = rl_schedule_type_find("yarn");
           for (int tr = 1; tr >= 0; tr--) {
             rl_schedule_params y = p;
-            y.truncate = tr;
             if (!tr)
-              y.set |= RL_SP_TRUNCATE;
+              rl_schedule_set(&y, "truncate", 0);
             try_variants(&c, y);
             double own = 0.1 * log(fs) + 1; /* YaRN eq. 22 */
             if (fabs(f->attn - own) > 1e-6 * own) {
@@ -899,8 +901,7 @@ rl_status rl_audit_identify_hint(const rl_audit_input *in, size_t dim_hint, doub
             }
           }
           rl_schedule_params y = p;
-          y.ramp_paper = 1;
-          y.set |= RL_SP_RAMP;
+          rl_schedule_set(&y, "ramp", 1);
           try_variants(&c, y);
         }
       }
@@ -1066,7 +1067,7 @@ rl_status rl_audit_identify_hint(const rl_audit_input *in, size_t dim_hint, doub
     snprintf(f->note, sizeof f->note, "vLLM's ntk of base b and factor s is linear of base b s "
              "and factor s^(2/r) (%.17g): a table cannot tell them apart; the rounder "
              "parameters are shown", pow(b->factor, 2 / r));
-  else if (f->identified && b->factors)
+  else if (f->identified && rl_schedule_get_list(b, "short-factors"))
     snprintf(f->note, sizeof f->note, "per-pair factors fitted: no method with few "
              "parameters fits within the tolerance");
   return RL_OK;

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ropelab.h"
-#include "../base/errf.h"
+#include "../base/internal.h"
 
 void rl_audit_input_free(rl_audit_input *in)
 {

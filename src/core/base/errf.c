@@ -1,7 +1,7 @@
-/* errf.c: rl_errf (errf.h). */
+/* errf.c: rl_errf (internal.h). */
 #include <stdarg.h>
 #include <stdio.h>
-#include "errf.h"
+#include "internal.h"
 
 rl_status rl_errf(rl_status st, char *err, size_t n, const char *fmt, ...)
 {

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ropelab.h"
-#include "errf.h"
+#include "internal.h"
 
 static void *field(const rl_param *d, void *obj)
 {

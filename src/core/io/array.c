@@ -11,7 +11,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "ropelab.h"
-#include "../base/errf.h"
+#include "../base/internal.h"
 
 void rl_array_free(rl_array *a)
 {

@@ -1,4 +1,4 @@
-/* csv.c: see csv.h. */
+/* csv.c: the strict CSV reader (rl_csv_read, base/internal.h). */
 #include <errno.h>
 #include <locale.h>
 #include <math.h>
@@ -9,8 +9,7 @@
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "csv.h"
-#include "../base/errf.h"
+#include "../base/internal.h"
 
 #define MAX_COLS 64
 

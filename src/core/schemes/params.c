@@ -13,7 +13,7 @@
 #include <string.h>
 #include "ropelab.h"
 #include "scheme_impl.h"
-#include "../io/csv.h"
+#include "../base/internal.h"
 
 /* A parameter file is read whole (the strict reader of src/core/io):
  * regular files only, NUL bytes refused, at most this size (a learned
