@@ -335,6 +335,16 @@ static void test_errors(void)
   factor(&p, 8, 4096);
   rl_schedule_set_text(&p, "factors", "/nonexistent/ropelab/factors.csv", NULL, 0);
   expect_error(&p, RL_EIO, "/nonexistent/ropelab/factors.csv", "longrope: missing file");
+  /* factors in memory (a config's lists, audit's fit) are held to the
+   * bound the message states, 1e-6 */
+  static double tiny[64];
+  for (int i = 0; i < 64; i++)
+    tiny[i] = i == 5 ? 1e-7 : 1;
+  p = params("longrope", 128, 10000);
+  factor(&p, 8, 4096);
+  rl_schedule_set_list(&p, "short-factors", tiny);
+  expect_error(&p, RL_EINVAL, "invalid factor 1e-07 of pair 5: expected a positive number >= 1e-6",
+               "longrope: a factor of 1e-7 in memory");
 }
 
 int main(void)

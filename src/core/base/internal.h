@@ -18,6 +18,13 @@
 __attribute__((format(printf, 4, 5)))
 #endif
 rl_status rl_errf(rl_status st, char *err, size_t n, const char *fmt, ...);
+/* A user's text as a message quotes it: whole up to RL_CUT_MAX bytes, else
+ * its start (not splitting a UTF-8 character), "..." and its length, so
+ * that the message around it stays whole (a 2,000-byte CSV field no
+ * longer pushes "expected ..." past the message buffer).  Returns buf. */
+#define RL_CUT_MAX 64
+#define RL_CUT_BUF (RL_CUT_MAX + 40)
+const char *rl_cut(const char *s, char *buf, size_t n);
 
 /* ---- arrays for the vector loops (measures/decay.c, bounds/men_scan.c) */
 

@@ -9,10 +9,13 @@
  * n <= left / k, which also keeps n * k from overflowing.
  *
  * Keys follow llama.cpp (src/llama-arch.cpp LLM_KV_NAMES, and
- * llama_model::load_hparams for the defaults: freq_base 10000, scaling
- * type "linear" when absent, the factor from rope.scaling.factor or the
- * older rope.scale_linear, original_context_length defaulting to
- * context_length, the head dimension n_embd / n_head unless key_length). */
+ * llama_model::load_hparams for the defaults: freq_base 10000, the factor
+ * from rope.scaling.factor or the older rope.scale_linear,
+ * original_context_length defaulting to context_length, the head
+ * dimension n_embd / n_head unless key_length).  The scaling types, the
+ * type a file without one has ("linear"), each method's own keys and
+ * tensors are the methods' declarations (rl_schedule_type.gguf in
+ * src/core/schedules/<method>.c), so this file names no method. */
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>

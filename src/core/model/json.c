@@ -17,27 +17,16 @@
  *     (rope_config_validation, _check_received_keys); both present and
  *     different is refused here, where transformers silently takes
  *     rope_type;
- *   - the keys each kind requires (_validate_*_parameters: linear, dynamic
- *     and yarn need factor; llama3 needs factor, low_freq_factor,
- *     high_freq_factor, original_max_position_embeddings; longrope needs
- *     short_factor and long_factor) are required here;
- *   - the original length: llama3 from rope_scaling's
- *     original_max_position_embeddings; dynamic from max_position_embeddings;
- *     longrope from the top-level original_max_position_embeddings with
- *     s = max_position_embeddings / it (Phi-3), else max_position_embeddings;
- *     yarn from rope_scaling's original_max_position_embeddings when given
- *     (DeepSeek's and Qwen's configs; later transformers), else
- *     max_position_embeddings (the commit above; a note says when they
- *     differ);
- *   - yarn's beta_fast / beta_slow "or 32" / "or 1", attention_factor,
- *     mscale, mscale_all_dim, truncate.
+ *   - the method of that kind, and the keys of rope_scaling it reads, are
+ *     the method's own declaration (rl_schedule_type.hf in
+ *     src/core/schedules/<method>.c: the names, the keys mapped to its
+ *     parameters, which are required, and a hook for the lengths, lists
+ *     and notes the keys do not give), so this file names no method.
  * Newer configs carry the same dictionary as "rope_parameters", with
  * rope_theta inside it.
  * Where llama.cpp (convert_hf_to_gguf.py writing <arch>.rope.* keys,
- * llama-model-loader reading them) takes a key otherwise, the field list
- * carries a note (rl_model_rope_note): no dynamic scaling type, llama3 as
- * a rope_freqs tensor, yarn's L from original_context_length, LongRoPE's
- * list chosen by the configured context. */
+ * llama-model-loader reading them) takes a key otherwise, the method's
+ * hook adds a note (rl_model_rope_note). */
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
