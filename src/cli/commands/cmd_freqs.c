@@ -94,4 +94,4 @@ static int run(int argc, char **argv)
 }
 
 const struct rl_cmd rl_cmd_freqs = {"freqs", run,
-                                    "the frequency schedule theta_i of a method, per pair", help};
+                                    "the frequency schedule theta_i of a method, per pair", help, NULL};
