@@ -9,7 +9,12 @@
  * the rest, so that m (theta + theta_lo) is within 2^31 * 2^-106 of the
  * exact product (the evaluation's own error, ~2^-108 relative, measured by
  * tests/precision/test_exact_theta.c against MPFR).  Without binary128,
- * rl_xr is long double (64 bits: 2^31 * 2^-64 = 1.2e-10 rad at worst). */
+ * rl_xr is long double (64 bits: 2^31 * 2^-64 = 1.2e-10 rad at worst).
+ * A method's own parameters are in s->p.own[k], k the slot its
+ * declarations name (an enum in its file), filled with their defaults
+ * where not given; what model files call it (.hf, .gguf) and how the
+ * frameworks compute it in float32 (.fw) are declared beside them, with
+ * the types of base/internal.h. */
 #ifndef RL_SCHEDULE_IMPL_H
 #define RL_SCHEDULE_IMPL_H
 #include <math.h>
