@@ -881,6 +881,16 @@ static rl_status map(gguf *g, rl_model_rope *m)
       return bad(r, 0, "no key '%s': expected a number", k);
     }
   }
+  /* DeepSeek's YaRN scale of the logits, in whatever file has it */
+  if ((e = akey(g, "rope.scaling.yarn_log_multiplier", k, sizeof k))) {
+    if ((st = num(g, e, &v)))
+      return st;
+    if ((st = note(m, "%s is %s: llama.cpp scales the attention logits by (1 + it * ln s)^2 "
+                      "(DeepSeek-V2's converter writes 0.1 * mscale_all_dim) and cancels ggml's "
+                      "own YaRN factor on cos and sin; transformers puts "
+                      "mscale/mscale_all_dim on cos and sin", k, numtext(v, nb))))
+      return st;
+  }
   return RL_OK;
 }
 

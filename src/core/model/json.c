@@ -289,7 +289,7 @@ static rl_status src_put_key(rl_model_src *s, const char *param, const char *key
   const json_t *j = value(s, key, where);
   char name[sizeof s->name];
   snprintf(name, sizeof name, "%s", s->name);
-  if (!j && !required)
+  if ((!j || json_is_null(j)) && !required)
     return RL_OK;
   return put_num(rd_of(s), param, j, name);
 }

@@ -150,13 +150,10 @@ static const rl_param *const params[] = {&p_factors, &p_short, &p_long, NULL};
 
 /* config.json, transformers _compute_longrope_parameters (at ef46806):
  * rope_type "longrope" (Phi-3's first configs: type "su"), short_factor
- * and long_factor required, attention_factor optional; with a top-level
+ * and long_factor required, then attention_factor if given; with a top-level
  * original_max_position_embeddings (Phi-3) L is that and s =
  * max_position_embeddings / L, else s is rope_scaling's factor and L
  * max_position_embeddings. */
-static const rl_model_key hf_keys[] = {{"attention_factor", "attention-factor", 0},
-                                       {NULL, NULL, 0}};
-
 static rl_status hf_read(rl_model_src *src)
 {
   rl_model_rope *m = rl_model_src_rope(src);
@@ -175,7 +172,8 @@ static rl_status hf_read(rl_model_src *src)
   m->n_factors = want;
   if ((st = rl_model_src_note(src, "LongRoPE's long list: transformers and vLLM switch to it when "
                                    "the current length exceeds the original; llama.cpp when the "
-                                   "context it runs with does, for every position")))
+                                   "context it runs with does, for every position")) ||
+      (st = rl_model_src_put_key(src, "attention-factor", "attention_factor", RL_MS_SCALING, 0)))
     return st;
   double orig, max_pos;
   if ((st = rl_model_src_count(src, "original_max_position_embeddings", RL_MS_TOP, &orig)) ||
@@ -199,7 +197,7 @@ static rl_status hf_read(rl_model_src *src)
 }
 
 static const char *const hf_names[] = {"longrope", "su", NULL};
-static const rl_model_decl hf = {.names = hf_names, .keys = hf_keys, .read = hf_read};
+static const rl_model_decl hf = {.names = hf_names, .read = hf_read};
 
 /* GGUF (llama.cpp): the per-pair factors are tensors, rope_factors_long
  * and rope_factors_short (Phi-3's converter; llama.cpp switches on the
@@ -216,6 +214,11 @@ static rl_status gguf_claims(rl_model_src *src, int *mine)
       (st = rl_model_src_tensor(src, "rope_factors_long", &tl)) ||
       (st = rl_model_src_tensor(src, "rope_factors_short", &ts)))
     return st;
+  const rl_schedule_type *named = rl_model_src_named(src);
+  if (named == &rl_sched_longrope && !tf && !tl && !ts)
+    return rl_model_src_bad(src, "rope.scaling.type", RL_MS_SCALING,
+                            "rope.scaling.type is longrope but the file has no "
+                            "rope_factors_long/short tensors: expected both");
   if (tf && (tl || ts))
     return rl_model_src_tensor_bad(src, "rope_freqs", "both rope_freqs and "
                                    "rope_factors_long/short tensors: expected one kind of "
@@ -237,7 +240,6 @@ static rl_status gguf_claims(rl_model_src *src, int *mine)
                                      "rope_factors_long differ in length: expected one factor "
                                      "per rotary pair in each");
     m->n_factors = nl;
-    const rl_schedule_type *named = rl_model_src_named(src);
     if (named && named != &rl_sched_longrope && !(named->gguf->flags & RL_MN_UNSCALED))
       return rl_model_src_tensor_bad(src, "rope_factors_long", "LongRoPE factor tensors with "
                                      "rope.scaling.type '%s': expected longrope or no type",
@@ -277,10 +279,8 @@ static rl_status gguf_read(rl_model_src *src)
   rl_status st = rl_model_src_tensor(src, "rope_factors_long", &tl);
   if (st)
     return st;
-  if (!m->short_factor)
-    return rl_model_src_bad(src, "rope.scaling.type", RL_MS_SCALING,
-                            "rope.scaling.type is longrope but the file has no "
-                            "rope_factors_long/short tensors: expected both");
+  if (!m->short_factor) /* claims refused the type without tensors */
+    return RL_EINVAL;
   if (!tl)
     return rl_model_src_put(src, "factor", "1", "rope_freqs tensor (factors per pair)");
   double ctx = 0, orig = 0;

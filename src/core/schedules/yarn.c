@@ -334,12 +334,11 @@ static const char *const hf_names[] = {"yarn", NULL};
 static const rl_model_decl hf = {.names = hf_names, .keys = hf_keys, .read = hf_read};
 
 /* GGUF, llama.cpp src/llama-arch.cpp LLM_KV_ROPE_SCALING_YARN_*: the betas;
- * attn_factor and yarn_log_multiplier are noted, not read (below) */
+ * attn_factor is noted, not read (below) */
 static const rl_model_key gguf_keys[] = {
     {"rope.scaling.yarn_beta_fast", "beta-fast", 0},
     {"rope.scaling.yarn_beta_slow", "beta-slow", 0},
     {"rope.scaling.attn_factor", NULL, 0},
-    {"rope.scaling.yarn_log_multiplier", NULL, 0},
     {NULL, NULL, 0}};
 
 /* With YaRN (ext_factor != 0) ggml's rope_yarn (src/ggml-cpu/ops.cpp)
@@ -360,20 +359,6 @@ static rl_status gguf_read(rl_model_src *src)
                                      "attention factor 0.1 ln(s) + 1 (transformers' "
                                      "attention_factor replaces that factor instead), so it is "
                                      "not read as --attention-factor", key, num)))
-      return st;
-  }
-  if ((st = rl_model_src_number(src, "rope.scaling.yarn_log_multiplier", RL_MS_SCALING, &v,
-                                &found)))
-    return st;
-  if (found) {
-    rl_numfmt(v, num);
-    snprintf(key, sizeof key, "%s",
-             rl_model_src_name(src, "rope.scaling.yarn_log_multiplier", RL_MS_SCALING));
-    if ((st = rl_model_src_note(src, "%s is %s: llama.cpp scales the attention logits by (1 + "
-                                     "it * ln s)^2 (DeepSeek-V2's converter writes 0.1 * "
-                                     "mscale_all_dim) and cancels ggml's own YaRN factor on cos "
-                                     "and sin; transformers puts mscale/mscale_all_dim on cos "
-                                     "and sin", key, num)))
       return st;
   }
   return RL_OK;
