@@ -111,7 +111,7 @@ rl_status rl_audit_allclose(const rl_audit_input *in, int layout, const rl_sched
 /* One candidate schedule and its error. */
 typedef struct rl_audit_candidate {
   rl_schedule_params p;  /* method, variant, dim, rot, base, factor, ...
-                            (longrope: p.factors points into the fit's) */
+                            (longrope: its short-factors list points into the fit's) */
   int layout;
   double max_abs_err, max_ulp;
   int fits;              /* every entry within its tolerance (max_ratio <= 1) */

@@ -111,44 +111,48 @@ static void help(FILE *fp)
   rl_common_help_noplot(fp);
 }
 
-/* method parameters that distinguish a candidate, "k=v;..." */
+/* method parameters that distinguish a candidate, "k=v;..." (read
+ * through the declarations: rl_schedule_get) */
 static void params_text(const rl_schedule_params *p, char *buf, size_t size)
 {
   const rl_schedule_type *t = p->method;
+  const double *factors = rl_schedule_get_list(p, "short-factors");
   char v[RL_NUMFMT_MAX];
   size_t l = 0;
   buf[0] = 0;
 #define ADD(...) (l += (size_t)snprintf(buf + l, l < size ? size - l : 0, __VA_ARGS__))
-  if ((t->uses & RL_SP_TRAIN_LEN) && p->train_len > 0 && !p->factors) {
+#define TAKES(key) rl_schedule_param_applies(rl_schedule_param_find(key), t)
+  if ((t->uses & RL_SP_TRAIN_LEN) && p->train_len > 0 && !factors) {
     rl_numfmt(p->train_len, v);
     ADD("train_len=%s", v);
   }
-  if (t->uses & RL_SP_BETA) {
-    if (p->ramp_paper)
+  if (TAKES("ramp")) {
+    if (rl_schedule_get(p, "ramp") != 0)
       ADD(";ramp=paper");
     else
-      ADD(";truncate=%s", p->truncate ? "yes" : "no");
+      ADD(";truncate=%s", rl_schedule_get(p, "truncate") != 0 ? "yes" : "no");
   }
-  if (t->uses & RL_SP_LLAMA3) {
-    rl_numfmt(p->low_freq_factor, v);
+  if (TAKES("low-freq-factor")) {
+    rl_numfmt(rl_schedule_get(p, "low-freq-factor"), v);
     ADD(";low_freq_factor=%s", v);
-    rl_numfmt(p->high_freq_factor, v);
+    rl_numfmt(rl_schedule_get(p, "high-freq-factor"), v);
     ADD(";high_freq_factor=%s", v);
   }
   if (p->set & RL_SP_ATTN) {
     rl_numfmt(p->attention_factor, v);
     ADD(";attention_factor=%s", v);
   }
-  if (p->set & RL_SP_FRACTION) {
-    rl_numfmt(p->fraction, v);
+  if (TAKES("fraction") && rl_schedule_param_given(p, rl_schedule_param_find("fraction"))) {
+    rl_numfmt(rl_schedule_get(p, "fraction"), v);
     ADD(";fraction=%s", v);
   }
-  if (p->factors) { /* longrope: the fitted factors, pair by pair */
+  if (factors) { /* longrope: the fitted factors, pair by pair */
     size_t n = (p->rot ? p->rot : p->dim) / 2;
     ADD(";factors=");
     for (size_t i = 0; i < n; i++)
-      ADD("%s%.6g", i ? ":" : "", p->factors[i]);
+      ADD("%s%.6g", i ? ":" : "", factors[i]);
   }
+#undef TAKES
 #undef ADD
 }
 

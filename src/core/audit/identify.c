@@ -30,7 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ropelab.h"
-#include "../base/errf.h"
+#include "../base/internal.h"
 
 #define PI 3.14159265358979323846
 #define MAX_CAND 4096
@@ -40,14 +40,18 @@
 #define RL_AUDIT_PIPES 16  /* of the exact ones, tried as every pipeline */
 
 /* The candidate methods come from the schedule registry, each found by
- * what its declaration says it is (its framework form, the parameters it
- * takes), not by name: the first registered type of form `form` whose
- * uses include `uses` (0: any).  NULL when none is registered. */
-static const rl_schedule_type *type_with(int form, unsigned uses)
+ * what its declaration says it is (its RL_ST_* facts, the parameters it
+ * takes), not by name: the first registered type whose flags include
+ * `flags`, whose uses include `uses` and that declares the parameter
+ * `own` (NULL: none asked).  NULL when none is registered. */
+static const rl_schedule_type *type_with(unsigned flags, unsigned uses, const char *own)
 {
+  const rl_param *d = own ? rl_schedule_param_find(own) : NULL;
+  if (own && !d)
+    return NULL;
   for (const rl_schedule_type *const *t = rl_schedule_types(); *t; t++)
-    if ((form < 0 || (*t)->form == form) && ((*t)->uses & uses) == uses &&
-        (form >= 0 || uses))
+    if (((*t)->flags & flags) == flags && ((*t)->uses & uses) == uses &&
+        (!d || rl_schedule_param_applies(d, *t)))
       return *t;
   return NULL;
 }
@@ -60,12 +64,14 @@ static const rl_schedule_type *plain_type(void)
   return d.method;
 }
 
-/* Mark the parameters whose bits are in bits as given, through the
- * declarations (rl_schedule_param_mark), after clearing them all. */
+/* Mark the shared parameters whose bits are in bits as given, through
+ * their declarations (rl_schedule_param_mark), the other shared ones not;
+ * a method's own parameters (no bit: fraction, short-factors, ramp, ...)
+ * keep their marks, so that a candidate tried again under a pipeline
+ * keeps them. */
 static void given(rl_schedule_params *p, unsigned bits)
 {
   p->set = 0;
-  memset(p->given, 0, sizeof p->given);
   for (const rl_param *const *d = rl_schedule_param_list(); *d; d++)
     if ((*d)->bit & bits)
       rl_schedule_param_mark(p, *d);
@@ -354,7 +360,10 @@ static void try_variants(ctx *c, rl_schedule_params p)
   }
   for (int v = 0; v < RL_VARIANT_COUNT; v++) {
     p.variant = (rl_variant)v;
-    given(&p, v ? p.set | RL_SP_VARIANT : p.set & ~(unsigned)RL_SP_VARIANT);
+    if (v)
+      rl_schedule_set(&p, "variant", v);
+    else
+      rl_schedule_unset(&p, "variant");
     try_one(c, &p);
   }
 }
@@ -401,9 +410,9 @@ static int complexity(const rl_schedule_params *p)
     c += digits(p->train_len);
   if (p->set & RL_SP_ATTN)
     c += digits(p->attention_factor);
-  if (p->set & RL_SP_FRACTION)
-    c += digits(p->fraction);
-  if (p->factors) /* one free number per pair: only when nothing simpler fits */
+  if (rl_schedule_param_given(p, rl_schedule_param_find("fraction")))
+    c += digits(rl_schedule_get(p, "fraction"));
+  if (rl_schedule_get_list(p, "short-factors")) /* one free number per pair: only when nothing simpler fits */
     c += 1000;
   return c;
 }
@@ -510,7 +519,7 @@ static void try_ntk(ctx *c, const rl_schedule_params *p0, double b_all)
   if (!(b_all > 1) || !(r > 2))
     return;
   rl_schedule_params p = *p0;
-  p.method = type_with(RL_FORM_NTK, RL_SP_FACTOR);
+  p.method = type_with(RL_ST_LARGER_BASE, RL_SP_FACTOR, NULL);
   if (!p.method)
     return;
   if (f->theta[0] < 1 - 1e-9 && f->theta[0] > 0) {
@@ -552,7 +561,7 @@ static void try_prope(ctx *c, const rl_schedule_params *p0)
   if (keep == nn || keep < 2)
     return;
   rl_schedule_params p = *p0;
-  p.method = type_with(-1, RL_SP_FRACTION);
+  p.method = type_with(0, 0, "fraction");
   if (!p.method)
     return;
   double bases[5], fr[2] = {(double)keep / (double)nn, 0};
@@ -563,8 +572,8 @@ static void try_prope(ctx *c, const rl_schedule_params *p0)
       continue;
     for (size_t j = 0; j < nb; j++) {
       p.base = bases[j];
-      p.fraction = fr[k];
-      given(&p, RL_SP_FRACTION);
+      given(&p, 0);
+      rl_schedule_set(&p, "fraction", fr[k]);
       try_one(c, &p);
     }
   }
@@ -607,7 +616,7 @@ static rl_status try_longrope(const rl_audit_input *in, rl_audit_fit *f,
       bases[nb++] = rb;
   }
   rl_schedule_params p = *p0;
-  p.method = type_with(-1, RL_SP_FACTORS);
+  p.method = type_with(0, 0, "short-factors");
   if (!p.method || !nb)
     return RL_OK;
   f->factors = malloc(4 * nn * sizeof *f->factors);
@@ -629,10 +638,10 @@ static rl_status try_longrope(const rl_audit_input *in, rl_audit_fit *f,
       continue;
     used++;
     p.base = bases[j];
-    p.factors = fa;
     p.factor = 1;
     p.train_len = 1;
-    given(&p, RL_SP_FACTOR | RL_SP_TRAIN_LEN | RL_SP_FACTORS);
+    given(&p, RL_SP_FACTOR | RL_SP_TRAIN_LEN);
+    rl_schedule_set_list(&p, "short-factors", fa);
     if (fabs(f->attn - 1) > 1e-6) {
       p.attention_factor = f->attn;
       given_too(&p, RL_SP_ATTN);
@@ -874,7 +883,7 @@ rl_status rl_audit_identify_progress(const rl_audit_input *in, size_t dim_hint, 
     double s = 1 / f->theta[0];
     size_t nf = roundings(s, 1, facs);
     for (size_t q = 0; q < nf && s > 1.0001; q++) {
-      p.method = type_with(RL_FORM_LINEAR, RL_SP_FACTOR);
+      p.method = type_with(RL_ST_DIVIDED, RL_SP_FACTOR, NULL);
       p.factor = facs[q];
       given(&p, RL_SP_FACTOR);
       try_variants(&c, p);
@@ -949,14 +958,13 @@ rl_status rl_audit_identify_progress(const rl_audit_input *in, size_t dim_hint, 
           p.factor = fs;
           p.train_len = ls[u];
           given(&p, RL_SP_FACTOR | RL_SP_TRAIN_LEN);
-          p.method = type_with(RL_FORM_LLAMA3, RL_SP_FACTOR);
+          p.method = type_with(0, RL_SP_FACTOR, "low-freq-factor");
           try_variants(&c, p);
-          p.method = type_with(RL_FORM_YARN, RL_SP_FACTOR);
+          p.method = type_with(0, RL_SP_FACTOR, "beta-fast");
           for (int tr = 1; tr >= 0; tr--) {
             rl_schedule_params y = p;
-            y.truncate = tr;
             if (!tr)
-              given_too(&y, RL_SP_TRUNCATE);
+              rl_schedule_set(&y, "truncate", 0);
             try_variants(&c, y);
             double own = 0.1 * log(fs) + 1; /* YaRN eq. 22 */
             if (fabs(f->attn - own) > 1e-6 * own) {
@@ -966,8 +974,7 @@ rl_status rl_audit_identify_progress(const rl_audit_input *in, size_t dim_hint, 
             }
           }
           rl_schedule_params y = p;
-          y.ramp_paper = 1;
-          given_too(&y, RL_SP_RAMP);
+          rl_schedule_set(&y, "ramp", 1);
           try_variants(&c, y);
         }
       }
@@ -1158,15 +1165,15 @@ rl_status rl_audit_identify_progress(const rl_audit_input *in, size_t dim_hint, 
   else if (f->identified && b->method == plain_type() && r > 2)
     snprintf(f->note, sizeof f->note, "rope of base B is also Hugging Face's ntk of base "
              "B / s^(r/(r-2)) and any factor s: a table cannot tell them apart");
-  else if (f->identified && b->method->form == RL_FORM_NTK && b->variant == RL_VARIANT_HF)
+  else if (f->identified && (b->method->flags & RL_ST_LARGER_BASE) && b->variant == RL_VARIANT_HF)
     snprintf(f->note, sizeof f->note, "Hugging Face's ntk is rope of base %.17g (base "
              "s^(r/(r-2))): a table cannot tell them apart; the rounder parameters are shown",
              b->base * pow(b->factor, r / (r - 2)));
-  else if (f->identified && b->method->form == RL_FORM_NTK)
+  else if (f->identified && (b->method->flags & RL_ST_LARGER_BASE))
     snprintf(f->note, sizeof f->note, "vLLM's ntk of base b and factor s is linear of base b s "
              "and factor s^(2/r) (%.17g): a table cannot tell them apart; the rounder "
              "parameters are shown", pow(b->factor, 2 / r));
-  else if (f->identified && b->factors)
+  else if (f->identified && rl_schedule_get_list(b, "short-factors"))
     snprintf(f->note, sizeof f->note, "per-pair factors fitted: no method with few "
              "parameters fits within the tolerance");
   return RL_OK;

@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ropelab.h"
-#include "errf.h"
+#include "internal.h"
 
 /* One finite number filling [s, e) exactly, read as every option's
  * number is (rl_param_number: the C locale, the whole text). */
