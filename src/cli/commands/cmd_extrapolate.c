@@ -538,10 +538,20 @@ static int run(int argc, char **argv)
                                    "rope under a framework pipeline: every key's content");
   rl_out_meta(out, "logits", "q.k / sqrt(d) times the method's logit multiplier and the "
                              "scale, plus the scheme's positional terms");
-  rl_out_meta(out, "trained_params", so.cfg.param_file
-                                         ? "from --params"
-                                         : "draws from seed: t5 bucket biases N(0, 1/d), "
-                                           "learned, tupe and deberta tables likewise");
+  {
+    /* the parameters a paper trains are random draws here (the core's
+     * list, for the schemes run) */
+    rl_scheme *ss[RL_SCHEMES_MAX] = {0};
+    size_t nss = 0;
+    char note[2048];
+    for (size_t k = 0; k < so.nnames; k++)
+      if (rl_scheme_alloc(so.names[k], &cf[0].cfg, &ss[nss], NULL) == RL_OK)
+        nss++;
+    if (rl_scheme_drawn_note(ss, nss, note, sizeof note))
+      rl_out_meta(out, "trained_params", note);
+    for (size_t k = 0; k < nss; k++)
+      rl_scheme_free(ss[k]);
+  }
   rl_out_meta(out, "methods", "factor N/L and train_len L where a method takes them, unless "
                               "--factor");
   rl_out_meta(out, "unseen", "fraction of causal query-key pairs whose positional input never "
