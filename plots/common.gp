@@ -12,11 +12,7 @@
 #     for it ("" for plain RoPE), so titles show what changes the picture;
 #   - cmdline: the command that made the data, without -o/--plot, drawn
 #     small at the bottom left (call `eval footer` after the margins);
-#   - wrap: `wrap_in = TEXT; eval wrap` leaves TEXT in wrap_out cut at
-#     spaces into lines that fit the page (pngcairo draws an 11 pt title
-#     at 96 dpi, 14.7 px, about 7 px a character of DejaVu Sans: a line
-#     longer than the page was clipped at both edges); nlines(S) counts
-#     the lines of S.
+#   - wrap, nlines(S): titles cut to the page's width W (text.gp).
 # Colour-blind-safe palettes: Okabe and Ito 2008 ("Color Universal Design")
 # and Paul Tol's "muted" scheme (Tol 2021, personal.sron.nl/~pault).
 
@@ -59,15 +55,4 @@ cmdline = system(sprintf("sed -n 's/^# command=//p' '%s' | head -n 1 | " . \
   "awk '{ print (length($0) > 150 ? substr($0, 1, 147) \"...\" : $0) }'", data))
 footer = 'if (strlen(cmdline) > 0) { set label 99 cmdline at screen 0.01, screen 0.01 left front font ",8" tc rgb "#666666" }'
 
-# at most wrap_n characters a line (8 px each leaves a margin at both
-# edges), broken after "; " where it can, else at a space
-wrap_n = int(W / 8.0)
-wrap = 'wrap_out = ""; wrap_l = ""; wrap_r = wrap_in . "; "; ' . \
-       'while (strlen(wrap_r) > 0) { wrap_p = strstrt(wrap_r, "; "); wrap_c = wrap_r[1:wrap_p - 1]; wrap_r = wrap_r[wrap_p + 2:]; ' . \
-       '  if (strlen(wrap_l) == 0 || strlen(wrap_l) + 2 + strlen(wrap_c) <= wrap_n) { wrap_l = (strlen(wrap_l) > 0) ? wrap_l . "; " . wrap_c : wrap_c } ' . \
-       '  else { wrap_out = wrap_out . wrap_l . ";\n"; wrap_l = wrap_c }; ' . \
-       '  while (strlen(wrap_l) > wrap_n) { wrap_k = wrap_n + 1; while (wrap_k > 1 && wrap_l[wrap_k:wrap_k] ne " ") { wrap_k = wrap_k - 1 }; ' . \
-       '    if (wrap_k <= 1) { break }; ' . \
-       '    wrap_out = wrap_out . wrap_l[1:wrap_k - 1] . "\n"; wrap_l = wrap_l[wrap_k + 1:] } }; ' . \
-       'wrap_out = wrap_out . wrap_l'
-nlines(s) = (strstrt(s, "\n") == 0) ? 1 : 1 + nlines(s[strstrt(s, "\n") + 1:])
+load system(sprintf("dirname '%s'", ARG0)) . "/text.gp"

@@ -178,6 +178,7 @@ def main(argv):
     frames = []  # panel frames: (l, t, r, b)
     group = None
     sample_of = None  # the key entry whose sample comes next
+    sample_box = None  # the sample line drawn, for a mark on it
     pos = 0
     tok = re.compile(r'<g id="gnuplot_plot_([^"]*)"[^>]*>|'
                      r'<g transform="translate\(([-0-9.]+),([-0-9.]+)\)( rotate\(([-0-9.]+)\))?"([^>]*)>\s*<text[^>]*>(.*?)</text>|'
@@ -191,6 +192,7 @@ def main(argv):
         if m.group(1) is not None:
             group = m.group(1)
             sample_of = None
+            sample_box = None
             depth = 0
             continue
         if m.group(16) is not None:
@@ -254,6 +256,9 @@ def main(argv):
                     lines.append((s, group, is_sample))
                 if is_sample:
                     sample_of = -1  # the sample is taken
+                    # a linespoints sample: its mark follows, on the line
+                    sample_box = (min(min(s[0], s[2]) for s in sp), min(min(s[1], s[3]) for s in sp),
+                                  max(max(s[0], s[2]) for s in sp), max(max(s[1], s[3]) for s in sp))
             continue
         if m.group(10) is not None:
             nums = [float(v) for v in re.findall(r'-?[0-9.]+', m.group(11))]
@@ -275,6 +280,10 @@ def main(argv):
             x, y, sc = float(m.group(12)), float(m.group(13)), float(m.group(14))
             box = (x - sc, y - sc, x + sc, y + sc)
             is_sample = group is not None and sample_of is not None and sample_of >= 0
+            if (group is not None and sample_of == -1 and sample_box is not None and
+                    sample_box[0] - 0.5 <= x <= sample_box[2] + 0.5 and sample_box[1] - 0.5 <= y <= sample_box[3] + 0.5):
+                is_sample = True  # the mark of a linespoints sample
+            sample_box = sample_box if sample_of == -1 else None
             if group is not None:
                 areas.append((box, group, is_sample, 'mark'))
             if is_sample:
