@@ -8,11 +8,12 @@
 # digits unless the script sets a format, so numbers are compared to
 # 1e-5 relative (and 1e-300 absolute).
 #
-#   drawn.py extremes TABLE CSV COL[,COL...] [--x XCOL] [--where K=V]... [--positive]
+#   drawn.py extremes TABLE CSV COL[,COL...] [--x XCOL] [--where K=V]... [--positive] [--panel N]
 #       for each COL: its smallest and largest value over the CSV rows
 #       (those with K = V; --positive: > 0 only, for log axes), and
 #       whether a drawn point has that value at that row's XCOL (default
-#       the CSV's first column); the line says "COL min: drawn" (no value:
+#       the CSV's first column; --panel N: among panel N's curves only,
+#       counted from 1); the line says "COL min: drawn" (no value:
 #       an expected output holds no number ropelab computed) or names the
 #       value and its x and says "NOT drawn"
 #   drawn.py point TABLE X Y
@@ -102,7 +103,7 @@ def main(argv):
     if what == 'extremes':
         csv_path, cols = argv[3], argv[4].split(',')
         rest = argv[5:]
-        xcol, where, positive = None, [], False
+        xcol, where, positive, panel = None, [], False, None
         i = 0
         while i < len(rest):
             if rest[i] == '--x':
@@ -114,9 +115,14 @@ def main(argv):
             elif rest[i] == '--positive':
                 positive = True
                 i += 1
+            elif rest[i] == '--panel':
+                panel = int(rest[i + 1])
+                i += 2
             else:
                 print('drawn.py: unknown option %s' % rest[i], file=sys.stderr)
                 return 2
+        if panel is not None:
+            curves = [c for c in curves if c['panel'] == panel]
         head, rows = read_csv(csv_path)
         xi = head.index(xcol) if xcol else 0
         rows = [r for r in rows if all(r[head.index(k)] == v for k, v in where)]

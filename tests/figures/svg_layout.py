@@ -383,6 +383,12 @@ def main(argv):
                 continue
             b = t[0]
             cx, cy = (b[0] + b[2]) / 2, (b[1] + b[3]) / 2
+            # a tick label (a number) is not an axis label
+            if re.match(r'^\s*[-+−]?[0-9.]+([eE][-+]?[0-9]+)?[a-zA-Z%]?\s*$', t[1]):
+                continue
+            # a panel's title: centred on a frame just below it
+            if t[3] == 0 and any(abs(cx - (g[0] + g[2]) / 2) < 3 and 0 <= g[1] - b[3] < 45 for g in frames):
+                continue
             for f in frames:
                 fx, fy = (f[0] + f[2]) / 2, (f[1] + f[3]) / 2
                 if t[3] in (90, 270):
