@@ -66,8 +66,8 @@ eval footer
 set arrow 1 from first L, graph 0 to first L, graph 1 nohead dt 2 lw 1.2 lc rgb "#666666" back
 
 set title sprintf("(a) retrieval at n = %.0f: attention on the planted key (mean;\nbelow 1e-8 off the axis)", N)
-set xlabel "distance r of the planted key from the query"
-set ylabel "attention probability"
+set xlabel "distance r of the planted key from the query  (tokens)"
+set ylabel "attention probability  (no unit)"
 set logscale x 2
 set logscale y 10
 if (term ne "table") { set format y "%.0e" }  # the table keeps 6 digits
@@ -81,7 +81,7 @@ set yrange [*:*]
 
 unset key
 set title "(b) attention entropy of the last query (dotted: ln n, uniform)"
-set xlabel "sequence length n"
+set xlabel "sequence length n  (tokens)"
 set ylabel "entropy (nats)"
 stats sprintf("< awk -F, '!/^#/ && $6 == \"entropy\" { print $11 }' '%s'", data) using 1 nooutput
 G = grp("entropy", "nats", "1", 0.004 * (STATS_max - STATS_min))
@@ -93,7 +93,7 @@ plot for [g = 1:words(G)] rows(lead(word(G, g)), "entropy", "nats", 8, "1") \
 unset label 98
 
 set title "(c) unseen: pairs whose positional input never occurred within L"
-set ylabel "fraction of causal query-key pairs"
+set ylabel "fraction of causal query-key pairs  (no unit)"
 set yrange [-0.02:1.02]
 G = grp("unseen", "fraction", "$10 == \"all\" || $10 == \"\"", 0.004)
 nt = note(G)
@@ -107,7 +107,7 @@ unset arrow 1
 unset logscale x
 set title sprintf("(d) shift at n = %.0f: KS distance of positional logits past L vs within L", N)
 set xlabel ""
-set ylabel "KS distance sup |F_past - F_within|"
+set ylabel "KS distance sup |F_past - F_within|  (no unit)"
 set yrange [0:1]
 set xrange [0:ns + 1]
 set xtics rotate by -35 font ",8" ()

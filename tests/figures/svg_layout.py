@@ -11,8 +11,8 @@
 #   struck       a curve, band or mark crosses a key entry or a label
 #                inside a panel (the key struck through by curves)
 #   straddles    a key entry crosses a panel's frame (half in, half out)
-#   unit         an axis label names no unit: it needs one in parentheses,
-#                "(tokens)", "(rad)", "(no unit)"
+#   unit         an axis label names no unit: it needs one in parentheses
+#                at its end, "(tokens)", "(rad)", "(no unit)"
 # then "layout ok" or "layout: N problems"; exit 0 or 1.
 #
 # Text extents are not in the SVG: they come from the advance widths of
@@ -176,6 +176,9 @@ def main(argv):
     lines = []   # (segment, group, is_sample)
     areas = []   # (box of a polygon or mark, group, is_sample, kind)
     frames = []  # panel frames: (l, t, r, b)
+    keyboxes = []  # the boxes of keys drawn with a box
+    loose = []  # segments drawn outside the plots' groups (arrows, ticks)
+    opaque = []  # white areas (an opaque key's box) and where they come
     group = None
     sample_of = None  # the key entry whose sample comes next
     sample_box = None  # the sample line drawn, for a mark on it
@@ -188,9 +191,12 @@ def main(argv):
                      r'<image ([^>]*)>|'
                      r'(<g\b[^>]*>)|(</g>)', re.S)
     depth = 0  # <g> elements open inside the current plot's group
+    ngroups = 0
     for m in tok.finditer(svg):
         if m.group(1) is not None:
-            group = m.group(1)
+            # (a script that plots twice in one place repeats the ids)
+            ngroups += 1
+            group = '%s#%d' % (m.group(1), ngroups)
             sample_of = None
             sample_box = None
             depth = 0
@@ -242,18 +248,26 @@ def main(argv):
                 continue
             subs = path_segments(d)
             if group is None:
-                # a panel's frame: a closed axis-parallel rectangle
+                # a panel's frame: a closed axis-parallel rectangle, which
+                # gnuplot starts at its top left going down; a key's box
+                # starts at its bottom left going up, a colour box across
                 for sp in subs:
                     if len(sp) == 4 and all(s[0] == s[2] or s[1] == s[3] for s in sp):
                         xs = [s[0] for s in sp] + [s[2] for s in sp]
                         ys = [s[1] for s in sp] + [s[3] for s in sp]
-                        if max(xs) - min(xs) > 20 and max(ys) - min(ys) > 20:
-                            frames.append((min(xs), min(ys), max(xs), max(ys)))
+                        r = (min(xs), min(ys), max(xs), max(ys))
+                        if sp[0][0] == sp[0][2] and sp[0][3] > sp[0][1]:
+                            if r[2] - r[0] > 20 and r[3] - r[1] > 20:
+                                frames.append(r)
+                        elif sp[0][0] == sp[0][2] and sp[0][3] < sp[0][1]:
+                            keyboxes.append(r)
+                    else:
+                        loose.extend(sg + (m.start(),) for sg in sp)  # an arrow, a tick, a label's line
                 continue
             for k, sp in enumerate(subs):
                 is_sample = sample_of is not None and sample_of >= 0 and k == 0
                 for s in sp:
-                    lines.append((s, group, is_sample))
+                    lines.append((s, group, is_sample, m.start()))
                 if is_sample:
                     sample_of = -1  # the sample is taken
                     # a linespoints sample: its mark follows, on the line
@@ -266,13 +280,16 @@ def main(argv):
             if not xs:
                 continue
             box = (min(xs), min(ys), max(xs), max(ys))
+            if re.search(r"fill = 'white'", m.group(10)):
+                opaque.append((box, m.start()))  # an opaque key's background
+                continue
             is_sample = group is not None and sample_of is not None and sample_of >= 0
             if group is not None:
-                areas.append((box, group, is_sample, 'band'))
+                areas.append((box, group, is_sample, 'band', m.start()))
                 # the polygon's outline, for boxes it crosses
                 pts = list(zip(xs, ys))
                 for i in range(len(pts)):
-                    lines.append((pts[i] + pts[(i + 1) % len(pts)], group, is_sample))
+                    lines.append((pts[i] + pts[(i + 1) % len(pts)], group, is_sample, m.start()))
             if is_sample:
                 sample_of = -1
             continue
@@ -285,7 +302,7 @@ def main(argv):
                 is_sample = True  # the mark of a linespoints sample
             sample_box = sample_box if sample_of == -1 else None
             if group is not None:
-                areas.append((box, group, is_sample, 'mark'))
+                areas.append((box, group, is_sample, 'mark', m.start()))
             if is_sample:
                 sample_of = -1
             continue
@@ -294,24 +311,33 @@ def main(argv):
             g = {k: float(v) for k, v in re.findall(r'\b(x|y|width|height)=[\'"]([-0-9.]+)', a)}
             if 'width' in g:
                 areas.append(((g.get('x', 0), g.get('y', 0), g.get('x', 0) + g['width'],
-                               g.get('y', 0) + g['height']), group or 'image', False, 'image'))
+                               g.get('y', 0) + g['height']), group or 'image', False, 'image', m.start()))
             continue
 
+    # a line drawn across a panel (set arrow: the training length's dashed
+    # line) crosses keys like a curve; ticks (short, on a frame) do not
+    for sg in loose:
+        if (sg[0] - sg[2]) ** 2 + (sg[1] - sg[3]) ** 2 < 15 ** 2:
+            continue
+        mx, my = (sg[0] + sg[2]) / 2, (sg[1] + sg[3]) / 2
+        if any(f[0] < mx < f[2] and f[1] < my < f[3] for f in frames):
+            lines.append((sg[:4], 'arrow', False, sg[4]))
     problems = []
     # the key entries' boxes: text and sample together
     entry = {}
     for i, t in enumerate(texts):
         if t[2]:
             entry[i] = list(t[0])
-    for s, g, smp in lines:
+    for s, g, smp, _ in lines:
         if smp:
             for i, t in enumerate(texts):
                 if t[2] and t[8] == g:
                     b = entry[i]
                     entry[i] = [min(b[0], s[0], s[2]), min(b[1], s[1], s[3]),
                                 max(b[2], s[0], s[2]), max(b[3], s[1], s[3])]
-    for box, g, smp, kind in areas:
-        if smp:
+    # (a mark sample is left out: gnuplot draws a large mark past its row)
+    for box, g, smp, kind, _ in areas:
+        if smp and kind != 'mark':
             for i, t in enumerate(texts):
                 if t[2] and t[8] == g:
                     b = entry[i]
@@ -320,6 +346,9 @@ def main(argv):
     def name(i):
         t = texts[i]
         return ('key "%s"' if t[2] else '"%s"') % (t[1] if len(t[1]) <= 60 else t[1][:57] + '...')
+
+    def plot_name(g):
+        return g.split('#')[0] if isinstance(g, str) else g
 
     # 1. every text inside the canvas
     for i, t in enumerate(texts):
@@ -331,9 +360,16 @@ def main(argv):
     # 2. no two texts overprint (a key entry with its sample)
     def tbox(i):
         return tuple(entry[i]) if i in entry else texts[i][0]
+    def number(t):
+        return re.match(r'^\s*[-+−]?[0-9.]+([eE][-+]?[0-9]+)?[a-zA-Z%]?\s*$', t[1]) is not None
     for i in range(len(texts)):
         for j in range(i + 1, len(texts)):
             if texts[i][1] == texts[j][1] and texts[i][0] == texts[j][0]:
+                continue
+            # at another text size than the SVG's, the tick labels'
+            # places (set by gnuplot's margins for the SVG's characters)
+            # say nothing of the PNG's
+            if scale != 1 and (number(texts[i]) or number(texts[j])):
                 continue
             if inter(tbox(i), tbox(j)):
                 problems.append('overlap: %s and %s' % (name(i), name(j)))
@@ -350,21 +386,25 @@ def main(argv):
             continue
         bb = shrink(b)
         hit = None
-        for s, g, smp in lines:
-            if smp and g == t[8]:
-                continue
+
+        def hidden(at):  # under an opaque box drawn later over the entry
+            return any(o[1] > at and o[0][0] <= bb[0] and o[0][1] <= bb[1] and bb[2] <= o[0][2] and bb[3] <= o[0][3]
+                       for o in opaque)
+        for s, g, smp, at in lines:
+            if smp or hidden(at):
+                continue  # a key's sample: its own entry's, or 'overlap'
             if seg_hits_box(s, bb):
                 hit = g
                 break
         if hit is None:
-            for box, g, smp, kind in areas:
-                if smp and g == t[8]:
+            for box, g, smp, kind, at in areas:
+                if smp or hidden(at):
                     continue
                 if inter(box, bb, 0.0):
                     hit = '%s of %s' % (kind, g)
                     break
         if hit is not None:
-            problems.append('struck: %s is crossed by plot %s' % (name(i), hit))
+            problems.append('struck: %s is crossed by plot %s' % (name(i), plot_name(hit) if not hit.startswith(('band', 'mark', 'image')) else hit.split('#')[0]))
     # 4. key entries inside a frame or outside it, not across its edge
     for i in entry:
         b = shrink(tuple(entry[i]))
@@ -372,6 +412,13 @@ def main(argv):
             edges = ((f[0], f[1], f[2], f[1]), (f[2], f[1], f[2], f[3]), (f[0], f[3], f[2], f[3]), (f[0], f[1], f[0], f[3]))
             if any(seg_hits_box(e, b) for e in edges):
                 problems.append('straddles: %s crosses the frame %.0f,%.0f..%.0f,%.0f' % (name(i), *f))
+                break
+    for kb in keyboxes:
+        b = shrink(kb)
+        for f in frames:
+            edges = ((f[0], f[1], f[2], f[1]), (f[2], f[1], f[2], f[3]), (f[0], f[3], f[2], f[3]), (f[0], f[1], f[0], f[3]))
+            if any(seg_hits_box(e, b) for e in edges):
+                problems.append('straddles: a key box %.0f,%.0f..%.0f,%.0f crosses the frame %.0f,%.0f..%.0f,%.0f' % (*kb, *f))
                 break
     # 5. axis labels name a unit: a text beside a frame, centred on it,
     # outside the tick labels (rotated: y or y2 label; level: x label);
@@ -397,7 +444,7 @@ def main(argv):
                     axis = abs(cx - fx) < 3 and b[1] >= f[3] and b[1] - f[3] < 60
                 if axis:
                     (ylab if t[3] in (90, 270) else xlab).add(f)
-                    if not re.search(r'\([^()]*[A-Za-z0-9][^()]*\)', t[1]):
+                    if not re.search(r'\([^()]*[A-Za-z0-9][^()]*\)\s*$', t[1]):
                         problems.append('unit: axis label %s names no unit (expected one in parentheses)' % name(i))
                     break
         rows = sorted({(round(f[1]), round(f[3])) for f in frames})
