@@ -190,6 +190,18 @@ void rl_scheme_free(rl_scheme *s);
 const rl_scheme_info *rl_scheme_get_info(const rl_scheme *s);
 /* The configuration as used (param_file's table may set max_len). */
 const rl_scheme_cfg *rl_scheme_get_cfg(const rl_scheme *s);
+/* The positional parameters s has in place of trained ones (those its
+ * paper learns: learned, t5, deberta, xl, tupe), drawn from cfg.seed as
+ * listed above, in one line ("bucket biases (buckets x heads) ~ N(0,
+ * 1/d)"); those a cfg.param_file table leaves drawn; NULL when none is
+ * drawn. */
+const char *rl_scheme_drawn(const rl_scheme *s);
+/* What the schemes s[0..n) draw instead of training, in one line for a
+ * table's metadata and a figure: "random draws from seed 1, not trained:
+ * t5: bucket biases ...; xl: ..." (a table read from cfg.param_file named as such), or
+ * "" when none of them draws any.  Returns the length it wanted (as
+ * snprintf); buf is always terminated. */
+size_t rl_scheme_drawn_note(rl_scheme *const *s, size_t n, char *buf, size_t size);
 
 typedef struct rl_logit_terms {
   double cc, cp, pc, pp, bias, mix, total;

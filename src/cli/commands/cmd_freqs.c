@@ -117,6 +117,7 @@ static const rl_cmd_decl decl = {
     .plot = "freqs.gp",
     .sweep_numbers = "", .sweep_names = "", .sweep_lists = "",
     .plot_x = "pair", .plot_y = "theta", .plot_log = "y",
+    .plot_units = "pair=index;theta=rad/token",
     .compute = compute,
 };
 

@@ -306,6 +306,7 @@ const rl_scheme_ops rl_sch_learned = {
     .encode = learned_encode,
     .count = learned_count,
     .prep_mult = 2,
+    .drawn = "table (max_len x d) ~ N(0, 0.02^2)",
 };
 
 /* integer: the raw position added to every component, the naive baseline

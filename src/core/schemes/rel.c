@@ -205,6 +205,8 @@ const rl_scheme_ops rl_sch_xl = {
     .encode = xl_encode,
     .count = xl_count,
     .prep_mult = 3,
+    .drawn = "W_r ~ N(0, 1/d) per head, u and v ~ N(0, 0.02^2)",
+    .drawn_with_file = "W_r ~ N(0, 1/d) per head, u and v ~ N(0, 0.02^2)",
 };
 
 /* ---- t5: Raffel et al. 2020, JMLR, sec. 2.1: a scalar per bucket of
@@ -279,6 +281,7 @@ const rl_scheme_ops rl_sch_t5 = {
     .key_coef = rl_sch_cc_coef,
     .count = t5_count,
     .prep_mult = 1,
+    .drawn = "bucket biases (buckets x heads) ~ N(0, 1/d)",
 };
 
 /* ---- tupe: Ke, He, Liu 2021, ICLR, "Rethinking positional encoding in
@@ -457,6 +460,10 @@ const rl_scheme_ops rl_sch_tupe = {
     .encode = tupe_encode,
     .count = tupe_count,
     .prep_mult = 2,
+    .drawn = "positions ((max_len + 1) x d) ~ N(0, 0.02^2) then LayerNorm, U_q and U_k ~ "
+             "N(0, 1/d) per head, relative bias ((buckets + 1) x heads) ~ N(0, 0.02^2)",
+    .drawn_with_file = "U_q and U_k ~ N(0, 1/d) per head, relative bias ((buckets + 1) x heads) "
+                       "~ N(0, 0.02^2)",
 };
 
 /* ---- deberta: He et al. 2021, ICLR, "DeBERTa", eq. (4)-(5):
@@ -567,6 +574,7 @@ const rl_scheme_ops rl_sch_deberta = {
     .pair = deberta_pair,
     .count = deberta_count,
     .prep_mult = 2,
+    .drawn = "relative embeddings (2k x d) ~ N(0, 0.02^2) then LayerNorm",
 };
 
 /* ---- alibi: Press, Smith, Lewis 2022, ICLR, sec. 3: the logit plus
