@@ -3,10 +3,11 @@
 # most 400 lines, and every relative link of README.md, src/README.md,
 # tests/README.md and experiments/**/README.md (figures included) names a
 # file or folder that exists in the tree, relative to the README that
-# holds it, and not outside the tree.  Links in fenced code, to a URL
-# (scheme:) or to an anchor of the same page (#...) are not checked; a
-# link's #anchor is dropped before the file is looked up.  Prints each
-# offender; exit 1 if any.
+# holds it, and not outside the tree; a link's #anchor (to the same page,
+# or to a .md file) names a heading of that page, as GitHub makes anchors
+# of headings (lowercase, punctuation but '-' and '_' dropped, spaces to
+# '-').  Links in fenced code and to a URL (scheme:) are not checked.
+# Prints each offender; exit 1 if any.
 set -u
 top=$(cd "$1" && pwd) bad=0
 max=400
@@ -15,6 +16,12 @@ if [ "$n" -gt "$max" ]; then
   echo "README.md: $n lines, expected at most $max (the studies go to experiments/<study>/README.md)"
   bad=1
 fi
+# anchors FILE: the anchor of each heading of FILE, outside ``` fences
+anchors() {
+  awk '/^[ \t]*```/ { fence = !fence; next }
+    !fence && /^#+ / { sub(/^#+ /, ""); print }' "$1" |
+    tr '[:upper:]' '[:lower:]' | sed 's/[^a-z0-9 _-]//g; s/ /-/g'
+}
 files=$(cd "$top" && { ls README.md src/README.md tests/README.md 2>/dev/null
                        find experiments -name README.md; } | sort -u)
 for f in $files; do
@@ -28,9 +35,15 @@ for f in $files; do
   [ -n "$links" ] || continue
   while IFS='	' read -r line target; do
     case $target in
-      '' | '#'* | [a-zA-Z]*:*) continue ;;
+      '' | [a-zA-Z]*:*) continue ;;
     esac
-    path=${target%%#*}
+    path=${target%%#*} anchor=
+    case $target in *'#'*) anchor=${target#*#} ;; esac
+    if [ -z "$path" ]; then
+      anchors "$top/$f" | grep -qxF -- "$anchor" ||
+        { echo "$f:$line: link '$target' names no heading of $f"; bad=1; }
+      continue
+    fi
     case $path in
       /*) echo "$f:$line: link '$target' is absolute, expected a path relative to $f"; bad=1; continue ;;
     esac
@@ -41,6 +54,10 @@ for f in $files; do
     esac
     if [ ! -e "$full" ]; then
       echo "$f:$line: link '$target' names no file ($full)"
+      bad=1
+    elif [ -n "$anchor" ] && case $full in *.md) true ;; *) false ;; esac &&
+         ! anchors "$full" | grep -qxF -- "$anchor"; then
+      echo "$f:$line: link '$target' names no heading of $path"
       bad=1
     fi
   done <<LINKS
