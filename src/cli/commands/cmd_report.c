@@ -1059,22 +1059,18 @@ static int write_summary(const char *dir, model *const *ms, size_t nm)
   return r;
 }
 
-/* remove the temporary folder and what is in it */
-static void remove_tmp(const char *dir)
+/* mkdtemp(tmpl), registered for removal if we are killed (SIGINT,
+ * SIGTERM: the folder and what the subcommands wrote into it go), with
+ * those signals blocked in between */
+static char *tmp_folder(char *tmpl)
 {
-  DIR *d = opendir(dir);
-  if (d) {
-    struct dirent *e;
-    while ((e = readdir(d)))
-      if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
-        char *p = xasprintf("%s/%s", dir, e->d_name);
-        if (p)
-          unlink(p);
-        free(p);
-      }
-    closedir(d);
-  }
-  rmdir(dir);
+  sigset_t old;
+  rl_signals_block(&old);
+  char *d = mkdtemp(tmpl);
+  if (d)
+    rl_tmpdir_register(d);
+  rl_signals_restore(&old);
+  return d;
 }
 
 /* move the finished page into place: the folder at once when out does
@@ -1096,8 +1092,8 @@ static int publish(const char *tmp, const char *out)
       free(a), free(b);
     }
   closedir(d);
-  if (!bad)
-    remove_tmp(tmp);
+  if (!bad) /* the temporary folder, now empty but for .err files */
+    rl_tmpdir_remove();
   return bad ? -1 : 0;
 }
 
@@ -1235,7 +1231,14 @@ static int run(int argc, char **argv)
   char *outdir = out ? strdup(out)
                      : two ? xasprintf("report-%s-vs-%s", ma.name, mb.name)
                            : xasprintf("report-%s", ma.name);
-  char *tmp = outdir ? xasprintf("%s.tmp-XXXXXX", outdir) : NULL;
+  /* the page is made inside the target's own file system, so that the
+   * renames into place cannot cross devices (a mount point as -o): in the
+   * target when it exists, else beside it (then renamed as a whole) */
+  struct stat ost;
+  int exists = outdir && stat(outdir, &ost) == 0 && S_ISDIR(ost.st_mode);
+  char *tmp = !outdir ? NULL
+              : exists ? xasprintf("%s/.report-XXXXXX", outdir)
+                       : xasprintf("%s.tmp-XXXXXX", outdir);
   char *ra = outdir ? config_from(config, ma.abs, outdir) : NULL;
   char *rb = outdir && two ? config_from(compare, mb.abs, outdir) : NULL;
   if (ra)
@@ -1247,8 +1250,9 @@ static int run(int argc, char **argv)
     r = rl_runtime(CMD, "out of memory");
   } else if (stat(outdir, &st) == 0 && !S_ISDIR(st.st_mode)) {
     r = rl_usage(CMD, "invalid --output '%s': expected a folder (it is a file)", outdir);
-  } else if (!mkdtemp(tmp)) {
-    r = rl_runtime(CMD, "cannot create a folder beside '%s': %s", outdir, strerror(errno));
+  } else if (!tmp_folder(tmp)) {
+    r = rl_runtime(CMD, "cannot create a folder %s '%s': %s", exists ? "in" : "beside", outdir,
+                   strerror(errno));
   } else {
     /* mkdtemp's 0700 is for the work; the page gets a folder's usual mode */
     mode_t um = umask(0);
@@ -1256,7 +1260,7 @@ static int run(int argc, char **argv)
     if (chmod(tmp, 0777 & ~um))
       r = rl_runtime(CMD, "cannot create a folder beside '%s': %s", outdir, strerror(errno));
     if (r)
-      rmdir(tmp);
+      rl_tmpdir_remove();
   }
   if (r) {
     free(outdir), free(tmp);
@@ -1303,8 +1307,10 @@ static int run(int argc, char **argv)
   if (!r && publish(tmp, outdir))
     r = rl_runtime(CMD, "cannot move the page into '%s': %s", outdir, strerror(errno));
   if (r)
-    remove_tmp(tmp);
-  else if (cx.prog.shown)
+    rl_tmpdir_remove();
+  else
+    rl_tmpdir_unregister();
+  if (!r && cx.prog.shown)
     rl_progress_end(&cx.prog);
   if (!r && isatty(1))
     printf("%s/report.html\n", outdir);

@@ -18,6 +18,7 @@
 #define RL_CLI_OUT_H
 
 #include <signal.h>
+#include "cleanup.h"
 #include <stdio.h>
 #include <sys/types.h>
 
@@ -118,24 +119,5 @@ void rl_out_row(rl_out *o, const double *v, size_t n);
 int rl_out_close(rl_out *o);
 /* Give up: remove the temp file, close what is open (error paths). */
 void rl_out_abort(rl_out *o);
-
-/* Temp files removed by the signal handler if the process is killed.
- * path must stay valid until unregistered. */
-void rl_tmp_register(const char *path);
-void rl_tmp_unregister(const char *path);
-/* Create a temp file from template (…XXXXXX) with mode 0666 & ~umask,
- * registered for cleanup; returns an fd or -1 with errno set. */
-int rl_tmp_create(char *tmpl);
-
-/* A child process (gnuplot) the signal handler ends with SIGTERM before
- * the process dies of the signal; 0 for none.  Set it with the cleanup
- * signals blocked (rl_signals_block) so that no signal falls between
- * fork and the record. */
-void rl_child_set(pid_t pid);
-void rl_signals_block(sigset_t *old);
-void rl_signals_restore(const sigset_t *old);
-/* In a forked child before exec: the default action for the signals our
- * handler caught (the child must not remove the parent's temp files). */
-void rl_signals_default(void);
 
 #endif
