@@ -269,6 +269,27 @@ typedef struct rl_train_eval {
 rl_status rl_train_evaluate(rl_train_model *m, const rl_task *t, size_t n, size_t samples,
                             uint64_t seed, rl_train_eval *res, char *err);
 
+/* Measures on a trained model (issue 35 item 5).
+ *
+ * The learned positional term of head h's attention logit when the key is
+ * dist positions before the query, the same in every layer: t5 the
+ * bias of bucket rl_t5_bucket(-dist, causal) as the forward adds it,
+ * alibi -slope_h dist.  RL_EINVAL for another scheme or h >= heads. */
+rl_status rl_train_pos_bias(const rl_train_model *m, size_t h, size_t dist, double *out);
+/* Which frequencies a trained head uses (Barbero et al. 2024, "Round and
+ * Round We Go! What makes Rotary Positional Encodings useful?", sec. 4):
+ * the norm of each rotation pair of the queries and keys before the
+ * rotation (which keeps it), per layer, head and pair, averaged over the
+ * positions computed: q[(l H + h) (hd/2) + i].  Pair i is (2i, 2i+1)
+ * (interleaved) or (i, i + hd/2) (half), as the model's rope layout.
+ * _sums adds the last forward's sums (the positions through each row's
+ * last target, *count of them); rl_train_pair_norms runs the forward on
+ * `samples` examples of length n drawn from seed (rl_task_example), as
+ * rl_train_evaluate does, and divides.  A rope model needs its table set. */
+void rl_train_pair_norm_sums(const rl_train_model *m, double *q, double *k, size_t *count);
+rl_status rl_train_pair_norms(rl_train_model *m, const rl_task *t, size_t n, size_t samples,
+                              uint64_t seed, double *q, double *k, char *err);
+
 #ifdef __cplusplus
 }
 #endif

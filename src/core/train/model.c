@@ -1023,3 +1023,50 @@ int rl_train_find_nonfinite_params(const rl_train_model *m, int which, char *whe
     }
   return 0;
 }
+
+/* ---- measures on a trained model (issue 35 item 5) ------------------- */
+
+rl_status rl_train_pos_bias(const rl_train_model *m, size_t h, size_t dist, double *out)
+{
+  const rl_train_cfg *c = &m->cfg;
+  if (h >= c->heads)
+    return RL_EINVAL;
+  if (c->pos == RL_TPOS_T5) {
+    /* the forward's rl_tl_t5_forward: key - query = -dist, causal */
+    long k = rl_t5_bucket(-(long)dist, 0, (long)c->num_buckets, (long)c->max_distance);
+    *out = k >= 0 ? m->p[P_T5][(size_t)k * c->heads + h] : 0.0;
+    return RL_OK;
+  }
+  if (c->pos == RL_TPOS_ALIBI) { /* rl_tl_alibi_bias's */
+    *out = -m->slopes[h] * (double)dist;
+    return RL_OK;
+  }
+  return RL_EINVAL;
+}
+
+void rl_train_pair_norm_sums(const rl_train_model *m, double *q, double *k, size_t *count)
+{
+  const rl_train_cfg *c = &m->cfg;
+  size_t D = c->d_model, H = c->heads, hd = D / H, np = hd / 2;
+  int half = c->pos == RL_TPOS_ROPE && m->have_rope && m->half;
+  for (size_t ci = 0; ci < m->nch; ci++) {
+    const struct chunk *ck = &m->ch[ci];
+    for (size_t j = 0; j < ck->Bc; j++) {
+      size_t len = m->rowlen[m->perm[ck->b0 + j]];
+      *count += len;
+      for (size_t l = 0; l < c->layers; l++) {
+        const double *base = cact(m, m->a, A_QKV, l, ck) + j * ck->Tc * 3 * D;
+        for (size_t t = 0; t < len; t++) {
+          const double *v = base + t * 3 * D;
+          for (size_t h = 0; h < H; h++)
+            for (size_t i = 0; i < np; i++) {
+              size_t a = half ? i : 2 * i, b = half ? i + np : 2 * i + 1;
+              const double *qh = v + h * hd, *kh = v + D + h * hd;
+              q[(l * H + h) * np + i] += hypot(qh[a], qh[b]);
+              k[(l * H + h) * np + i] += hypot(kh[a], kh[b]);
+            }
+        }
+      }
+    }
+  }
+}
