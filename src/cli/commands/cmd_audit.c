@@ -544,4 +544,4 @@ static int run(int argc, char **argv)
 }
 
 const struct rl_cmd rl_cmd_audit = {"audit", run,
-                                    "identify a RoPE table from your code, or verify it (CI)", help};
+                                    "identify a RoPE table from your code, or verify it (CI)", help, NULL};

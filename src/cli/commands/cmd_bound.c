@@ -609,4 +609,4 @@ static int run(int argc, char **argv)
 
 const struct rl_cmd rl_cmd_bound = {"bound", run,
                                     "bounds: Men's base, Liu's critical dim, "
-                                    "PI's B(s)/d, YaRN range", help};
+                                    "PI's B(s)/d, YaRN range", help, NULL};

@@ -254,4 +254,4 @@ done:
 
 const struct rl_cmd rl_cmd_evaluate = {"evaluate", run,
                                        "score a trained checkpoint again, under another rope method",
-                                       help};
+                                       help, NULL};

@@ -686,4 +686,4 @@ done:
 }
 
 const struct rl_cmd rl_cmd_extrapolate = {
-    "extrapolate", run, "what changes past the training length, every scheme and method", help};
+    "extrapolate", run, "what changes past the training length, every scheme and method", help, NULL};

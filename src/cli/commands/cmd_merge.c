@@ -496,4 +496,4 @@ done:
 
 const struct rl_cmd rl_cmd_merge = {"merge", run,
                                     "join the shards of a sweep (--shard K/N) into one table",
-                                    help};
+                                    help, NULL};

@@ -390,4 +390,4 @@ done:
 
 const struct rl_cmd rl_cmd_params = {"params", run,
                                      "parameters of a positional scheme (slopes, buckets, tables)",
-                                     help};
+                                     help, NULL};

@@ -1321,4 +1321,4 @@ static int run(int argc, char **argv)
 
 const struct rl_cmd rl_cmd_report = {"report", run,
                                      "one page (Markdown and HTML) on a model's RoPE, from its config",
-                                     help};
+                                     help, NULL};

@@ -573,4 +573,4 @@ done:
 
 const struct rl_cmd rl_cmd_train = {"train", run,
                                     "train a tiny decoder; score it past its training length",
-                                    help};
+                                    help, NULL};

@@ -892,7 +892,7 @@ static int run_point(sweep *s, size_t p)
 {
   set_point(s, p);
   rl_opt_reset();
-  return s->cmd->run(s->pargc, s->pargv);
+  return rl_cmd_exec(s->cmd, s->pargc, s->pargv);
 }
 
 /* A temp file already unlinked (nothing to clean up if we are killed). */
@@ -991,7 +991,7 @@ static int run_parallel(sweep *s, FILE *to, size_t lo, size_t hi, rl_progress *p
         set_point(s, s->order[next]);
         rl_out_mode_point(f, s->prefix, s->output);
         rl_opt_reset();
-        int r = s->cmd->run(s->pargc, s->pargv);
+        int r = rl_cmd_exec(s->cmd, s->pargc, s->pargv);
         if ((fflush(f) == EOF || ferror(f)) && !r)
           r = rl_runtime(name, "cannot write a temp file: %s", strerror(errno));
         _exit(r);
@@ -1310,7 +1310,7 @@ static int run_sweep(sweep *s)
       set_point(s, s->order[p]);
       rl_out_mode_point(to, s->prefix, s->output);
       rl_opt_reset();
-      rc = s->cmd->run(s->pargc, s->pargv);
+      rc = rl_cmd_exec(s->cmd, s->pargc, s->pargv);
       if (rc == RL_EXIT_FAIL)
         failed++, rc = 0;
       rl_out_mode_normal();
@@ -1442,7 +1442,7 @@ int rl_sweep_main(const struct rl_cmd *cmd, int argc, char **argv)
   const rl_sweep_spec *sp = rl_sweep_find(cmd->name);
   if (!sp->cmd || !sp->numbers) {
     int r = check_unswept(cmd, sp->lists, argc, argv);
-    return r ? r : cmd->run(argc, argv);
+    return r ? r : rl_cmd_exec(cmd, argc, argv);
   }
   sweep s;
   memset(&s, 0, sizeof s);
@@ -1461,7 +1461,7 @@ int rl_sweep_main(const struct rl_cmd *cmd, int argc, char **argv)
     rc = rl_usage(cmd->name, "--meta json and --no-meta contradict each other");
   } else if (s.help) {
     rl_opt_reset();
-    rc = cmd->run(s.nrest, s.rest);
+    rc = rl_cmd_exec(cmd, s.nrest, s.rest);
     rl_sweep_help(stdout, cmd->name);
   } else if (s.npar || s.sharded) {
     rc = run_sweep(&s);
@@ -1474,7 +1474,7 @@ int rl_sweep_main(const struct rl_cmd *cmd, int argc, char **argv)
     }
     rl_out_set_json(s.meta_mode == 1, NULL);
     rl_opt_reset();
-    rc = cmd->run(s.nrest, s.rest);
+    rc = rl_cmd_exec(cmd, s.nrest, s.rest);
     rl_out_set_json(0, NULL);
   }
   free_sweep(&s);

@@ -583,6 +583,15 @@ static rl_status map(gguf *g, rl_model_rope *m)
     return RL_ENOMEM;
   memcpy(m->arch, g->arch, n + 1);
 
+  /* the model's name (general.name), where printable: report's folder */
+  if ((e = find(g, "general.name")) && e->type == T_STR && !str(g, e, &s, &n) &&
+      rl_model_name_ok(s, n)) {
+    if (!(m->name = malloc(n + 1)))
+      return RL_ENOMEM;
+    memcpy(m->name, s, n);
+    m->name[n] = 0;
+  }
+
   /* context lengths */
   double ctx = 0, orig = 0;
   if ((e = akey(g, "context_length", k, sizeof k))) {

@@ -427,6 +427,12 @@ static rl_status read_top(reader *r, const json_t *top)
   if (json_is_string(mt) && !(r->m->arch = strdup(json_string_value(mt))))
     return RL_ENOMEM;
   const char *arch = r->m->arch ? r->m->arch : "";
+  /* the name transformers saves with the config (save_pretrained writes
+   * _name_or_path): what `report` names the model and its folder by */
+  const json_t *nm = json_object_get(top, "_name_or_path");
+  if (json_is_string(nm) && rl_model_name_ok(json_string_value(nm), json_string_length(nm)) &&
+      !(r->m->name = strdup(json_string_value(nm))))
+    return RL_ENOMEM;
 
   /* a multimodal config (Gemma 3, LLaVA, ...) keeps the language model's
    * keys in text_config, which transformers builds the text model from */

@@ -29,6 +29,7 @@ void rl_model_rope_free(rl_model_rope *m)
   free(m->long_factor);
   free(m->path);
   free(m->arch);
+  free(m->name);
   rl_model_rope_init(m);
 }
 
@@ -84,6 +85,16 @@ rl_status rl_model_rope_note(rl_model_rope *m, const char *note)
   m->notes = n;
   m->notes[m->n_notes++] = d;
   return RL_OK;
+}
+
+int rl_model_name_ok(const char *s, size_t n)
+{
+  if (!s || n < 1 || n > 255)
+    return 0;
+  for (size_t i = 0; i < n; i++)
+    if (s[i] < 0x20 || s[i] > 0x7e)
+      return 0;
+  return 1;
 }
 
 rl_status rl_model_read(const char *path, rl_model_rope *m, char *err, size_t n)
