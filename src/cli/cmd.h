@@ -56,6 +56,7 @@ typedef struct rl_cmd_decl {
   void (*defaults)(void *settings); /* the core's defaults where not the declarations' */
   rl_cmd_group groups[RL_CMD_GROUPS_MAX + 1];
   size_t min_args, max_args; /* positional arguments (help's usage names them) */
+  const char *args_name, *args_expect; /* "CONFIG", "a model's config.json or GGUF file" */
   const char *plot;      /* plots/<script> of --plot, or NULL: --plot refused */
   /* a sweep: the command's own options taking a list of numbers, of
    * names, or lists of their own meaning, as rl_sweep_spec (sweep.h);

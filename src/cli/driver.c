@@ -125,8 +125,9 @@ static int parse(rl_cmd_run *r, int argc, char **argv)
     return rl_usage(r->name, "unexpected argument '%s' (see 'ropelab help %s')",
                     argv[optind + (int)d->max_args], r->name);
   if (r->nargs < d->min_args)
-    return rl_usage(r->name, "missing %s: expected 'ropelab %s %s' (see 'ropelab help %s')",
-                    d->usage, r->name, d->usage, r->name);
+    return rl_usage(r->name, "missing %s: expected %s (see 'ropelab help %s')",
+                    d->args_name ? d->args_name : "arguments",
+                    d->args_expect ? d->args_expect : d->usage, r->name);
   if (r->co.plot && !d->plot)
     return rl_usage(r->name, "invalid --plot '%s': %s draws no figure", r->co.plot, r->name);
   if (r->co.output && !(d->takes & RL_TAKES_TABLE) && !d->output_arg)

@@ -4,8 +4,8 @@
 # report, and the page carries both models' figures
 d=$(dirname "$0")/../../../experiments/models
 "$ROPELAB" report "$d/llama-2-7b.json" --compare "$d/pythia-6.9b-deduped.json" -o both \
-  --samples 2 --points 20 --quiet || exit 1
-"$ROPELAB" report "$d/pythia-6.9b-deduped.json" -o solo --samples 2 --points 20 --quiet || exit 1
+  --samples 2 --bins 4 --quiet || exit 1
+"$ROPELAB" report "$d/pythia-6.9b-deduped.json" -o solo --samples 2 --bins 4 --quiet || exit 1
 grep -x '| rot | 128 | 32 |' both/report.md
 grep -x '| base | 10000 | 10000 |' both/report.md
 grep -c '^## ' both/report.md

@@ -6,6 +6,6 @@
 # (8 of them: freqs, bound men --config, decay, precision twice,
 # extrapolate, freqs --variant twice; not the plain-RoPE search for the base)
 m=$(dirname "$0")/../../../experiments/models/gemma-3-4b-it.json
-"$ROPELAB" report "$m" -o page --layer-type sliding_attention --samples 2 --points 20 --quiet || exit 1
+"$ROPELAB" report "$m" -o page --layer-type sliding_attention --samples 2 --bins 4 --quiet || exit 1
 awk -F, '$2 ~ /^(dim|rot|base|method)$/ { print $1 "," $2 "=" $3 }' page/summary.csv
 grep -c -- '--config [^ ]*gemma-3-4b-it.json --layer-type sliding_attention' page/report.md

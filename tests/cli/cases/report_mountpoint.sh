@@ -7,7 +7,7 @@ mkdir mnt
 mount -t tmpfs -o size=64m tmpfs mnt 2>/dev/null || { echo "cannot mount a tmpfs (not root?)" >&2; exit 77; }
 trap 'umount mnt' EXIT
 m=$(dirname "$0")/../../../experiments/models/llama-2-7b.json
-"$ROPELAB" report "$m" -o mnt --samples 2 --points 20 --quiet
+"$ROPELAB" report "$m" -o mnt --samples 2 --bins 4 --quiet
 echo "status $?"
 ls -A mnt
 ls -A

@@ -4,7 +4,7 @@
 # base 1e6, from experiments/models/): every line is "ok NAME" when the
 # page's or summary.csv's number equals the command's, else both values.
 m=$(dirname "$0")/../../../experiments/models/qwen2.5-7b-instruct-yarn.json
-"$ROPELAB" report "$m" -o page --samples 2 --points 50 --quiet || exit 1
+"$ROPELAB" report "$m" -o page --samples 2 --bins 4 --quiet || exit 1
 S=page/summary.csv
 val() { awk -F, -v k="$1" '$2 == k { print $3 }' "$S"; }
 same() { if [ "$2" = "$3" ]; then echo "ok $1"; else echo "differ $1: page '$2' command '$3'"; fi; }
