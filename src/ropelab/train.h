@@ -168,9 +168,13 @@ double rl_train_lr(size_t step, size_t steps, size_t warmup, double lr, double m
  * run's rl_train_flops per second is measured against.  0 on bad input. */
 double rl_train_peak_flops(size_t n, size_t threads, double seconds);
 
-/* The BLAS's kernel family (OpenBLAS's core name, "Haswell", "SkylakeX";
- * "-" for another CBLAS): its dgemm's order of the sums is part of what
- * makes a training run the same bits again. */
+/* The CBLAS of the trainer's products, "openblas" or "gsl" (OpenBLAS is
+ * opened at the first product where the build found it, on one thread
+ * unless OPENBLAS_NUM_THREADS is set; else GSL's gslcblas), and its
+ * kernel family (OpenBLAS's core name, "Haswell", "SkylakeX"; "-" for
+ * gslcblas): the order of its sums is part of what makes a training run
+ * the same bits again. */
+const char *rl_train_blas_name(void);
 const char *rl_train_blas_core(void);
 
 /* The trainer's random numbers: SplitMix64 (Steele, Lea and Flood 2014),

@@ -11,6 +11,7 @@
 #include <string.h>
 #include "layers.h"
 #include "ropelab.h"
+#include "../base/blas.h"
 
 /* Parameter tensors, in the order of the one array. */
 enum {
@@ -218,6 +219,7 @@ rl_status rl_train_new(const rl_train_cfg *cfg, rl_train_model **out, char *err)
   if (c->pos == RL_TPOS_T5 && rl_t5_bucket(0, 0, (long)c->num_buckets, (long)c->max_distance) < 0)
     return fail(err, RL_EINVAL, "invalid t5 buckets '%zu', max distance '%zu'", c->num_buckets,
                 c->max_distance);
+  rl_blas_load(); /* here, before any thread of the forward starts (blas.h) */
   rl_train_model *m = calloc(1, sizeof *m);
   if (!m)
     return RL_ENOMEM;
@@ -793,8 +795,6 @@ static void run_all(rl_train_model *m, int backward)
   struct job jobs[64];
   pthread_t tid[64];
   int started[64] = {0};
-  if (nt > 1)
-    rl_tl_blas_one_thread();
   for (size_t th = 0; th < nt; th++)
     jobs[th] = (struct job){m, th, backward};
   for (size_t th = 1; th < nt; th++)

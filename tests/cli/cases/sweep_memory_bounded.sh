@@ -9,12 +9,7 @@
 if command -v ldd > /dev/null 2>&1 && ldd "$ROPELAB" 2> /dev/null | grep -q libasan; then
   echo "AddressSanitizer build" >&2; exit 77
 fi
-# OPENBLAS_NUM_THREADS=1: OpenBLAS (the default CBLAS) reserves buffers
-# for each of its threads when the program starts, whether or not a BLAS
-# routine is called; with one per core they pass the limit, and OpenBLAS,
-# refused, waits forever in its start-up.  One thread stays well under it.
-(ulimit -v 120000 && export OPENBLAS_NUM_THREADS=1 &&
-  exec "$ROPELAB" decay --to 2 --threads 1 --base 2:3001:1 --jobs 1 > out.csv)
+(ulimit -v 120000 && exec "$ROPELAB" decay --to 2 --threads 1 --base 2:3001:1 --jobs 1 > out.csv)
 echo "status $?"
 grep -vc '^#' out.csv
 tail -1 out.csv | cut -d, -f1,2
