@@ -91,7 +91,7 @@ eval footer
 set tmargin at screen top
 set bmargin at screen tuned ? mid + 0.012 : bot
 if (tuned) { unset xlabel; eval xt_none } else { set xlabel "pre-training length T_train (tokens, log scale)"; eval xt_lab }
-set ylabel "critical dimension d_extra"
+set ylabel "critical dimension d_extra  (dimensions)"
 set yrange [0:rot + 8]
 set key bottom right Left reverse box opaque font ",10" samplen 2.5
 set arrow 1 from graph 0, first rot to graph 1, first rot nohead dt 2 lw 1.2 lc rgb "#444444" back

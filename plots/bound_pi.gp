@@ -52,7 +52,7 @@ set title t1 font ",11"
 eval footer
 set grid lt 1 lc rgb "#dddddd"  # "lc" alone draws no grid in gnuplot 5.4
 set xlabel "relative position s (tokens)"
-set ylabel "B(s)/d   (B(s) = Σ_k |Σ_{j<k} e^{i s θ_j}|)"
+set ylabel "B(s)/d, B(s) = Σ_k |Σ_{j<k} e^{i s θ_j}|  (no unit)"
 set xrange [smin:smax]
 set yrange [0:ymax * 1.05]
 set link y2 via 2 * den * y inverse y / (2 * den)
@@ -61,7 +61,7 @@ y2top = ymax * 1.05 * 2 * den
 e10 = 10.0 ** floor(log10(y2top / 5))
 m = y2top / 5 / e10
 set y2tics 0, e10 * (m < 1.5 ? 1 : m < 3.5 ? 2 : m < 7.5 ? 5 : 10)
-set y2label "extrapolation bound / interpolation bound"
+set y2label "extrapolation bound / interpolation bound  (ratio)"
 set ytics nomirror
 set key top right box opaque font ",10" samplen 2.5
 plot data using cs:cb with lines lw 1.5 lc rgb "#0072B2" title "B(s)/d", \

@@ -84,8 +84,8 @@ if (!byrange) {
     nkey = nrows * (!paper && truncate ? 2 : 1)
     set bmargin at screen (100.0 + 17.0 * int((nkey + 1) / 2)) / H
     eval footer
-    set xlabel "rotary pair i"
-    set ylabel "γ_i: share of θ_i kept  (1 = extrapolated θ_i, 0 = interpolated θ_i / s)"
+    set xlabel "rotary pair i  (index)"
+    set ylabel "γ_i: share of θ_i kept, 1 = extrapolated θ_i, 0 = θ_i / s  (no unit)"
     set xrange [-0.5:npairs - 0.5]
     set yrange [-0.05:1.1]
     set ytics 0, 0.2, 1
@@ -135,7 +135,7 @@ if (!byrange) {
     set xtics ()
     do for [e=e0:e1:es] { set xtics add (e >= 20 ? sprintf("%gM", 2.0**(e-20)) : e >= 10 ? sprintf("%gK", 2.0**(e-10)) : sprintf("%g", 2.0**e) 2.0**e) }
     set xlabel "original context length L (tokens, log scale)"
-    set ylabel "rotary pair index"
+    set ylabel "rotary pair  (index)"
     set yrange [0:*]
     set key top left Left reverse box opaque font ",10" samplen 2.5
     rlab = paper ? "unrounded range (where r = β_fast, β_slow)" : "unrounded range (low_exact .. high_exact)"

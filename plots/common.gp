@@ -11,7 +11,8 @@
 #   - schedule_desc: the method and every parameter the metadata records
 #     for it ("" for plain RoPE), so titles show what changes the picture;
 #   - cmdline: the command that made the data, without -o/--plot, drawn
-#     small at the bottom left (call `eval footer` after the margins).
+#     small at the bottom left (call `eval footer` after the margins);
+#   - wrap, nlines(S): titles cut to the page's width W (text.gp).
 # Colour-blind-safe palettes: Okabe and Ito 2008 ("Color Universal Design")
 # and Paul Tol's "muted" scheme (Tol 2021, personal.sron.nl/~pault).
 
@@ -53,3 +54,5 @@ cmdline = system(sprintf("sed -n 's/^# command=//p' '%s' | head -n 1 | " . \
   "sed -E 's/^[^ ]*ropelab /ropelab /; s/ (-o|--output|--plot) [^ ]+//g; s/ (--output|--plot)=[^ ]+//g' | " . \
   "awk '{ print (length($0) > 150 ? substr($0, 1, 147) \"...\" : $0) }'", data))
 footer = 'if (strlen(cmdline) > 0) { set label 99 cmdline at screen 0.01, screen 0.01 left front font ",8" tc rgb "#666666" }'
+
+load system(sprintf("dirname '%s'", ARG0)) . "/text.gp"

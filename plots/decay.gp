@@ -88,7 +88,7 @@ eval footer
 # the panels top to bottom; only the lowest has x labels
 y0 = top
 last = pD ? 4 : pC ? 3 : pB ? 2 : 1
-xlab = "relative distance r" . (grid eq "log" || ranged ? " (log scale)" : "") . (ranged ? sprintf(", every integer r, %s bins per octave (band: a bin's smallest to largest value)", meta("bins")) : "")
+xlab = "relative distance r (tokens" . (grid eq "log" || ranged ? ", log scale)" : ")") . (ranged ? sprintf(", every integer r, %s bins per octave (band: a bin's smallest to largest value)", meta("bins")) : "")
 
 blue = "#0072B2"
 verm = "#D55E00"
@@ -102,12 +102,13 @@ if (pA) {
     if (last == 1) { set xlabel xlab; set format x "%g" } else { unset xlabel; set format x nox }
     # n, the number of rotary pairs the bound averages over (RoFormer's d/2)
     npairs = sprintf("n = rot/2 = %d", int(real(rot)) / 2)
-    yl = (has("bound") && has("similarity")) ? "(1/n) Σ_j |S_j|  and  Σ_i cos(r θ_i),  " . npairs : has("bound") ? "relative upper bound (1/n) Σ_j |S_j|,  " . npairs : has("similarity") ? "B_r = Σ_i cos(r θ_i)" : "value"
-    set ylabel yl
+    yl = ((has("bound") && has("similarity")) ? "(1/n) Σ_j |S_j|, " . npairs . ", and B_r" : has("bound") ? "relative upper bound (1/n) Σ_j |S_j|,  " . npairs : has("similarity") ? "B_r = Σ_i cos(r θ_i)" : "value") . "  (no unit)"
+    # (beside a panel among four, a smaller font keeps it on the page)
+    set ylabel yl font (npanel > 2 ? ",9" : "")
     cmd = ""
     if (ranged && has("similarity_min")) {
-        yl = has("bound_min") ? "(1/n) Σ_j |S_j|  and  B_r = Σ_i cos(r θ_i),  " . npairs : "B_r = Σ_i cos(r θ_i)"
-        set ylabel yl
+        yl = (has("bound_min") ? "(1/n) Σ_j |S_j|  and  B_r = Σ_i cos(r θ_i),  " . npairs : "B_r = Σ_i cos(r θ_i)") . "  (no unit)"
+        set ylabel yl font (npanel > 2 ? ",9" : "")
         # the first bin holding a negative B_r, marked with its r range
         neg = system(sprintf("awk -F, 'NR > 1 && !/^#/ && $%d < 0 { print $%d, $%d; exit }' '%s'", col("similarity_min"), col("r_first"), col("r_last"), data))
         if (strlen(neg) > 0) {
@@ -137,7 +138,7 @@ if (pB) {
     y0 = y0 - wB * unit
     set bmargin at screen y0 + (last == 2 ? 0 : 0.012)
     if (last == 2) { set xlabel xlab; set format x "%g" } else { unset xlabel; set format x nox }
-    set ylabel "logit q^T R_r q (k = q)"
+    set ylabel "logit q^T R_r q, k = q  (no unit)"
     cmd = ""
     if (has("mc_self_mean") && has("mc_self_se")) {
         cmd = sprintf("data using 1:($%d-2*$%d):($%d+2*$%d) with filledcurves fs transparent solid 0.3 noborder lc rgb '%s' title 'mean ± 2 se', ", \
@@ -152,7 +153,7 @@ if (pC) {
     y0 = y0 - wC * unit
     set bmargin at screen y0 + (last == 3 ? 0 : 0.012)
     if (last == 3) { set xlabel xlab; set format x "%g" } else { unset xlabel; set format x nox }
-    set ylabel "logit q^T R_r k (independent)"
+    set ylabel "logit q^T R_r k, independent  (no unit)"
     cmd = ""
     if (has("mc_ind_se")) {
         cmd = sprintf("data using 1:($%d-2*$%d):($%d+2*$%d) with filledcurves fs transparent solid 0.3 noborder lc rgb '%s' title 'mean ± 2 se', ", \
@@ -168,7 +169,7 @@ if (pD) {
     set bmargin at screen y0
     set xlabel xlab
     set format x "%g"
-    set ylabel "max |q^T R_r k| / Abel" font ",10"
+    set ylabel "max |q^T R_r k| / Abel  (ratio)" font ",10"
     set yrange [0:*]
     plot data using 1:(column(col("abel_max"))) with lines lw 1.4 lc rgb purple title "abel_max (≤ 1)"
 }

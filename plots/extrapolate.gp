@@ -84,8 +84,8 @@ set logscale x 2
 if (has_ret) {
 letter = letter + 1
 set title panel(sprintf("retrieval at n = %.0f: attention on the planted key (mean;\nbelow 1e-8 off the axis)", N))
-set xlabel "distance r of the planted key from the query"
-set ylabel "attention probability"
+set xlabel "distance r of the planted key from the query  (tokens)"
+set ylabel "attention probability  (no unit)"
 set logscale y 10
 if (term ne "table") { set format y "%.0e" }  # the table keeps 6 digits
 set yrange [1e-8:2]
@@ -103,7 +103,7 @@ keyn = has_ret ? 0 : ns
 if (has_ent) {
 letter = letter + 1
 set title panel("attention entropy of the last query (dotted: ln n, uniform)")
-set xlabel "sequence length n"
+set xlabel "sequence length n  (tokens)"
 set ylabel "entropy (nats)"
 stats sprintf("< awk -F, '!/^#/ && $6 == \"entropy\" { print $11 }' '%s'", data) using 1 nooutput
 G = grp("entropy", "nats", "1", 0.004 * (STATS_max - STATS_min))
@@ -126,8 +126,8 @@ keyn = 0
 if (has_uns) {
 letter = letter + 1
 set title panel("unseen: pairs whose positional input never occurred within L")
-set xlabel "sequence length n"
-set ylabel "fraction of causal query-key pairs"
+set xlabel "sequence length n  (tokens)"
+set ylabel "fraction of causal query-key pairs  (no unit)"
 set yrange [-0.02:1.02]
 G = grp("unseen", "fraction", "$10 == \"all\" || $10 == \"\"", 0.004)
 nt = note(G)
@@ -151,7 +151,7 @@ unset arrow 1
 unset logscale x
 set title panel(sprintf("shift at n = %.0f: KS distance of positional logits past L vs within L", N))
 set xlabel ""
-set ylabel "KS distance sup |F_past - F_within|"
+set ylabel "KS distance sup |F_past - F_within|  (no unit)"
 set yrange [0:1]
 set xrange [0:ns + 1]
 set xtics rotate by -35 font ",8" ()

@@ -55,7 +55,7 @@ eval footer
 
 set tmargin at screen top
 set bmargin at screen ratio_differs ? bot + (top - bot) * 0.38 + 0.01 : bot
-if (ratio_differs) { unset xlabel; set format x ((term eq "table") ? "%g" : "") } else { set xlabel "rotary pair i"; set format x "%g" }
+if (ratio_differs) { unset xlabel; set format x ((term eq "table") ? "%g" : "") } else { set xlabel "rotary pair i  (index)"; set format x "%g" }
 # log10 on linear axes, so that the wavelength axis can be linked to
 # the theta axis: log10(2 pi / theta) = log10(2 pi) - log10(theta)
 set yrange [log10(lo / 2) : log10(hi * 2)]
@@ -118,11 +118,11 @@ if (ratio_differs) {
     unset key
     set tmargin at screen bot + (top - bot) * 0.38 - 0.01
     set bmargin at screen bot
-    set xlabel "rotary pair i"
+    set xlabel "rotary pair i  (index)"
     set format x "%g"
     set logscale y 2
     set autoscale y
-    set ylabel "θ_i / θ_i(RoPE), same d, rot, base  (log)"
+    set ylabel "θ_i / θ_i(RoPE), same d, rot, base  (no unit, log scale)"
     stats data using (column(cratio) > 0 ? column(cratio) : NaN) nooutput
     set yrange [STATS_min / 1.5 : (STATS_max > 1 ? STATS_max : 1) * 1.5]
     plot data using 1:(column(cratio) > 0 ? column(cratio) : NaN) with linespoints pt 7 ps 0.6 lw 1.4 lc rgb "#0072B2" notitle

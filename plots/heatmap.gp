@@ -57,8 +57,8 @@ title = sprintf("%s: %s logit, query i (rows) x key j (columns)", scheme, what)
 sub = sprintf("d = %s, head %s of %s, projections %s, seed %s", meta("dim"), meta("head"), meta("heads"), meta("projections"), meta("seed"))
 if (strlen(schedule_desc) > 0 && (strstrt(scheme, "rope") > 0)) { sub = sub . "\n" . schedule_desc }
 set title title . "\n" . sub . "\ncontent " . meta("content") font ",9"
-set xlabel "key position j"
-set ylabel "query position i"
+set xlabel "key position j  (tokens)"
+set ylabel "query position i  (tokens)"
 set yrange [*:*] reverse
 set size ratio -1
 set autoscale xfix

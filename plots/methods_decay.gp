@@ -10,15 +10,10 @@
 data = ARG1
 out = ARG2
 term = ARG3
-if (strlen(term) == 0) {
-    ext = out[strlen(out)-2:]
-    term = (ext eq "png") ? "pngcairo" : (ext eq "svg") ? "svg" : (ext eq "pdf") ? "pdfcairo" : ""
-    if (strlen(term) == 0) { print "methods_decay.gp: OUT must end in .png, .svg or .pdf"; exit status 1 }
-}
-if (term eq "pngcairo") { set terminal pngcairo size 900,560 noenhanced font ",10" }
-if (term eq "svg")      { set terminal svg size 900,560 noenhanced dynamic font ",10" }
-if (term eq "pdfcairo") { set terminal pdfcairo size 6.4in,4in noenhanced font ",9" }
-set output out
+W = 900
+H = 560
+FS = 10
+load system(sprintf("dirname '%s'", ARG0)) . "/term.gp"
 
 hdr = system(sprintf("awk '!/^#/ { print; exit }' '%s' | tr ',' ' '", data))
 colof(n) = sum [i=1:words(hdr)] (word(hdr, i) eq n ? i : 0)
@@ -33,9 +28,11 @@ methods = system(sprintf("sed -n 's/^# sweep_method=//p' '%s' | tr ',' ' '", dat
 
 set datafile separator comma
 set datafile commentschars "#"
-set title "Long-term decay of each method's logit: RoFormer's relative upper bound, d = 128, base 10000, L = 4096, s = 8"
-set xlabel "relative distance r (log scale; each point: the mean over a 1/8 octave of r)"
-set ylabel "RoFormer's bound (1/n) Σ|S_j|, n = d/2 = 64, × logit multiplier"
+# the numbers of the title and labels from the metadata (they were written in)
+bins = meta("bins")
+set title sprintf("Long-term decay of each method's logit: RoFormer's relative upper bound, d = %s, base %s, L = %g, s = %g", meta("dim"), meta("base"), L, s)
+set xlabel "relative distance r" . (strlen(bins) > 0 ? sprintf(", each point the mean over a 1/%s octave of r", bins) : "") . "  (tokens, log scale)"
+set ylabel sprintf("(1/n) Σ|S_j|, n = rot/2 = %d, × logit multiplier  (no unit)", int(real(meta("rot"))) / 2)
 set logscale x 2
 set xtics ("1" 1, "4" 4, "16" 16, "64" 64, "256" 256, "1024" 1024, "4096" 4096, "16384" 16384, "65536" 65536)
 set xrange [1:65536]
@@ -45,8 +42,9 @@ set key at graph 0.99, graph 0.99 right top box opaque font ",9" spacing 1.05
 
 set arrow 1 from first L, graph 0 to first L, graph 1 nohead dt 2 lw 1.3 lc rgb "#444444" back
 set arrow 2 from first s*L, graph 0 to first s*L, graph 1 nohead dt 2 lw 1.3 lc rgb "#444444" back
-set label 1 sprintf("L = %.0f ", L) at first L, graph 0.04 right tc rgb "#333333"
-set label 2 sprintf("s L = %.0f ", s*L) at first s*L, graph 0.04 right tc rgb "#333333"
+# (halfway up: near the foot xpos's curve ran under the text)
+set label 1 sprintf("L = %.0f ", L) at first L, graph 0.5 right tc rgb "#333333"
+set label 2 sprintf("s L = %.0f ", s*L) at first s*L, graph 0.5 right tc rgb "#333333"
 
 # a method's setting from the sweep metadata ("" where it has none)
 mm(k, m) = meta(sprintf("%s\\[method:%s\\]", k, m))
@@ -65,4 +63,4 @@ array lws[8] = [2.2, 1.6, 1.6, 1.8, 1.6, 1.6, 1.6, 1.8]
 plot for [i=1:words(methods)] data using \
      (strcol(cm) eq word(methods, i) ? column(cr) : NaN):(column(cb)) with lines \
      lc rgb col[(i-1)%8+1] dt dts[(i-1)%8+1] lw lws[(i-1)%8+1] title label(word(methods, i))
-unset output
+eval term_end

@@ -14,15 +14,10 @@
 data = ARG1
 out = ARG2
 term = ARG3
-if (strlen(term) == 0) {
-    ext = out[strlen(out)-2:]
-    term = (ext eq "png") ? "pngcairo" : (ext eq "svg") ? "svg" : (ext eq "pdf") ? "pdfcairo" : ""
-    if (strlen(term) == 0) { print "methods_ratio.gp: OUT must end in .png, .svg or .pdf"; exit status 1 }
-}
-if (term eq "pngcairo") { set terminal pngcairo size 900,560 noenhanced font ",10" }
-if (term eq "svg")      { set terminal svg size 900,560 noenhanced dynamic font ",10" }
-if (term eq "pdfcairo") { set terminal pdfcairo size 6.4in,4in noenhanced font ",9" }
-if (term eq "table")    { set table out } else { set output out }
+W = 900
+H = 560
+FS = 10
+load system(sprintf("dirname '%s'", ARG0)) . "/term.gp"
 
 # the series: "method|ramp|label" per (method, ramp), in the table's order;
 # the label from the row's own cells
@@ -47,23 +42,32 @@ u(s) = system(sprintf("echo '%s' | tr '_' ' '", s))
 
 set datafile separator comma
 set datafile commentschars "#"
-set title "Frequency ratio θ_i / θ_i(RoPE) of each method: d = 128, base 10000, L = 4096, s = 8"
-set xlabel "rotary pair i (θ_i = 10000^(-2i/128) before scaling; high frequency left)"
-set ylabel "θ_i / θ_i(RoPE)  (log scale)"
+# the title's numbers from the table's metadata (they were written in)
+meta(k) = system(sprintf("sed -n 's/^# %s=//p' '%s' | head -n 1", k, data))
+sf = meta("sweep_factor")
+s = (strlen(sf) > 0 && strstrt(sf, ",") == 0) ? real(sf) : 0
+set title sprintf("Frequency ratio θ_i / θ_i(RoPE) of each method: d = %s, base %s, L = %s%s", meta("dim"), meta("base"), meta("train_len"), s > 0 ? sprintf(", s = %g", s) : "")
+set xlabel sprintf("rotary pair i, θ_i = %s^-2i/%s before scaling, high frequency left  (index)", meta("base"), meta("rot"))
+set ylabel "θ_i / θ_i(RoPE)  (no unit, log scale)"
 set logscale y 2
 zero = 1.0/96
 set yrange [zero*0.8:1.35]
 set ytics ("1" 1, "1/2" 0.5, "1/4" 0.25, "1/8" 0.125, "1/16" 1.0/16, "1/32" 1.0/32, "1/64" 1.0/64, "0" zero)
-set xrange [-0.5:63.5]
-set xtics 0, 4, 63
+# the table's pairs, rot/2 of them (it was 0..63 whatever the table held)
+npair = int(real(meta("rot"))) / 2
+set xrange [-0.5:npair - 0.5]
+set xtics 0, (npair >= 48 ? 4 : npair >= 16 ? 2 : 1), npair - 1
 set grid xtics ytics lt 1 lc rgb "#dddddd"  # "lc" alone draws no grid in gnuplot 5.4
 set key at graph 0.01, graph 0.02 left bottom box opaque spacing 1.1 width 1 font ",9"
 
-# reference lines: kept frequency (1) and frequency divided by s (1/8)
+# reference lines: kept frequency (1) and frequency divided by s (one s
+# for every method: the sweep's)
 set arrow 1 from graph 0, first 1 to graph 1, first 1 nohead lc rgb "#555555" dt 2 lw 1.2 back
-set arrow 2 from graph 0, first 0.125 to graph 1, first 0.125 nohead lc rgb "#555555" dt 2 lw 1.2 back
 set label 1 "extrapolated (θ kept, ratio 1)" at first 0.5, first 1.1 left tc rgb "#333333"
-set label 2 "interpolated (θ / s, ratio 1/8)" at first 0.5, first 0.137 left tc rgb "#333333"
+if (s > 0) {
+    set arrow 2 from graph 0, first 1/s to graph 1, first 1/s nohead lc rgb "#555555" dt 2 lw 1.2 back
+    set label 2 sprintf("interpolated (θ / s, ratio 1/%g)", s) at first 0.5, first 1.1/s left tc rgb "#333333"
+}
 set arrow 3 from graph 0, first zero*1.3 to graph 1, first zero*1.3 nohead lc rgb "#bbbbbb" dt 3 back
 set label 3 "ratio 0 (θ = 0, unrotated)" at graph 0.99, first zero*1.13 right tc rgb "#333333" font ",8"
 
@@ -79,4 +83,4 @@ plot for [i=1:ns] data using (is(i) && column(cq) > 0 ? column(cp) : NaN):(colum
      title u(T[i]), \
      for [i=1:ns] data using (is(i) && column(cq) <= 0 ? column(cp) : NaN):(zero) \
      with points lc rgb col[(i-1)%8+1] pt pts[(i-1)%8+1] ps 0.6 notitle
-if (term eq "table") { unset table } else { unset output }
+eval term_end

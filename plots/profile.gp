@@ -22,8 +22,11 @@ ns0 = int(system(sprintf("awk -F, '!/^#/ { for (i = 1; i <= NF; i++) n += ($i ~ 
 facet = (ns0 > 4)
 fcols = (ns0 > 9) ? 4 : 3
 frows = facet ? int((ns0 + fcols - 1) / fcols) : 1
-W = facet ? 330 * fcols + 40 : 1040
-H = facet ? 250 * frows + 150 : (which eq "both") ? 900 : 620
+W = facet ? 330 * fcols + 60 : 1040
+# facets: 250 px a row of panels and 100 px between rows (tick labels,
+# the x label and the next panel's key; 0.09 of a two-row page, 58 px,
+# put the key over the x label above it), the title above
+H = facet ? 350 * frows + 110 : (which eq "both") ? 900 : 620
 load system(sprintf("dirname '%s'", ARG0)) . "/common.gp"
 
 set datafile separator comma
@@ -73,22 +76,34 @@ keyname(k) = (norm eq "max" && div[k] != 1) ? sprintf("%s (÷ %.3g)", word(schem
 
 sub = sprintf("d = %s, head %s of %s, projections %s, seed %s; query at %s, key at query - r; %s content samples", \
               meta("dim"), meta("head"), meta("heads"), meta("projections"), meta("seed"), meta("query_pos"), meta("samples"))
-t1 = "Positional part of the logit (total - cc) against relative distance r\n" . sub
-if (strlen(schedule_desc) > 0 && strstrt(schemes, "rope") > 0) { t1 = t1 . "\nrope, rope2d: " . schedule_desc }
-if (norm eq "max") { t1 = t1 . "\neach scheme divided by its largest |value| over the curves drawn (the divisor is in the key)" }
-if (facet) { t1 = t1 . (norm eq "max" ? "" : "; each panel its own y axis (logit)") . "\n" . (which eq "same" ? "" : "independent content: thin dark line (mean) and band (± 2 se); ") . (which eq "mean" ? "" : "same content: thick line in the scheme's colour") }
-ntl = 2 + (strlen(schedule_desc) > 0 && strstrt(schemes, "rope") > 0) + (norm eq "max")
-normlab = (norm eq "max") ? " (÷ max |value|)" : ""
+# the parameters a paper trains (t5's biases, xl's W_r, u, v, ...) are
+# random draws here: the metadata's trained_params says which (issue 36)
+drawn = system(sprintf("sed -n 's/^# trained_params=random draws from seed [0-9]*, not trained: //p' '%s' | head -n 1 | " . \
+               "awk -F'; ' '{ for (i = 1; i <= NF; i++) { n = $i; sub(/:.*/, \"\", n); printf \"%%s%%s\", (i > 1 ? \", \" : \"\"), n } }'", data))
+lines = sub
+if (strlen(drawn) > 0) { lines = lines . sprintf("; %s: positional parameters are random draws (seed %s), not trained", drawn, meta("seed")) }
+if (strlen(schedule_desc) > 0 && strstrt(schemes, "rope") > 0) { lines = lines . "; rope, rope2d: " . schedule_desc }
+if (norm eq "max") { lines = lines . "; each scheme divided by its largest |value| over the curves drawn (the divisor is in the key)" }
+if (facet) { lines = lines . (which eq "same" ? "" : "; independent content: thin dark line (mean) and band (± 2 se)") . (which eq "mean" ? "" : "; same content: thick line in the scheme's colour") }
+wrap_in = lines
+eval wrap
+t1 = "Positional part of the logit (total - cc) against relative distance r\n" . wrap_out
+ntl = nlines(t1)
+# the logit is q.k/sqrt(d) (tupe: /sqrt(2d), deberta: /sqrt(3d), as their
+# papers scale it); divided by its maximum it has no unit
+ylab = (norm eq "max") ? "÷ max |value| (no unit)" : "total - cc (logit, q·k/√d)"
+xunit = "relative distance r (tokens)"
 
 set grid lt 1 lc rgb "#dddddd"  # "lc" alone draws no grid in gnuplot 5.4
 set autoscale xfix
 
 if (facet) {
     # room under the title for the first panel's three key rows
-    top = 1.0 - (30.0 + 16.0 * (ntl + 3)) / H
-    set multiplot layout frows, fcols title t1 font ",11" margins 0.07, 0.98, 70.0 / H, top spacing 0.06, 0.09
+    # 18 px a title line (pngcairo: 17), then the first panel's two key rows
+    top = 1.0 - (20.0 + 18.0 * ntl + 40.0) / H
+    set multiplot layout frows, fcols title t1 font ",11" margins 90.0 / W, 1 - 20.0 / W, 70.0 / H, top spacing 70.0 / W, 100.0 / H
     eval footer
-    set xlabel "relative distance r" font ",9"
+    set xlabel xunit font ",9"
     set tics font ",8"
     # each panel names its scheme in a key above it (no curve under it);
     # the first also says what the grey line and band are
@@ -99,9 +114,9 @@ if (facet) {
         # instead of gnuplot's "empty y range" warning
         stats data using (column(col(s . "_same"))) nooutput
         if (STATS_max == STATS_min) { set yrange [STATS_min - 1:STATS_max + 1] } else { set yrange [*:*] }
-        # no y label: the title says what is drawn (a label beside each
-        # panel ran into the tic labels of the panel on its left)
-        unset ylabel
+        # the y label on the first column only (beside every panel it ran
+        # into the tick labels of the panel on its left)
+        if ((k - 1) % fcols == 0) { set ylabel ylab font ",9" } else { unset ylabel }
         cmd = ""
         if (which ne "same") {
             cmd = cmd . sprintf("data using 1:((column(col('%s_mean')) - 2 * column(col('%s_se'))) / div[%d]):((column(col('%s_mean')) + 2 * column(col('%s_se'))) / div[%d]) with filledcurves fs transparent solid 0.3 noborder lc rgb '%s' %s, ", s, s, k, s, s, k, colour(s), (k == 1) ? "title 'band: mean ± 2 se'" : "notitle")
@@ -122,7 +137,7 @@ if (facet) {
 set lmargin at screen 0.08
 set rmargin at screen 0.76
 set key at screen 0.775, graph 1.0 left top Left reverse font ",10" samplen 2.5 spacing 1.15
-top = 1.0 - (30.0 + 16.0 * ntl) / H
+top = 1.0 - (20.0 + 18.0 * ntl) / H
 bot = 80.0 / H
 set multiplot title t1 font ",11"
 eval footer
@@ -131,17 +146,17 @@ nox = (term eq "table") ? "%g" : ""
 if (which ne "mean") {
     set tmargin at screen top
     set bmargin at screen (which eq "both") ? (top + bot) / 2 + 0.01 : bot
-    if (which eq "both") { unset xlabel; set format x nox } else { set xlabel "relative distance r"; set format x "%g" }
-    set ylabel "same content: mean" . normlab
+    if (which eq "both") { unset xlabel; set format x nox } else { set xlabel xunit; set format x "%g" }
+    set ylabel "same content: " . ylab
     plot for [k=1:ns] data using 1:(column(col(word(schemes, k) . "_same")) / div[k]) with lines lw 1.8 \
          lc rgb colour(word(schemes, k)) dt dash(word(schemes, k)) title keyname(k)
 }
 if (which ne "same") {
     set tmargin at screen (which eq "both") ? (top + bot) / 2 - 0.01 : top
     set bmargin at screen bot
-    set xlabel "relative distance r"
+    set xlabel xunit
     set format x "%g"
-    set ylabel "independent content: mean" . normlab
+    set ylabel "independent content: mean " . ylab
     if (which eq "both") {
         # the schemes are keyed above; here only what the band is
         plot for [k=1:ns] data using 1:((column(col(word(schemes, k) . "_mean")) - 2 * column(col(word(schemes, k) . "_se"))) / div[k]): \

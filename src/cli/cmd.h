@@ -63,6 +63,7 @@ typedef struct rl_cmd_decl {
    * numbers NULL: the command does not sweep */
   const char *sweep_numbers, *sweep_names, *sweep_lists, *sweep_refuse;
   const char *plot_x, *plot_y, *plot_log;
+  const char *plot_units; /* "COL=UNIT;..." as rl_sweep_spec's, or NULL */
   const char *except;    /* schedule options it refuses: out of help and sweeps */
   size_t schemes_max;    /* RL_TAKES_SCHEME: --scheme names at most */
   const char *schemes_default; /* without --scheme ("all", a name; NULL: required) */

@@ -2,6 +2,7 @@
  * git help.c pattern).  A new command is one cmd_<name>.c file plus one
  * line in commands/registry.c; its declaration (cmd.h) gives it parsing,
  * help, sweeps, --shard, --jobs and --meta. */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
@@ -70,7 +71,7 @@ static int methods(void)
   }
   puts("Options each method takes: see 'ropelab help freqs'; a setting the method does\n"
        "not use is an error.");
-  return fflush(stdout) == 0 ? RL_EXIT_OK : rl_runtime(NULL, "cannot write to standard output");
+  return RL_EXIT_OK; /* a write error: see finish */
 }
 
 static int help(int argc, char **argv)
@@ -91,6 +92,23 @@ static int help(int argc, char **argv)
   return RL_EXIT_OK;
 }
 
+/* What went to standard output outside a table (--help, --version, help
+ * CMD, CMD --help) must have reached it, as a table must (rl_out_close
+ * reports a table's own error, so a status of 2 or 3 is left as it is):
+ * a write error is exit 3.  glibc drops its buffer after a failed write,
+ * so the reason is known only when the last flush is the one that fails
+ * (on a full device, all but about one size in 4096). */
+static int finish(const char *cmd, int rc)
+{
+  errno = 0;
+  int flushed = fflush(stdout) != EOF, e = errno;
+  if ((flushed && !ferror(stdout)) || rc == RL_EXIT_USAGE || rc == RL_EXIT_RUNTIME)
+    return rc;
+  if (!flushed && e)
+    return rl_runtime(cmd, "cannot write to standard output: %s", strerror(e));
+  return rl_runtime(cmd, "cannot write to standard output");
+}
+
 int main(int argc, char **argv)
 {
   static const struct option opts[] = {
@@ -103,10 +121,10 @@ int main(int argc, char **argv)
     switch (c) {
     case 'h':
       usage(stdout);
-      return RL_EXIT_OK;
+      return finish(NULL, RL_EXIT_OK);
     case 'V':
       printf("ropelab %s\n", RL_VERSION);
-      return RL_EXIT_OK;
+      return finish(NULL, RL_EXIT_OK);
     default:
       if (optopt && strncmp(argv[optind - 1], "--", 2))
         return rl_usage(NULL, "unknown option '-%c' (see 'ropelab --help')", optopt);
@@ -121,9 +139,9 @@ int main(int argc, char **argv)
   char **cargv = argv + optind;
   rl_opt_reset();
   if (!strcmp(cargv[0], "help"))
-    return help(cargc, cargv);
+    return finish("help", help(cargc, cargv));
   const struct rl_cmd *cmd = rl_cmd_find(cargv[0]);
   if (!cmd)
     return unknown(cargv[0]);
-  return rl_sweep_main(cmd, cargc, cargv);
+  return finish(cmd->name, rl_sweep_main(cmd, cargc, cargv));
 }

@@ -137,6 +137,30 @@ enum {
   RL_SCHEME_2D = 1u << 8          /* positions are (row, col) */
 };
 
+/* What a scheme's positional term depends on (the unseen measure asks). */
+enum {
+  RL_INPUT_NONE = 0,     /* nope: none */
+  RL_INPUT_ABSOLUTE = 1, /* the two positions (unseen: query position >= L) */
+  RL_INPUT_RELATIVE = 2, /* the distance (unseen: >= L) */
+  RL_INPUT_BUCKET = 3,   /* the bucket of the distance (unseen: no distance < L has it) */
+  RL_INPUT_ANGLE = 4,    /* per rotary pair the angle (see rl_unseen_eval) */
+  RL_INPUT_OFFSET2D = 5  /* rope2d: the (row, column) offset */
+};
+/* The rule that buckets a scheme's distances. */
+enum {
+  RL_BUCKETS_NONE = 0,
+  RL_BUCKETS_T5 = 1,      /* rl_t5_bucket of key - query */
+  RL_BUCKETS_DEBERTA = 2, /* rl_deberta_bucket of query - key (none with 0 buckets) */
+  RL_BUCKETS_TUPE = 3     /* rl_tupe_bucket of the two positions (its T5 bias) */
+};
+/* The tables of a scheme beyond rl_scheme_get_table (`ropelab params`). */
+enum {
+  RL_HAS_SLOPES = 1u << 0,  /* a slope per head (alibi) */
+  RL_HAS_BUCKETS = 1u << 1, /* distances to buckets, its main view (t5, deberta) */
+  RL_HAS_RELEMB = 1u << 2,  /* a relative embedding R_r (xl) */
+  RL_HAS_FREQS = 1u << 3    /* sinusoids of a frequency schedule (rl_scheme_get_schedule) */
+};
+
 typedef struct rl_scheme_info {
   const char *name;     /* "rope", "t5", ... */
   const char *summary;  /* one line */
@@ -144,6 +168,9 @@ typedef struct rl_scheme_info {
   const char *code;     /* reference code the implementation follows */
   const char *relpos;   /* sign convention of its relative position */
   unsigned flags;       /* RL_SCHEME_* */
+  int input;            /* RL_INPUT_* */
+  int buckets;          /* RL_BUCKETS_* */
+  unsigned has;         /* RL_HAS_* */
 } rl_scheme_info;
 
 /* The schemes, terminated by an entry with name == NULL. */
@@ -163,6 +190,18 @@ void rl_scheme_free(rl_scheme *s);
 const rl_scheme_info *rl_scheme_get_info(const rl_scheme *s);
 /* The configuration as used (param_file's table may set max_len). */
 const rl_scheme_cfg *rl_scheme_get_cfg(const rl_scheme *s);
+/* The positional parameters s has in place of trained ones (those its
+ * paper learns: learned, t5, deberta, xl, tupe), drawn from cfg.seed as
+ * listed above, in one line ("bucket biases (buckets x heads) ~ N(0,
+ * 1/d)"); those a cfg.param_file table leaves drawn; NULL when none is
+ * drawn. */
+const char *rl_scheme_drawn(const rl_scheme *s);
+/* What the schemes s[0..n) draw instead of training, in one line for a
+ * table's metadata and a figure: "random draws from seed 1, not trained:
+ * t5: bucket biases ...; xl: ..." (a table read from cfg.param_file named as such), or
+ * "" when none of them draws any.  Returns the length it wanted (as
+ * snprintf); buf is always terminated. */
+size_t rl_scheme_drawn_note(rl_scheme *const *s, size_t n, char *buf, size_t size);
 
 typedef struct rl_logit_terms {
   double cc, cp, pc, pp, bias, mix, total;

@@ -20,9 +20,12 @@ float32 inv_freq), and every measure is written here from its paper:
 
   pairs turning   n theta_i / (2 pi) >= 1, n = L and C
   B_r             sum_i cos(r theta_i) (Men et al. 2024, eq. 9), its first
-                  negative r below C, and its value at r = L and r = C
+                  negative r below C; at r = L and r = C times the logit
+                  multiplier (the attention factor squared), as `decay`
+                  documents its measures of a method's logit
   bound           RoFormer sec. 3.4.3: (1/n) sum_{j=1..n} |S_j|, S_j =
-                  sum_{k<j} e^{i r theta_k}, n = rot/2, at r = L and C
+                  sum_{k<j} e^{i r theta_k}, n = rot/2, at r = L and C,
+                  times the logit multiplier
   unseen          the fraction of a causal sequence's query-key pairs (a
                   distance m occurs n - m times) in which some pair's angle
                   m theta'_p mod 2 pi lies past the arc (L-1) theta_p it
@@ -30,10 +33,11 @@ float32 inv_freq), and every measure is written here from its paper:
                   RoPE), for pairs whose arc is shorter than 2 pi
   cos/sin error   transformers' float32 pipeline: the float32 inv_freq
                   times the float32 position, rounded to float32, its
-                  float32 cos and sin (numpy's), times the attention factor
-                  in float32; bfloat16: that table rounded to nearest even
-                  bfloat16; against cos(m theta) attention_factor in double;
-                  the largest over every position 0..n and pair
+                  float32 cos and sin (numpy's); bfloat16: those rounded to
+                  nearest even bfloat16; against cos(m theta) in double;
+                  the largest over every position 0..n and pair (the
+                  rotation's error, before the attention factor, as
+                  `precision` measures it)
   Men's base      at the stated smallest base, B_r >= 0 for every r < C;
                   at the grid point before it (previous_base), B_r < 0 at
                   the stated previous_first_fail
@@ -213,10 +217,12 @@ def main():
     plain = ref(["--method", "rope", "--dim", str(c["dim"]), "--rot", str(c["rot"]),
                  "--base", repr(c["base"])], "exact")[0]
     k = Checker()
+    # the lengths the page states numbers for: L and C, or C once when L = C
+    at = ((L, "train_len"), (C, "context")) if L != C else ((C, "context"),)
     k.num("train_len", page["train_len"], L, 0)
     k.num("context_len", page["context_len"], C, 0)
     k.num("attention_factor", page["attention_factor"], af, 1e-15 * af)
-    for n, key in ((L, "train_len"), (C, "context")):
+    for n, key in at:
         turned = int((n * theta / (2 * math.pi) >= 1).sum())
         k.num("pairs_turning_within_" + key, page["pairs_turning_within_" + key], turned, 0)
     r = np.arange(1, int(C))
@@ -224,15 +230,16 @@ def main():
     neg = np.nonzero(B < 0)[0]
     ff = str(int(r[neg[0]])) if neg.size else ""
     k.text("men_first_fail_within_context", page.get("men_first_fail_within_context", ""), ff)
-    for n, key in ((L, "train_len"), (C, "context")):
+    for n, key in at:
         k.num("decay_similarity_at_" + key, page["decay_similarity_at_" + key],
-              float(similarity(theta, [n])[0]), 1e-9)
-        k.num("decay_bound_at_" + key, page["decay_bound_at_" + key], bound(theta, n), 1e-9)
+              af * af * float(similarity(theta, [n])[0]), 1e-9)
+        k.num("decay_bound_at_" + key, page["decay_bound_at_" + key],
+              af * af * bound(theta, n), 1e-9)
     for mult, key in ((1, "context"), (2, "2x_context"), (4, "4x_context")):
         k.num("unseen_at_" + key, page["unseen_at_" + key],
               unseen(theta, plain, int(L), int(mult * C)), 1e-9)
-    for n, key in ((L, "train_len"), (C, "context")):
-        w = cos_sin_err(th32, theta, af, n)
+    for n, key in at:
+        w = cos_sin_err(th32, theta, 1.0, n)
         for pipe in ("fp32", "bf16"):
             tol = 4 * U32 * 2 + (0 if pipe == "fp32" else 2.0 ** -9)
             for q, col in ((0, "cos_err"), (1, "sin_err")):

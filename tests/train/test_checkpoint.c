@@ -308,11 +308,10 @@ int main(void)
   rl_schedule_params sp;
   rl_schedule_params_default(&sp);
   sp.dim = 16, sp.base = 500, sp.method = rl_schedule_type_find("yarn");
-  sp.factor = 4, sp.train_len = 64, sp.beta_fast = 16;
   rl_schedule_param_mark(&sp, rl_schedule_param_find("method"));
-  rl_schedule_param_mark(&sp, rl_schedule_param_find("factor"));
-  rl_schedule_param_mark(&sp, rl_schedule_param_find("train-len"));
-  rl_schedule_param_mark(&sp, rl_schedule_param_find("beta-fast"));
+  rl_schedule_set(&sp, "factor", 4);
+  rl_schedule_set(&sp, "train-len", 64);
+  rl_schedule_set(&sp, "beta-fast", 16);
   char text[RL_CKPT_TEXT_MAX];
   rl_schedule_params q;
   rl_schedule *f1 = NULL, *f2 = NULL;

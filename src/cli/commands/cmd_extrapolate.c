@@ -169,10 +169,10 @@ static int int_list(const char *cmd, const char *opt, const char *arg, size_t lo
   return 0;
 }
 
-/* The methods that need no file (the default of 'all'). */
+/* The methods that need no data of a user's (the default of 'all'). */
 static int fileless(const rl_schedule_type *t)
 {
-  return !(t->needs & (RL_SP_FACTORS | RL_SP_FREQS_FILE | RL_SP_SECTIONS));
+  return !(t->flags & RL_ST_USER_DATA);
 }
 
 static int parse_methods(const char *cmd, const char *arg, const rl_schedule_type **m,
@@ -235,6 +235,109 @@ static void row(rl_out *out, const char *const *key, const char *measure, const 
     rl_numfmt(*se, s);
   const char *f[] = {key[0], key[1], key[2], key[3], key[4], measure, stat, len, r, pair, v, s};
   rl_out_fields(out, f, sizeof f / sizeof *f);
+}
+
+/* a scheme with one method and the configuration it runs with */
+struct conf {
+  const char *scheme, *method;
+  rl_scheme_cfg cfg;
+};
+
+struct methods {
+  const struct conf *cf;
+  size_t ncf;
+};
+
+/* The schedule lines of the methods run (each with the factor N/L and
+ * train_len L it took unless --factor, rl_extrap_method_params, and what
+ * its schedule built: attention factor, description): a key the methods
+ * share once, 'key[method:M]=value' for each method where they differ,
+ * as a sweep over --method writes them (issue 36: a method list recorded
+ * method=rope and no factor).  The schedules are rope's confs (else
+ * rope2d's); without either, the options' own. */
+static void methods_meta(void *arg, rl_out *out)
+{
+  const struct methods *ms = arg;
+  const char *sch = NULL;
+  /* a rotary scheme by its flags (rope, then the axial rope2d), not its name */
+  for (int pass = 0; pass < 2 && !sch; pass++)
+    for (size_t k = 0; k < ms->ncf && !sch; k++) {
+      const rl_scheme_info *in = rl_scheme_find(ms->cf[k].scheme);
+      if (in && (in->flags & RL_SCHEME_ROTATION) && (pass || !(in->flags & RL_SCHEME_2D)))
+        sch = ms->cf[k].scheme;
+    }
+  rl_meta got[METHODS_MAX] = {{0}};
+  const char *name[METHODS_MAX];
+  size_t n = 0;
+  for (size_t k = 0; k < ms->ncf && sch && n < METHODS_MAX; k++) {
+    if (strcmp(ms->cf[k].scheme, sch))
+      continue;
+    rl_scheme *s = NULL;
+    const rl_schedule *f = NULL;
+    if (rl_scheme_alloc(sch, &ms->cf[k].cfg, &s, NULL) == RL_OK)
+      f = rl_scheme_get_schedule(s);
+    /* an rl_out that holds its metadata (no header yet) collects them */
+    rl_out hold = {0};
+    hold.holding = 1;
+    rl_sched_meta(&ms->cf[k].cfg.rope, f, &hold);
+    rl_scheme_free(s);
+    if (hold.held) {
+      got[n] = *hold.held;
+      free(hold.held);
+    }
+    name[n++] = ms->cf[k].method;
+  }
+  if (!n) {
+    rl_sched_meta(&ms->cf[0].cfg.rope, NULL, out);
+    return;
+  }
+  /* the keys in declaration order: each method's keys in its own order,
+   * a key new to the list placed after the one before it in its method */
+  const char *keys[256];
+  size_t nk = 0;
+  for (size_t m = 0; m < n; m++)
+    for (size_t i = 0, at = 0; i < got[m].n; i++) {
+      size_t j = 0;
+      while (j < nk && strcmp(keys[j], got[m].key[i]))
+        j++;
+      if (j == nk && nk < sizeof keys / sizeof *keys) {
+        memmove(keys + at + 1, keys + at, (nk - at) * sizeof *keys);
+        keys[at] = got[m].key[i];
+        nk++;
+        j = at;
+      }
+      at = j + 1;
+    }
+  for (size_t i = 0; i < nk; i++) {
+    if (!strcmp(keys[i], "train_len"))
+      continue; /* every method's is L, the command's own line */
+    const char *val[METHODS_MAX];
+    int same = 1;
+    for (size_t a = 0; a < n; a++) {
+      val[a] = NULL;
+      for (size_t j = 0; j < got[a].n && !val[a]; j++)
+        if (!strcmp(got[a].key[j], keys[i]))
+          val[a] = got[a].val[j];
+      same &= val[a] && val[0] && !strcmp(val[a], val[0]);
+    }
+    if (same) {
+      rl_out_meta(out, keys[i], val[0]);
+    } else if (!strcmp(keys[i], "method")) {
+      char list[600] = ""; /* the methods, in the order they run */
+      for (size_t a = 0; a < n; a++)
+        snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", a ? "," : "", name[a]);
+      rl_out_meta(out, "method", list);
+    } else {
+      for (size_t a = 0; a < n; a++)
+        if (val[a]) {
+          char k2[160];
+          snprintf(k2, sizeof k2, "%s[method:%s]", keys[i], name[a]);
+          rl_out_meta(out, k2, val[a]);
+        }
+    }
+  }
+  for (size_t m = 0; m < n; m++)
+    rl_meta_clear(&got[m]);
 }
 
 static int run(int argc, char **argv)
@@ -465,10 +568,7 @@ static int run(int argc, char **argv)
 
   /* configurations: scheme x method (methods for rope and rope2d only),
    * each built once here so bad settings fail before any output */
-  struct conf {
-    const char *scheme, *method;
-    rl_scheme_cfg cfg;
-  } *cf = calloc(so.nnames * (nmeth + 1), sizeof *cf);
+  struct conf *cf = calloc(so.nnames * (nmeth + 1), sizeof *cf);
   size_t ncf = 0;
   int rc = 0;
   rl_sink sink = {0};
@@ -480,7 +580,8 @@ static int run(int argc, char **argv)
     goto done;
   }
   for (size_t k = 0; k < so.nnames; k++) {
-    int sched = !strcmp(so.names[k], "rope") || !strcmp(so.names[k], "rope2d");
+    const rl_scheme_info *si = rl_scheme_find(so.names[k]);
+    int sched = si && (si->flags & RL_SCHEME_ROTATION);
     for (size_t m = 0; m < (sched ? nmeth : 1); m++) {
       struct conf *x = &cf[ncf];
       x->scheme = so.names[k];
@@ -489,10 +590,8 @@ static int run(int argc, char **argv)
       if (sched) {
         x->cfg.rope.method = meth[m];
         x->method = meth[m]->name;
-        if (factor > 0 && (meth[m]->uses & RL_SP_FACTOR)) {
-          x->cfg.rope.factor = factor;
-          x->cfg.rope.set |= RL_SP_FACTOR;
-        }
+        if (factor > 0 && (meth[m]->uses & RL_SP_FACTOR))
+          rl_schedule_set(&x->cfg.rope, "factor", factor);
         rl_extrap_method_params(&x->cfg.rope, L, N);
       }
       rl_scheme *s = NULL;
@@ -518,7 +617,8 @@ static int run(int argc, char **argv)
     goto done;
   rl_out_meta_begin(out);
   so.cfg.identity = 1; /* what the measure uses (rl_extrap_*), so the metadata says it */
-  rl_scheme_opts_meta(&so, out);
+  struct methods ms = {cf, ncf};
+  rl_scheme_opts_meta_with(&so, out, methods_meta, &ms);
   rl_out_meta_uint(out, "train_len", L);
   rl_out_meta_uint(out, "eval_len", N);
   rl_decl_meta(&eo, out); /* samples, local_window, sink_tokens */
@@ -538,10 +638,20 @@ static int run(int argc, char **argv)
                                    "rope under a framework pipeline: every key's content");
   rl_out_meta(out, "logits", "q.k / sqrt(d) times the method's logit multiplier and the "
                              "scale, plus the scheme's positional terms");
-  rl_out_meta(out, "trained_params", so.cfg.param_file
-                                         ? "from --params"
-                                         : "draws from seed: t5 bucket biases N(0, 1/d), "
-                                           "learned, tupe and deberta tables likewise");
+  {
+    /* the parameters a paper trains are random draws here (the core's
+     * list, for the schemes run) */
+    rl_scheme *ss[RL_SCHEMES_MAX] = {0};
+    size_t nss = 0;
+    char note[2048];
+    for (size_t k = 0; k < so.nnames; k++)
+      if (rl_scheme_alloc(so.names[k], &cf[0].cfg, &ss[nss], NULL) == RL_OK)
+        nss++;
+    if (rl_scheme_drawn_note(ss, nss, note, sizeof note))
+      rl_out_meta(out, "trained_params", note);
+    for (size_t k = 0; k < nss; k++)
+      rl_scheme_free(ss[k]);
+  }
   rl_out_meta(out, "methods", "factor N/L and train_len L where a method takes them, unless "
                               "--factor");
   rl_out_meta(out, "unseen", "fraction of causal query-key pairs whose positional input never "

@@ -13,8 +13,7 @@ static const char *const axis_names[] = {"t", "h", "w"};
 static int other(rl_cmd_run *r, const rl_freqs_settings *s, rl_schedule **g)
 {
   rl_schedule_params q = r->sched.p;
-  q.variant = (rl_variant)(s->compare_variant - 1);
-  rl_schedule_param_mark(&q, rl_schedule_param_find("variant"));
+  rl_schedule_set(&q, "variant", s->compare_variant - 1);
   return rl_sched_build(&q, r->name, g);
 }
 
@@ -118,6 +117,7 @@ static const rl_cmd_decl decl = {
     .plot = "freqs.gp",
     .sweep_numbers = "", .sweep_names = "", .sweep_lists = "",
     .plot_x = "pair", .plot_y = "theta", .plot_log = "y",
+    .plot_units = "pair=index;theta=rad/token",
     .compute = compute,
 };
 

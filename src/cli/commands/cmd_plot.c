@@ -16,9 +16,11 @@
 #include "opt.h"
 #include "plot.h"
 #include "ropelab.h"
+#include "sweep.h"
 
 #define MAX_COLS 256
 #define MAX_GROUPS 64
+#define MAX_Y 16 /* --y columns; profile has twelve schemes */
 
 typedef struct table {
   char **meta;   /* "# key=value" lines, as read */
@@ -224,6 +226,36 @@ static void fixed_params(const table *t, const rl_facet *fc, char *buf, size_t s
 
 #define ALL_PANELS (-2) /* a row drawn in every panel */
 
+/* The units of the table's columns: fc->units, else those of the command
+ * that made it (its '# command=' line's second word, sweep_table.c) */
+static const char *table_units(const table *t, const rl_facet *fc)
+{
+  if (fc->units)
+    return fc->units;
+  for (size_t m = 0; m < t->nmeta; m++) {
+    const char *l = t->meta[m] + 1;
+    l += strspn(l, " ");
+    if (strncmp(l, "command=", 8))
+      continue;
+    l += 8;
+    l += strcspn(l, " "); /* the binary */
+    l += strspn(l, " ");
+    char name[32];
+    snprintf(name, sizeof name, "%.*s", (int)strcspn(l, " "), l);
+    const rl_sweep_spec *sp = rl_sweep_find(name);
+    return sp->cmd ? sp->plot_units : NULL;
+  }
+  return NULL;
+}
+
+/* "COL (UNIT)", or COL when the unit is unknown */
+static void axis_label(const char *units, const char *col, char *out, size_t size)
+{
+  char u[64];
+  rl_sweep_unit(units, col, u, sizeof u);
+  snprintf(out, size, u[0] ? "%s (%s)" : "%s", col, u);
+}
+
 int rl_plot_table(const char *cmd, const char *table_path, const char *image,
                   const rl_facet *fc)
 {
@@ -233,18 +265,22 @@ int rl_plot_table(const char *cmd, const char *table_path, const char *image,
     table_free(&t);
     return rc;
   }
-  int xi, yi[8], hi[8], ci = -1, si = -1;
+  int xi, yi[MAX_Y], hi[8], ci = -1, si = -1;
   size_t ny = 0, nh = 0;
-  char ybuf[512], hbuf[512];
+  char ybuf[1024], hbuf[512];
   snprintf(ybuf, sizeof ybuf, "%s", fc->y);
   snprintf(hbuf, sizeof hbuf, "%s", fc->hue ? fc->hue : "");
-  char *ys[8], *hs[8];
-  ny = split(ybuf, ys, 8);
+  char *ys[MAX_Y], *hs[8];
+  ny = split(ybuf, ys, MAX_Y);
   nh = fc->hue && *fc->hue ? split(hbuf, hs, 8) : 0;
-  if (ny > 8 || nh > 8) {
+  if (ny > MAX_Y || nh > 8) {
     table_free(&t);
-    return rl_usage(cmd, "invalid %s: more than 8 columns", ny > 8 ? "--y" : "--hue");
+    return rl_usage(cmd, "invalid %s: more than %d columns", ny > MAX_Y ? "--y" : "--hue",
+                    ny > MAX_Y ? MAX_Y : 8);
   }
+  /* several measures of a sweep: a row of panels each (yrows), the
+   * values of --col across */
+  int yrows = fc->y_rows && ny > 1;
   if ((rc = column(&t, cmd, "--x", fc->x, &xi)))
     goto done;
   for (size_t k = 0; k < ny; k++)
@@ -257,8 +293,9 @@ int rl_plot_table(const char *cmd, const char *table_path, const char *image,
     goto done;
   if (fc->style && *fc->style && (rc = column(&t, cmd, "--style", fc->style, &si)))
     goto done;
-  /* groups: panels by --col, curves by --hue (and by y when several) and
-   * --style; a curve's colour is its hue's, its line type its style's */
+  /* groups: panels by --col (and by y with yrows), curves by --hue (and
+   * by y when several without yrows) and --style; a curve's colour is its
+   * hue's, its line type its style's */
   static char panels[MAX_GROUPS][128], hues[MAX_GROUPS][128], colours[MAX_GROUPS][128],
       styles[MAX_GROUPS][128];
   static int curve_colour[MAX_GROUPS], curve_style[MAX_GROUPS];
@@ -278,10 +315,10 @@ int rl_plot_table(const char *cmd, const char *table_path, const char *image,
       if (si >= 0)
         snprintf(sl, sizeof sl, "%s", *t.rows[i][si] ? t.rows[i][si] : "n/a");
       label(&t, i, hi, nh, hl, sizeof hl);
-      if (ny > 1)
+      if (ny > 1 && !yrows)
         snprintf(both, sizeof both, "%s%s%s", ys[k], nh ? ": " : "", hl);
-      else
-        snprintf(both, sizeof both, "%s", nh ? hl : si >= 0 ? "" : ys[0]);
+      else /* with yrows the panel names the measure */
+        snprintf(both, sizeof both, "%s", nh ? hl : si >= 0 || yrows ? "" : ys[0]);
       snprintf(curve, sizeof curve, "%s%s%s", both, both[0] && sl[0] ? ", " : "", sl);
       /* a row without a value of the panel column (a method that does
        * not take it: the baseline) is drawn in every panel */
@@ -302,6 +339,27 @@ int rl_plot_table(const char *cmd, const char *table_path, const char *image,
     }
   if (!np) /* every row's panel cell empty: one panel */
     intern(panels, &np, "");
+  /* yrows: panel (measure k, --col value c) is k * np + c */
+  size_t ncv = np;
+  if (yrows) {
+    if (ny * ncv > MAX_GROUPS) {
+      free(gp), free(gh);
+      rc = rl_usage(cmd, "more than %d panels (%zu measures x %zu --col values): expected fewer",
+                    MAX_GROUPS, ny, ncv);
+      goto done;
+    }
+    for (size_t i = 0; i < t.nrows; i++)
+      for (size_t k = 0; k < ny; k++)
+        if (gp[i * ny + k] != ALL_PANELS)
+          gp[i * ny + k] += (int)(k * ncv);
+    for (size_t k = ny; k-- > 0;)
+      for (size_t c = 0; c < ncv; c++) {
+        char pl[128];
+        snprintf(pl, sizeof pl, "%s%s%.*s", ys[k], panels[c][0] ? ", " : "", 100, panels[c]);
+        snprintf(panels[k * ncv + c], sizeof panels[0], "%s", pl);
+      }
+    np = ny * ncv;
+  }
   if (!points) {
     free(gp), free(gh);
     rc = rl_usage(cmd, "no row has numbers in both --x '%s' and --y '%s': nothing to draw",
@@ -312,6 +370,8 @@ int rl_plot_table(const char *cmd, const char *table_path, const char *image,
    * or more is drawn logarithmic (bases over lengths) */
   char autolog[8] = "";
   if (fc->auto_log && !fc->log) {
+    /* (several measures in rows: x only; a measure that can be negative,
+     * such as B_r, reads wrongly on a log axis that drops those values) */
     double vlo[2] = {INFINITY, INFINITY}, vhi[2] = {0, 0};
     int pos[2] = {1, 1};
     for (size_t i = 0; i < t.nrows; i++)
@@ -324,7 +384,7 @@ int rl_plot_table(const char *cmd, const char *table_path, const char *image,
           vlo[a] = fmin(vlo[a], v[a]), vhi[a] = fmax(vhi[a], v[a]);
         }
       }
-    for (int a = 0; a < 2; a++)
+    for (int a = 0; a < (yrows ? 1 : 2); a++)
       if (pos[a] && vhi[a] >= 100 * vlo[a])
         snprintf(autolog + strlen(autolog), sizeof autolog - strlen(autolog), "%s%s",
                  autolog[0] ? "," : "", a ? "y" : "x");
@@ -343,11 +403,53 @@ int rl_plot_table(const char *cmd, const char *table_path, const char *image,
   meta_line(fp, "np", v);
   snprintf(v, sizeof v, "%zu", nhue);
   meta_line(fp, "nh", v);
-  meta_line(fp, "x", fc->x);
-  meta_line(fp, "y", ny > 1 ? "value" : ys[0]);
-  char key[300];
-  snprintf(key, sizeof key, "%s%s%s", nh ? fc->hue : ny > 1 ? "column" : "",
-           si >= 0 && (nh || ny > 1) ? ", " : "", si >= 0 ? fc->style : "");
+  const char *units = table_units(&t, fc);
+  char lab[200];
+  axis_label(units, fc->x, lab, sizeof lab);
+  meta_line(fp, "x", lab);
+  if (ny > 1 && !yrows) {
+    meta_line(fp, "y", "value");
+  } else if (yrows) { /* the title's: each row has its label */
+    char all[600] = "";
+    for (size_t k = 0; k < ny; k++)
+      snprintf(all + strlen(all), sizeof all - strlen(all), "%s%s",
+               k ? (k + 1 < ny ? ", " : " and ") : "", ys[k]);
+    meta_line(fp, "y", all);
+  } else {
+    axis_label(units, ys[0], lab, sizeof lab);
+    meta_line(fp, "y", lab);
+  }
+  if (yrows) {
+    /* a row of panels per measure: its label and its own y range, over
+     * every drawn value of that measure (log y: the positive ones) */
+    snprintf(v, sizeof v, "%zu", ny);
+    meta_line(fp, "rows", v);
+    int logy = strchr(fc->log ? fc->log : autolog, 'y') != NULL;
+    for (size_t k = 0; k < ny; k++) {
+      double ylo = INFINITY, yhi = -INFINITY;
+      for (size_t i = 0; i < t.nrows; i++) {
+        double x, y;
+        if (num(t.rows[i][xi], &x) && num(t.rows[i][yi[k]], &y) && (!logy || y > 0))
+          ylo = fmin(ylo, y), yhi = fmax(yhi, y);
+      }
+      axis_label(units, ys[k], lab, sizeof lab);
+      snprintf(v, sizeof v, "ylabel_%zu", k + 1);
+      meta_line(fp, v, lab);
+      char n[64];
+      snprintf(v, sizeof v, "ymin_%zu", k + 1);
+      snprintf(n, sizeof n, "%.17g", isfinite(ylo) ? ylo : 0.0);
+      meta_line(fp, v, n);
+      snprintf(v, sizeof v, "ymax_%zu", k + 1);
+      snprintf(n, sizeof n, "%.17g", isfinite(yhi) ? yhi : 1.0);
+      meta_line(fp, v, n);
+    }
+  }
+  char key[300], hues_said[300] = "";
+  for (size_t k = 0; k < nh; k++) /* "precision, dim" */
+    snprintf(hues_said + strlen(hues_said), sizeof hues_said - strlen(hues_said), "%s%s",
+             k ? ", " : "", hs[k]);
+  snprintf(key, sizeof key, "%s%s%s", nh ? hues_said : ny > 1 && !yrows ? "column" : "",
+           si >= 0 && (nh || (ny > 1 && !yrows)) ? ", " : "", si >= 0 ? fc->style : "");
   meta_line(fp, "hue", key);
   meta_line(fp, "log", fc->log ? fc->log : autolog);
   meta_line(fp, "title", fc->title ? fc->title : "");
@@ -375,18 +477,22 @@ int rl_plot_table(const char *cmd, const char *table_path, const char *image,
    * already drawn elsewhere, which a line of one point does not show,
    * so the numbering holds without gnuplot's warning on a block with no
    * valid point */
-  double x0 = NAN, y0 = NAN;
-  for (size_t i = 0; i < t.nrows && isnan(x0); i++)
-    for (size_t k = 0; k < ny && isnan(x0); k++)
-      if (!num(t.rows[i][xi], &x0) || !num(t.rows[i][yi[k]], &y0))
-        x0 = y0 = NAN;
   for (size_t pi = 0; pi < np; pi++)
     for (size_t h = 0; h < nhue; h++) {
+      /* the placeholder: the first point of the panel's measure (with
+       * yrows; else of any), inside the panel's y range */
+      double x0 = NAN, y0 = NAN;
+      for (size_t i = 0; i < t.nrows && isnan(x0); i++)
+        for (size_t k = yrows ? pi / ncv : 0; k < (yrows ? pi / ncv + 1 : ny) && isnan(x0); k++)
+          if (!num(t.rows[i][xi], &x0) || !num(t.rows[i][yi[k]], &y0))
+            x0 = y0 = NAN;
       size_t n = 0;
       for (size_t i = 0; i < t.nrows; i++)
         for (size_t k = 0; k < ny; k++) {
-          if ((gp[i * ny + k] != (int)pi && gp[i * ny + k] != ALL_PANELS) ||
-              gh[i * ny + k] != (int)h)
+          /* a baseline row goes to every panel (of its measure) */
+          int here = gp[i * ny + k] == (int)pi ||
+                     (gp[i * ny + k] == ALL_PANELS && (!yrows || pi / ncv == k));
+          if (!here || gh[i * ny + k] != (int)h)
             continue;
           double x, y;
           if (num(t.rows[i][xi], &x) && num(t.rows[i][yi[k]], &y)) {
@@ -418,6 +524,9 @@ static void help(FILE *fp)
         "draws a tidy table.  A sweep's swept columns are what they are for:\n"
         "  ropelab decay --method rope,linear,yarn --factor 8 --train-len 4096 -o d.csv\n"
         "  ropelab plot d.csv --x r --y bound --hue method -o d.png\n"
+        "Axis labels name the units of a ropelab command's columns (found from\n"
+        "the table's '# command=' line).  A sweep's --plot draws every measure\n"
+        "the command ran, a row of panels each with its own y axis.\n"
         "Empty cells (a method that does not take an option) show as 'n/a' in the\n"
         "key; a row whose --col cell is empty (rope beside --factor 2,4) is the\n"
         "baseline, drawn in every panel.\n"

@@ -302,6 +302,16 @@ static int run(int argc, char **argv)
     snprintf(key, sizeof key, "%s_relpos", so.names[k]);
     rl_out_meta(out, key, rl_scheme_get_info(sch[k].s)->relpos);
   }
+  {
+    /* the parameters a paper trains are random draws here: say so (the
+     * figure's title repeats it) */
+    rl_scheme *ss[RL_SCHEMES_MAX];
+    char note[2048];
+    for (size_t k = 0; k < ns; k++)
+      ss[k] = sch[k].s;
+    if (rl_scheme_drawn_note(ss, ns, note, sizeof note))
+      rl_out_meta(out, "trained_params", note);
+  }
   char hdr[1024] = "r";
   for (size_t k = 0; k < ns; k++) {
     size_t l = strlen(hdr);

@@ -13,6 +13,10 @@ typedef struct rl_facet {
   const char *log;      /* "x", "y", "x,y" or NULL */
   const char *title;    /* or NULL: "Y against X" */
   int auto_log;         /* log an axis whose positive values span 2 decades */
+  int y_rows;           /* several y columns: a row of panels each, its own
+                           y axis (a sweep's measures); 0: curves of one panel */
+  const char *units;    /* "COL=UNIT;..." for the axis labels (rl_sweep_unit),
+                           or NULL: from the table's command */
 } rl_facet;
 
 /* Draw the CSV at table_path into image (atomically, as --plot): 0 or a

@@ -222,10 +222,14 @@ static void schedule(rp_page *p, const rp_model *m, int two)
   const char *sched = rp_table_meta(fq, "schedule"), *method = rp_table_meta(fq, "method");
   const char *nL = meta_at(tw, "pairs_turned", "turns_within", pm->L);
   const char *nC = meta_at(tw, "pairs_turned", "turns_within", pm->C);
+  int ctx = m->s[S_CTX].line != NULL;
+  if (ctx) /* the frequencies the model has at n = C */
+    nC = rp_table_meta(&m->s[S_CTX].t, "pairs_turned");
   rp_para(p, "%s. The turns within n positions are n theta / (2 pi) (`freqs --turns-within`, "
           "which leaves the schedule as it is); %s of the %zu pairs turn at least once within "
-          "L, %s within C (`pairs_turned`).",
-          sched ? sched : method ? method : "", nL ? nL : "?", fq->nrow, nC ? nC : "?");
+          "L, %s within C (`pairs_turned`%s).",
+          sched ? sched : method ? method : "", nL ? nL : "?", fq->nrow, nC ? nC : "?",
+          ctx ? "; at C with the frequencies the model has at n = C, below" : "");
   figure1(p, m, "freqs", "frequency schedule per pair");
   band_table(p, m, fq, tw);
   rp_details_begin(p, "every pair");
@@ -358,7 +362,8 @@ static void decay(rp_page *p, const rp_model *m, const rp_ctx *c, int two)
   rp_command(p, m->s[S_DECAY].line);
   const char *ff = mt->nrow ? rp_cell(mt, mt->nrow - 1, "first_fail") : "";
   rp_para(p, "RoFormer's relative upper bound and Men et al.'s B_r = sum_i cos(r theta_i) of the "
-          "model's schedule at every integer distance r from 1 to C, drawn as each of %zu bins "
+          "model's schedule (times its logit multiplier, as `decay` measures a method's logit) "
+          "at every integer distance r from 1 to C, drawn as each of %zu bins "
           "per octave's smallest and largest value (so every extreme shows)%s%s%s.",
           c->set->bins, *ff ? "; the first r with B_r < 0, r = " : "", ff,
           *ff ? " (section 3), is marked where it falls within C" : "");
@@ -390,8 +395,9 @@ static void precision(rp_page *p, const rp_model *m, int two)
   const char *f[] = {f0, f1}, *a[] = {"hf-bf16 precision", "hf-fp32 precision"};
   rp_figures(p, 2, f, a);
   rp_command(p, m->s[S_PREC_WORST].line);
-  rp_para(p, "The worst error against the exact values over every position 0..n and every pair "
-          "(the `all` row of `--by pair`, computed for each n):");
+  rp_para(p, "The worst error of cos and sin (the rotation's, before the attention factor "
+          "multiplies both sides) against the exact values over every position 0..n and every "
+          "pair (the `all` row of `--by pair`, computed for each n):");
   const char *h[] = {"pipeline", "positions", "worst cos error", "worst sin error",
                      "worst logit error (r = 1)"};
   rp_table_head(p, 5, h);
@@ -565,10 +571,13 @@ static void headline(const rp_model *m, emit_fn emit, void *arg)
   emitf(emit, arg, m->arg, b, "train_len");
   whole(b, sizeof b, pm->C);
   emitf(emit, arg, m->arg, b, "context_len");
-  for (size_t j = 0; j < pm->n_at; j++)
-    emitf(emit, arg, f[S_TURNS],
-          meta_at(&m->s[S_TURNS].t, "pairs_turned", "turns_within", pm->at[j]),
-          "pairs_turning_within_%s", pm->at[j] == pm->C ? "context" : "train_len");
+  for (size_t j = 0; j < pm->n_at; j++) {
+    int c = pm->at[j] == pm->C, ctx = c && m->s[S_CTX].line; /* at n = C: its own schedule */
+    emitf(emit, arg, f[ctx ? S_CTX : S_TURNS],
+          ctx ? rp_table_meta(&m->s[S_CTX].t, "pairs_turned")
+              : meta_at(&m->s[S_TURNS].t, "pairs_turned", "turns_within", pm->at[j]),
+          "pairs_turning_within_%s", c ? "context" : "train_len");
+  }
   const rp_step *ss = &m->s[S_MEN_SEARCH];
   emitf(emit, arg, f[S_MEN_SEARCH], ss->refused ? "" : rp_cell(&ss->t, 0, "base"),
         "men_smallest_base_for_context");

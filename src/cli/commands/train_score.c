@@ -16,14 +16,10 @@ int rl_train_eval_schedule(const char *cmd, const rl_schedule_params *sp, size_t
 {
   rl_schedule_params p = *sp;
   const rl_schedule_type *t = p.method;
-  if (t->uses & RL_SP_TRAIN_LEN) {
-    p.train_len = (double)train_T;
-    rl_schedule_param_mark(&p, rl_schedule_param_find("train-len"));
-  }
-  if ((t->uses & RL_SP_SEQ_LEN) && !rl_schedule_param_given(sp, rl_schedule_param_find("seq-len"))) {
-    p.seq_len = (double)(T > train_T ? T : train_T);
-    rl_schedule_param_mark(&p, rl_schedule_param_find("seq-len"));
-  }
+  if (t->uses & RL_SP_TRAIN_LEN)
+    rl_schedule_set(&p, "train-len", (double)train_T);
+  if ((t->uses & RL_SP_SEQ_LEN) && !rl_schedule_param_given(sp, rl_schedule_param_find("seq-len")))
+    rl_schedule_set(&p, "seq-len", (double)(T > train_T ? T : train_T));
   return rl_sched_build(&p, cmd, f);
 }
 
@@ -45,7 +41,9 @@ void rl_train_sched_meta(rl_out *tab, const rl_schedule_params *sp, const rl_sch
                          size_t train_T)
 {
   rl_sched_meta(sp, f, tab);
-  if (sp->method == rl_schedule_type_find("rope"))
+  rl_schedule_params plain;
+  rl_schedule_params_default(&plain);
+  if (sp->method == plain.method)
     return; /* plain RoPE's table has no original length */
   if (sp->method->uses & RL_SP_TRAIN_LEN)
     rl_out_meta_uint(tab, "schedule_train_len", train_T);
@@ -90,7 +88,8 @@ int rl_train_score_rows(const char *cmd, rl_out *tab, rl_train_model *m, const r
 {
   const rl_task *task = s->task;
   int rope = s->train_f != NULL, r = 0;
-  int plain = !rope || s->sp->method == rl_schedule_type_find("rope");
+  /* one pass when the scoring method is the one the model trained with */
+  int plain = !rope || s->sp->method == s->train_f->type;
   size_t train_T = rl_task_len(task, s->train_len), maxn = 0;
   for (size_t i = 0; i < s->n; i++)
     if (s->lens[i] > maxn)
@@ -106,7 +105,7 @@ int rl_train_score_rows(const char *cmd, rl_out *tab, rl_train_model *m, const r
   const char *mname = "-";
   size_t lastn = 0;
   for (int pass = first; pass < passes && !r; pass++) {
-    mname = !rope ? "-" : pass ? s->sp->method->name : "rope";
+    mname = !rope ? "-" : pass ? s->sp->method->name : s->train_f->type->name;
     if (pass && ((r = rl_train_eval_schedule(cmd, s->sp, train_T, rl_task_len(task, maxn), &eval_f)) ||
                  (r = rl_train_use_rope(cmd, m, eval_f))))
       break;

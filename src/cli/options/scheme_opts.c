@@ -268,6 +268,12 @@ int rl_scheme_opts_alloc(const rl_scheme_opts *o, const char *cmd, const char *n
 
 void rl_scheme_opts_meta(const rl_scheme_opts *o, rl_out *out)
 {
+  rl_scheme_opts_meta_with(o, out, NULL, NULL);
+}
+
+void rl_scheme_opts_meta_with(const rl_scheme_opts *o, rl_out *out,
+                              void (*sched)(void *arg, rl_out *out), void *arg)
+{
   const rl_scheme_cfg *c = &o->cfg;
   char names[600] = "", key[64], val[400];
   for (size_t k = 0; k < o->nnames; k++) {
@@ -276,7 +282,10 @@ void rl_scheme_opts_meta(const rl_scheme_opts *o, rl_out *out)
     strcat(names, o->names[k]);
   }
   rl_out_meta(out, "scheme", names);
-  rl_sched_meta(&c->rope, NULL, out);
+  if (sched)
+    sched(arg, out);
+  else
+    rl_sched_meta(&c->rope, NULL, out);
   for (const rl_param *const *d = rl_scheme_param_list(); *d; d++) {
     if (((*d)->flags & RL_PF_NO_META) || ((*d)->meta_if && !(*d)->meta_if(c)))
       continue;

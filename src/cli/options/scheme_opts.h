@@ -65,6 +65,10 @@ int rl_scheme_opts_alloc(const rl_scheme_opts *o, const char *cmd, const char *n
                          rl_scheme **out);
 /* Every effective configuration field as metadata. */
 void rl_scheme_opts_meta(const rl_scheme_opts *o, rl_out *out);
+/* The same with the schedule's lines written by sched(arg, out) in their
+ * place (a command that runs several schedules: extrapolate --method). */
+void rl_scheme_opts_meta_with(const rl_scheme_opts *o, rl_out *out,
+                              void (*sched)(void *arg, rl_out *out), void *arg);
 void rl_scheme_opts_help(FILE *fp);
 
 /* Check before any output that scheme s takes position pos (prepare as

@@ -9,7 +9,8 @@
  * metadata lines wherever they are.  Metadata given before the header is
  * held and written right after it (rl_out_release_meta).
  * -o FILE, when FILE is a regular file or does not exist, is written
- * atomically: rows go to FILE.tmpXXXXXX in the same directory, which is
+ * atomically: rows go to FILE.tmpXXXXXX in the same directory (FILE's
+ * name cut to fit the longest name there, rl_tmp_template), which is
  * fsync'ed and renamed over FILE only when complete; on any error, or on
  * SIGINT/SIGTERM/SIGHUP/SIGPIPE, the temp is removed.  A symlink is
  * followed and its target replaced the same way; a device, FIFO, socket
@@ -119,5 +120,10 @@ void rl_out_row(rl_out *o, const double *v, size_t n);
 int rl_out_close(rl_out *o);
 /* Give up: remove the temp file, close what is open (error paths). */
 void rl_out_abort(rl_out *o);
+
+/* Print why the temp file for file (-o or --plot path as given) could
+ * not be created (errno e): a folder that refuses it is named, since
+ * the file itself may be writable; returns RL_EXIT_RUNTIME. */
+int rl_tmp_refused(const char *cmd, const char *path, const char *file, int e);
 
 #endif

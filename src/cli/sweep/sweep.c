@@ -1085,20 +1085,33 @@ static int put_shard(sweep *s, rl_out *top, FILE *rows, const char *head)
 
 /* The first name of the space-separated list that is a column of the
  * header cols, into out ("" when none). */
-static void first_column(const char *list, const char *cols, char *out, size_t size)
+/* The columns of list present in cols (a header row), comma-separated:
+ * each word of list names one ("a|b": the first of a and b present;
+ * "*_same": every column ending "_same"); with first, only the first. */
+static void columns_of(const char *list, const char *cols, int first, char *out, size_t size)
 {
+  size_t len = 0;
   out[0] = 0;
-  for (const char *p = list; p && *p && !out[0];) {
+  for (const char *p = list; p && *p && len < size && !(first && len);) {
     p += strspn(p, " ");
-    size_t l = strcspn(p, " ");
-    /* "*_same": the first column ending so (profile's <scheme>_same) */
-    int suffix = l > 1 && p[0] == '*';
-    for (const char *h = cols; l && *h && !out[0];) {
-      size_t hl = strcspn(h, ",");
-      if (suffix ? hl >= l && !strncmp(h + hl - (l - 1), p + 1, l - 1)
-                 : hl == l && !strncmp(h, p, l))
-        snprintf(out, size, "%.*s", (int)hl, h);
-      h += hl + (h[hl] == ',');
+    size_t l = strcspn(p, " "), got = 0;
+    for (const char *a = p; a < p + l && !got;) { /* the alternatives */
+      size_t al = strcspn(a, "| ");
+      if (al > (size_t)(p + l - a))
+        al = (size_t)(p + l - a);
+      int suffix = al > 1 && a[0] == '*';
+      for (const char *h = cols; al && *h && len < size;) {
+        size_t hl = strcspn(h, ",");
+        if (suffix ? hl >= al && !strncmp(h + hl - (al - 1), a + 1, al - 1)
+                   : hl == al && !strncmp(h, a, al)) {
+          len += (size_t)snprintf(out + len, size - len, "%s%.*s", len ? "," : "", (int)hl, h);
+          got++;
+          if (!suffix || first)
+            break;
+        }
+        h += hl + (h[hl] == ',');
+      }
+      a += al + (a[al] == '|');
     }
     p += l;
   }
@@ -1252,7 +1265,7 @@ static int run_sweep(sweep *s)
   if (s->sharded && fmt != RL_FMT_CSV) {
     rc = rl_usage(name, "--shard writes CSV parts for 'ropelab merge', not %s: give the format "
                         "to the merge (merge ... -o FILE.%s)",
-                  rl_out_fmt_names[fmt], rl_out_fmt_names[fmt]);
+                  rl_out_format_name(fmt), rl_out_format_name(fmt));
     goto done;
   }
   int meta = !s->no_meta && s->meta_mode != 2;
@@ -1343,6 +1356,19 @@ static int run_sweep(sweep *s)
         len += (size_t)snprintf(hue + len, sizeof hue - len, "%s%s", len ? "," : "",
                                 s->par[j].col);
     }
+    /* the rows' own series (precision's pipelines, every one by
+     * default): a curve each, before the swept values (they were joined
+     * into one curve that zig-zagged between pipelines) */
+    char ser[64] = "";
+    columns_of(s->spec->plot_series, head_cols, 1, ser, sizeof ser);
+    for (size_t j = 0; j < s->npar && ser[0]; j++)
+      if (!strcmp(s->par[j].col, ser))
+        ser[0] = 0; /* swept: already a colour or a panel */
+    if (ser[0]) {
+      char h2[512];
+      snprintf(h2, sizeof h2, "%s%s%s", ser, hue[0] ? "," : "", hue);
+      snprintf(hue, sizeof hue, "%s", h2);
+    }
     /* a log grid (--log) draws on a log x axis */
     for (int k = 1; k < s->nrest; k++)
       if (!strcmp(s->rest[k], "--log"))
@@ -1350,10 +1376,13 @@ static int run_sweep(sweep *s)
     if (s->spec->plot_log)
       snprintf(logs + strlen(logs), sizeof logs - strlen(logs), "%s%s", logs[0] ? "," : "",
                s->spec->plot_log);
-    char px[64] = "", py[64] = "";
-    first_column(s->spec->plot_x, head_cols, px, sizeof px);
-    first_column(s->spec->plot_y, head_cols, py, sizeof py);
-    rl_facet fc = {px, py, hue[0] ? hue : NULL, panel, style, logs[0] ? logs : NULL, NULL, 1};
+    /* x: the first of plot_x present; y: every measure present, a row of
+     * panels each (facet by measure) */
+    char px[64] = "", py[512] = "";
+    columns_of(s->spec->plot_x, head_cols, 1, px, sizeof px);
+    columns_of(s->spec->plot_y, head_cols, 0, py, sizeof py);
+    rl_facet fc = {px, py, hue[0] ? hue : NULL, panel, style, logs[0] ? logs : NULL, NULL, 1,
+                   1, s->spec->plot_units};
     rc = px[0] && py[0] ? rl_plot_table(name, s->output, s->plot_path, &fc)
                         : rl_usage(name, "--plot: none of the columns '%s' against '%s' in this "
                                          "table; draw it with 'ropelab plot'",
@@ -1527,5 +1556,6 @@ void rl_sweep_help(FILE *fp, const char *cmd)
         "      --jobs N       run N points at a time in separate processes (default: the\n"
         "                     online CPUs); the output is the same bytes for any N\n"
         "      --meta MODE    comments ('# key=value' lines, default), json (FILE.json\n"
-        "                     beside -o FILE; the CSV has no comment lines) or none\n", fp);
+        "                     beside -o FILE, replaced only if ropelab wrote it; the CSV\n"
+        "                     has no comment lines) or none\n", fp);
 }

@@ -39,7 +39,11 @@ typedef struct rl_sweep_spec {
                           CSV table, so a sweep is refused */
   /* a sweep's --plot: y against x (columns of the command), a colour per
    * value of the first swept option, a panel per value of the second;
-   * plot_x NULL: the command's figures draw one run only */
+   * plot_x NULL: the command's figures draw one run only.  plot_y names
+   * what the command measures: every one present in the table is drawn,
+   * a row of panels each with its own y axis ("a|b": the first of a and b
+   * present; "*_same": every column ending so).  plot_x: the first
+   * present */
   const char *plot_x, *plot_y, *plot_log;
   /* the command's own options declared in the core (decl_opts.h), added
    * to numbers or names by their declarations; NULL: none */
@@ -49,7 +53,17 @@ typedef struct rl_sweep_spec {
   const char *except;
   /* the command's grid options (grid.h), added to numbers; NULL: none */
   const rl_grid_default *grid;
+  /* the unit of each column a figure draws, "COL=UNIT;..." ("*_same":
+   * every column ending so), for its axis labels; NULL: none */
+  const char *plot_units;
+  /* a column of the command's own rows that tells series apart
+   * (precision's pipeline): part of each curve's colour, or NULL */
+  const char *plot_series;
 } rl_sweep_spec;
+
+/* The unit units ("COL=UNIT;...", as plot_units) gives column col, into
+ * out ("" when it names none). */
+void rl_sweep_unit(const char *units, const char *col, char *out, size_t size);
 
 /* --shard K/N: 0, or a usage error naming the value (1 <= K <= N). */
 int rl_shard_parse(const char *cmd, const char *arg, unsigned long long *k,

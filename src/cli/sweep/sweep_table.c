@@ -33,52 +33,84 @@
 #define SC (RL_SWEEP_SCHED | RL_SWEEP_SCHEME)
 
 const rl_sweep_spec rl_sweep_table[] = {
-    {"freqs", S, "", "", "", NULL, "pair", "theta", "y", NULL, NULL, NULL},
-    {"angles", S, "", "", "", NULL, NULL, NULL, NULL, NULL, NULL, &rl_grid_table},
-    {"decay", S, "bins", "", "measure", NULL, "r", "bound", NULL, rl_mc_param_list, NULL,
-     &rl_grid_fig2},
-    /* profile's figure of a sweep: the first scheme's same-content curve */
+    {"freqs", S, "", "", "", NULL, "pair", "theta", "y", NULL, NULL, NULL,
+     "pair=index;theta=rad/token", NULL},
+    {"angles", S, "", "", "", NULL, NULL, NULL, NULL, NULL, NULL, &rl_grid_table, NULL, NULL},
+    /* decay: every measure it ran, a row of panels each (the bound alone
+     * was drawn, and the B_r it measured dropped) */
+    {"decay", S, "bins", "", "measure", NULL, "r",
+     "bound similarity mc_self_mean mc_ind_mean abel_max", NULL, rl_mc_param_list, NULL,
+     &rl_grid_fig2,
+     "r=tokens;bound=no unit;similarity=no unit;mc_self_mean=logit, no unit;"
+     "mc_ind_mean=logit, no unit;abel_max=ratio", NULL},
+    /* profile's figure of a sweep: each scheme's same-content curve */
     {"profile", SC, "query-pos samples", "", "scheme", NULL, "r", "*_same", NULL, NULL, NULL,
-     &rl_grid_fig2_profile},
+     &rl_grid_fig2_profile, "r=tokens;*_same=logit, q·k/√d", NULL},
     /* params: whichever of its tables the scheme gives (buckets, slopes,
      * frequencies) */
     {"params", SC, "from to", "scheme", "", NULL,
-     "key_minus_query query_minus_key head pair distance", "bucket slope theta v0", NULL, NULL,
-     NULL, NULL},
+     "key_minus_query query_minus_key head pair distance", "bucket|slope|theta|v0", NULL, NULL,
+     NULL, NULL,
+     "key_minus_query=tokens;query_minus_key=tokens;distance=tokens;head=index;pair=index;"
+     "bucket=index;slope=per token;theta=rad/token;v0=no unit", NULL},
     {"matrix", SC, "len offset", "scheme term content", "", "format=grid", NULL, NULL, NULL, NULL,
-     NULL, NULL},
+     NULL, NULL, NULL, NULL},
     {"compare", SC, "len tol", "", "scheme", "format=markdown", NULL, NULL, NULL, NULL, NULL,
-     NULL},
+     NULL, NULL, NULL},
     /* precision: its rows carry the pipeline already (--precision a,b is
      * one column); a sweep's figure is the envelope by position on log
      * axes (--by pair's tables: 'ropelab plot', pair 0 has no log) */
     {"precision", S, "from to points distance seed first-exceeding", "sample by against bins", "",
-     NULL, "pos", "angle_err", "x,y", NULL, NULL, NULL},
+     NULL, "pos", "cos_err sin_err angle_err logit_err", "x,y", NULL, NULL, NULL,
+     "pos=tokens;cos_err=no unit;sin_err=no unit;angle_err=rad;logit_err=no unit", "precision"},
     /* commands that do not sweep but take lists of their own (numbers NULL) */
     {"audit", S, "tolerance rtol ulps", "report", "positions", "report=pairs report=positions",
-     NULL, NULL, NULL, NULL, NULL, NULL},
-    {"check", 0, NULL, NULL, "positions only", NULL, NULL, NULL, NULL, NULL, NULL, NULL},
+     NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL},
+    {"check", 0, NULL, NULL, "positions only", NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+     NULL},
     /* bound: its rows carry dim, base, ... already (no second column);
      * --len is its own list, one row per length; its declared settings
      * (Men's search, Liu's fine-tuning) sweep, not --threads; pi's grid
      * (--from, --to, --step) is known by name, so '--to' is not taken
      * for an abbreviation of '--tolerance' */
-    {"bound", S, "", "", "len", NULL, "len s", "base critical_dim b_over_d low", NULL,
-     rl_bound_param_list, NULL, &rl_grid_pi_fig5},
+    {"bound", S, "", "", "len", NULL, "len s", "critical_dim|b_over_d|low|base", NULL,
+     rl_bound_param_list, NULL, &rl_grid_pi_fig5,
+     "len=tokens;s=tokens;base=no unit;critical_dim=dimensions;b_over_d=no unit;low=pair index",
+     NULL},
     /* extrapolate: --method, --scheme and --measure put several side by
      * side in one run (the declared --method's sweep gives way to that) */
     {"extrapolate", SC, "eval-len", "", "scheme measure method lengths distances scale", NULL,
-     NULL, NULL, NULL, rl_extrap_param_list, NULL, NULL},
+     NULL, NULL, NULL, rl_extrap_param_list, NULL, NULL, NULL, NULL},
     /* evaluate: the schedule's options sweep (methods, factors); a list of
      * --eval-len is its own (those lengths); the model fixes dim, rot and
      * base */
     {"evaluate", S, "eval-samples", "", "eval-len", NULL, "len", "exact", NULL, NULL,
-     "dim rot base", NULL},
+     "dim rot base", NULL, "len=tokens;exact=fraction", NULL},
     /* train: its settings (scheme, task, seed, sizes, steps, ...) and the
      * scoring schedule's options; one model per point.  The head
      * dimension is --d-model / --heads, and --train-len is its own */
-    {"train", S, "", "", "", NULL, "len", "exact", NULL, rl_train_param_list, "dim", NULL},
-    {NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL}};
+    {"train", S, "", "", "", NULL, "len", "exact", NULL, rl_train_param_list, "dim", NULL,
+     "len=tokens;exact=fraction", NULL},
+    {NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL}};
+
+/* "*_same=U" matches every column ending "_same" */
+void rl_sweep_unit(const char *units, const char *col, char *out, size_t size)
+{
+  size_t cl = strlen(col);
+  out[0] = 0;
+  for (const char *p = units; p && *p;) {
+    size_t l = strcspn(p, ";"), k = strcspn(p, "=");
+    if (k < l) {
+      int hit = p[0] == '*' ? cl >= k - 1 && !strncmp(col + cl - (k - 1), p + 1, k - 1)
+                            : k == cl && !strncmp(p, col, k);
+      if (hit) {
+        snprintf(out, size, "%.*s", (int)(l - k - 1), p + k + 1);
+        return;
+      }
+    }
+    p += l + (p[l] == ';');
+  }
+}
 
 /* own + the declared options of kind `kind` (RL_PARAM_SWEEP_*; NONE: the
  * lists, which are never swept), but for those in skip and those already
@@ -137,7 +169,8 @@ static int decl_row(const struct rl_cmd *c, rl_sweep_spec *row)
                          d->sweep_numbers, d->sweep_names ? d->sweep_names : "",
                          d->sweep_lists ? d->sweep_lists : "", d->sweep_refuse,
                          d->plot_x, d->plot_y, d->plot_log, NULL, d->except,
-                         (d->takes & RL_TAKES_GRID) ? ((const rl_grid_kind *)d->grid)->dflt : NULL};
+                         (d->takes & RL_TAKES_GRID) ? ((const rl_grid_kind *)d->grid)->dflt : NULL,
+                         d->plot_units, NULL};
   /* one group of own declarations reaches the sweep axes (the first);
    * a command with several lists the others in its numbers or names */
   decl_own = d->groups[0].list;

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ropelab.h"
-#include "../base/errf.h"
+#include "../base/internal.h"
 
 static const rl_param p_compare = {
     .key = "compare", .kind = RL_PK_TEXT, .flags = RL_PF_FILE | RL_PF_NO_META,

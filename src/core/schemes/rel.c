@@ -192,7 +192,8 @@ const rl_scheme_ops rl_sch_xl = {
              "kimiyoung/transformer-xl pytorch/mem_transformer.py "
              "RelPartialLearnableMultiHeadAttn, PositionalEmbedding",
              "i - j = query - key",
-             RL_SCHEME_RELATIVE | RL_SCHEME_LEARNED | RL_SCHEME_UNBOUNDED},
+             RL_SCHEME_RELATIVE | RL_SCHEME_LEARNED | RL_SCHEME_UNBOUNDED,
+             RL_INPUT_RELATIVE, RL_BUCKETS_NONE, RL_HAS_FREQS | RL_HAS_RELEMB},
     .init = xl_init,
     .head_init = xl_head,
     .prep = xl_prep,
@@ -204,6 +205,8 @@ const rl_scheme_ops rl_sch_xl = {
     .encode = xl_encode,
     .count = xl_count,
     .prep_mult = 3,
+    .drawn = "W_r ~ N(0, 1/d) per head, u and v ~ N(0, 0.02^2)",
+    .drawn_with_file = "W_r ~ N(0, 1/d) per head, u and v ~ N(0, 0.02^2)",
 };
 
 /* ---- t5: Raffel et al. 2020, JMLR, sec. 2.1: a scalar per bucket of
@@ -270,13 +273,15 @@ const rl_scheme_ops rl_sch_t5 = {
              "HF transformers modeling_t5.py T5Attention._relative_position_bucket",
              RL_T5_RELPOS,
              RL_SCHEME_RELATIVE | RL_SCHEME_LEARNED | RL_SCHEME_BIAS | RL_SCHEME_UNBOUNDED |
-                 RL_SCHEME_INTEGER},
+                 RL_SCHEME_INTEGER,
+             RL_INPUT_BUCKET, RL_BUCKETS_T5, RL_HAS_BUCKETS},
     .init = t5_init,
     .prep = content_prep,
     .pair = t5_pair,
     .key_coef = rl_sch_cc_coef,
     .count = t5_count,
     .prep_mult = 1,
+    .drawn = "bucket biases (buckets x heads) ~ N(0, 1/d)",
 };
 
 /* ---- tupe: Ke, He, Liu 2021, ICLR, "Rethinking positional encoding in
@@ -442,7 +447,8 @@ const rl_scheme_ops rl_sch_tupe = {
              "Ke, He, Liu 2021, ICLR, eq. (6)-(7)",
              "guolinke/TUPE fairseq/modules/transformer_sentence_encoder.py",
              "absolute positions (0 = [CLS]); bias: " RL_T5_RELPOS,
-             RL_SCHEME_ABSOLUTE | RL_SCHEME_LEARNED | RL_SCHEME_BIAS | RL_SCHEME_INTEGER},
+             RL_SCHEME_ABSOLUTE | RL_SCHEME_LEARNED | RL_SCHEME_BIAS | RL_SCHEME_INTEGER,
+             RL_INPUT_ABSOLUTE, RL_BUCKETS_TUPE, 0},
     .init = tupe_init,
     .head_init = tupe_head,
     .prep = tupe_prep,
@@ -454,6 +460,10 @@ const rl_scheme_ops rl_sch_tupe = {
     .encode = tupe_encode,
     .count = tupe_count,
     .prep_mult = 2,
+    .drawn = "positions ((max_len + 1) x d) ~ N(0, 0.02^2) then LayerNorm, U_q and U_k ~ "
+             "N(0, 1/d) per head, relative bias ((buckets + 1) x heads) ~ N(0, 0.02^2)",
+    .drawn_with_file = "U_q and U_k ~ N(0, 1/d) per head, relative bias ((buckets + 1) x heads) "
+                       "~ N(0, 0.02^2)",
 };
 
 /* ---- deberta: He et al. 2021, ICLR, "DeBERTa", eq. (4)-(5):
@@ -557,12 +567,14 @@ const rl_scheme_ops rl_sch_deberta = {
              "HF transformers modeling_deberta_v2.py make_log_bucket_position, "
              "build_relative_position, disentangled_attention_bias",
              RL_DEBERTA_RELPOS,
-             RL_SCHEME_RELATIVE | RL_SCHEME_LEARNED | RL_SCHEME_UNBOUNDED | RL_SCHEME_INTEGER},
+             RL_SCHEME_RELATIVE | RL_SCHEME_LEARNED | RL_SCHEME_UNBOUNDED | RL_SCHEME_INTEGER,
+             RL_INPUT_BUCKET, RL_BUCKETS_DEBERTA, RL_HAS_BUCKETS},
     .init = deberta_init,
     .prep = deberta_prep,
     .pair = deberta_pair,
     .count = deberta_count,
     .prep_mult = 2,
+    .drawn = "relative embeddings (2k x d) ~ N(0, 0.02^2) then LayerNorm",
 };
 
 /* ---- alibi: Press, Smith, Lewis 2022, ICLR, sec. 3: the logit plus
@@ -598,7 +610,8 @@ const rl_scheme_ops rl_sch_alibi = {
     .info = {"alibi", "ALiBi: a fixed bias -m_h |i - j|, geometric slopes per head",
              "Press, Smith, Lewis 2022, ICLR, sec. 3",
              "ofirpress/attention_with_linear_biases fairseq/models/transformer.py get_slopes",
-             "|query - key|", RL_SCHEME_RELATIVE | RL_SCHEME_BIAS | RL_SCHEME_UNBOUNDED},
+             "|query - key|", RL_SCHEME_RELATIVE | RL_SCHEME_BIAS | RL_SCHEME_UNBOUNDED,
+             RL_INPUT_RELATIVE, RL_BUCKETS_NONE, RL_HAS_SLOPES},
     .init = alibi_init,
     .prep = content_prep,
     .pair = alibi_pair,

@@ -454,6 +454,35 @@ const rl_scheme_cfg *rl_scheme_get_cfg(const rl_scheme *s)
   return &s->cfg;
 }
 
+const char *rl_scheme_drawn(const rl_scheme *s)
+{
+  return s->cfg.param_file ? s->ops->drawn_with_file : s->ops->drawn;
+}
+
+size_t rl_scheme_drawn_note(rl_scheme *const *s, size_t n, char *buf, size_t size)
+{
+  size_t len = 0, any = 0;
+  char part[512];
+  if (size)
+    buf[0] = 0;
+  for (size_t k = 0; k < n; k++) {
+    const char *d = rl_scheme_drawn(s[k]);
+    if (!d)
+      continue;
+    if (!any++)
+      snprintf(part, sizeof part, "random draws from seed %zu, not trained: ", s[k]->cfg.seed);
+    else
+      part[0] = 0;
+    size_t l = strlen(part);
+    snprintf(part + l, sizeof part - l, "%s%s%s: %s", any > 1 ? "; " : "", s[k]->ops->info.name,
+             s[k]->cfg.param_file ? " (its table from the parameter file)" : "", d);
+    len += strlen(part);
+    if (len < size)
+      memcpy(buf + len - strlen(part), part, strlen(part) + 1);
+  }
+  return len;
+}
+
 size_t rl_scheme_prep_len(const rl_scheme *s)
 {
   return s->ops->prep_mult * s->d;

@@ -53,6 +53,10 @@ typedef struct rl_scheme_ops {
    * position): ut, uc (d each) such that total = ut.k + total at k = 0
    * and cc = uc.k, for the query prepared as pq; or NULL */
   void (*key_coef)(const rl_scheme *s, size_t head, const double *pq, double *ut, double *uc);
+  /* the positional parameters its paper trains that init and head_init
+   * draw (rl_scheme_drawn): all of them, and those left when
+   * cfg.param_file gives the table; NULL for none */
+  const char *drawn, *drawn_with_file;
 } rl_scheme_ops;
 
 struct rl_scheme {

@@ -1,0 +1,43 @@
+# figure.sh: sourced by a figure case (`. "$(dirname "$0")/../figure.sh"`)
+# after its header.  Skips (77) without gnuplot, python3 or the font the
+# PNG is drawn with.  Gives:
+#   $plots              the repository's plots/ folder
+#   layout FIG.svg [--no-units]  tests/figures/svg_layout.py at the SVG's own text
+#                       size ("svg:") and at the PNG's, 4/3 of it ("png:"):
+#                       "svg: layout ok" or one line per problem
+#   drawn ARGS...       tests/figures/drawn.py ARGS (extremes, point, curves)
+#   with_table CMD...   CMD with a stand-in gnuplot first on PATH that runs
+#                       the real one with the "table" terminal: each image
+#                       IMG.png or IMG.svg becomes IMG.table (the drawn
+#                       points as text) beside the case, the image a word
+figdir=$(cd "$(dirname "$0")/.." && pwd)
+plots=$(cd "$figdir/../../plots" && pwd)
+real_gnuplot=$(command -v gnuplot) || { echo "no gnuplot" >&2; exit 77; }
+command -v python3 >/dev/null 2>&1 || { echo "no python3" >&2; exit 77; }
+font=$(fc-match -f '%{file}' sans 2>/dev/null)
+[ -f "$font" ] || font=/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
+[ -f "$font" ] || { echo "no DejaVu Sans (fonts-dejavu-core)" >&2; exit 77; }
+
+layout() {
+  f=$1
+  shift
+  for s in svg png; do
+    sc=1
+    [ $s = png ] && sc=1.3333
+    python3 "$figdir/svg_layout.py" "$f" "$font" --scale $sc "$@" | sed "s/^/$s: /"
+  done
+}
+
+drawn() { python3 "$figdir/drawn.py" "$@"; }
+
+mkdir -p tbin
+cat > tbin/gnuplot <<EOF
+#!/bin/sh
+# called as: gnuplot -c SCRIPT DATA IMAGE TERMINAL [ARGS]
+s=\$2 d=\$3 i=\$4
+shift 5
+"$real_gnuplot" -c "\$s" "\$d" "$PWD/\$(basename "\$i" | sed 's/\.\(png\|svg\|pdf\).*//').table" table "\$@" &&
+  echo table > "\$i"
+EOF
+chmod +x tbin/gnuplot
+with_table() { (PATH=$PWD/tbin:$PATH; "$@"); }
