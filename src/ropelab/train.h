@@ -168,7 +168,7 @@ double rl_train_lr(size_t step, size_t steps, size_t warmup, double lr, double m
  * run's rl_train_flops per second is measured against.  0 on bad input. */
 double rl_train_peak_flops(size_t n, size_t threads, double seconds);
 
-/* The CBLAS of the trainer's products, "openblas" or "gsl" (OpenBLAS is
+/* The CBLAS of the trainer's and extrapolate's products, "openblas" or "gsl" (OpenBLAS is
  * opened at the first product where the build found it, on one thread
  * unless OPENBLAS_NUM_THREADS is set; else GSL's gslcblas), and its
  * kernel family (OpenBLAS's core name, "Haswell", "SkylakeX"; "-" for
