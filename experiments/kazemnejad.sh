@@ -11,7 +11,13 @@
 # Default (small) size: copy, reverse and add at L = 8, 1500 steps, 64
 # test examples per length: 6 schemes x 3 tasks x 3 seeds = 54 models.
 # FULL=1: the paper's L = 20, 2500 steps, 256 test examples per length.
-# TRAIN_LEN, STEPS, TASKS, SCHEMES, SEEDS, SAMPLES, LAYERS, LR override.
+# RERUN=1: issue 35's rerun at L = 20 with the width the speed buys
+# (d-model 128, 4 heads of 32) and 5 seeds, copy, reverse and sort:
+# 6 x 3 x 5 = 90 models into experiments/kazemnejad_l20_d128 (cost
+# estimated in experiments/kazemnejad_l20/README.md: about 2 hours of both
+# cores; not run yet).
+# TRAIN_LEN, STEPS, TASKS, SCHEMES, SEEDS, SAMPLES, LAYERS, LR, D_MODEL,
+# HEADS override.
 # The seeds are aggregated per scheme, task and length (mean, min, max
 # of exact match) by awk into summary.csv; plots/kazemnejad.gp draws the
 # mean with the min-max band, a panel per task, the training length
@@ -22,7 +28,12 @@
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:-$top/experiments/kazemnejad}
-if [ "${FULL:-0}" = 1 ]; then
+d_model=${D_MODEL:-64} heads=${HEADS:-4}
+if [ "${RERUN:-0}" = 1 ]; then
+  out=${1:-$top/experiments/kazemnejad_l20_d128}
+  L=${TRAIN_LEN:-20} steps=${STEPS:-2500} tasks=${TASKS:-copy,reverse,sort} samples=${SAMPLES:-256}
+  d_model=${D_MODEL:-128} SEEDS=${SEEDS:-1,2,3,4,5}
+elif [ "${FULL:-0}" = 1 ]; then
   L=${TRAIN_LEN:-20} steps=${STEPS:-2500} tasks=${TASKS:-copy,reverse,add} samples=${SAMPLES:-256}
 else
   L=${TRAIN_LEN:-8} steps=${STEPS:-1500} tasks=${TASKS:-copy,reverse,add} samples=${SAMPLES:-64}
@@ -31,13 +42,14 @@ schemes=${SCHEMES:-nope,t5,alibi,rope,sinusoidal,learned}
 layers=${LAYERS:-4} lr=${LR:-5e-3}
 seeds=${SEEDS:-1,2,3}
 build=${BUILD:-$top/build-train-openblas}
-[ -x "$build/src/ropelab" ] || ROPELAB_EXTRA_NEED="libopenblas-dev:/usr/include/x86_64-linux-gnu/openblas-pthread/cblas.h" \
-  "$top/experiments/setup.sh" "$build" -Dbuildtype=release -Dtests=false -Dblas=openblas >&2
+[ -x "$build/src/ropelab" ] || "$top/experiments/setup.sh" "$build" -Dbuildtype=release -Dtests=false \
+  -Dblas=openblas >&2
 export OPENBLAS_NUM_THREADS=${OPENBLAS_NUM_THREADS:-1}
 mkdir -p "$out"
 t0=$(date +%s)
 /usr/bin/time -f "%U %S %e" -o "$out/time.txt" nice -n 10 "$build/src/ropelab" train --scheme "$schemes" --task "$tasks" --seed "$seeds" \
   --train-len "$L" --eval-len $((2 * L)) --steps "$steps" --layers "$layers" --lr "$lr" \
+  --d-model "$d_model" --heads "$heads" \
   --eval-samples "$samples" \
   --jobs 2 --quiet -o "$out/table.csv"
 t1=$(date +%s)

@@ -168,9 +168,13 @@ double rl_train_lr(size_t step, size_t steps, size_t warmup, double lr, double m
  * run's rl_train_flops per second is measured against.  0 on bad input. */
 double rl_train_peak_flops(size_t n, size_t threads, double seconds);
 
-/* The BLAS's kernel family (OpenBLAS's core name, "Haswell", "SkylakeX";
- * "-" for another CBLAS): its dgemm's order of the sums is part of what
- * makes a training run the same bits again. */
+/* The CBLAS of the trainer's and extrapolate's products, "openblas" or "gsl" (OpenBLAS is
+ * opened at the first product where the build found it, on one thread
+ * unless OPENBLAS_NUM_THREADS is set; else GSL's gslcblas), and its
+ * kernel family (OpenBLAS's core name, "Haswell", "SkylakeX"; "-" for
+ * gslcblas): the order of its sums is part of what makes a training run
+ * the same bits again. */
+const char *rl_train_blas_name(void);
 const char *rl_train_blas_core(void);
 
 /* The trainer's random numbers: SplitMix64 (Steele, Lea and Flood 2014),
@@ -268,6 +272,27 @@ typedef struct rl_train_eval {
 } rl_train_eval;
 rl_status rl_train_evaluate(rl_train_model *m, const rl_task *t, size_t n, size_t samples,
                             uint64_t seed, rl_train_eval *res, char *err);
+
+/* Measures on a trained model (issue 35 item 5).
+ *
+ * The learned positional term of head h's attention logit when the key is
+ * dist positions before the query, the same in every layer: t5 the
+ * bias of bucket rl_t5_bucket(-dist, causal) as the forward adds it,
+ * alibi -slope_h dist.  RL_EINVAL for another scheme or h >= heads. */
+rl_status rl_train_pos_bias(const rl_train_model *m, size_t h, size_t dist, double *out);
+/* Which frequencies a trained head uses (Barbero et al. 2024, "Round and
+ * Round We Go! What makes Rotary Positional Encodings useful?", sec. 4):
+ * the norm of each rotation pair of the queries and keys before the
+ * rotation (which keeps it), per layer, head and pair, averaged over the
+ * positions computed: q[(l H + h) (hd/2) + i].  Pair i is (2i, 2i+1)
+ * (interleaved) or (i, i + hd/2) (half), as the model's rope layout.
+ * _sums adds the last forward's sums (the positions through each row's
+ * last target, *count of them); rl_train_pair_norms runs the forward on
+ * `samples` examples of length n drawn from seed (rl_task_example), as
+ * rl_train_evaluate does, and divides.  A rope model needs its table set. */
+void rl_train_pair_norm_sums(const rl_train_model *m, double *q, double *k, size_t *count);
+rl_status rl_train_pair_norms(rl_train_model *m, const rl_task *t, size_t n, size_t samples,
+                              uint64_t seed, double *q, double *k, char *err);
 
 #ifdef __cplusplus
 }

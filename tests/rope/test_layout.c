@@ -79,8 +79,11 @@ static void test_permute(gsl_rng *rng)
 
 /* rotate(half, P x) == P rotate(interleaved, x), bitwise: pair i meets the
  * same c, s and the same operands in the same order in both layouts.  For
- * the matrix form this relies on dgemv summing each row in column order
- * (GSL's CBLAS does; the added terms are exact zeros otherwise). */
+ * the matrix form this relies on dgemv summing each row in column order:
+ * GSL's CBLAS does (the added terms are exact zeros otherwise), and GSL's
+ * routines run on it in every build (OpenBLAS, which sums in blocks and
+ * fuses a multiply-add, serves only the core's own products, opened with
+ * RTLD_LOCAL: src/core/base/blas.h). */
 static void test_commute(gsl_rng *rng)
 {
   static const size_t dims[][2] = {{8, 8}, {128, 128}, {64, 32}, {6, 4}};

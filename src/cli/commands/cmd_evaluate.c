@@ -232,7 +232,7 @@ static int run(int argc, char **argv)
     rl_out_meta(&tab, "trained_by", v);
   if (rl_ckpt_text_get(ck->prov, "started", v, sizeof v))
     rl_out_meta(&tab, "trained_started", v);
-  rl_out_meta(&tab, "blas", RL_BLAS);
+  rl_out_meta(&tab, "blas", rl_train_blas_name());
   rl_out_meta(&tab, "blas_core", rl_train_blas_core());
   if (rope)
     rl_train_sched_meta(&tab, &sp, probe, train_T);

@@ -622,7 +622,7 @@ static int run(int argc, char **argv)
   rl_out_meta_uint(out, "train_len", L);
   rl_out_meta_uint(out, "eval_len", N);
   rl_decl_meta(&eo, out); /* samples, local_window, sink_tokens */
-  rl_out_meta(out, "blas", RL_BLAS); /* -Dblas: which CBLAS computed the rope products */
+  rl_out_meta(out, "blas", rl_train_blas_name()); /* the CBLAS of the rope products */
   rl_out_meta(out, "setting", "len tokens, the last one queries all of them; under a window "
                               "the kept keys sit at cache positions 0..A-1, the query at A-1");
   rl_out_meta(out, "content", ep.identical ? "every key equals the query x ~ N(0, I_d) from seed"

@@ -32,8 +32,9 @@
 #include "scheme_opts.h"
 #include "sink.h"
 #include "threads.h"
+#include "train_measures.h"
 
-enum { OPT_QUERY_POS = RL_OPT_FIRST_CMD, OPT_SAMPLES, OPT_THREADS, OPT_PLOT_NORMALIZE };
+enum { OPT_QUERY_POS = RL_OPT_FIRST_CMD, OPT_SAMPLES, OPT_THREADS, OPT_PLOT_NORMALIZE, OPT_CHECKPOINT };
 
 #define CHUNK 256 /* distances per worker and round */
 
@@ -57,6 +58,15 @@ static void help(FILE *fp)
         "                     are >= 0 for r >= 0)\n"
         "      --samples N    content samples, >= 2 (default 100)\n"
         "      --threads T    worker threads (default: online processors, at most 64)\n"
+      "      --checkpoint F a model 'ropelab train --checkpoint F' wrote, measured\n"
+      "                     instead (no --scheme): t5 and alibi, the positional\n"
+      "                     logit per head and distance 0..max_T-1 (T5's learned\n"
+      "                     bucket biases, ALiBi's slopes): head,distance,logit;\n"
+      "                     rope, which frequencies each head uses (Barbero et al.\n"
+      "                     2024): the mean norm of every query and key rotation\n"
+      "                     pair per layer and head over --samples examples of\n"
+      "                     the training length (default: the checkpoint's\n"
+      "                     eval_samples): layer,head,pair,theta,q_norm,k_norm\n"
         "      --plot-normalize none|max  the --plot figure (up to four schemes: two\n"
         "                     shared panels, same content and independent content\n"
         "                     +-2 se; more: one panel per scheme with both): none\n"
@@ -124,6 +134,7 @@ static int run(int argc, char **argv)
       {"samples", required_argument, NULL, OPT_SAMPLES},
       {"threads", required_argument, NULL, OPT_THREADS},
       {"plot-normalize", required_argument, NULL, OPT_PLOT_NORMALIZE},
+      {"checkpoint", required_argument, NULL, OPT_CHECKPOINT},
       RL_SCHEME_LONGOPTS,
       RL_COMMON_LONGOPTS,
       {NULL, 0, NULL, 0}};
@@ -142,14 +153,26 @@ static int run(int argc, char **argv)
   unsigned long long samples = 100, threads = 0;
   int q_set = 0, c, r;
   const char *plot_norm = NULL; /* --plot-normalize; NULL: profile.gp decides */
-  while ((c = getopt_long(argc, argv, ":o:h", opts, NULL)) != -1) {
+  /* --checkpoint: a trained model's measure; besides it only --samples
+   * and the output options (the first other option, for its message) */
+  const char *ckpt = NULL, *other = NULL;
+  int samples_set = 0, li = -1;
+  while ((c = getopt_long(argc, argv, ":o:h", opts, &li)) != -1) {
+    if (c != 'o' && c != 'h' && c != OPT_CHECKPOINT && c != OPT_SAMPLES && c != '?' && c != ':' &&
+        !(c >= RL_OPT_NO_META && c < RL_OPT_FIRST_CMD && c != RL_OPT_PLOT) && !other)
+      other = li >= 0 ? opts[li].name : "option";
+    li = -1;
     switch (c) {
+    case OPT_CHECKPOINT:
+      ckpt = optarg;
+      break;
     case OPT_QUERY_POS:
       q_set = 1;
       if ((r = rl_opt_double(cmd, "--query-pos", optarg, &q)))
         return r;
       break;
     case OPT_SAMPLES:
+      samples_set = 1;
       if ((r = rl_opt_uint(cmd, "--samples", optarg, 2, 100000000, &samples)))
         return r;
       break;
@@ -172,6 +195,14 @@ static int run(int argc, char **argv)
         return r;
       break;
     }
+  }
+  if (ckpt && !co.help) {
+    if (other)
+      return rl_usage(cmd, "invalid --%s with --checkpoint: the trained model's own settings "
+                      "are used (--samples and the output options only)", other);
+    if ((r = rl_opt_no_args(cmd, argc, argv)))
+      return r;
+    return rl_profile_checkpoint(cmd, ckpt, &co, samples_set ? (size_t)samples : 0);
   }
   if ((r = rl_scheme_opts_end(&so, &co, cmd, argc, argv, help, RL_SCHEMES_MAX, "rope")))
     return r == RL_OPT_DONE ? RL_EXIT_OK : r;

@@ -171,7 +171,7 @@ static void meta_run(rl_out *o, const rl_decl_opts *g, const rl_train_settings *
   rl_out_meta_uint(o, "parameters", rl_train_nparams(m));
   rl_out_meta_uint(o, "memory_bytes", rl_train_bytes(m));
   rl_out_meta_uint(o, "eval_seed", EVAL_SEED);
-  rl_out_meta(o, "blas", RL_BLAS);
+  rl_out_meta(o, "blas", rl_train_blas_name());
   rl_out_meta(o, "blas_core", rl_train_blas_core());
   if (a->scheme == RL_TPOS_ROPE) {
     rl_task task = {(rl_task_kind)a->task, a->symbols};
@@ -274,7 +274,7 @@ static void provenance(rl_ckpt *ck, const rl_train_settings *a, const char *star
                    "version=%s\ndate=%s\nstarted=%s\nseed=%llu\nthreads=%llu\nblas=%s\n"
                    "blas_core=%s\n",
                    RL_VERSION, date, started ? started : date, (unsigned long long)a->seed,
-                   (unsigned long long)ck->run.threads, RL_BLAS, rl_train_blas_core());
+                   (unsigned long long)ck->run.threads, rl_train_blas_name(), rl_train_blas_core());
   if (resumed_at && k > 0 && (size_t)k < sizeof ck->prov)
     k += snprintf(ck->prov + k, sizeof ck->prov - (size_t)k, "resumed_at_step=%llu\n",
                   (unsigned long long)resumed_at);

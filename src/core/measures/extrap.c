@@ -21,8 +21,8 @@
  * position map, no xPos amplitude) the keys of a block are rotated with
  * the schedule's cos/sin table (rl_schedule_cossin, computed once per
  * position) and their logits against every length's query are one
- * matrix product through CBLAS (cblas_dgemm; GSL's CBLAS or OpenBLAS, a
- * build option); other schemes use rl_scheme_prepare / rl_scheme_pair,
+ * matrix product (rl_blas_dgemm: OpenBLAS, opened at the first product,
+ * or GSL's CBLAS, a build option); other schemes use rl_scheme_prepare / rl_scheme_pair,
  * with the part of a key that depends on its position alone (xl's
  * sines, W_k p of the additive family, tupe's U_k p, rope2d's cos and
  * sin) computed once per position for every sample
@@ -34,7 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <gsl/gsl_cblas.h>
+#include "../base/blas.h"
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
 #include <stddef.h>
@@ -489,7 +489,7 @@ static rl_status sample_run(struct worker *w)
         if ((st = cossin_at(in, (size_t)slot, w->tmpc, w->tmps, &c, &s)))
           return w->e = (rl_measure_err){(double)(A - 1), (double)slot, 0}, st;
         rotate(in, c, s, w->x, w->K, d);
-        tot = cblas_ddot((int)d, w->K, 1, w->qr + l * d, 1) * in->mult;
+        tot = rl_blas_ddot((int)d, w->K, 1, w->qr + l * d, 1) * in->mult;
       } else {
         if ((st = rl_scheme_prepare(in->s, p->head, RL_ROLE_KEY, (double)slot, w->x, w->pk)))
           return w->e = (rl_measure_err){(double)(A - 1), (double)slot, 0}, st;
@@ -548,9 +548,9 @@ static rl_status sample_run(struct worker *w)
         rotate(in, c, s, w->Y + i * d, w->K + i * d, d);
       }
       /* R = K Q^T (b x nl): every key of the block against every query */
-      cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasTrans, (int)b, (int)nl, (int)d, in->mult,
+      rl_blas_dgemm(CblasNoTrans, CblasTrans, (int)b, (int)nl, (int)d, in->mult,
                   w->K, (int)d, w->qr, (int)d, 0.0, w->R, (int)nl);
-      cblas_dgemv(CblasRowMajor, CblasNoTrans, (int)b, (int)d, isd, w->Y, (int)d, w->x, 1, 0.0,
+      rl_blas_dgemv(CblasNoTrans, (int)b, (int)d, isd, w->Y, (int)d, w->x, 1, 0.0,
                   w->C, 1);
     }
     for (size_t i = 0; i < b; i++) {
@@ -695,27 +695,6 @@ static rl_status worker_alloc(struct worker *w, struct run *r)
     return RL_ENOMEM;
   }
   return RL_OK;
-}
-
-#ifdef RL_HAVE_OPENBLAS_THREADS
-void openblas_set_num_threads(int num_threads); /* OpenBLAS's cblas.h, not included beside GSL's */
-static void blas_set_one(void)
-{
-  openblas_set_num_threads(1);
-}
-#endif
-
-/* The samples already run one per core: OpenBLAS's own threads inside
- * each worker only oversubscribe the cores (measured 1.8x the CPU time,
- * experiments/bench_blas.sh), so one per worker unless the user
- * chose otherwise through OPENBLAS_NUM_THREADS. */
-static void blas_one_thread(void)
-{
-#ifdef RL_HAVE_OPENBLAS_THREADS
-  static pthread_once_t once = PTHREAD_ONCE_INIT;
-  if (!getenv("OPENBLAS_NUM_THREADS"))
-    pthread_once(&once, blas_set_one);
-#endif
 }
 
 static size_t online_cpus(void)
@@ -873,7 +852,8 @@ rl_status rl_extrap_run(const char *name, const rl_scheme_cfg *cfg, const rl_ext
   if (nt > THREADS_MAX)
     nt = THREADS_MAX;
   int per_len = rl_extrap_per_length(name, cfg);
-  blas_one_thread();
+  /* OpenBLAS opened (on one thread) before the workers start: blas.h */
+  rl_blas_load();
   struct run r = {0};
   r.p = p;
   r.d = cfg->dim;

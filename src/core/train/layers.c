@@ -2,10 +2,10 @@
  * backward formulas are the chain rule written out per layer, as llm.c's
  * train_gpt2.c lays them out; the matrix products go through CBLAS. */
 #include "layers.h"
-#include <gsl/gsl_cblas.h>
 #include <math.h>
 #include <string.h>
 #include "ropelab.h"
+#include "../base/blas.h"
 
 void rl_tl_encoder_forward(double *out, const int *inp, const double *wte, const double *wpe,
                            size_t B, size_t T, size_t C)
@@ -125,7 +125,7 @@ void rl_tl_matmul_forward(double *out, const double *inp, const double *w, const
       memcpy(out + n * OC, bias, OC * sizeof *out);
     beta = 1.0;
   }
-  cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasTrans, (int)N, (int)OC, (int)C, 1.0, inp,
+  rl_blas_dgemm(CblasNoTrans, CblasTrans, (int)N, (int)OC, (int)C, 1.0, inp,
               (int)C, w, (int)C, beta, out, (int)OC);
 }
 
@@ -133,9 +133,9 @@ void rl_tl_matmul_backward(double *dinp, double *dw, double *dbias, const double
                            const double *inp, const double *w, size_t N, size_t C, size_t OC)
 {
   /* dinp[N][C] += dout[N][OC] w[OC][C]; dw[OC][C] += dout^T inp */
-  cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)N, (int)C, (int)OC, 1.0, dout,
+  rl_blas_dgemm(CblasNoTrans, CblasNoTrans, (int)N, (int)C, (int)OC, 1.0, dout,
               (int)OC, w, (int)C, 1.0, dinp, (int)C);
-  cblas_dgemm(CblasRowMajor, CblasTrans, CblasNoTrans, (int)OC, (int)C, (int)N, 1.0, dout,
+  rl_blas_dgemm(CblasTrans, CblasNoTrans, (int)OC, (int)C, (int)N, 1.0, dout,
               (int)OC, inp, (int)C, 1.0, dw, (int)C);
   if (dbias)
     for (size_t n = 0; n < N; n++)

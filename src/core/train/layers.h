@@ -116,10 +116,4 @@ double rl_tl_crossentropy_forward(double *losses, double *probs, const double *l
 void rl_tl_crossentropy_backward(double *dlogits, const double *probs, const int *tgt, size_t N,
                                  size_t V, size_t count);
 
-/* The trainer's threads already share the cores: OpenBLAS's own threads
- * inside each would only oversubscribe them, so one OpenBLAS thread
- * (once per process, when OpenBLAS is the CBLAS) unless the user set
- * OPENBLAS_NUM_THREADS, as src/core/measures/extrap.c does (peak.c). */
-void rl_tl_blas_one_thread(void);
-
 #endif

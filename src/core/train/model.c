@@ -11,6 +11,7 @@
 #include <string.h>
 #include "layers.h"
 #include "ropelab.h"
+#include "../base/blas.h"
 
 /* Parameter tensors, in the order of the one array. */
 enum {
@@ -218,6 +219,7 @@ rl_status rl_train_new(const rl_train_cfg *cfg, rl_train_model **out, char *err)
   if (c->pos == RL_TPOS_T5 && rl_t5_bucket(0, 0, (long)c->num_buckets, (long)c->max_distance) < 0)
     return fail(err, RL_EINVAL, "invalid t5 buckets '%zu', max distance '%zu'", c->num_buckets,
                 c->max_distance);
+  rl_blas_load(); /* here, before any thread of the forward starts (blas.h) */
   rl_train_model *m = calloc(1, sizeof *m);
   if (!m)
     return RL_ENOMEM;
@@ -793,8 +795,6 @@ static void run_all(rl_train_model *m, int backward)
   struct job jobs[64];
   pthread_t tid[64];
   int started[64] = {0};
-  if (nt > 1)
-    rl_tl_blas_one_thread();
   for (size_t th = 0; th < nt; th++)
     jobs[th] = (struct job){m, th, backward};
   for (size_t th = 1; th < nt; th++)
@@ -1022,4 +1022,51 @@ int rl_train_find_nonfinite_params(const rl_train_model *m, int which, char *whe
       return 1;
     }
   return 0;
+}
+
+/* ---- measures on a trained model (issue 35 item 5) ------------------- */
+
+rl_status rl_train_pos_bias(const rl_train_model *m, size_t h, size_t dist, double *out)
+{
+  const rl_train_cfg *c = &m->cfg;
+  if (h >= c->heads)
+    return RL_EINVAL;
+  if (c->pos == RL_TPOS_T5) {
+    /* the forward's rl_tl_t5_forward: key - query = -dist, causal */
+    long k = rl_t5_bucket(-(long)dist, 0, (long)c->num_buckets, (long)c->max_distance);
+    *out = k >= 0 ? m->p[P_T5][(size_t)k * c->heads + h] : 0.0;
+    return RL_OK;
+  }
+  if (c->pos == RL_TPOS_ALIBI) { /* rl_tl_alibi_bias's */
+    *out = -m->slopes[h] * (double)dist;
+    return RL_OK;
+  }
+  return RL_EINVAL;
+}
+
+void rl_train_pair_norm_sums(const rl_train_model *m, double *q, double *k, size_t *count)
+{
+  const rl_train_cfg *c = &m->cfg;
+  size_t D = c->d_model, H = c->heads, hd = D / H, np = hd / 2;
+  int half = c->pos == RL_TPOS_ROPE && m->have_rope && m->half;
+  for (size_t ci = 0; ci < m->nch; ci++) {
+    const struct chunk *ck = &m->ch[ci];
+    for (size_t j = 0; j < ck->Bc; j++) {
+      size_t len = m->rowlen[m->perm[ck->b0 + j]];
+      *count += len;
+      for (size_t l = 0; l < c->layers; l++) {
+        const double *base = cact(m, m->a, A_QKV, l, ck) + j * ck->Tc * 3 * D;
+        for (size_t t = 0; t < len; t++) {
+          const double *v = base + t * 3 * D;
+          for (size_t h = 0; h < H; h++)
+            for (size_t i = 0; i < np; i++) {
+              size_t a = half ? i : 2 * i, b = half ? i + np : 2 * i + 1;
+              const double *qh = v + h * hd, *kh = v + D + h * hd;
+              q[(l * H + h) * np + i] += hypot(qh[a], qh[b]);
+              k[(l * H + h) * np + i] += hypot(kh[a], kh[b]);
+            }
+        }
+      }
+    }
+  }
 }

@@ -2,40 +2,17 @@
  * this build's CBLAS dgemm on square matrices, on one or more threads at
  * once, so that a training run's achieved FLOP/s can be stated against
  * what the same library reaches on the same machine under the same load. */
-#include <gsl/gsl_cblas.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <time.h>
 #include "layers.h"
 #include "ropelab.h"
-
-#ifdef RL_HAVE_OPENBLAS_THREADS
-/* OpenBLAS's cblas.h, not included beside GSL's */
-void openblas_set_num_threads(int num_threads);
-char *openblas_get_corename(void);
-static void blas_set_one(void) { openblas_set_num_threads(1); }
-#endif
+#include "../base/blas.h"
 
 /* The kernels differ in their order of the sums, so a seed's run is the
  * same bits only under the same core type (OPENBLAS_CORETYPE). */
-const char *rl_train_blas_core(void)
-{
-#ifdef RL_HAVE_OPENBLAS_THREADS
-  const char *n = openblas_get_corename();
-  return n && *n ? n : "-";
-#else
-  return "-";
-#endif
-}
-
-void rl_tl_blas_one_thread(void)
-{
-#ifdef RL_HAVE_OPENBLAS_THREADS
-  static pthread_once_t once = PTHREAD_ONCE_INIT;
-  if (!getenv("OPENBLAS_NUM_THREADS"))
-    pthread_once(&once, blas_set_one);
-#endif
-}
+const char *rl_train_blas_core(void) { return rl_blas_core(); }
+const char *rl_train_blas_name(void) { return rl_blas_name(); }
 
 struct peak_job {
   size_t n;
@@ -61,8 +38,8 @@ static void *peak_run(void *arg)
     a[i] = (double)(i % 7) * 0.125 - 0.375; /* exact, bounded: no overflow however often */
   double t0 = mono(), per = 2.0 * (double)n * (double)n * (double)n;
   do {
-    cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)n, (int)n, (int)n, 1.0, a,
-                (int)n, a + n * n, (int)n, 0.0, a + 2 * n * n, (int)n);
+    rl_blas_dgemm(CblasNoTrans, CblasNoTrans, (int)n, (int)n, (int)n, 1.0, a, (int)n,
+                  a + n * n, (int)n, 0.0, a + 2 * n * n, (int)n);
     j->flops += per;
   } while (mono() - t0 < j->seconds);
   free(a);
@@ -77,8 +54,7 @@ double rl_train_peak_flops(size_t n, size_t threads, double seconds)
   int started[64] = {0};
   if (!n || !threads || threads > 64)
     return 0.0;
-  if (threads > 1)
-    rl_tl_blas_one_thread(); /* as the trainer's threads run it */
+  rl_blas_load(); /* before the threads start (blas.h) */
   double t0 = mono();
   for (size_t t = 0; t < threads; t++)
     jobs[t] = (struct peak_job){n, seconds, 0.0, 0};

@@ -68,8 +68,8 @@ static const rl_param p_layers = {
 static const rl_param p_threads = {
     .key = "threads", .kind = RL_PK_SIZE, .flags = RL_PF_NO_SWEEP, .offset = F(threads),
     .lo = 1, .hi = 64, .dflt = 1, .metavar = "N",
-    .help = "threads of each step; with N > 1 OpenBLAS runs one thread in each unless "
-            "OPENBLAS_NUM_THREADS is set"};
+    .help = "threads of each step (OpenBLAS runs one thread in each unless "
+            "OPENBLAS_NUM_THREADS is set)"};
 /* 8: at batch 32 groups of 4 rows, whose padding is 8% of the positions
  * computed for lengths uniform in 1..20 (19% in groups of 8), for 6% less
  * CPU a step on experiments/copy_all.sh's model (2026-12-05); more

@@ -242,3 +242,39 @@ rl_status rl_train_evaluate(rl_train_model *m, const rl_task *t, size_t n, size_
   res->loss = tokens ? loss / (double)tokens : 0.0;
   return RL_OK;
 }
+
+rl_status rl_train_pair_norms(rl_train_model *m, const rl_task *t, size_t n, size_t samples,
+                              uint64_t seed, double *q, double *k, char *err)
+{
+  const rl_train_cfg *c = rl_train_get_cfg(m);
+  size_t T = rl_task_len(t, n), Bmax = c->batch;
+  size_t cells = c->layers * c->heads * (c->d_model / c->heads / 2);
+  if (!n || !samples || T > c->max_T || n > rl_task_max_n(t)) {
+    if (err)
+      snprintf(err, RL_ERR_MAX, "invalid length '%zu' for %s: too long for the model or the task",
+               n, task_names[t->kind]);
+    return RL_EINVAL;
+  }
+  int *inp = malloc(Bmax * T * sizeof *inp), *tgt = malloc(Bmax * T * sizeof *tgt);
+  if (!inp || !tgt) {
+    free(inp), free(tgt);
+    return RL_ENOMEM;
+  }
+  memset(q, 0, cells * sizeof *q);
+  memset(k, 0, cells * sizeof *k);
+  rl_train_rng r;
+  rl_train_rng_seed(&r, seed);
+  size_t count = 0;
+  for (size_t done = 0; done < samples;) {
+    size_t B = samples - done < Bmax ? samples - done : Bmax;
+    for (size_t b = 0; b < B; b++)
+      rl_task_example(t, &r, n, T, inp + b * T, tgt + b * T);
+    rl_train_forward(m, inp, tgt, B, T);
+    rl_train_pair_norm_sums(m, q, k, &count);
+    done += B;
+  }
+  free(inp), free(tgt);
+  for (size_t i = 0; i < cells; i++)
+    q[i] /= (double)count, k[i] /= (double)count;
+  return RL_OK;
+}
