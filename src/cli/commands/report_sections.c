@@ -453,8 +453,10 @@ static void past(rp_page *p, const rp_model *m, const rp_ctx *c, int two)
           "the farthest distance r measured, mean and standard error. At r = 0 and with "
           "independent keys the rotation changes nothing (a rotated Gaussian key is as "
           "Gaussian), so those are not shown. Entropy: of the attention when every key equals "
-          "the query (`--identical`): then the rotation alone decides who is attended; ln n "
-          "is uniform attention.", c->set->samples);
+          "the query (`--identical`; %zu samples): then the rotation alone decides who is "
+          "attended; ln n is uniform attention.", c->set->samples,
+          c->set->samples < RL_REPORT_ENTROPY_SAMPLES ? c->set->samples
+                                                      : (size_t)RL_REPORT_ENTROPY_SAMPLES);
   figure1(p, m, "extrapolate", "unseen angles and retrieval past L");
   const char *h[] = {"n", "farthest r", "retrieval there", "entropy, identical keys (nats)",
                      "ln n (uniform)"};

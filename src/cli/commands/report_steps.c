@@ -282,7 +282,10 @@ int rp_run_model(rp_ctx *c, rp_model *m)
     add(&v, "--lengths");
     add_list(&v, pl->lens, pl->n_lens);
     add(&v, "--samples");
-    addf(&v, "%zu", c->set->samples);
+    size_t ns = c->set->samples;
+    if (k && ns > RL_REPORT_ENTROPY_SAMPLES)
+      ns = RL_REPORT_ENTROPY_SAMPLES;
+    addf(&v, "%zu", ns);
     if ((r = run(c, m, k ? S_ENT : S_EX, &v, k ? "entropy" : "extrapolate", !k, 0)))
       return r;
   }

@@ -35,6 +35,8 @@
 #include "rowfmt.h"
 #include "facet.h"
 #include "json.h"
+#include "path.h"
+#include "plot.h"
 #include "sweep.h"
 #include "threads.h"
 
@@ -1158,6 +1160,13 @@ static int plot_via_temp(sweep *s)
 static int run_sweep(sweep *s)
 {
   const char *name = s->cmd->name;
+  /* checked before the first point, as one run checks them: a PNG drawn
+   * over the table -o names would lose the table */
+  if (s->plot && rl_plot_check(name, s->plot_path))
+    return RL_EXIT_USAGE;
+  if (s->plot && s->output && strcmp(s->output, "-") && rl_path_same(s->plot_path, s->output))
+    return rl_usage(name, "--plot '%s' is the same file as --output '%s'", s->plot_path,
+                    s->output);
   if (s->plot && s->spec->plot_x && !s->output && !s->sharded && !s->no_header &&
       s->meta_mode != 1)
     return plot_via_temp(s);
