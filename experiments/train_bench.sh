@@ -18,7 +18,7 @@
 # 150-step rope run (where the time goes, by function).  COMPARE=1
 # adds, in two interleaved rounds, a 150-step rope run with --threads
 # 1 and 2 (one OpenBLAS thread in each unless OPENBLAS_NUM_THREADS is
-# set: src/core/base/blas.h), each with --chunks 1 and 4: wall and CPU
+# set: src/core/base/blas.c), each with --chunks 1 and 4: wall and CPU
 # time.  Tables and curves in TRAIN_OUT (experiments/train_bench/).  One
 # invocation at a time: they share the build directory.
 set -eu
