@@ -3,7 +3,8 @@
 #   ropelab extrapolate --train-len 4096 --eval-len 32768 --dim 128
 #       --samples 100 --scheme rope --measure retrieval,entropy,shift
 # with -Dblas=gsl (gslcblas), -Dblas=openblas as it now runs (one
-# OpenBLAS thread per sample worker, set through openblas_set_num_threads)
+# OpenBLAS thread per sample worker: opened with OPENBLAS_NUM_THREADS=1,
+# src/core/base/blas.c)
 # and -Dblas=openblas with OPENBLAS_NUM_THREADS = the number of cores
 # (OpenBLAS's own default, what ropelab did before), in interleaved
 # rounds: CPU time (user + sys), wall time and the 1-minute load average

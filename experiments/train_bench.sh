@@ -17,8 +17,8 @@
 # exact match at 20, the final loss.  PROFILE=1 adds a perf profile of a
 # 150-step rope run (where the time goes, by function).  COMPARE=1
 # adds, in two interleaved rounds, a 150-step rope run with --threads
-# 1 (OpenBLAS's own threads, its default of one per core) and 2 (one
-# OpenBLAS thread in each), each with --chunks 1 and 4: wall and CPU
+# 1 and 2 (one OpenBLAS thread in each unless OPENBLAS_NUM_THREADS is
+# set: src/core/base/blas.c), each with --chunks 1 and 4: wall and CPU
 # time.  Tables and curves in TRAIN_OUT (experiments/train_bench/).  One
 # invocation at a time: they share the build directory.
 set -eu

@@ -83,7 +83,7 @@ static void test_permute(gsl_rng *rng)
  * GSL's CBLAS does (the added terms are exact zeros otherwise), and GSL's
  * routines run on it in every build (OpenBLAS, which sums in blocks and
  * fuses a multiply-add, serves only the core's own products, opened with
- * RTLD_LOCAL: src/core/base/blas.h). */
+ * RTLD_LOCAL: src/core/base/blas.c). */
 static void test_commute(gsl_rng *rng)
 {
   static const size_t dims[][2] = {{8, 8}, {128, 128}, {64, 32}, {6, 4}};

@@ -1,6 +1,6 @@
 /* blas.c: the core's matrix products, OpenBLAS opened at the first call
- * (blas.h says why), gslcblas otherwise. */
-#include "blas.h"
+ * (internal.h says why), gslcblas otherwise. */
+#include "internal.h"
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>

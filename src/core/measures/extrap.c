@@ -34,7 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "../base/blas.h"
+#include "../base/internal.h"
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
 #include <stddef.h>
@@ -852,7 +852,7 @@ rl_status rl_extrap_run(const char *name, const rl_scheme_cfg *cfg, const rl_ext
   if (nt > THREADS_MAX)
     nt = THREADS_MAX;
   int per_len = rl_extrap_per_length(name, cfg);
-  /* OpenBLAS opened (on one thread) before the workers start: blas.h */
+  /* OpenBLAS opened (on one thread) before the workers start: base/blas.c */
   rl_blas_load();
   struct run r = {0};
   r.p = p;

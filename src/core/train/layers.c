@@ -5,7 +5,7 @@
 #include <math.h>
 #include <string.h>
 #include "ropelab.h"
-#include "../base/blas.h"
+#include "../base/internal.h"
 
 void rl_tl_encoder_forward(double *out, const int *inp, const double *wte, const double *wpe,
                            size_t B, size_t T, size_t C)

@@ -11,7 +11,7 @@
 #include <string.h>
 #include "layers.h"
 #include "ropelab.h"
-#include "../base/blas.h"
+#include "../base/internal.h"
 
 /* Parameter tensors, in the order of the one array. */
 enum {
@@ -219,7 +219,7 @@ rl_status rl_train_new(const rl_train_cfg *cfg, rl_train_model **out, char *err)
   if (c->pos == RL_TPOS_T5 && rl_t5_bucket(0, 0, (long)c->num_buckets, (long)c->max_distance) < 0)
     return fail(err, RL_EINVAL, "invalid t5 buckets '%zu', max distance '%zu'", c->num_buckets,
                 c->max_distance);
-  rl_blas_load(); /* here, before any thread of the forward starts (blas.h) */
+  rl_blas_load(); /* here, before any thread of the forward starts (base/internal.h, base/blas.c) */
   rl_train_model *m = calloc(1, sizeof *m);
   if (!m)
     return RL_ENOMEM;

@@ -7,7 +7,7 @@
 #include <time.h>
 #include "layers.h"
 #include "ropelab.h"
-#include "../base/blas.h"
+#include "../base/internal.h"
 
 /* The kernels differ in their order of the sums, so a seed's run is the
  * same bits only under the same core type (OPENBLAS_CORETYPE). */
@@ -54,7 +54,7 @@ double rl_train_peak_flops(size_t n, size_t threads, double seconds)
   int started[64] = {0};
   if (!n || !threads || threads > 64)
     return 0.0;
-  rl_blas_load(); /* before the threads start (blas.h) */
+  rl_blas_load(); /* before the threads start (base/internal.h, base/blas.c) */
   double t0 = mono();
   for (size_t t = 0; t < threads; t++)
     jobs[t] = (struct peak_job){n, seconds, 0.0, 0};

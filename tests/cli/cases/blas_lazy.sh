@@ -1,5 +1,5 @@
 # OpenBLAS is opened only by a command that multiplies matrices with it
-# (src/core/base/blas.h): loading it costs a process about 8 ms of CPU and
+# (src/core/base/blas.c): loading it costs a process about 8 ms of CPU and
 # its constructor started a thread per core, so --version, freqs and decay
 # must not open it (the binary that linked it did: 2 file= lines each, and
 # a 120 MB address-space limit hung it, case sweep_memory_bounded); train
