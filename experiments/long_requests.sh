@@ -6,6 +6,14 @@
 # seconds.  Prints one line per run (verdict, exit, seconds to the first
 # stderr byte, command) and a count; exit 1 if any run broke the rule.
 # Usage: sh experiments/long_requests.sh [BUILD_DIR]  (TIMEOUT=60 SILENT=5 VMEM=4000000)
+# Result on 2026-12-06 (load ~20, TIMEOUT=40): 18 runs, 8 broke the rule:
+# refused up front: decay mc 1e9 samples, decay 2^32+1 points, decay --to 2^31,
+# extrapolate eval-len 1e8 / 1e6, train-len 2^31; progress shown then cut by
+# the limit: decay 1e8 log points; still broken: bound men at d = 2^20 refused
+# only after 16 s, bound men --len 1e7 --dim 1024 and --base at 2^31 silent,
+# freqs --dim 2:1048576:2 (a sweep) silent, freqs --dim 2^20 15 s silent,
+# extrapolate 1e4/1e5 first line after 9 s, angles --dim 2^20 and profile
+# --dim 65536 exit 3 "out of memory".
 set -u
 BUILD=${1:-build}
 R=${ROPELAB:-$BUILD/src/ropelab}
@@ -33,7 +41,9 @@ run() {
   f=$(cat "$first")
   v=ok
   case $rc in
-    0) [ "$el" -gt "$S" ] && [ "$f" = "-" -o "$f" -gt "$S" ] 2>/dev/null && v=SILENT ;;
+    0) if [ "$el" -gt "$S" ]; then
+         if [ "$f" = "-" ]; then v=SILENT; elif [ "$f" -gt "$S" ]; then v=SILENT; fi
+       fi ;;
     2) [ "$el" -gt "$S" ] && v=LATE-REFUSAL ;;
     137) if [ "$f" != "-" ] && [ "$f" -le "$S" ]; then v=cut-with-progress; else v=SILENT-KILLED; fi ;;
     *) v=BROKE ;;
