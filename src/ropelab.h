@@ -39,5 +39,6 @@
 #include "ropelab/scheme_key.h"
 #include "ropelab/train.h"
 #include "ropelab/train_run.h"
+#include "ropelab/cost.h"
 
 #endif

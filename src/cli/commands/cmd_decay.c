@@ -335,6 +335,17 @@ static int run(int argc, char **argv)
     return rl_usage(cmd, "invalid --from '%s' with --bins: expected distances > 0 "
                     "(--from > 0, or --log)", go.from_arg);
   rl_logbins lb = {0};
+  size_t mc_rows = MC_CHUNK;
+  /* the cost model's refusal, up front (issue 33 item 5) */
+  {
+    char cerr[RL_ERR_MAX];
+    size_t pairs = (so.p.rot ? so.p.rot : so.p.dim) / 2;
+    if (rl_cost_check_decay(g.points, g.log ? "--points" : "distances", pairs,
+                            (mask & (M_BOUND | M_SIM)) != 0, (mask & M_MC) ? mc.samples : 0, cerr))
+      return rl_usage(cmd, "%s", cerr);
+    /* mc: a chunk of about half a second, so progress moves */
+    mc_rows = rl_cost_chunk_rows(rl_cost_decay(1, pairs, 1, mc.samples), 0.5, MC_CHUNK);
+  }
 
   /* the workspaces, before any output: one per worker (chunks of rows
    * on a linear grid start on re-seed rows, so a worker's first block
@@ -342,7 +353,7 @@ static int run(int argc, char **argv)
   rl_schedule *f = NULL;
   decay_ctx x = {.g = &g, .mc_set = &mc, .go = &go, .order = order,
                  .norder = norder, .mask = mask, .points = g.points,
-                 .rows = (mask & M_MC) ? MC_CHUNK : CHUNK};
+                 .rows = (mask & M_MC) ? mc_rows : CHUNK};
   size_t nt = 0;
   rl_sink sink = {0};
   rl_out *out = &sink.out;

@@ -566,6 +566,13 @@ static int run(int argc, char **argv)
   if (!past_set)
     so.cfg.past = RL_PAST_CLAMP;
 
+  /* the cost model's refusal of one configuration, before any is built
+   * (a learned table of L x d is drawn when it is) */
+  {
+    char cerr[RL_ERR_MAX];
+    if (rl_cost_check_extrap(1, ep.samples, L, N, so.cfg.dim, cerr))
+      return rl_usage(cmd, "%s", cerr);
+  }
   /* configurations: scheme x method (methods for rope and rope2d only),
    * each built once here so bad settings fail before any output */
   struct conf *cf = calloc(so.nnames * (nmeth + 1), sizeof *cf);
@@ -607,6 +614,14 @@ static int run(int argc, char **argv)
       if (rc)
         goto done;
       ncf++;
+    }
+  }
+  /* the cost model's refusal, up front (issue 33 item 5) */
+  {
+    char cerr[RL_ERR_MAX];
+    if (rl_cost_check_extrap(ncf, ep.samples, L, N, so.cfg.dim, cerr)) {
+      rc = rl_usage(cmd, "%s", cerr);
+      goto done;
     }
   }
   if (rl_extrap_result_alloc(&ep, &res) || !(pp = malloc(so.cfg.dim * sizeof *pp))) {

@@ -10,6 +10,7 @@ void rl_progress_init(rl_progress *p, const char *cmd, int mode, size_t total, i
   p->shown = 0;
   p->on = mode == RL_PROGRESS_FORCE || (mode == RL_PROGRESS_AUTO && long_run && isatty(2));
   clock_gettime(CLOCK_MONOTONIC, &p->last);
+  p->t0 = p->last;
 }
 
 void rl_progress_update(rl_progress *p, size_t done)
@@ -23,7 +24,13 @@ void rl_progress_update(rl_progress *p, size_t done)
     return;
   p->last = now;
   p->shown = 1;
-  fprintf(stderr, "\rropelab %s: %3d%%", p->cmd, (int)(100.0 * (double)done / (double)p->total));
+  double el = (double)(now.tv_sec - p->t0.tv_sec) + 1e-9 * (double)(now.tv_nsec - p->t0.tv_nsec);
+  if (done && done < p->total)
+    fprintf(stderr, "\rropelab %s: %3d%% (about %.0f s left)   ", p->cmd,
+            (int)(100.0 * (double)done / (double)p->total),
+            el * (double)(p->total - done) / (double)done);
+  else
+    fprintf(stderr, "\rropelab %s: %3d%%", p->cmd, (int)(100.0 * (double)done / (double)p->total));
   fflush(stderr);
 }
 

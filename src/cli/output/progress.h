@@ -1,4 +1,5 @@
-/* progress.h: a percentage on stderr for long runs, redrawn with '\r' at
+/* progress.h: a percentage and the time left (from the rate so far) on
+ * stderr for long runs, redrawn with '\r' at
  * most four times a second; shown when stderr is a terminal (or forced
  * with --progress), never with --quiet. */
 #ifndef RL_CLI_PROGRESS_H
@@ -13,7 +14,7 @@ typedef struct rl_progress {
   const char *cmd;
   int on, shown;
   size_t total;
-  struct timespec last;
+  struct timespec last, t0; /* t0: the start, for the time left */
 } rl_progress;
 
 /* long_run: whether AUTO should show anything (e.g. rows > 1e5 or MC). */

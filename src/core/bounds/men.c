@@ -468,6 +468,13 @@ rl_status rl_men_bases(const rl_men_params *p, const double *len, size_t n, int 
     }
   if (!plain_enough(p, err))
     return RL_EINVAL;
+  /* the search scans O(L x pairs) per length: refuse what cannot end */
+  size_t rot = p->sched.rot ? p->sched.rot : p->sched.dim;
+  char cerr[RL_ERR_MAX];
+  if (rl_cost_check_men(len, n, rot / 2, cerr)) {
+    set_err(err, "%s", cerr);
+    return RL_EINVAL;
+  }
   pool pl = {0};
   pl.p = p;
   pl.len = len;
