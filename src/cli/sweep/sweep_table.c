@@ -35,13 +35,6 @@
 const rl_sweep_spec rl_sweep_table[] = {
     {"freqs", S, "", "", "", NULL, "pair", "theta", "y", NULL, NULL, NULL,
      "pair=index;theta=rad/token", NULL},
-    /* decay: every measure it ran, a row of panels each (the bound alone
-     * was drawn, and the B_r it measured dropped) */
-    {"decay", S, "bins", "", "measure", NULL, "r",
-     "bound similarity mc_self_mean mc_ind_mean abel_max", NULL, rl_mc_param_list, NULL,
-     &rl_grid_fig2,
-     "r=tokens;bound=no unit;similarity=no unit;mc_self_mean=logit, no unit;"
-     "mc_ind_mean=logit, no unit;abel_max=ratio", NULL},
     /* profile's figure of a sweep: each scheme's same-content curve */
     {"profile", SC, "query-pos samples", "", "scheme", NULL, "r", "*_same", NULL, NULL, NULL,
      &rl_grid_fig2_profile, "r=tokens;*_same=logit, q·k/√d", NULL},
