@@ -62,6 +62,10 @@ typedef struct rl_cmd_decl {
    * names, or lists of their own meaning, as rl_sweep_spec (sweep.h);
    * numbers NULL: the command does not sweep */
   const char *sweep_numbers, *sweep_names, *sweep_lists, *sweep_refuse;
+  /* the own declarations a sweep takes by their kinds (numbers, names),
+   * where not groups[0]'s: rl_cmd_sweeps_none for none (a --format that
+   * changes the columns), or another group's list; NULL: groups[0]'s */
+  const rl_param *const *(*sweep_own)(void);
   const char *plot_x, *plot_y, *plot_log;
   const char *plot_units; /* "COL=UNIT;..." as rl_sweep_spec's, or NULL */
   const char *except;    /* schedule options it refuses: out of help and sweeps */
@@ -84,6 +88,9 @@ struct rl_cmd {
   void (*help)(FILE *fp);            /* not yet declared: options and defaults */
   const rl_cmd_decl *decl;           /* declared: the driver runs it */
 };
+
+/* An empty list of declarations (decl->sweep_own: no own sweep axis). */
+const rl_param *const *rl_cmd_sweeps_none(void);
 
 /* The registry (commands/registry.c): every command, NULL-terminated. */
 extern const struct rl_cmd *const rl_commands[];

@@ -121,6 +121,9 @@ static int parse(rl_cmd_run *r, int argc, char **argv)
   /* the positional arguments */
   r->args = argv + optind;
   r->nargs = (size_t)(argc - optind);
+  /* a command that takes none says what every command said before */
+  if (r->nargs > d->max_args && !d->max_args)
+    return rl_usage(r->name, "unexpected argument '%s'", argv[optind]);
   if (r->nargs > d->max_args)
     return rl_usage(r->name, "unexpected argument '%s' (see 'ropelab help %s')",
                     argv[optind + (int)d->max_args], r->name);

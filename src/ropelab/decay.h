@@ -9,6 +9,8 @@
 #include "status.h"
 #include "schedule.h"
 #include "grid.h"
+#include "mc.h"
+#include "param.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -44,6 +46,28 @@ rl_status rl_decay_eval(rl_decay_ws *w, size_t j0, size_t count,
 /* Threads rl_decay_eval may use, 1 or 2 (the default); the results are
  * bitwise the same either way. */
 void rl_decay_threads(rl_decay_ws *w, int n);
+
+/* decay's measures (`ropelab decay --measure`): their columns, in the
+ * order given. */
+enum { RL_DECAY_BOUND, RL_DECAY_SIMILARITY, RL_DECAY_MC, RL_DECAY_NMEASURES };
+/* decay's own settings, declared once (param.h): the measures
+ * (rl_decay_param_list, default bound alone), the log bins of r
+ * (rl_logbins_param_list over .bins) and the Monte Carlo's
+ * (rl_mc_param_list over .mc, which only mc takes). */
+typedef struct rl_decay_settings {
+  int order[RL_DECAY_NMEASURES]; /* RL_DECAY_*, as given */
+  size_t norder;
+  rl_logbins_settings bins;
+  rl_mc_settings mc;
+} rl_decay_settings;
+const rl_param *const *rl_decay_param_list(void); /* NULL-terminated: --measure */
+/* Whether s runs measure m (RL_DECAY_*). */
+int rl_decay_runs(const rl_decay_settings *s, int m);
+/* The measure's name, and its columns ("bound", "mc_ind_mean,...,abel_max"). */
+const char *rl_decay_measure_name(int m);
+const char *rl_decay_measure_columns(int m);
+/* Values per row: r and every measure's columns (mc has 6). */
+size_t rl_decay_row_width(const rl_decay_settings *s);
 
 #ifdef __cplusplus
 }

@@ -57,6 +57,33 @@ rl_status rl_schedule_cossin_rows(const rl_schedule *sc, double m0, double step,
 rl_status rl_rope_apply_axes(const rl_schedule *f, rl_layout layout, const double pos[3],
                              const double *x, double *y);
 
+/* The cos/sin table as frameworks store it (`ropelab angles`), per
+ * position m, in one of the formats:
+ *   long   pos, pair, cos, sin: a row per (position, pair)
+ *   pairs  pos, cos_0..cos_{n-1}, sin_0..sin_{n-1} (Meta Llama's freqs_cis)
+ *   dims   pos, then a column per rotated dimension where the layout puts
+ *          its pair (interleaved: pair i on 2i, 2i+1; half: i, i + rot/2)
+ *   hf     Hugging Face's caches: dims in the half layout, whatever the
+ *          schedule's layout (emb = cat(freqs, freqs)) */
+typedef enum rl_table_format {
+  RL_TABLE_LONG, RL_TABLE_PAIRS, RL_TABLE_DIMS, RL_TABLE_HF
+} rl_table_format;
+/* angles' own settings, declared once (param.h). */
+typedef struct rl_angles_settings {
+  int format; /* rl_table_format */
+} rl_angles_settings;
+const rl_param *const *rl_angles_param_list(void); /* NULL-terminated */
+const char *rl_table_format_name(int format);
+/* The layout of the table's dimensions: the half one for hf. */
+rl_layout rl_table_layout(int format, rl_layout layout);
+/* Rows per position (n pairs for long, else 1) and values per row. */
+size_t rl_table_rows_per_pos(int format, const rl_schedule *f);
+size_t rl_table_columns(int format, const rl_schedule *f);
+/* Position m's rows from its cos c[i] and sin s[i] into v, in the
+ * format's column order (layout from rl_table_layout); returns the end. */
+double *rl_table_put(int format, rl_layout layout, const rl_schedule *f, double m,
+                     const double *c, const double *s, double *v);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,30 +1,17 @@
 /* cmd_decay.c: `ropelab decay`, RoPE's long-term decay over relative
  * distance (RoFormer section 3.4.3, Fig. 2); defaults reproduce Fig. 2. */
-#include <getopt.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "cmd.h"
-#include "decl_opts.h"
-#include "grid_opts.h"
-#include "opt.h"
+#include "driver.h"
 #include "out.h"
 #include "progress.h"
-#include "sched_opts.h"
 #include "ropelab.h"
 #include "rowfmt.h"
 #include "rowpipe.h"
-#include "sink.h"
 #include "threads.h"
-
-enum {
-  OPT_MEASURE = RL_OPT_FIRST_CMD,
-  OPT_THREADS,
-  OPT_MC, /* the Monte Carlo settings declared in the core, from here on */
-  OPT_BINS = OPT_MC + RL_DECL_MAX /* --bins, declared with the bins (logbins.c) */
-};
 
 enum { M_BOUND = 1, M_SIM = 2, M_MC = 4 };
 
@@ -36,51 +23,6 @@ enum { M_BOUND = 1, M_SIM = 2, M_MC = 4 };
 #define MC_CHUNK 64
 #define NCOLS 9           /* r, bound, similarity, the 6 of mc */
 #define PROGRESS_ROWS 100000
-
-static const rl_grid_kind grid_kind = {&rl_grid_fig2, "distances", 21};
-
-static void help(FILE *fp)
-{
-  fputs("usage: ropelab decay [OPTIONS]\n"
-        "\n"
-        "RoPE's long-term decay against relative distance r, one row per r. The\n"
-        "defaults reproduce RoFormer Fig. 2 (d = 128, base 10000, r = 0..256).\n"
-        "With a --method, every measure is of the logit that method computes: times\n"
-        "its logit multiplier (the attention factor squared, 'logit_multiplier' in\n"
-        "the metadata), at its mapped relative position (rerope), with its per-pair\n"
-        "amplitudes (xpos) and query scale (log-n at --seq-len).\n"
-        "\n", fp);
-  rl_sched_opts_help(fp);
-  fputs("distances:\n", fp);
-  rl_grid_opts_help(fp, &grid_kind);
-  rl_decl_help(fp, rl_logbins_param_list());
-  fputs("measures:\n"
-        "      --measure LIST comma-separated, columns in this order (default bound):\n"
-        "                       bound       RoFormer's relative upper bound\n"
-        "                                   (1/n) sum_j |S_j|\n"
-        "                       similarity  sum_i cos(r theta_i) (Men et al. 2024, eq. 9)\n"
-        "                       mc          Monte Carlo over random q, k: mc_ind_mean,\n"
-        "                                   mc_ind_se, mc_self_mean, mc_self_se,\n"
-        "                                   mc_self_expect, abel_max\n",
-        fp);
-  rl_decl_help(fp, rl_mc_param_list());
-  fputs("      --threads T    worker threads (default: online processors, at most 64);\n"
-        "                     the output is the same bytes whatever T\n"
-        "\n", fp);
-  rl_common_help(fp);
-}
-
-/* --measure: the measures in the order given (their columns follow it) */
-static int parse_measure(const char *cmd, const char *arg, int *order, size_t *n, int *mask)
-{
-  static const char *const names[] = {"bound", "similarity", "mc"};
-  static const int bits[] = {M_BOUND, M_SIM, M_MC};
-  int r = rl_opt_enum_list(cmd, "--measure", arg, names, 3, order, 3, n);
-  *mask = 0;
-  for (size_t k = 0; !r && k < *n; k++)
-    *mask |= bits[order[k]];
-  return r;
-}
 
 static int all_finite(const double *v, size_t n)
 {
@@ -265,201 +207,184 @@ static int take_bins(void *arg, rl_out *out, const double *vals, size_t rows)
   return 0;
 }
 
-static int run(int argc, char **argv)
+/* across the settings, once the grid is known */
+static int check(rl_cmd_run *r)
 {
-  static const struct option base_opts[] = {
-      {"measure", required_argument, NULL, OPT_MEASURE},
-      {"threads", required_argument, NULL, OPT_THREADS},
-      RL_COMMON_LONGOPTS,
-      {NULL, 0, NULL, 0}};
-  static struct option own_opts[64];
-  rl_mc_settings mc;
-  rl_decl_opts mo;
-  rl_decl_opts_init(&mo, rl_mc_param_list(), &mc, OPT_MC);
-  rl_logbins_settings bs;
-  rl_decl_opts bo;
-  rl_decl_opts_init(&bo, rl_logbins_param_list(), &bs, OPT_BINS);
-  size_t nopt = rl_longopts_base(own_opts, base_opts, sizeof own_opts / sizeof *own_opts);
-  nopt = rl_decl_longopts(&mo, own_opts, nopt, 64);
-  nopt = rl_decl_longopts(&bo, own_opts, nopt, 64);
-  rl_grid_opts go;
-  rl_grid_opts_init(&go, &grid_kind);
-  rl_grid_longopts(&go, own_opts, nopt, 64);
-  const struct option *opts = rl_sched_longopts(own_opts);
-  const char *cmd = "decay";
-  rl_sched_opts so;
-  rl_sched_opts_init(&so, 0);
-  unsigned long long threads = 0;
-  int mask = M_BOUND;
-  int order[3] = {0, 0, 0};
-  size_t norder = 1;
-  rl_common co;
-  rl_common_init(&co);
-  int c, r;
-  while ((c = getopt_long(argc, argv, ":o:h", opts, NULL)) != -1) {
-    switch (c) {
-    case OPT_MEASURE:
-      if ((r = parse_measure(cmd, optarg, order, &norder, &mask)))
-        return r;
-      break;
-    case OPT_THREADS:
-      if ((r = rl_opt_uint(cmd, "--threads", optarg, 1, RL_THREADS_MAX, &threads)))
-        return r;
-      break;
-    default:
-      if (rl_opt_failed(r = rl_grid_opt(&go, cmd, c, optarg)) ||
-          (!r && rl_opt_failed(r = rl_decl_opt(&mo, cmd, c, optarg))) ||
-          (!r && rl_opt_failed(r = rl_decl_opt(&bo, cmd, c, optarg))))
-        return rl_opt_exit_code(r);
-      if (!r && (r = rl_sched_opt_default(&so, &co, cmd, c, argv, opts)))
-        return r;
-      break;
-    }
-  }
-  if ((r = rl_sched_opts_end(&so, &co, cmd, argc, argv, help)))
-    return r == RL_OPT_DONE ? RL_EXIT_OK : r;
-  if (rl_decl_any_given(&mo) && !(mask & M_MC)) {
+  const rl_decay_settings *s = r->settings;
+  if (rl_decl_any_given(&r->own[2]) && !rl_decay_runs(s, RL_DECAY_MC)) {
     char names[160];
     rl_decl_names(rl_mc_param_list(), names, sizeof names);
-    return rl_usage(cmd, "%s need --measure with 'mc'", names);
+    return rl_usage(r->name, "%s need --measure with 'mc'", names);
   }
-
-  rl_grid g;
-  rl_status st;
-  if ((r = rl_grid_opts_finish(&go, cmd, &g)))
-    return r;
-  if (bs.stat != RL_LOGBINS_MEAN && !bs.bins)
-    return rl_usage(cmd, "--bin-stat needs --bins K");
+  if (s->bins.stat != RL_LOGBINS_MEAN && !s->bins.bins)
+    return rl_usage(r->name, "--bin-stat needs --bins K");
   /* the bins are of log2 r: every r must be > 0 */
-  if (bs.bins && !(rl_grid_at(&g, 0) > 0))
-    return rl_usage(cmd, "invalid --from '%s' with --bins: expected distances > 0 "
-                    "(--from > 0, or --log)", go.from_arg);
-  rl_logbins lb = {0};
-  size_t mc_rows = MC_CHUNK;
+  if (s->bins.bins && !(rl_grid_at(&r->g, 0) > 0))
+    return rl_usage(r->name, "invalid --from '%s' with --bins: expected distances > 0 "
+                    "(--from > 0, or --log)", r->grid.from_arg);
   /* the cost model's refusal, up front (issue 33 item 5) */
-  {
-    char cerr[RL_ERR_MAX];
-    size_t pairs = (so.p.rot ? so.p.rot : so.p.dim) / 2;
-    if (rl_cost_check_decay(g.points, g.log ? "--points" : "distances", pairs,
-                            (mask & (M_BOUND | M_SIM)) != 0, (mask & M_MC) ? mc.samples : 0, cerr))
-      return rl_usage(cmd, "%s", cerr);
-    /* mc: a chunk of about half a second, so progress moves */
-    mc_rows = rl_cost_chunk_rows(rl_cost_decay(1, pairs, 1, mc.samples), 0.5, MC_CHUNK);
-  }
+  char cerr[RL_ERR_MAX];
+  size_t pairs = (r->sched.p.rot ? r->sched.p.rot : r->sched.p.dim) / 2;
+  if (rl_cost_check_decay(r->g.points, r->g.log ? "--points" : "distances", pairs,
+                          rl_decay_runs(s, RL_DECAY_BOUND) || rl_decay_runs(s, RL_DECAY_SIMILARITY),
+                          rl_decay_runs(s, RL_DECAY_MC) ? s->mc.samples : 0, cerr))
+    return rl_usage(r->name, "%s", cerr);
+  return 0;
+}
 
-  /* the workspaces, before any output: one per worker (chunks of rows
-   * on a linear grid start on re-seed rows, so a worker's first block
-   * costs no more than streaming would) */
-  rl_schedule *f = NULL;
-  decay_ctx x = {.g = &g, .mc_set = &mc, .go = &go, .order = order,
-                 .norder = norder, .mask = mask, .points = g.points,
-                 .rows = (mask & M_MC) ? mc_rows : CHUNK};
-  size_t nt = 0;
-  rl_sink sink = {0};
-  rl_out *out = &sink.out;
-  int rc = 0;
-  if ((rc = rl_sched_build(&so.p, cmd, &f)))
-    goto done;
-  if (!threads)
-    threads = (unsigned long long)rl_online_cpus(RL_THREADS_MAX);
-  size_t chunks = (g.points - 1) / x.rows + 1;
-  nt = (size_t)threads < chunks ? (size_t)threads : chunks;
-  x.f = f;
-  x.nt = nt;
-  x.threads = (size_t)threads;
-  st = worker_alloc(&x, 0);
-  if (st == RL_ERANGE) {
-    rc = rl_grid_out_of_range(&go, cmd);
-    goto done;
-  }
-  if (st) {
-    rc = st == RL_ENOMEM ? rl_runtime(cmd, "%s", rl_strerror(st))
-                         : rl_usage(cmd, "invalid parameters: %s", rl_strerror(st));
-    goto done;
-  }
-  if ((rc = rl_sink_open(&sink, cmd, &co, "decay.gp")))
-    goto done;
-
-  /* metadata: every effective parameter, defaults included */
-  rl_out_meta_begin(out);
-  rl_sched_meta(&so.p, f, out);
-  rl_grid_opts_meta(&go, out);
-  x.m = 1;
-  for (size_t q = 0; q < norder; q++)
-    x.m += order[q] == 2 ? 6 : 1;
-  if (bs.bins) {
-    if ((st = rl_logbins_init_stat(&lb, bs.bins, rl_grid_at(&g, 0),
-                                   rl_grid_at(&g, g.points - 1), x.m, bs.stat))) {
-      rc = rl_runtime(cmd, "%s", rl_strerror(st));
-      goto done;
+/* the table's columns: r (with --bins r,n or r_first,r_last,n), then each
+ * measure's, each X as X_min,X_max with --bin-stat range */
+static void columns(const rl_decay_settings *s, char *cols, size_t size)
+{
+  int range = s->bins.bins && s->bins.stat == RL_LOGBINS_RANGE;
+  snprintf(cols, size, "%s", range ? "r_first,r_last,n" : s->bins.bins ? "r,n" : "r");
+  for (size_t k = 0; k < s->norder; k++) {
+    for (const char *p = rl_decay_measure_columns(s->order[k]); *p;) {
+      size_t len = strcspn(p, ","), at = strlen(cols);
+      if (range)
+        snprintf(cols + at, size - at, ",%.*s_min,%.*s_max", (int)len, p, (int)len, p);
+      else
+        snprintf(cols + at, size - at, ",%.*s", (int)len, p);
+      p += len + (p[len] == ',');
     }
-    x.bins = &lb;
-    rl_decl_meta(&bo, out);
+  }
+}
+
+/* metadata (every effective parameter, defaults included) and header */
+static void meta(const rl_cmd_run *r, const rl_schedule *f, rl_out *out)
+{
+  const rl_decay_settings *s = r->settings;
+  rl_out_meta_begin(out);
+  rl_sched_meta(&r->sched.p, f, out);
+  rl_grid_opts_meta(&r->grid, out);
+  if (s->bins.bins) {
+    rl_decl_meta(&r->own[0], out);
     rl_out_meta(out, "binning",
-                bs.stat == RL_LOGBINS_RANGE
+                s->bins.stat == RL_LOGBINS_RANGE
                     ? "each column's smallest and largest value over the r in [2^(b/K), "
                       "2^((b+1)/K)), the last bin closed; r_first and r_last the bin's first and "
                       "last r, n its count"
                     : "each column's mean over the r in [2^(b/K), 2^((b+1)/K)), "
                       "the last bin closed; r the bin's geometric centre 2^((b+1/2)/K), n its count");
-    rl_out_meta_uint(out, "distances", g.points);
-    rl_out_meta_uint(out, "rows", rl_logbins_count(&g, bs.bins));
+    rl_out_meta_uint(out, "distances", r->g.points);
+    rl_out_meta_uint(out, "rows", rl_logbins_count(&r->g, s->bins.bins));
   } else {
-    rl_out_meta_uint(out, "rows", g.points);
+    rl_out_meta_uint(out, "rows", r->g.points);
   }
-  static const char *const mnames[] = {"bound", "similarity", "mc"};
-  static const char *const mcols[] = {
-      "bound", "similarity",
-      "mc_ind_mean,mc_ind_se,mc_self_mean,mc_self_se,mc_self_expect,abel_max"};
-  char mlist[64] = "";
+  rl_decl_meta(&r->own[1], out);
+  if (rl_decay_runs(s, RL_DECAY_MC))
+    rl_decl_meta(&r->own[2], out);
   char cols[512];
-  int range = bs.bins && bs.stat == RL_LOGBINS_RANGE;
-  strcpy(cols, range ? "r_first,r_last,n" : bs.bins ? "r,n" : "r");
-  for (size_t k = 0; k < norder; k++) {
-    strcat(mlist, ","), strcat(mlist, mnames[order[k]]);
-    if (!range) {
-      strcat(cols, ","), strcat(cols, mcols[order[k]]);
-      continue;
-    }
-    /* each column X as X_min,X_max */
-    for (const char *p = mcols[order[k]]; *p;) {
-      size_t len = strcspn(p, ",");
-      size_t at = strlen(cols);
-      snprintf(cols + at, sizeof cols - at, ",%.*s_min,%.*s_max", (int)len, p, (int)len, p);
-      p += len + (p[len] == ',');
-    }
-  }
-  rl_out_meta(out, "measure", mlist + 1);
-  if (mask & M_MC) {
-    rl_decl_meta(&mo, out);
-  }
+  columns(s, cols, sizeof cols);
   rl_out_header(out, cols);
+}
 
-  /* rows, a chunk at a time */
+/* worker 0's workspaces, before any output: they validate the parameters */
+static int prepare(rl_cmd_run *r, decay_ctx *x)
+{
+  rl_status st = worker_alloc(x, 0);
+  if (st == RL_ERANGE)
+    return rl_grid_out_of_range(&r->grid, r->name);
+  if (st)
+    return st == RL_ENOMEM ? rl_runtime(r->name, "%s", rl_strerror(st))
+                           : rl_usage(r->name, "invalid parameters: %s", rl_strerror(st));
+  return 0;
+}
+
+/* the rows, a chunk at a time (through the bins with --bins) */
+static int rows(rl_cmd_run *r, decay_ctx *x, size_t chunks, rl_sink *sink)
+{
+  const rl_decay_settings *s = r->settings;
+  rl_logbins lb = {0};
+  rl_status st;
+  if (s->bins.bins && (st = rl_logbins_init_stat(&lb, s->bins.bins, rl_grid_at(&r->g, 0),
+                                                 rl_grid_at(&r->g, r->g.points - 1), x->m,
+                                                 s->bins.stat)))
+    return rl_runtime(r->name, "%s", rl_strerror(st));
+  x->bins = s->bins.bins ? &lb : NULL;
   rl_progress prog;
-  rl_progress_init(&prog, cmd, co.progress, g.points,
-                   g.points > PROGRESS_ROWS || (mask & M_MC));
-  rl_rowpipe pipe = {.cmd = cmd, .chunks = chunks, .rows = x.rows, .cols = x.m,
-                     .workers = (unsigned)nt, .fill = fill, .ctx = &x, .prog = &prog,
-                     .take = bs.bins ? take_bins : NULL};
-  if ((rc = rl_rowpipe_run(out, &pipe)))
-    goto done;
+  rl_progress_init(&prog, r->name, r->co.progress, r->g.points,
+                   r->g.points > PROGRESS_ROWS || (x->mask & M_MC));
+  rl_rowpipe pipe = {.cmd = r->name, .chunks = chunks, .rows = x->rows, .cols = x->m,
+                     .workers = (unsigned)x->nt, .fill = fill, .ctx = x, .prog = &prog,
+                     .take = x->bins ? take_bins : NULL};
+  int rc = rl_rowpipe_run(&sink->out, &pipe);
   double last[2 * NCOLS + 1];
-  if (bs.bins && rl_logbins_finish(&lb, last))
-    rl_out_row(out, last, rl_logbins_width(&lb));
-  rc = rl_sink_close(&sink, &prog);
-done:
+  if (!rc && x->bins && rl_logbins_finish(&lb, last))
+    rl_out_row(&sink->out, last, rl_logbins_width(&lb));
+  if (!rc)
+    rc = rl_sink_close(sink, &prog);
+  rl_logbins_free(&lb);
+  return rc;
+}
+
+static int compute(rl_cmd_run *r)
+{
+  const rl_decay_settings *s = r->settings;
+  int mask = (rl_decay_runs(s, RL_DECAY_BOUND) ? M_BOUND : 0) |
+             (rl_decay_runs(s, RL_DECAY_SIMILARITY) ? M_SIM : 0) |
+             (rl_decay_runs(s, RL_DECAY_MC) ? M_MC : 0);
+  /* one workspace per worker (chunks of rows on a linear grid start on
+   * re-seed rows, so a worker's first block costs no more than streaming
+   * would) */
+  decay_ctx x = {.g = &r->g, .mc_set = &s->mc, .go = &r->grid, .order = s->order,
+                 .norder = s->norder, .mask = mask, .points = r->g.points,
+                 .rows = (mask & M_MC) ? MC_CHUNK : CHUNK, .m = rl_decay_row_width(s)};
+  if (mask & M_MC) {
+    /* mc: a chunk of about half a second, so progress moves */
+    size_t pairs = (r->sched.p.rot ? r->sched.p.rot : r->sched.p.dim) / 2;
+    x.rows = rl_cost_chunk_rows(rl_cost_decay(1, pairs, 1, s->mc.samples), 0.5, MC_CHUNK);
+  }
+  size_t chunks = (r->g.points - 1) / x.rows + 1;
+  x.nt = (size_t)r->threads < chunks ? (size_t)r->threads : chunks;
+  x.threads = (size_t)r->threads;
+  rl_schedule *f = NULL;
+  rl_sink sink = {0};
+  int rc = rl_sched_build(&r->sched.p, r->name, &f);
+  x.f = f;
+  if (!rc && !(rc = prepare(r, &x)) && !(rc = rl_cmd_sink_open(r, &sink))) {
+    meta(r, f, &sink.out);
+    rc = rows(r, &x, chunks, &sink);
+  }
   rl_sink_abort(&sink);
-  for (size_t t = 0; t < nt; t++) {
+  for (size_t t = 0; t < x.nt; t++) {
     free(x.buf[t]);
     free(x.mc[t]);
     rl_mc_free(x.mw[t]);
     rl_decay_free(x.dw[t]);
   }
   rl_schedule_free(f);
-  rl_logbins_free(&lb);
   return rc;
 }
 
-const struct rl_cmd rl_cmd_decay = {"decay", run,
-                                    "long-term decay of RoPE against relative distance", help, NULL};
+static const rl_grid_kind grid_kind = {&rl_grid_fig2, "distances", 21};
+
+static const rl_cmd_decl decl = {
+    .usage = "[OPTIONS]",
+    .about =
+        "RoPE's long-term decay against relative distance r, one row per r. The\n"
+        "defaults reproduce RoFormer Fig. 2 (d = 128, base 10000, r = 0..256).\n"
+        "With a --method, every measure is of the logit that method computes: times\n"
+        "its logit multiplier (the attention factor squared, 'logit_multiplier' in\n"
+        "the metadata), at its mapped relative position (rerope), with its per-pair\n"
+        "amplitudes (xpos) and query scale (log-n at --seq-len).\n",
+    .takes = RL_TAKES_SCHEDULE | RL_TAKES_GRID | RL_TAKES_THREADS | RL_TAKES_TABLE,
+    .grid = &grid_kind,
+    .settings_size = sizeof(rl_decay_settings),
+    .groups = {{NULL, rl_logbins_param_list, offsetof(rl_decay_settings, bins)},
+               {"measures:", rl_decay_param_list, 0},
+               {NULL, rl_mc_param_list, offsetof(rl_decay_settings, mc)}},
+    .plot = "decay.gp",
+    /* every measure it ran, a row of panels each */
+    .sweep_numbers = "bins", .sweep_names = "", .sweep_lists = "measure",
+    .sweep_own = rl_mc_param_list,
+    .plot_x = "r", .plot_y = "bound similarity mc_self_mean mc_ind_mean abel_max",
+    .plot_units = "r=tokens;bound=no unit;similarity=no unit;mc_self_mean=logit, no unit;"
+                  "mc_ind_mean=logit, no unit;abel_max=ratio",
+    .check = check,
+    .compute = compute,
+};
+
+const struct rl_cmd rl_cmd_decay = {"decay", NULL,
+                                    "long-term decay of RoPE against relative distance", NULL,
+                                    &decl};

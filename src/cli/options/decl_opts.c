@@ -57,6 +57,13 @@ void rl_decl_names(const rl_param *const *list, char *buf, size_t n)
                             list[i]->key);
 }
 
+/* "      --KEY METAVAR", as rl_help_param_at writes it */
+static const char *head_of(const rl_param *d, char *buf, size_t n)
+{
+  snprintf(buf, n, "      --%s %s", d->key, d->metavar ? d->metavar : "X");
+  return buf;
+}
+
 void rl_decl_help(FILE *fp, const rl_param *const *list)
 {
   rl_decl_help_at(fp, list, 21);
@@ -64,12 +71,16 @@ void rl_decl_help(FILE *fp, const rl_param *const *list)
 
 void rl_decl_help_at(FILE *fp, const rl_param *const *list, int col)
 {
-  char text[640], dflt[128], lo[RL_NUMFMT_MAX], hi[RL_NUMFMT_MAX];
+  char text[640], dflt[128], lo[RL_NUMFMT_MAX], hi[RL_NUMFMT_MAX], head[96];
   for (size_t k = 0; k < count(list); k++) {
     const rl_param *d = list[k];
     if (d->flags & RL_PF_NO_OPTION)
       continue;
-    size_t len = (size_t)snprintf(text, sizeof text, "%s", d->help ? d->help : "");
+    /* a help of several lines: the first wrapped, the others (a table of
+     * the values) written as they are */
+    const char *help = d->help ? d->help : "", *more = strchr(help, '\n');
+    size_t len = (size_t)snprintf(text, sizeof text, "%.*s",
+                                  more ? (int)(more - help) : (int)strlen(help), help);
     rl_param_default_text(d, dflt, sizeof dflt);
     /* a real number's range is part of what the option means (sigma's
      * limits keep sigma^2 normal): printed from the declaration */
@@ -82,7 +93,10 @@ void rl_decl_help_at(FILE *fp, const rl_param *const *list, int col)
       snprintf(text + len, sizeof text - len, " (%s%s%s%s%s%s)", range ? lo : "",
                range ? ".." : "", range ? hi : "", range && dflt[0] ? "; " : "",
                dflt[0] ? "default " : "", dflt);
-    rl_help_param_at(fp, d, text, col);
+    if (more) /* laid out by its author: one space after the option, then its lines */
+      fprintf(fp, "%-*s %s\n%s\n", col - 1, head_of(d, head, sizeof head), text, more + 1);
+    else
+      rl_help_param_at(fp, d, text, col);
   }
 }
 

@@ -38,7 +38,9 @@ unsigned rl_decl_given_bits(const rl_decl_opts *g);
 /* "--samples, --seed and --sigma", the group's options, into buf. */
 void rl_decl_names(const rl_param *const *list, char *buf, size_t n);
 /* The help rows: each declaration's help, its range where it has one of
- * its own, and its default. */
+ * its own, and its default; a help of several lines (a table of its
+ * values) is laid out by its author: its first line one space after the
+ * option, the others as they are. */
 void rl_decl_help(FILE *fp, const rl_param *const *list);
 /* The same with the text at column col (a command whose own rows align
  * elsewhere than rl_help_param's 21). */

@@ -35,14 +35,6 @@
 const rl_sweep_spec rl_sweep_table[] = {
     {"freqs", S, "", "", "", NULL, "pair", "theta", "y", NULL, NULL, NULL,
      "pair=index;theta=rad/token", NULL},
-    {"angles", S, "", "", "", NULL, NULL, NULL, NULL, NULL, NULL, &rl_grid_table, NULL, NULL},
-    /* decay: every measure it ran, a row of panels each (the bound alone
-     * was drawn, and the B_r it measured dropped) */
-    {"decay", S, "bins", "", "measure", NULL, "r",
-     "bound similarity mc_self_mean mc_ind_mean abel_max", NULL, rl_mc_param_list, NULL,
-     &rl_grid_fig2,
-     "r=tokens;bound=no unit;similarity=no unit;mc_self_mean=logit, no unit;"
-     "mc_ind_mean=logit, no unit;abel_max=ratio", NULL},
     /* profile's figure of a sweep: each scheme's same-content curve */
     {"profile", SC, "query-pos samples", "", "scheme", NULL, "r", "*_same", NULL, NULL, NULL,
      &rl_grid_fig2_profile, "r=tokens;*_same=logit, q·k/√d", NULL},
@@ -154,6 +146,8 @@ static const rl_param *const *no_params(void)
   return none;
 }
 
+const rl_param *const *rl_cmd_sweeps_none(void) { return no_params(); }
+
 static const rl_param *const *(*decl_own)(void); /* the declared command's own groups */
 static const rl_param *const *own_of_decl(void)
 {
@@ -171,10 +165,11 @@ static int decl_row(const struct rl_cmd *c, rl_sweep_spec *row)
                          d->plot_x, d->plot_y, d->plot_log, NULL, d->except,
                          (d->takes & RL_TAKES_GRID) ? ((const rl_grid_kind *)d->grid)->dflt : NULL,
                          d->plot_units, NULL};
-  /* one group of own declarations reaches the sweep axes (the first);
-   * a command with several lists the others in its numbers or names */
-  decl_own = d->groups[0].list;
-  row->own = d->groups[0].list ? own_of_decl : NULL;
+  /* one group of own declarations reaches the sweep axes (the first, or
+   * decl->sweep_own); a command with several lists the others in its
+   * numbers or names */
+  decl_own = d->sweep_own ? d->sweep_own : d->groups[0].list;
+  row->own = decl_own ? own_of_decl : NULL;
   return 1;
 }
 
