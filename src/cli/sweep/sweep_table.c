@@ -46,13 +46,6 @@ const rl_sweep_spec rl_sweep_table[] = {
     /* profile's figure of a sweep: each scheme's same-content curve */
     {"profile", SC, "query-pos samples", "", "scheme", NULL, "r", "*_same", NULL, NULL, NULL,
      &rl_grid_fig2_profile, "r=tokens;*_same=logit, q·k/√d", NULL},
-    /* params: whichever of its tables the scheme gives (buckets, slopes,
-     * frequencies) */
-    {"params", SC, "from to", "scheme", "", NULL,
-     "key_minus_query query_minus_key head pair distance", "bucket|slope|theta|v0", NULL, NULL,
-     NULL, NULL,
-     "key_minus_query=tokens;query_minus_key=tokens;distance=tokens;head=index;pair=index;"
-     "bucket=index;slope=per token;theta=rad/token;v0=no unit", NULL},
     {"matrix", SC, "len offset", "scheme term content", "", "format=grid", NULL, NULL, NULL, NULL,
      NULL, NULL, NULL, NULL},
     {"compare", SC, "len tol", "", "scheme", "format=markdown", NULL, NULL, NULL, NULL, NULL,
