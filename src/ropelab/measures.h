@@ -269,6 +269,22 @@ rl_status rl_audit_check_layout(const rl_audit_input *in, int layout, size_t n, 
                                 rl_check_result *res);
 rl_status rl_audit_check_values(const rl_audit_input *in, int layout, const rl_schedule *sc,
                                 rl_check_result *res);
+/* `check --table`: property i of rl_check_table_names (relative, norm,
+ * layout, values) of in, read in layout, against schedule sc (--expect)
+ * or NULL: measured into res, its tolerance times s->tolerance_scale
+ * (the verdict re-judged; a NaN error never passes), or *skip the reason
+ * it is not measured (frequencies have no cos/sin per position; layout
+ * and values need sc).  An error other than RL_ENOMEM is a property that
+ * could not be measured: res says so and has not passed. */
+rl_status rl_audit_check_prop(size_t i, const rl_audit_input *in, int layout,
+                              const rl_schedule *sc, const rl_check_settings *s,
+                              rl_check_result *res, const char **skip);
+/* The layout `check --table FILE` reads a table in: layout when given,
+ * else for a table of 2n dims (n: sc's pairs) the one it shows; RL_EINVAL
+ * with err (naming file) when it shows neither. */
+rl_status rl_audit_check_layout_choice(const rl_audit_input *in, const char *file,
+                                       const rl_schedule *sc, int given, int layout, int *out,
+                                       char *err, size_t n);
 
 #ifdef __cplusplus
 }

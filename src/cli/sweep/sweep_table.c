@@ -59,8 +59,6 @@ const rl_sweep_spec rl_sweep_table[] = {
     /* commands that do not sweep but take lists of their own (numbers NULL) */
     {"audit", S, "tolerance rtol ulps", "report", "positions", "report=pairs report=positions",
      NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL},
-    {"check", 0, NULL, NULL, "positions only", NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
-     NULL},
     /* bound: its rows carry dim, base, ... already (no second column);
      * --len is its own list, one row per length; its declared settings
      * (Men's search, Liu's fine-tuning) sweep, not --threads; pi's grid
