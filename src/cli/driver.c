@@ -217,9 +217,22 @@ static void help_decl(const struct rl_cmd *c, FILE *fp)
   fprintf(fp, "usage: ropelab %s %s\n\n%s", c->name, d->usage, d->about ? d->about : "");
   if (d->about && *d->about)
     fputc('\n', fp);
-  if (d->takes & RL_TAKES_SCHEME)
+  if (d->takes & RL_TAKES_SCHEME) {
+    /* --scheme itself: one, or a list (the completion offers 'all' where
+     * the help says so) */
+    char text[160];
+    if (d->schemes_max == 1)
+      snprintf(text, sizeof text, "one scheme (%s%s; a wrong name lists them all)",
+               d->schemes_default ? "default " : "required",
+               d->schemes_default ? d->schemes_default : "");
+    else
+      snprintf(text, sizeof text, "comma-separated schemes, or 'all' (%s%s)",
+               d->schemes_default ? "default " : "required",
+               d->schemes_default ? d->schemes_default : "");
+    rl_help_wrap(fp, d->schemes_max == 1 ? "      --scheme S     " : "      --scheme LIST  ", 21,
+                 text);
     rl_scheme_opts_help(fp);
-  else if (d->takes & RL_TAKES_SCHEDULE)
+  } else if (d->takes & RL_TAKES_SCHEDULE)
     rl_sched_opts_help_except(fp, d->except);
   if (d->takes & RL_TAKES_GRID) {
     const rl_grid_kind *k = d->grid;

@@ -75,6 +75,27 @@ size_t rl_profile_scratch_len(const rl_profile_ws *w);
 rl_status rl_profile_eval(const rl_profile_ws *w, double r, double *scratch,
                           rl_profile_point *out, rl_measure_err *e);
 
+/* `ropelab profile`'s own settings, declared once (param.h): the query
+ * position (default max(to, 0): keys q - r >= 0 for r >= 0, set by
+ * rl_profile_plan), the content samples, and how its figure scales each
+ * scheme (figure only: the CSV is never scaled). */
+enum { RL_PROFILE_SET_QUERY_POS = 1u << 0 };
+enum { RL_PROFILE_NORM_AUTO = 0, RL_PROFILE_NORM_NONE = 1, RL_PROFILE_NORM_MAX = 2 };
+typedef struct rl_profile_settings {
+  double query_pos;
+  size_t samples;     /* >= 2 */
+  int plot_normalize; /* RL_PROFILE_NORM_*: auto lets the figure decide */
+  unsigned set;       /* RL_PROFILE_SET_*: given */
+} rl_profile_settings;
+const rl_param *const *rl_profile_param_list(void); /* NULL-terminated */
+/* The query position where not given: max(to, 0), to the last distance. */
+void rl_profile_plan(rl_profile_settings *s, double to);
+/* The contents of s->samples samples of dimension d from seed (GSL's
+ * mt19937, N(0, 1) drawn x_0, y_0, x_1, y_1, ...): *xs malloc'd,
+ * samples x d query contents then samples x d key contents. */
+rl_status rl_profile_contents(const rl_profile_settings *s, size_t d, unsigned long seed,
+                              double **xs);
+
 /* ---- past the training length (window.c, unseen.c, entropy.c,
  * retrieval.c, shift.c, extrap.c) ----
  * A sequence of n tokens, the query the last one.  A local window

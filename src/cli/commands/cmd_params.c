@@ -229,8 +229,8 @@ done:
 static const rl_cmd_decl decl = {
     .usage = "--scheme S [OPTIONS]",
     .about =
-        "The parameters scheme S derives or holds, as CSV (--scheme: one scheme,\n"
-        "required; a wrong name lists them all).  --what W chooses the table:\n"
+        "The parameters scheme S derives or holds, as CSV.  --what W chooses the\n"
+        "table:\n"
         "  slopes   alibi: head,slope (Press et al. 2022: 2^(-8h/H) for H a power\n"
         "           of two, else interleaved; the metadata line slopes= says which)\n"
         "  buckets  t5: key_minus_query,bucket; deberta: query_minus_key,bucket,row\n"

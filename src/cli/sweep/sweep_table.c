@@ -43,9 +43,6 @@ const rl_sweep_spec rl_sweep_table[] = {
      &rl_grid_fig2,
      "r=tokens;bound=no unit;similarity=no unit;mc_self_mean=logit, no unit;"
      "mc_ind_mean=logit, no unit;abel_max=ratio", NULL},
-    /* profile's figure of a sweep: each scheme's same-content curve */
-    {"profile", SC, "query-pos samples", "", "scheme", NULL, "r", "*_same", NULL, NULL, NULL,
-     &rl_grid_fig2_profile, "r=tokens;*_same=logit, q·k/√d", NULL},
     {"matrix", SC, "len offset", "scheme term content", "", "format=grid", NULL, NULL, NULL, NULL,
      NULL, NULL, NULL, NULL},
     {"compare", SC, "len tol", "", "scheme", "format=markdown", NULL, NULL, NULL, NULL, NULL,
