@@ -26,6 +26,7 @@ enum {
 };
 
 typedef struct rl_cmd_run rl_cmd_run; /* driver.h */
+struct rl_cmd;
 
 /* What a declared command takes besides its own settings. */
 enum {
@@ -33,7 +34,8 @@ enum {
   RL_TAKES_SCHEME = 1u << 1,   /* the scheme options (--scheme, --heads, ...) and the schedule's */
   RL_TAKES_GRID = 1u << 2,     /* --from, --to, --step (decl->grid) */
   RL_TAKES_THREADS = 1u << 3,  /* --threads T */
-  RL_TAKES_TABLE = 1u << 4     /* -o, --output-format, --no-meta, --no-header (else -o only) */
+  RL_TAKES_TABLE = 1u << 4,    /* -o, --output-format, --no-meta, --no-header (else -o only) */
+  RL_TAKES_NO_OUTPUT = 1u << 5 /* writes to standard output only: no output options but -h */
 };
 
 /* A group of the command's own settings: the core's declarations over
@@ -79,6 +81,11 @@ typedef struct rl_cmd_decl {
   int (*check)(rl_cmd_run *r);
   /* the work: call the core, write; an exit code (messages printed) */
   int (*compute)(rl_cmd_run *r);
+  /* a command with a second form that its arguments choose (check
+   * --table FILE): before parsing, 0 and *form the command to run (its
+   * own declaration; *form unchanged: this one), or a printed usage
+   * error; NULL: one form.  Help is always this declaration's. */
+  int (*form)(int argc, char **argv, const struct rl_cmd **form);
 } rl_cmd_decl;
 
 struct rl_cmd {

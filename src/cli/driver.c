@@ -29,8 +29,10 @@ static const struct option *longopts(rl_cmd_run *r)
       {"output", required_argument, NULL, 'o'}, {"plot", required_argument, NULL, RL_OPT_PLOT},
       {"quiet", no_argument, NULL, RL_OPT_QUIET}, {"progress", no_argument, NULL, RL_OPT_PROGRESS},
       {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
+  static const struct option none[] = {{"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
   const size_t cap = sizeof all / sizeof *all;
-  size_t n = rl_longopts_base(all, (d->takes & RL_TAKES_TABLE) ? table : page, cap);
+  size_t n = rl_longopts_base(all, (d->takes & RL_TAKES_TABLE) ? table
+                                   : (d->takes & RL_TAKES_NO_OUTPUT) ? none : page, cap);
   if ((d->takes & RL_TAKES_THREADS) && n + 1 < cap)
     all[n++] = (struct option){"threads", required_argument, NULL, OPT_THREADS};
   if ((d->takes & RL_TAKES_SCHEME) && n + 1 < cap)
@@ -98,13 +100,18 @@ static int parse(rl_cmd_run *r, int argc, char **argv)
 {
   const rl_cmd_decl *d = r->cmd->decl;
   const struct option *opts = longopts(r);
-  int c, rc;
-  while ((c = getopt_long(argc, argv, ":o:h", opts, NULL)) != -1) {
+  int c, rc, li = -1;
+  while ((c = getopt_long(argc, argv, ":o:h", opts, &li)) != -1) {
     int t = own_opt(r, c, optarg);
     if (rl_opt_failed(t))
       return rl_opt_exit_code(t);
     if (t == RL_OPT_TAKEN)
       continue;
+    if (c >= RL_SCHOPT_FIRST && c <= RL_SCHOPT_LAST) {
+      r->sched_given[c - RL_SCHOPT_FIRST] = 1;
+      r->sched_last = li >= 0 ? opts[li].name : NULL;
+    }
+    li = -1;
     if (d->takes & RL_TAKES_SCHEME)
       rc = rl_scheme_opt_default(&r->scheme, &r->co, r->name, c, argv, opts);
     else if (d->takes & RL_TAKES_SCHEDULE)
@@ -170,7 +177,18 @@ static int exec_decl(const struct rl_cmd *c, int argc, char **argv)
 
 int rl_cmd_exec(const struct rl_cmd *c, int argc, char **argv)
 {
+  if (c->decl && c->decl->form) {
+    int rc = c->decl->form(argc, argv, &c);
+    if (rc)
+      return rc;
+  }
   return c->decl ? exec_decl(c, argc, argv) : c->run(argc, argv);
+}
+
+int rl_cmd_sched_given(const rl_cmd_run *r, const char *key)
+{
+  int c = rl_sched_optval(key);
+  return c >= RL_SCHOPT_FIRST && c <= RL_SCHOPT_LAST && r->sched_given[c - RL_SCHOPT_FIRST];
 }
 
 int rl_cmd_given(const rl_cmd_run *r, const char *key)
@@ -202,9 +220,22 @@ static void help_decl(const struct rl_cmd *c, FILE *fp)
   fprintf(fp, "usage: ropelab %s %s\n\n%s", c->name, d->usage, d->about ? d->about : "");
   if (d->about && *d->about)
     fputc('\n', fp);
-  if (d->takes & RL_TAKES_SCHEME)
+  if (d->takes & RL_TAKES_SCHEME) {
+    /* --scheme itself: one, or a list (the completion offers 'all' where
+     * the help says so) */
+    char text[160];
+    if (d->schemes_max == 1)
+      snprintf(text, sizeof text, "one scheme (%s%s; a wrong name lists them all)",
+               d->schemes_default ? "default " : "required",
+               d->schemes_default ? d->schemes_default : "");
+    else
+      snprintf(text, sizeof text, "comma-separated schemes, or 'all' (%s%s)",
+               d->schemes_default ? "default " : "required",
+               d->schemes_default ? d->schemes_default : "");
+    rl_help_wrap(fp, d->schemes_max == 1 ? "      --scheme S     " : "      --scheme LIST  ", 21,
+                 text);
     rl_scheme_opts_help(fp);
-  else if (d->takes & RL_TAKES_SCHEDULE)
+  } else if (d->takes & RL_TAKES_SCHEDULE)
     rl_sched_opts_help_except(fp, d->except);
   if (d->takes & RL_TAKES_GRID) {
     const rl_grid_kind *k = d->grid;
@@ -219,6 +250,12 @@ static void help_decl(const struct rl_cmd *c, FILE *fp)
   if (d->takes & RL_TAKES_THREADS)
     fputs("      --threads T    worker threads (default: online processors, at most 64);\n"
           "                     the output is the same bytes whatever T\n", fp);
+  if (d->takes & RL_TAKES_NO_OUTPUT) { /* its footer follows the one blank line */
+    fputs("  -h, --help         this help\n\n", fp);
+    if (d->footer)
+      fputs(d->footer, fp);
+    return;
+  }
   fputc('\n', fp);
   if (d->takes & RL_TAKES_TABLE) {
     if (d->plot)

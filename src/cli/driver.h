@@ -28,6 +28,10 @@ struct rl_cmd_run {
   rl_decl_opts own[RL_CMD_GROUPS_MAX];
   char **args;               /* the positional arguments */
   size_t nargs;
+  /* the schedule options given (RL_TAKES_SCHEDULE, RL_TAKES_SCHEME), by
+   * getopt value from RL_SCHOPT_FIRST, and the last one's name */
+  unsigned char sched_given[RL_SCHOPT_LAST - RL_SCHOPT_FIRST + 1];
+  const char *sched_last;
 };
 
 /* The settings of group k (decl->groups[k]) within r->settings. */
@@ -37,6 +41,8 @@ static inline void *rl_cmd_group_obj(const rl_cmd_run *r, size_t k)
 }
 /* Whether option key of the command's own groups was given. */
 int rl_cmd_given(const rl_cmd_run *r, const char *key);
+/* Whether schedule option key ("layout", "config") was given. */
+int rl_cmd_sched_given(const rl_cmd_run *r, const char *key);
 /* The sink of the command's table and (with --plot) its figure,
  * decl->plot's script: rl_sink_open. */
 int rl_cmd_sink_open(rl_cmd_run *r, rl_sink *s);

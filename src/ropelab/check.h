@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "status.h"
+#include "param.h"
 #include "schedule.h"
 
 #ifdef __cplusplus
@@ -40,8 +41,38 @@ typedef struct rl_check_settings {
   size_t seed, trials;
   const char *only;       /* comma-separated check names; NULL: every check */
   double tolerance_scale; /* every tolerance times this (verdicts re-judged) */
+  /* the run (rl_check_run_param_list): --list, --tap, --shard K/N (1/1:
+   * every check; shard the text given, or NULL) */
+  int list, tap;
+  size_t shard_k, shard_n;
+  const char *shard;
+  /* `check --table FILE` (rl_check_table_param_list): a user's cos/sin
+   * table, its sin table, the positions of its rows (a list as given),
+   * and --expect: verified against the schedule options */
+  const char *table, *sin, *positions;
+  int expect;
+  int table_form; /* --only names the table's properties (rl_check_table_names) */
 } rl_check_settings;
-const rl_param *const *rl_check_param_list(void); /* NULL-terminated */
+/* --seed, --trials, --only, --tolerance-scale; NULL-terminated */
+const rl_param *const *rl_check_param_list(void);
+/* --shard, --list, --tap (the built-in checks) */
+const rl_param *const *rl_check_run_param_list(void);
+/* --table, --sin, --positions, --expect, --tap (a user's table) */
+const rl_param *const *rl_check_table_param_list(void);
+/* Every field of s at its declaration's default; table_form: the
+ * settings of `check --table` (--only names its properties). */
+void rl_check_settings_default(rl_check_settings *s, int table_form);
+/* The properties `check --table` measures, NULL-terminated. */
+extern const char *const rl_check_table_names[];
+#define RL_CHECK_TABLE_N 4
+/* The names s->only lists, of the n names, as sel[i] = 1 (every one
+ * when s->only is NULL); RL_EINVAL with the message for an unknown or
+ * repeated name. */
+rl_status rl_check_select(const rl_check_settings *s, const char *const *names, size_t n,
+                          char *sel, char *err, size_t nerr);
+/* Keep shard s->shard_k of s->shard_n of the selected sel[0..n): the
+ * count of the checks left. */
+size_t rl_check_shard(const rl_check_settings *s, char *sel, size_t n);
 
 /* The registered checks, terminated by an entry with name == NULL. */
 const rl_check *rl_check_list(void);

@@ -75,6 +75,28 @@ size_t rl_profile_scratch_len(const rl_profile_ws *w);
 rl_status rl_profile_eval(const rl_profile_ws *w, double r, double *scratch,
                           rl_profile_point *out, rl_measure_err *e);
 
+/* `ropelab profile`'s own settings, declared once (param.h): the query
+ * position (default max(to, 0): keys q - r >= 0 for r >= 0, set by
+ * rl_profile_plan), the content samples, and how its figure scales each
+ * scheme (figure only: the CSV is never scaled). */
+enum { RL_PROFILE_SET_QUERY_POS = 1u << 0 };
+enum { RL_PROFILE_NORM_AUTO = 0, RL_PROFILE_NORM_NONE = 1, RL_PROFILE_NORM_MAX = 2 };
+typedef struct rl_profile_settings {
+  double query_pos;
+  size_t samples;     /* >= 2 */
+  int plot_normalize; /* RL_PROFILE_NORM_*: auto lets the figure decide */
+  unsigned set;       /* RL_PROFILE_SET_*: given */
+  const char *checkpoint; /* a trained model measured instead, or NULL */
+} rl_profile_settings;
+const rl_param *const *rl_profile_param_list(void); /* NULL-terminated */
+/* The query position where not given: max(to, 0), to the last distance. */
+void rl_profile_plan(rl_profile_settings *s, double to);
+/* The contents of s->samples samples of dimension d from seed (GSL's
+ * mt19937, N(0, 1) drawn x_0, y_0, x_1, y_1, ...): *xs malloc'd,
+ * samples x d query contents then samples x d key contents. */
+rl_status rl_profile_contents(const rl_profile_settings *s, size_t d, unsigned long seed,
+                              double **xs);
+
 /* ---- past the training length (window.c, unseen.c, entropy.c,
  * retrieval.c, shift.c, extrap.c) ----
  * A sequence of n tokens, the query the last one.  A local window
@@ -269,6 +291,22 @@ rl_status rl_audit_check_layout(const rl_audit_input *in, int layout, size_t n, 
                                 rl_check_result *res);
 rl_status rl_audit_check_values(const rl_audit_input *in, int layout, const rl_schedule *sc,
                                 rl_check_result *res);
+/* `check --table`: property i of rl_check_table_names (relative, norm,
+ * layout, values) of in, read in layout, against schedule sc (--expect)
+ * or NULL: measured into res, its tolerance times s->tolerance_scale
+ * (the verdict re-judged; a NaN error never passes), or *skip the reason
+ * it is not measured (frequencies have no cos/sin per position; layout
+ * and values need sc).  An error other than RL_ENOMEM is a property that
+ * could not be measured: res says so and has not passed. */
+rl_status rl_audit_check_prop(size_t i, const rl_audit_input *in, int layout,
+                              const rl_schedule *sc, const rl_check_settings *s,
+                              rl_check_result *res, const char **skip);
+/* The layout `check --table FILE` reads a table in: layout when given,
+ * else for a table of 2n dims (n: sc's pairs) the one it shows; RL_EINVAL
+ * with err (naming file) when it shows neither. */
+rl_status rl_audit_check_layout_choice(const rl_audit_input *in, const char *file,
+                                       const rl_schedule *sc, int given, int layout, int *out,
+                                       char *err, size_t n);
 
 #ifdef __cplusplus
 }

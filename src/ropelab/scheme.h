@@ -290,6 +290,42 @@ long rl_tupe_bucket(long i, long j, long num_buckets, long max_distance);
 #define RL_T5_RELPOS "key - query (memory_position - context_position)"
 #define RL_DEBERTA_RELPOS "query - key"
 
+/* `ropelab params`: which of a scheme's tables to list, over which
+ * distances, declared once (param.h); rl_params_plan resolves the
+ * defaults that depend on the scheme and checks the range. */
+enum {
+  RL_PARAMS_DEFAULT = 0, /* the first the scheme has: slopes, buckets, freqs, table */
+  RL_PARAMS_SLOPES = 1,  /* alibi: head,slope */
+  RL_PARAMS_BUCKETS = 2, /* t5, deberta: each distance's bucket; tupe: each pair's */
+  RL_PARAMS_TABLE = 3,   /* the learned table in its --params file format */
+  RL_PARAMS_FREQS = 4,   /* sinusoidal, xl, rope, rope2d: pair,theta,wavelength */
+  RL_PARAMS_RELEMB = 5   /* xl: Transformer-XL's relative embedding R_r */
+};
+enum { RL_PARAMS_SET_FROM = 1u << 0, RL_PARAMS_SET_TO = 1u << 1 };
+typedef struct rl_params_settings {
+  int what;      /* RL_PARAMS_* */
+  long from, to; /* the distances (positions for tupe's buckets), integers of magnitude <= 1e15 */
+  unsigned set;  /* RL_PARAMS_SET_*: from, to given (their defaults depend on the scheme) */
+} rl_params_settings;
+const rl_param *const *rl_params_param_list(void); /* NULL-terminated */
+/* s's defaults for scheme si under cfg (what: the first table si has;
+ * from, to where not given: -2 max_distance .. 2 max_distance for t5,
+ * -2 max_relative_positions .. for deberta, -16..16 for relemb, 0..16
+ * for tupe's pairs), then the checks: a table si has, a range only for
+ * buckets and relemb, from <= to, at most 1e8 distances (4096 tupe
+ * positions, 1e6 relemb).  RL_EINVAL with err.  note (n bytes, or NULL)
+ * gets a remark for stderr, or "": t5's causal rule masks every key
+ * after the query, so a range of those alone is all bucket 0. */
+rl_status rl_params_plan(const rl_scheme_info *si, const rl_scheme_cfg *cfg, rl_params_settings *s,
+                         char *err, size_t n, char *note, size_t nn);
+/* How alibi's heads take their slopes (the metadata line slopes=): "from
+ * --params", Press et al.'s 2^(-8h/H), or where H is no power of two
+ * which heads take which slopes. */
+void rl_alibi_slopes_rule(size_t heads, int from_file, char *buf, size_t n);
+/* The rel_embeddings row DeBERTa uses for a bucket: clamp(bucket + k, 0,
+ * 2k - 1), k = position_buckets or else max_relative_positions. */
+double rl_deberta_row(const rl_scheme_cfg *cfg, long bucket);
+
 /* The scheme properties of `ropelab check`, NULL-terminated. */
 extern const rl_check rl_checks_schemes[];
 

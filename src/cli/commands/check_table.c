@@ -1,24 +1,14 @@
 /* check_table.c: `ropelab check --table FILE`, the relative-position,
  * norm, layout and value properties on a user's own cos/sin table (read
  * as `audit` reads it, rl_audit_load), measured in the core
- * (src/core/audit/props.c) and reported as `check` reports its own. */
-#include <getopt.h>
-#include <math.h>
+ * (src/core/audit/props.c) and reported as `check` reports its own: the
+ * second form of check, a declaration of its own (cmd.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "check_table.h"
-#include "cmd.h"
-#include "decl_opts.h"
-#include "opt.h"
-#include "ropelab.h"
-#include "sched_opts.h"
-
-enum { OPT_TABLE = 0x200, OPT_SIN, OPT_POSITIONS, OPT_EXPECT, OPT_TAP };
-
-static const char *const names[] = {"table_relative", "table_norm", "table_layout",
-                                    "table_values"};
-#define NPROPS 4
+#include "driver.h"
+#include "msg.h"
 
 int rl_check_table_wanted(int argc, char **argv)
 {
@@ -49,200 +39,117 @@ const char *rl_check_table_stray(int argc, char **argv)
   return NULL;
 }
 
-void rl_check_table_help(FILE *fp)
+/* a schedule option without --expect: the last one given */
+static const char *sched_given(const rl_cmd_run *r)
 {
-  fputs("Your own table (check --table FILE): the properties of the cos/sin table\n"
-        "in FILE, read as 'ropelab audit' reads it (CSV or .npy; --sin FILE2,\n"
-        "--positions LIST as there), each error against a tolerance in the\n"
-        "table's own format epsilon eps (2^-23 for float32, ...):\n"
-        "  table_relative  max over seeded q, k and distances r between its rows of\n"
-        "                  the spread over m of <R_m q,R_{m+r} k>, / (a^2|q||k|);\n"
-        "                  tolerance 8 eps + 2 eps_angle max|m| (angles formed in\n"
-        "                  float32, or float64 for a float64 table)\n"
-        "  table_norm      max |cos^2+sin^2 - a^2|/a^2, tolerance 4 eps (a: the\n"
-        "                  table's median amplitude, or with --expect the schedule's\n"
-        "                  attention factor)\n"
-        "  table_layout    with --expect: the two dims of each pair equal in the\n"
-        "                  --layout given (interleaved 2i,2i+1; half i,i+r/2), or\n"
-        "                  else the one the table shows, /a; tolerance 2 eps\n"
-        "  table_values    with --expect: every |entry - expected| for the schedule\n"
-        "                  options and --precision given within its own tolerance\n"
-        "                  a(K eps|m theta_i| + ulp(|m| theta_i)) + 2 eps a, K =\n"
-        "                  2 ln(base) + 4 (as audit --expect; the\n"
-        "                  angle's ulps in float64 for a float64 table, else\n"
-        "                  float32); shown at the entry worst against it\n"
-        "      --table FILE   check FILE instead of ropelab's own implementation\n"
-        "      --sin FILE2    the sin table of a cos table FILE\n"
-        "      --positions LIST  the position of each row, when not 0, 1, 2, ...\n"
-        "      --expect       verify layout and values against the schedule options\n"
-        "                     (without it, schedule options are an error)\n", fp);
+  if (r->sched_last)
+    return r->sched_last;
+  return rl_sched_config_given() ? "config" : NULL;
 }
 
-/* Mark the properties named in arg. */
-static int parse_only(const char *cmd, const char *arg, char *sel)
+/* one property measured and printed; *failed, *skipped counted */
+static int prop(rl_cmd_run *r, size_t i, size_t k, const rl_audit_input *in, int layout,
+                const rl_schedule *sc, size_t *failed, size_t *skipped)
 {
-  int idx[NPROPS];
-  size_t cnt;
-  int r = rl_opt_enum_list(cmd, "--only", arg, names, NPROPS, idx, NPROPS, &cnt);
-  if (r)
-    return r;
-  memset(sel, 0, NPROPS);
-  for (size_t i = 0; i < cnt; i++)
-    sel[idx[i]] = 1;
+  const rl_check_settings *s = r->settings;
+  const char *const *names = rl_check_table_names, *skip;
+  rl_check_result res;
+  if (rl_audit_check_prop(i, in, layout, sc, s, &res, &skip) == RL_ENOMEM)
+    return rl_runtime(r->name, "out of memory");
+  if (skip) {
+    (*skipped)++;
+    if (s->tap)
+      printf("ok %zu - %s # SKIP %s\n", k, names[i], skip);
+    else
+      printf("SKIP %-14s  (%s)\n", names[i], skip);
+    return 0;
+  }
+  *failed += !res.pass;
+  if (s->tap)
+    printf("%sok %zu - %s # error=%.2g tolerance=%.2g%s%s\n", res.pass ? "" : "not ", k,
+           names[i], res.error, res.tolerance, res.detail[0] ? " " : "", res.detail);
+  else
+    printf("%s %-14s  error=%-8.2g  tolerance=%-8.2g%s%s%s\n", res.pass ? "PASS" : "FAIL",
+           names[i], res.error, res.tolerance, res.detail[0] ? "  (" : "", res.detail,
+           res.detail[0] ? ")" : "");
+  fflush(stdout);
   return 0;
 }
 
-int rl_check_table_run(int argc, char **argv)
+/* the table read, and the schedule it is expected to hold */
+static int load(rl_cmd_run *r, rl_audit_input *in, rl_schedule **sc)
 {
-  static const struct option base_opts[] = {
-      {"table", required_argument, NULL, OPT_TABLE},
-      {"sin", required_argument, NULL, OPT_SIN},
-      {"positions", required_argument, NULL, OPT_POSITIONS},
-      {"expect", no_argument, NULL, OPT_EXPECT},
-      {"tap", no_argument, NULL, OPT_TAP},
-      {"help", no_argument, NULL, 'h'},
-      {NULL, 0, NULL, 0}};
-  static struct option own_opts[16];
-  rl_check_settings cs;
-  rl_decl_opts d;
-  rl_decl_opts_init(&d, rl_check_param_list(), &cs, RL_CHECK_OPT_FIRST);
-  size_t nopt = rl_longopts_base(own_opts, base_opts, sizeof own_opts / sizeof *own_opts);
-  rl_decl_longopts(&d, own_opts, nopt, 16);
-  const struct option *opts = rl_sched_longopts(own_opts);
-  const char *cmd = "check", *file = NULL, *sin_path = NULL, *pos_arg = NULL;
-  const char *sched_opt = NULL;
-  rl_sched_opts so;
-  rl_sched_opts_init(&so, 0);
-  int tap = 0, expect = 0, c, r, li, layout_given = 0;
-  char sel[NPROPS] = {1, 1, 1, 1};
-  while ((c = getopt_long(argc, argv, ":h", opts, &li)) != -1) {
-    switch (c) {
-    case OPT_TABLE: file = optarg; break;
-    case OPT_SIN: sin_path = optarg; break;
-    case OPT_POSITIONS: pos_arg = optarg; break;
-    case OPT_EXPECT: expect = 1; break;
-    case OPT_TAP: tap = 1; break;
-    default:
-      if (c == '?' || c == ':')
-        return rl_opt_bad(cmd, c, argv, opts);
-      if (rl_opt_failed(r = rl_decl_opt(&d, cmd, c, optarg)))
-        return rl_opt_exit_code(r);
-      if (r) { /* cs.only == optarg: --only was this option */
-        if (cs.only == optarg && (r = parse_only(cmd, optarg, sel)))
-          return r;
-        break;
-      }
-      if (rl_opt_failed(r = rl_sched_opt(&so, cmd, c, optarg)))
-        return rl_opt_exit_code(r);
-      if (!r)
-        return rl_opt_bad(cmd, '?', argv, opts);
-      sched_opt = opts[li].name;
-      layout_given |= c == rl_sched_optval("layout");
-      break;
-    }
-  }
-  if ((r = rl_opt_no_args(cmd, argc, argv)) || (r = rl_sched_opts_finish(&so, cmd)))
-    return r;
-  if (sched_opt && !expect)
-    return rl_usage(cmd, "--%s with --table but no --expect: expected --expect to verify the "
-                         "table against the schedule options", sched_opt);
+  const rl_check_settings *s = r->settings;
   double *pos = NULL;
   size_t npos = 0;
-  if (pos_arg && (r = rl_opt_values(cmd, "--positions", pos_arg, RL_ARRAY_MAX_ELEMS, &pos, &npos)))
-    return r;
-  rl_audit_input in;
+  int rc;
+  if (s->positions && (rc = rl_opt_values(r->name, "--positions", s->positions,
+                                          RL_ARRAY_MAX_ELEMS, &pos, &npos)))
+    return rc;
   char err[RL_ERR_MAX];
-  rl_status st = rl_audit_load(file, sin_path, pos, npos, &in, err, sizeof err);
+  rl_status st = rl_audit_load(s->table, s->sin, pos, npos, in, err, sizeof err);
   free(pos);
   if (st)
-    return st == RL_EIO || st == RL_ENOMEM ? rl_runtime(cmd, "%s", st == RL_ENOMEM ? "out of memory"
-                                                                                  : err)
-                                           : rl_usage(cmd, "%s", err);
-  rl_schedule *sc = NULL;
-  if (expect && (r = rl_sched_build(&so.p, cmd, &sc))) {
-    rl_audit_input_free(&in);
-    return r;
+    return st == RL_EIO || st == RL_ENOMEM
+               ? rl_runtime(r->name, "%s", st == RL_ENOMEM ? "out of memory" : err)
+               : rl_usage(r->name, "%s", err);
+  if (s->expect && (rc = rl_sched_build(&r->sched.p, r->name, sc))) {
+    rl_audit_input_free(in);
+    return rc;
   }
-  int table = in.kind == RL_AUDIT_TABLE;
-  double attn = sc ? sc->attn : rl_audit_amplitude(&in);
-  /* a dims table in --layout when given, else in the layout it shows;
-   * with neither, not guessed */
-  int layout = so.p.layout == RL_LAYOUT_HALF ? RL_AUDIT_LAYOUT_HALF : RL_AUDIT_LAYOUT_INTERLEAVED;
-  if (sc && table && !layout_given && in.ncols == 2 * sc->n) {
-    int shown = rl_audit_layout_of(&in);
-    if (shown == RL_AUDIT_LAYOUT_PAIRS) {
-      rl_schedule_free(sc);
-      rl_audit_input_free(&in);
-      return rl_usage(cmd, "%s: layout unknown: %zu columns, and neither half nor interleaved "
-                           "columns repeat: expected --layout half or --layout interleaved",
-                      file, 2 * sc->n);
-    }
-    layout = shown;
+  return 0;
+}
+
+static int compute(rl_cmd_run *r)
+{
+  const rl_check_settings *s = r->settings;
+  const char *given = sched_given(r);
+  if (given && !s->expect)
+    return rl_usage(r->name, "--%s with --table but no --expect: expected --expect to verify the "
+                    "table against the schedule options", given);
+  rl_audit_input in;
+  rl_schedule *sc = NULL;
+  char sel[RL_CHECK_TABLE_N], err[RL_ERR_MAX];
+  int rc = load(r, &in, &sc), layout;
+  if (rc)
+    return rc;
+  if (rl_audit_check_layout_choice(&in, s->table, sc, rl_cmd_sched_given(r, "layout"),
+                                   r->sched.p.layout, &layout, err, sizeof err) ||
+      rl_check_select(s, rl_check_table_names, RL_CHECK_TABLE_N, sel, err, sizeof err)) {
+    rl_schedule_free(sc);
+    rl_audit_input_free(&in);
+    return rl_usage(r->name, "%s", err);
   }
   size_t total = 0, failed = 0, skipped = 0, k = 0;
-  for (int i = 0; i < NPROPS; i++)
+  for (size_t i = 0; i < RL_CHECK_TABLE_N; i++)
     total += sel[i] != 0;
-  if (tap)
+  if (s->tap)
     printf("1..%zu\n", total);
-  for (int i = 0; i < NPROPS; i++) {
-    if (!sel[i])
-      continue;
-    k++;
-    rl_check_result res;
-    memset(&res, 0, sizeof res);
-    const char *skip = NULL;
-    st = RL_OK;
-    if (!table && i < 3)
-      skip = "inverse frequencies: no cos/sin per position";
-    else if (!sc && i >= 2)
-      skip = "no --expect";
-    else if (i == 0)
-      st = rl_audit_check_relative(&in, (unsigned long)cs.seed, cs.trials, &res);
-    else if (i == 1)
-      st = rl_audit_check_norm(&in, attn, &res);
-    else if (i == 2)
-      st = rl_audit_check_layout(&in, layout, sc->n, attn, &res);
-    else
-      st = rl_audit_check_values(&in, layout, sc, &res);
-    if (st == RL_ENOMEM) {
-      rl_schedule_free(sc);
-      rl_audit_input_free(&in);
-      return rl_runtime(cmd, "out of memory");
-    }
-    if (st) { /* a property that could not be measured has not passed */
-      res.pass = 0;
-      snprintf(res.detail, sizeof res.detail, "could not run: %s", rl_strerror(st));
-    }
-    res.detail[sizeof res.detail - 1] = 0;
-    if (skip) {
-      skipped++;
-      if (tap)
-        printf("ok %zu - %s # SKIP %s\n", k, names[i], skip);
-      else
-        printf("SKIP %-14s  (%s)\n", names[i], skip);
-      continue;
-    }
-    if (cs.tolerance_scale != 1.0 && isfinite(res.error)) { /* re-judged, scaled tolerance */
-      res.tolerance *= cs.tolerance_scale;
-      res.pass = res.error <= res.tolerance;
-    }
-    int pass = res.pass && !isnan(res.error);
-    failed += !pass;
-    if (tap)
-      printf("%sok %zu - %s # error=%.2g tolerance=%.2g%s%s\n", pass ? "" : "not ", k, names[i],
-             res.error, res.tolerance, res.detail[0] ? " " : "", res.detail);
-    else
-      printf("%s %-14s  error=%-8.2g  tolerance=%-8.2g%s%s%s\n", pass ? "PASS" : "FAIL",
-             names[i], res.error, res.tolerance, res.detail[0] ? "  (" : "", res.detail,
-             res.detail[0] ? ")" : "");
-    fflush(stdout);
-  }
+  for (size_t i = 0; i < RL_CHECK_TABLE_N && !rc; i++)
+    if (sel[i])
+      rc = prop(r, i, ++k, &in, layout, sc, &failed, &skipped);
   rl_schedule_free(sc);
   rl_audit_input_free(&in);
-  if (!tap)
+  if (rc)
+    return rc;
+  if (!s->tap)
     printf("%zu of %zu properties of %s passed (%zu skipped)\n", total - failed - skipped,
-           total - skipped, file, skipped);
+           total - skipped, s->table, skipped);
   if (fflush(stdout) != 0 || ferror(stdout))
-    return rl_runtime(cmd, "cannot write to standard output");
+    return rl_runtime(r->name, "cannot write to standard output");
   return failed ? RL_EXIT_FAIL : RL_EXIT_OK;
 }
+
+static void defaults(void *s) { rl_check_settings_default(s, 1); }
+
+static const rl_cmd_decl decl = {
+    .usage = "--table FILE [OPTIONS]",
+    .takes = RL_TAKES_SCHEDULE | RL_TAKES_NO_OUTPUT,
+    .settings_size = sizeof(rl_check_settings),
+    .defaults = defaults,
+    .groups = {{NULL, rl_check_param_list, 0}, {NULL, rl_check_table_param_list, 0}},
+    .sweep_lists = "positions only",
+    .compute = compute,
+};
+
+const struct rl_cmd rl_check_table_cmd = {"check", NULL, NULL, NULL, &decl};

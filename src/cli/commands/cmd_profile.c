@@ -15,70 +15,24 @@
  *                  same content at both positions;
  *   <scheme>_mean  mean over s of positional(q, q - r; x_s, y_s),
  *   <scheme>_se    its standard error (sample sd / sqrt(N)).
- * The measure is the core's (rl_profile_*, src/core/measures/profile.c);
- * this file parses, runs it over the grid on the worker threads, writes. */
-#include <getopt.h>
+ * The measure and its settings are the core's (rl_profile_*,
+ * src/core/measures/profile.c); this file is the declaration (cmd.h) and
+ * a compute() that runs the measure over the grid on the worker threads
+ * and writes. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <gsl/gsl_randist.h>
-#include <gsl/gsl_rng.h>
-#include "cmd.h"
-#include "grid_opts.h"
-#include "opt.h"
+#include "driver.h"
+#include "msg.h"
 #include "out.h"
 #include "progress.h"
 #include "rowfmt.h"
-#include "scheme_opts.h"
-#include "sink.h"
 #include "threads.h"
 #include "train_measures.h"
-
-enum { OPT_QUERY_POS = RL_OPT_FIRST_CMD, OPT_SAMPLES, OPT_THREADS, OPT_PLOT_NORMALIZE, OPT_CHECKPOINT };
 
 #define CHUNK 256 /* distances per worker and round */
 
 static const rl_grid_kind grid_kind = {&rl_grid_fig2_profile, "distances", 21};
-
-static void help(FILE *fp)
-{
-  fputs("usage: ropelab profile --scheme S[,S...] [OPTIONS]\n"
-        "\n"
-        "The positional contribution to the logit, positional = total - cc (the logit\n"
-        "minus what the same content gives with position ignored), against relative\n"
-        "distance r: the query at position q = --query-pos, the key at q - r.  Per\n"
-        "scheme three columns: <S>_same (mean over samples, the same content x_s at\n"
-        "both positions), <S>_mean and <S>_se (mean and standard error over samples,\n"
-        "independent contents x_s, y_s ~ N(0, I)).  Absolute schemes depend on q.\n"
-        "\n"
-        "      --scheme LIST  comma-separated schemes, or 'all' (default rope)\n",
-        fp);
-  rl_grid_opts_help(fp, &grid_kind);
-  fputs("      --query-pos Q  query position (default max(--to, 0), so that keys q - r\n"
-        "                     are >= 0 for r >= 0)\n"
-        "      --samples N    content samples, >= 2 (default 100)\n"
-        "      --threads T    worker threads (default: online processors, at most 64)\n"
-      "      --checkpoint F a model 'ropelab train --checkpoint F' wrote, measured\n"
-      "                     instead (no --scheme): t5 and alibi, the positional\n"
-      "                     logit per head and distance 0..max_T-1 (T5's learned\n"
-      "                     bucket biases, ALiBi's slopes): head,distance,logit;\n"
-      "                     rope, which frequencies each head uses (Barbero et al.\n"
-      "                     2024): the mean norm of every query and key rotation\n"
-      "                     pair per layer and head over --samples examples of\n"
-      "                     the training length (default: the checkpoint's\n"
-      "                     eval_samples): layer,head,pair,theta,q_norm,k_norm\n"
-        "      --plot-normalize none|max  the --plot figure (up to four schemes: two\n"
-        "                     shared panels, same content and independent content\n"
-        "                     +-2 se; more: one panel per scheme with both): none\n"
-        "                     draws the logits as computed, max divides each scheme by\n"
-        "                     its largest |value| (the divisor in the key); the CSV is\n"
-        "                     never scaled (default: max for two to four schemes,\n"
-        "                     none otherwise)\n"
-        "\n",
-        fp);
-  rl_scheme_opts_help(fp);
-  rl_common_help(fp);
-}
 
 struct sch {
   rl_scheme *s;
@@ -127,258 +81,230 @@ static void *work(void *arg)
   return NULL;
 }
 
-static int run(int argc, char **argv)
+/* the schemes built, the positions they are asked at probed, their
+ * profile measures prepared on the contents */
+static int prepare(rl_cmd_run *r, struct sch *sch, double **xs, size_t *maxp)
 {
-  static const struct option base_opts[] = {
-      {"query-pos", required_argument, NULL, OPT_QUERY_POS},
-      {"samples", required_argument, NULL, OPT_SAMPLES},
-      {"threads", required_argument, NULL, OPT_THREADS},
-      {"plot-normalize", required_argument, NULL, OPT_PLOT_NORMALIZE},
-      {"checkpoint", required_argument, NULL, OPT_CHECKPOINT},
-      RL_SCHEME_LONGOPTS,
-      RL_COMMON_LONGOPTS,
-      {NULL, 0, NULL, 0}};
-  static struct option own_opts[96];
-  rl_grid_opts go;
-  rl_grid_opts_init(&go, &grid_kind);
-  size_t nopt = rl_longopts_base(own_opts, base_opts, sizeof own_opts / sizeof *own_opts);
-  rl_grid_longopts(&go, own_opts, nopt, 96);
-  const struct option *opts = rl_scheme_longopts(own_opts);
-  const char *cmd = "profile";
-  rl_scheme_opts so;
-  rl_scheme_opts_init(&so);
-  rl_common co;
-  rl_common_init(&co);
-  double q = 0;
-  unsigned long long samples = 100, threads = 0;
-  int q_set = 0, c, r;
-  const char *plot_norm = NULL; /* --plot-normalize; NULL: profile.gp decides */
-  /* --checkpoint: a trained model's measure; besides it only --samples
-   * and the output options (the first other option, for its message) */
-  const char *ckpt = NULL, *other = NULL;
-  int samples_set = 0, li = -1;
-  while ((c = getopt_long(argc, argv, ":o:h", opts, &li)) != -1) {
-    if (c != 'o' && c != 'h' && c != OPT_CHECKPOINT && c != OPT_SAMPLES && c != '?' && c != ':' &&
-        !(c >= RL_OPT_NO_META && c < RL_OPT_FIRST_CMD && c != RL_OPT_PLOT) && !other)
-      other = li >= 0 ? opts[li].name : "option";
-    li = -1;
-    switch (c) {
-    case OPT_CHECKPOINT:
-      ckpt = optarg;
-      break;
-    case OPT_QUERY_POS:
-      q_set = 1;
-      if ((r = rl_opt_double(cmd, "--query-pos", optarg, &q)))
-        return r;
-      break;
-    case OPT_SAMPLES:
-      samples_set = 1;
-      if ((r = rl_opt_uint(cmd, "--samples", optarg, 2, 100000000, &samples)))
-        return r;
-      break;
-    case OPT_THREADS:
-      if ((r = rl_opt_uint(cmd, "--threads", optarg, 1, RL_THREADS_MAX, &threads)))
-        return r;
-      break;
-    case OPT_PLOT_NORMALIZE: {
-      static const char *const norms[] = {"none", "max"};
-      int k;
-      if ((r = rl_opt_enum(cmd, "--plot-normalize", optarg, norms, 2, &k)))
-        return r;
-      plot_norm = norms[k];
-      break;
-    }
-    default:
-      if (rl_opt_failed(r = rl_grid_opt(&go, cmd, c, optarg)))
-        return rl_opt_exit_code(r);
-      if (!r && (r = rl_scheme_opt_default(&so, &co, cmd, c, argv, opts)))
-        return r;
-      break;
-    }
-  }
-  if (ckpt && !co.help) {
-    if (other)
-      return rl_usage(cmd, "invalid --%s with --checkpoint: the trained model's own settings "
-                      "are used (--samples and the output options only)", other);
-    if ((r = rl_opt_no_args(cmd, argc, argv)))
-      return r;
-    return rl_profile_checkpoint(cmd, ckpt, &co, samples_set ? (size_t)samples : 0);
-  }
-  if ((r = rl_scheme_opts_end(&so, &co, cmd, argc, argv, help, RL_SCHEMES_MAX, "rope")))
-    return r == RL_OPT_DONE ? RL_EXIT_OK : r;
-  if (plot_norm && !co.plot)
-    return rl_usage(cmd, "invalid --plot-normalize '%s': expected with --plot (the CSV is never scaled)", plot_norm);
-  rl_grid g;
-  rl_status st;
-  if ((r = rl_grid_opts_finish(&go, cmd, &g)))
-    return r;
-  if (!q_set)
-    q = go.s.to > 0 ? go.s.to : 0;
-  if (!threads)
-    threads = (unsigned long long)rl_online_cpus(RL_THREADS_MAX);
-  size_t ns = so.nnames, d = so.cfg.dim, N = (size_t)samples;
-
-  struct sch sch[RL_SCHEMES_MAX];
-  memset(sch, 0, sizeof sch);
-  struct job jobs[RL_THREADS_MAX];
-  memset(jobs, 0, sizeof jobs);
-  double *xs = NULL;
-  gsl_rng *rng = NULL;
-  rl_sink sink = {0};
-  rl_out *out = &sink.out;
-  int rc = 0;
-  size_t maxp = 0;
-  for (size_t k = 0; k < ns; k++) {
-    if ((rc = rl_scheme_opts_alloc(&so, cmd, so.names[k], &sch[k].s)))
-      goto done;
+  const rl_profile_settings *s = r->settings;
+  const rl_grid *g = &r->g;
+  double q = s->query_pos;
+  int rc;
+  for (size_t k = 0; k < r->scheme.nnames; k++) {
+    if ((rc = rl_scheme_opts_alloc(&r->scheme, r->name, r->scheme.names[k], &sch[k].s)))
+      return rc;
     /* positions used: q, and q - r at both ends and one step in (which
      * catches non-integer steps of table schemes), before any output */
-    double last = rl_grid_at(&g, g.points - 1);
-    if ((rc = rl_scheme_probe(sch[k].s, cmd, q, "--query-pos")) ||
-        (rc = rl_scheme_probe(sch[k].s, cmd, q - go.s.from, "--from")) ||
-        (rc = rl_scheme_probe(sch[k].s, cmd, q - last, "--to")) ||
-        (g.points > 1 && (rc = rl_scheme_probe(sch[k].s, cmd, q - rl_grid_at(&g, 1), "--step"))))
-      goto done;
+    double last = rl_grid_at(g, g->points - 1);
+    if ((rc = rl_scheme_probe(sch[k].s, r->name, q, "--query-pos")) ||
+        (rc = rl_scheme_probe(sch[k].s, r->name, q - r->grid.s.from, "--from")) ||
+        (rc = rl_scheme_probe(sch[k].s, r->name, q - last, "--to")) ||
+        (g->points > 1 &&
+         (rc = rl_scheme_probe(sch[k].s, r->name, q - rl_grid_at(g, 1), "--step"))))
+      return rc;
   }
-  /* contents: x_0, y_0, x_1, y_1, ... from --seed */
-  xs = malloc(2 * N * d * sizeof *xs);
-  rng = gsl_rng_alloc(gsl_rng_mt19937);
-  if (!xs || !rng) {
-    rc = rl_runtime(cmd, "%s (--samples %llu)", rl_strerror(RL_ENOMEM), samples);
-    goto done;
-  }
-  gsl_rng_set(rng, so.cfg.seed);
-  for (size_t n = 0; n < 2 * N * d; n++)
-    xs[n] = gsl_ran_gaussian(rng, 1.0);
-  /* stored as x block then y block */
-  double *ys = malloc(N * d * sizeof *ys), *xb = malloc(N * d * sizeof *xb);
-  if (!ys || !xb) {
-    free(ys), free(xb);
-    rc = rl_runtime(cmd, "%s", rl_strerror(RL_ENOMEM));
-    goto done;
-  }
-  for (size_t n = 0; n < N; n++) {
-    memcpy(xb + n * d, xs + 2 * n * d, d * sizeof *xb);
-    memcpy(ys + n * d, xs + (2 * n + 1) * d, d * sizeof *ys);
-  }
-  memcpy(xs, xb, N * d * sizeof *xs);
-  memcpy(xs + N * d, ys, N * d * sizeof *xs);
-  free(xb), free(ys);
-  for (size_t k = 0; k < ns; k++) {
-    if ((st = rl_profile_alloc(sch[k].s, so.cfg.head, q, N, xs, xs + N * d, &sch[k].w))) {
-      rc = rl_scheme_fail(sch[k].s, cmd, st, q, "--query-pos");
-      goto done;
-    }
+  size_t N = s->samples, d = r->scheme.cfg.dim;
+  if (rl_profile_contents(s, d, (unsigned long)r->scheme.cfg.seed, xs))
+    return rl_runtime(r->name, "%s (--samples %zu)", rl_strerror(RL_ENOMEM), N);
+  for (size_t k = 0; k < r->scheme.nnames; k++) {
+    rl_status st = rl_profile_alloc(sch[k].s, r->scheme.cfg.head, q, N, *xs, *xs + N * d,
+                                    &sch[k].w);
+    if (st)
+      return rl_scheme_fail(sch[k].s, r->name, st, q, "--query-pos");
     size_t sl = rl_profile_scratch_len(sch[k].w);
-    if (sl > maxp)
-      maxp = sl;
+    if (sl > *maxp)
+      *maxp = sl;
   }
-  for (size_t t = 0; t < threads; t++) {
-    jobs[t].vals = malloc(CHUNK * 3 * ns * sizeof *jobs[t].vals);
-    jobs[t].pk = malloc(maxp * sizeof *jobs[t].pk);
-    if (!jobs[t].vals || !jobs[t].pk) {
-      rc = rl_runtime(cmd, "%s", rl_strerror(RL_ENOMEM));
-      goto done;
-    }
-  }
+  return 0;
+}
 
-  if ((rc = rl_sink_open(&sink, cmd, &co, "profile.gp")))
-    goto done;
-  sink.plot.args[0] = "both"; /* profile.gp's panels, then its normalisation */
-  sink.plot.args[1] = plot_norm;
+static void meta(rl_cmd_run *r, const struct sch *sch, rl_out *out)
+{
+  const rl_profile_settings *s = r->settings;
+  size_t ns = r->scheme.nnames;
   rl_out_meta_begin(out);
-  rl_scheme_opts_meta(&so, out);
-  rl_grid_opts_meta(&go, out);
-  rl_out_meta_uint(out, "rows", g.points);
-  rl_out_meta_num(out, "query_pos", q);
+  rl_scheme_opts_meta(&r->scheme, out);
+  rl_grid_opts_meta(&r->grid, out);
+  rl_out_meta_uint(out, "rows", r->g.points);
+  rl_out_meta_num(out, "query_pos", s->query_pos);
   rl_out_meta(out, "anchor", "query at position query_pos, key at query_pos - r; relative "
                              "schemes do not depend on query_pos, absolute ones do");
   rl_out_meta(out, "positional", "total - cc: the logit minus the content-only logit");
-  rl_out_meta_uint(out, "samples", samples);
+  rl_out_meta_uint(out, "samples", s->samples);
   rl_out_meta(out, "content", "x_s, y_s ~ N(0, I) from seed; _same: x_s at both positions; "
                               "_mean, _se: query x_s, key y_s");
   for (size_t k = 0; k < ns; k++) {
     char key[64];
-    snprintf(key, sizeof key, "%s_relpos", so.names[k]);
+    snprintf(key, sizeof key, "%s_relpos", r->scheme.names[k]);
     rl_out_meta(out, key, rl_scheme_get_info(sch[k].s)->relpos);
   }
-  {
-    /* the parameters a paper trains are random draws here: say so (the
-     * figure's title repeats it) */
-    rl_scheme *ss[RL_SCHEMES_MAX];
-    char note[2048];
-    for (size_t k = 0; k < ns; k++)
-      ss[k] = sch[k].s;
-    if (rl_scheme_drawn_note(ss, ns, note, sizeof note))
-      rl_out_meta(out, "trained_params", note);
-  }
+  /* the parameters a paper trains are random draws here: say so (the
+   * figure's title repeats it) */
+  rl_scheme *ss[RL_SCHEMES_MAX];
+  char note[2048];
+  for (size_t k = 0; k < ns; k++)
+    ss[k] = sch[k].s;
+  if (rl_scheme_drawn_note(ss, ns, note, sizeof note))
+    rl_out_meta(out, "trained_params", note);
   char hdr[1024] = "r";
   for (size_t k = 0; k < ns; k++) {
     size_t l = strlen(hdr);
-    snprintf(hdr + l, sizeof hdr - l, ",%s_same,%s_mean,%s_se", so.names[k], so.names[k],
-             so.names[k]);
+    snprintf(hdr + l, sizeof hdr - l, ",%s_same,%s_mean,%s_se", r->scheme.names[k],
+             r->scheme.names[k], r->scheme.names[k]);
   }
   rl_out_header(out, hdr);
+}
 
-  struct ctx cx = {sch, ns, q, &g};
+/* the rows of job t, or the message of its failure */
+static int rows(rl_cmd_run *r, const struct sch *sch, const struct job *jb, char *line,
+                rl_out *out)
+{
+  size_t ns = r->scheme.nnames;
+  if (jb->st || jb->nonfinite) {
+    char where[96];
+    snprintf(where, sizeof where, "value at key position %.17g", jb->bad_pos);
+    return jb->st ? rl_scheme_fail(sch[jb->bad_scheme].s, r->name, jb->st, jb->bad_pos, "--to")
+                  : rl_scheme_overflow(r->name, r->scheme.names[jb->bad_scheme],
+                                       r->scheme.cfg.param_file, where);
+  }
+  for (size_t j = jb->j0; j < jb->j1; j++) {
+    char *p = line;
+    p += rl_numfmt(rl_grid_at(&r->g, j), p);
+    const double *v = jb->vals + (j - jb->j0) * 3 * ns;
+    for (size_t m = 0; m < 3 * ns; m++) {
+      *p++ = ',';
+      p += rl_numfmt(v[m], p);
+    }
+    *p++ = '\n';
+    rl_out_write(out, line, (size_t)(p - line));
+  }
+  return 0;
+}
+
+/* --checkpoint: the trained model's own settings; the first other option
+ * given, for its message, or NULL */
+static const char *not_with_checkpoint(const rl_cmd_run *r)
+{
+  static const char *const own[] = {"query-pos", "plot-normalize"};
+  for (size_t k = 0; k < sizeof own / sizeof *own; k++)
+    if (rl_cmd_given(r, own[k]))
+      return own[k];
+  if (r->scheme.scheme_set)
+    return "scheme";
+  if (r->sched_last)
+    return r->sched_last;
+  for (size_t k = 0; k < sizeof r->scheme.given; k++)
+    if (r->scheme.given[k])
+      return "scheme option";
+  if (r->threads_given)
+    return "threads";
+  if (r->co.plot)
+    return "plot";
+  return NULL;
+}
+
+static int check(rl_cmd_run *r)
+{
+  rl_profile_settings *s = r->settings;
+  const char *other = s->checkpoint ? not_with_checkpoint(r) : NULL;
+  if (other)
+    return rl_usage(r->name, "invalid --%s with --checkpoint: the trained model's own settings "
+                    "are used (--samples and the output options only)", other);
+  if (s->plot_normalize && !r->co.plot)
+    return rl_usage(r->name, "invalid --plot-normalize '%s': expected with --plot (the CSV is "
+                    "never scaled)", s->plot_normalize == RL_PROFILE_NORM_MAX ? "max" : "none");
+  s->set = rl_decl_given_bits(&r->own[0]);
+  rl_profile_plan(s, r->grid.s.to);
+  return 0;
+}
+
+static int compute(rl_cmd_run *r)
+{
+  const rl_profile_settings *s = r->settings;
+  if (s->checkpoint)
+    return rl_profile_checkpoint(r->name, s->checkpoint, &r->co,
+                                 rl_cmd_given(r, "samples") ? s->samples : 0);
+  size_t ns = r->scheme.nnames, threads = (size_t)r->threads, maxp = 0;
+  struct sch sch[RL_SCHEMES_MAX];
+  struct job jobs[RL_THREADS_MAX];
+  memset(sch, 0, sizeof sch), memset(jobs, 0, sizeof jobs);
+  double *xs = NULL;
+  char *line = NULL;
+  rl_sink sink = {0};
+  rl_out *out = &sink.out;
+  int rc = prepare(r, sch, &xs, &maxp);
+  for (size_t t = 0; t < threads && !rc; t++) {
+    jobs[t].vals = malloc(CHUNK * 3 * ns * sizeof *jobs[t].vals);
+    jobs[t].pk = malloc(maxp * sizeof *jobs[t].pk);
+    if (!jobs[t].vals || !jobs[t].pk)
+      rc = rl_runtime(r->name, "%s", rl_strerror(RL_ENOMEM));
+  }
+  if (rc || (rc = rl_cmd_sink_open(r, &sink)))
+    goto done;
+  static const char *const norms[] = {NULL, "none", "max"};
+  sink.plot.args[0] = "both"; /* profile.gp's panels, then its normalisation */
+  sink.plot.args[1] = norms[s->plot_normalize];
+  meta(r, sch, out);
+  struct ctx cx = {sch, ns, s->query_pos, &r->g};
+  size_t points = r->g.points, d = r->scheme.cfg.dim;
   rl_progress prog;
-  rl_progress_init(&prog, cmd, co.progress, g.points,
-                   (double)g.points * (double)N * (double)ns * (double)d * (double)d > 1e9);
-  char *line = malloc((3 * ns + 1) * (RL_NUMFMT_MAX + 1) + 2);
-  if (!line) {
-    rc = rl_runtime(cmd, "%s", rl_strerror(RL_ENOMEM));
+  rl_progress_init(&prog, r->name, r->co.progress, points,
+                   (double)points * (double)s->samples * (double)ns * (double)d * (double)d > 1e9);
+  if (!(line = malloc((3 * ns + 1) * (RL_NUMFMT_MAX + 1) + 2))) {
+    rc = rl_runtime(r->name, "%s", rl_strerror(RL_ENOMEM));
     goto done;
   }
-  for (size_t j0 = 0; j0 < g.points && !out->err;) {
+  for (size_t j0 = 0; j0 < points && !out->err && !rc;) {
     size_t used = 0;
-    for (size_t t = 0; t < threads && j0 < g.points; t++, used++) {
+    for (size_t t = 0; t < threads && j0 < points; t++, used++) {
       jobs[t].c = &cx;
       jobs[t].j0 = j0;
-      jobs[t].j1 = j0 + CHUNK < g.points ? j0 + CHUNK : g.points;
+      jobs[t].j1 = j0 + CHUNK < points ? j0 + CHUNK : points;
       j0 = jobs[t].j1;
     }
     rl_threads_run(work, jobs, sizeof *jobs, used);
-    for (size_t t = 0; t < used && !out->err; t++) {
-      if (jobs[t].st || jobs[t].nonfinite) {
-        free(line);
-        char where[96];
-        snprintf(where, sizeof where, "value at key position %.17g", jobs[t].bad_pos);
-        rc = jobs[t].st ? rl_scheme_fail(sch[jobs[t].bad_scheme].s, cmd, jobs[t].st,
-                                         jobs[t].bad_pos, "--to")
-                        : rl_scheme_overflow(cmd, so.names[jobs[t].bad_scheme],
-                                             so.cfg.param_file, where);
-        goto done;
-      }
-      for (size_t j = jobs[t].j0; j < jobs[t].j1; j++) {
-        char *p = line;
-        p += rl_numfmt(rl_grid_at(&g, j), p);
-        const double *v = jobs[t].vals + (j - jobs[t].j0) * 3 * ns;
-        for (size_t m = 0; m < 3 * ns; m++) {
-          *p++ = ',';
-          p += rl_numfmt(v[m], p);
-        }
-        *p++ = '\n';
-        rl_out_write(out, line, (size_t)(p - line));
-      }
-    }
+    for (size_t t = 0; t < used && !out->err && !rc; t++)
+      rc = rows(r, sch, &jobs[t], line, out);
     rl_progress_update(&prog, j0);
   }
-  free(line);
-  rc = rl_sink_close(&sink, &prog);
+  if (!rc)
+    rc = rl_sink_close(&sink, &prog);
 done:
   rl_sink_abort(&sink);
-  for (size_t t = 0; t < RL_THREADS_MAX; t++) {
-    free(jobs[t].vals);
-    free(jobs[t].pk);
-  }
+  free(line);
+  for (size_t t = 0; t < RL_THREADS_MAX; t++)
+    free(jobs[t].vals), free(jobs[t].pk);
   for (size_t k = 0; k < RL_SCHEMES_MAX; k++) {
     rl_profile_free(sch[k].w);
     rl_scheme_free(sch[k].s);
   }
-  gsl_rng_free(rng);
   free(xs);
   return rc;
 }
 
+static const rl_cmd_decl decl = {
+    .usage = "--scheme S[,S...] [OPTIONS]",
+    .about =
+        "The positional contribution to the logit, positional = total - cc (the logit\n"
+        "minus what the same content gives with position ignored), against relative\n"
+        "distance r: the query at position q = --query-pos, the key at q - r.  Per\n"
+        "scheme three columns: <S>_same (mean over samples, the same content x_s at\n"
+        "both positions), <S>_mean and <S>_se (mean and standard error over samples,\n"
+        "independent contents x_s, y_s ~ N(0, I)).  Absolute schemes depend on q.\n",
+    .takes = RL_TAKES_SCHEME | RL_TAKES_GRID | RL_TAKES_THREADS | RL_TAKES_TABLE,
+    .grid = &grid_kind,
+    .settings_size = sizeof(rl_profile_settings),
+    .groups = {{"profile:", rl_profile_param_list, 0}},
+    .schemes_max = RL_SCHEMES_MAX,
+    .schemes_default = "rope",
+    .plot = "profile.gp",
+    /* a sweep's figure: each scheme's same-content curve */
+    .sweep_numbers = "", .sweep_names = "", .sweep_lists = "scheme",
+    .plot_x = "r", .plot_y = "*_same",
+    .plot_units = "r=tokens;*_same=logit, q·k/√d",
+    .check = check,
+    .compute = compute,
+};
+
 const struct rl_cmd rl_cmd_profile = {
-    "profile", run, "positional part of the logit vs distance, schemes side by side", help, NULL};
+    "profile", NULL, "positional part of the logit vs distance, schemes side by side", NULL,
+    &decl};

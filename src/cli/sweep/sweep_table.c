@@ -35,16 +35,6 @@
 const rl_sweep_spec rl_sweep_table[] = {
     {"freqs", S, "", "", "", NULL, "pair", "theta", "y", NULL, NULL, NULL,
      "pair=index;theta=rad/token", NULL},
-    /* profile's figure of a sweep: each scheme's same-content curve */
-    {"profile", SC, "query-pos samples", "", "scheme", NULL, "r", "*_same", NULL, NULL, NULL,
-     &rl_grid_fig2_profile, "r=tokens;*_same=logit, q·k/√d", NULL},
-    /* params: whichever of its tables the scheme gives (buckets, slopes,
-     * frequencies) */
-    {"params", SC, "from to", "scheme", "", NULL,
-     "key_minus_query query_minus_key head pair distance", "bucket|slope|theta|v0", NULL, NULL,
-     NULL, NULL,
-     "key_minus_query=tokens;query_minus_key=tokens;distance=tokens;head=index;pair=index;"
-     "bucket=index;slope=per token;theta=rad/token;v0=no unit", NULL},
     {"matrix", SC, "len offset", "scheme term content", "", "format=grid", NULL, NULL, NULL, NULL,
      NULL, NULL, NULL, NULL},
     {"compare", SC, "len tol", "", "scheme", "format=markdown", NULL, NULL, NULL, NULL, NULL,
@@ -58,8 +48,6 @@ const rl_sweep_spec rl_sweep_table[] = {
     /* commands that do not sweep but take lists of their own (numbers NULL) */
     {"audit", S, "tolerance rtol ulps", "report", "positions", "report=pairs report=positions",
      NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL},
-    {"check", 0, NULL, NULL, "positions only", NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
-     NULL},
     /* bound: its rows carry dim, base, ... already (no second column);
      * --len is its own list, one row per length; its declared settings
      * (Men's search, Liu's fine-tuning) sweep, not --threads; pi's grid

@@ -286,3 +286,58 @@ rl_status rl_audit_check_values(const rl_audit_input *in, int layout, const rl_s
            e.r_sin ? "sin" : "cos", e.r_col, e.r_expected, e.r_found);
   return RL_OK;
 }
+
+rl_status rl_audit_check_prop(size_t i, const rl_audit_input *in, int layout,
+                              const rl_schedule *sc, const rl_check_settings *s,
+                              rl_check_result *res, const char **skip)
+{
+  memset(res, 0, sizeof *res);
+  *skip = NULL;
+  double attn = sc ? sc->attn : rl_audit_amplitude(in);
+  rl_status st = RL_OK;
+  if (in->kind != RL_AUDIT_TABLE && i < 3)
+    *skip = "inverse frequencies: no cos/sin per position";
+  else if (!sc && i >= 2)
+    *skip = "no --expect";
+  else if (i == 0)
+    st = rl_audit_check_relative(in, (unsigned long)s->seed, s->trials, res);
+  else if (i == 1)
+    st = rl_audit_check_norm(in, attn, res);
+  else if (i == 2)
+    st = rl_audit_check_layout(in, layout, sc->n, attn, res);
+  else
+    st = rl_audit_check_values(in, layout, sc, res);
+  if (st == RL_ENOMEM || *skip)
+    return st;
+  if (st) { /* a property that could not be measured has not passed */
+    res->pass = 0;
+    snprintf(res->detail, sizeof res->detail, "could not run: %s", rl_strerror(st));
+  }
+  res->detail[sizeof res->detail - 1] = 0;
+  if (s->tolerance_scale != 1.0 && isfinite(res->error)) { /* re-judged, scaled tolerance */
+    res->tolerance *= s->tolerance_scale;
+    res->pass = res->error <= res->tolerance;
+  }
+  res->pass = res->pass && !isnan(res->error);
+  return RL_OK;
+}
+
+rl_status rl_audit_check_layout_choice(const rl_audit_input *in, const char *file,
+                                       const rl_schedule *sc, int given, int layout, int *out,
+                                       char *err, size_t n)
+{
+  *out = layout == RL_LAYOUT_HALF ? RL_AUDIT_LAYOUT_HALF : RL_AUDIT_LAYOUT_INTERLEAVED;
+  /* a dims table in --layout when given, else in the layout it shows;
+   * with neither, not guessed */
+  if (sc && in->kind == RL_AUDIT_TABLE && !given && in->ncols == 2 * sc->n) {
+    int shown = rl_audit_layout_of(in);
+    if (shown == RL_AUDIT_LAYOUT_PAIRS) {
+      snprintf(err, n, "%s: layout unknown: %zu columns, and neither half nor interleaved "
+                       "columns repeat: expected --layout half or --layout interleaved",
+               file, 2 * sc->n);
+      return RL_EINVAL;
+    }
+    *out = shown;
+  }
+  return RL_OK;
+}

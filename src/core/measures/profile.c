@@ -5,7 +5,12 @@
  * same contents.  Queries are prepared once; per distance the keys are
  * prepared and each pair is O(d) (rl_scheme_pair). */
 #include <math.h>
+#include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <gsl/gsl_randist.h>
+#include <gsl/gsl_rng.h>
 #include "ropelab.h"
 
 struct rl_profile_ws {
@@ -88,5 +93,95 @@ rl_status rl_profile_eval(const rl_profile_ws *w, double r, double *scratch,
       e->nonfinite = 1;
     return RL_EOVERFLOW;
   }
+  return RL_OK;
+}
+
+/* ---- profile's settings (measures.h) ---- */
+static const char *const norm_names[] = {"none", "max", NULL};
+static const char *const *norm_list(void) { return norm_names; }
+static rl_status norm_parse(const rl_param *d, void *obj, const char *arg, char *err, size_t n)
+{
+  int k;
+  rl_status st = rl_param_enum_index(d, arg, &k, err, n);
+  if (!st)
+    ((rl_profile_settings *)obj)->plot_normalize = RL_PROFILE_NORM_NONE + k;
+  return st;
+}
+static int norm_format(const rl_param *d, const void *obj, char *buf, size_t n)
+{
+  (void)d;
+  int k = ((const rl_profile_settings *)obj)->plot_normalize;
+  return snprintf(buf, n, "%s", k ? norm_names[k - 1] : "");
+}
+static void norm_reset(const rl_param *d, void *obj)
+{
+  (void)d;
+  ((rl_profile_settings *)obj)->plot_normalize = RL_PROFILE_NORM_AUTO;
+}
+
+static const rl_param p_query_pos = {
+    .key = "query-pos", .kind = RL_PK_REAL, .flags = RL_PF_NO_META,
+    .bit = RL_PROFILE_SET_QUERY_POS, .offset = offsetof(rl_profile_settings, query_pos),
+    .lo = -INFINITY, .hi = INFINITY, .metavar = "Q", .unit = "tokens",
+    .dflt_text = "max(--to, 0), so that keys q - r are >= 0 for r >= 0",
+    .help = "query position"};
+static const rl_param p_samples = {
+    .key = "samples", .kind = RL_PK_SIZE, .flags = RL_PF_NO_META,
+    .offset = offsetof(rl_profile_settings, samples), .lo = 2, .hi = 100000000, .dflt = 100,
+    .metavar = "N", .help = "content samples, >= 2"};
+static const rl_param p_norm = {
+    .key = "plot-normalize", .kind = RL_PK_CUSTOM,
+    .flags = RL_PF_NAMES | RL_PF_NO_SWEEP | RL_PF_NO_META,
+    .offset = offsetof(rl_profile_settings, plot_normalize), .names_fn = norm_list,
+    .parse = norm_parse, .format = norm_format, .reset = norm_reset, .metavar = "none|max",
+    .dflt_text = "max for two to four schemes, none otherwise",
+    .help = "the --plot figure (up to four schemes: two shared panels, same content and "
+            "independent content +-2 se; more: one panel per scheme with both): none draws the "
+            "logits as computed, max divides each scheme by its largest |value| (the divisor in "
+            "the key); the CSV is never scaled"};
+static const rl_param p_checkpoint = {
+    .key = "checkpoint", .kind = RL_PK_TEXT, .flags = RL_PF_FILE | RL_PF_NO_SWEEP | RL_PF_NO_META,
+    .offset = offsetof(rl_profile_settings, checkpoint), .metavar = "F",
+    .dflt_text = "none",
+    .help = "a model 'ropelab train --checkpoint F' wrote, measured instead (no --scheme; "
+            "--samples and the output options only): t5 and alibi, the positional logit per "
+            "head and distance 0..max_T-1 (head,distance,logit); rope, the mean norm of each "
+            "query and key rotation pair per layer and head over --samples examples of the "
+            "training length, default the checkpoint's eval_samples "
+            "(layer,head,pair,theta,q_norm,k_norm; Barbero et al. 2024)"};
+static const rl_param *const list[] = {&p_query_pos, &p_samples, &p_norm, &p_checkpoint, NULL};
+
+const rl_param *const *rl_profile_param_list(void) { return list; }
+
+void rl_profile_plan(rl_profile_settings *s, double to)
+{
+  if (!(s->set & RL_PROFILE_SET_QUERY_POS))
+    s->query_pos = to > 0 ? to : 0;
+}
+
+rl_status rl_profile_contents(const rl_profile_settings *s, size_t d, unsigned long seed,
+                              double **out)
+{
+  size_t N = s->samples;
+  double *xs = malloc(2 * N * d * sizeof *xs), *tmp = malloc(2 * N * d * sizeof *tmp);
+  gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
+  *out = NULL;
+  if (!xs || !tmp || !rng) {
+    free(xs), free(tmp);
+    if (rng)
+      gsl_rng_free(rng);
+    return RL_ENOMEM;
+  }
+  /* drawn x_0, y_0, x_1, y_1, ...; stored as the x block then the y block */
+  gsl_rng_set(rng, seed);
+  for (size_t n = 0; n < 2 * N * d; n++)
+    tmp[n] = gsl_ran_gaussian(rng, 1.0);
+  gsl_rng_free(rng);
+  for (size_t n = 0; n < N; n++) {
+    memcpy(xs + n * d, tmp + 2 * n * d, d * sizeof *xs);
+    memcpy(xs + (N + n) * d, tmp + (2 * n + 1) * d, d * sizeof *xs);
+  }
+  free(tmp);
+  *out = xs;
   return RL_OK;
 }
