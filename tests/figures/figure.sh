@@ -18,13 +18,13 @@ font=$(fc-match -f '%{file}' sans 2>/dev/null)
 [ -f "$font" ] || font=/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
 [ -f "$font" ] || { echo "no DejaVu Sans (fonts-dejavu-core)" >&2; exit 77; }
 
-layout() {
-  f=$1
+layout() { # (its variables are named apart from the cases')
+  _lay_f=$1
   shift
-  for s in svg png; do
-    sc=1
-    [ $s = png ] && sc=1.3333
-    python3 "$figdir/svg_layout.py" "$f" "$font" --scale $sc "$@" | sed "s/^/$s: /"
+  for _lay_s in svg png; do
+    _lay_sc=1
+    [ $_lay_s = png ] && _lay_sc=1.3333
+    python3 "$figdir/svg_layout.py" "$_lay_f" "$font" --scale $_lay_sc "$@" | sed "s/^/$_lay_s: /"
   done
 }
 
