@@ -18,7 +18,11 @@
 #   config_json a model's config.json (--config; src/core/model/json.c)
 #   checkpoint  the trainer's checkpoint (src/core/train/checkpoint.c; the
 #               first byte of an input asks for a correct length and CRC,
-#               to get past the checksum; seed corpus: two tiny runs' checkpoints)
+#               to get past the checksum, or for field-aware mutations of a
+#               valid checkpoint of each scheme: every CONF field at its
+#               bounds, 0, -1, 2^31, 2^40, NaN; tensors at +-1e300, inf,
+#               NaN (tests/train/ckpt_mutate.h); seed corpus: two tiny
+#               runs' checkpoints and field-aware seeds)
 #
 # Installs what it needs (clang and its libFuzzer runtime, Debian
 # libclang-rt-N-dev, with the packages of experiments/setup.sh).  Writes
@@ -66,7 +70,8 @@ for t in $targets; do
   src=$top/tests/fuzz/fuzz_$t.c
   [ -f "$src" ] || { echo "fuzz.sh: no target '$t' ($src)" >&2; exit 2; }
   # shellcheck disable=SC2086
-  clang $cflags $san -fsanitize=fuzzer -I"$top/tests/fuzz" "$src" $objs $libs -o "$out/fuzz_$t"
+  clang $cflags $san -fsanitize=fuzzer -I"$top/tests/fuzz" -I"$top/tests/train" "$src" $objs $libs \
+    -o "$out/fuzz_$t"
   mkdir -p "$out/corpus/$t" "$out/artifacts/$t"
   echo "fuzz: $t for ${secs} s" >&2
   if ! "$out/fuzz_$t" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \

@@ -20,10 +20,14 @@ term = ARG3
 hdr0 = system(sprintf("awk '!/^#/ { print; exit }' '%s' | tr ',' ' '", data))
 has(n) = strstrt(" " . hdr0 . " ", " " . n . " ") > 0
 nox = (ARG3 eq "table") ? "%g" : ""  # the table needs its x values
-known = " r n bound similarity mc_ind_mean mc_ind_se mc_self_mean mc_self_se mc_self_expect abel_max "
+known = " r n bound similarity mc_ind_mean mc_ind_se mc_self_mean mc_self_se mc_self_expect abel_max r_first r_last bound_min bound_max similarity_min similarity_max "
+# decay --bins K --bin-stat range: each bin's smallest and largest value
+# over every r in it, drawn as a box from r_first to r_last (so every
+# extreme of an oscillating B_r shows, and its negative values)
+ranged = has("r_first") && has("r_last")
 nother = 0
 do for [i=2:words(hdr0)] { if (strstrt(known, " " . word(hdr0, i) . " ") == 0) { nother = nother + 1 } }
-pA = has("bound") || has("similarity") || nother > 0
+pA = has("bound") || has("similarity") || has("bound_min") || has("similarity_min") || nother > 0
 pB = has("mc_self_mean") || has("mc_self_expect")
 pC = has("mc_ind_mean")
 pD = has("abel_max")
@@ -50,7 +54,8 @@ set datafile commentschars "#"
 # bound of the logit's relative size, not the logit itself
 what = ""
 if (has("bound")) { what = "relative upper bound of the logit" }
-if (has("similarity")) { what = what . (strlen(what) ? " and " : "") . "B_r" }
+if (has("similarity") || has("similarity_min")) { what = what . (strlen(what) ? " and " : "") . "B_r" }
+if (has("bound_min") && !has("bound")) { what = "relative upper bound of the logit" . (has("similarity_min") ? " and B_r" : "") }
 if (pB || pC) { what = what . (strlen(what) ? " and " : "") . "Monte Carlo logits" }
 t1 = "Long-term decay of RoPE" . (strlen(what) ? ": " . what : "")
 if (strlen(dim) > 0) { t1 = t1 . sprintf(", d = %s", dim) }
@@ -75,7 +80,7 @@ if (npanel == 1) {
     set key at screen 0.715, graph 1.0 left top Left reverse font ",10" samplen 2.5 spacing 1.1
 }
 set grid lt 1 lc rgb "#dddddd"  # "lc" alone draws no grid in gnuplot 5.4
-if (grid eq "log") { set logscale x }
+if (grid eq "log" || ranged) { set logscale x }
 set autoscale xfix
 set multiplot title t1 font ",11"
 eval footer
@@ -83,7 +88,7 @@ eval footer
 # the panels top to bottom; only the lowest has x labels
 y0 = top
 last = pD ? 4 : pC ? 3 : pB ? 2 : 1
-xlab = "relative distance r" . (grid eq "log" ? " (tokens, log scale)" : " (tokens)")
+xlab = "relative distance r (tokens" . (grid eq "log" || ranged ? ", log scale)" : ")") . (ranged ? sprintf(", every integer r, %s bins per octave (band: a bin's smallest to largest value)", meta("bins")) : "")
 
 blue = "#0072B2"
 verm = "#D55E00"
@@ -101,6 +106,24 @@ if (pA) {
     # (beside a panel among four, a smaller font keeps it on the page)
     set ylabel yl font (npanel > 2 ? ",9" : "")
     cmd = ""
+    if (ranged && has("similarity_min")) {
+        yl = (has("bound_min") ? "(1/n) Σ_j |S_j|  and  B_r = Σ_i cos(r θ_i),  " . npairs : "B_r = Σ_i cos(r θ_i)") . "  (no unit)"
+        set ylabel yl font (npanel > 2 ? ",9" : "")
+        # the first bin holding a negative B_r, marked with its r range
+        neg = system(sprintf("awk -F, 'NR > 1 && !/^#/ && $%d < 0 { print $%d, $%d; exit }' '%s'", col("similarity_min"), col("r_first"), col("r_last"), data))
+        if (strlen(neg) > 0) {
+            nlo = real(word(neg, 1))
+            nhi = real(word(neg, 2))
+            set object 5 rect from first nlo, graph 0 to first nhi, graph 1 back fs solid 0.18 noborder fc rgb "#D55E00"
+            set label 5 sprintf("first B_r < 0: r in %.0f..%.0f", nlo, nhi) at first nlo, graph 0.06 right offset -0.6, 0 font ",9" tc rgb verm front
+        }
+        set arrow 6 from graph 0, first 0 to graph 1, first 0 nohead dt 2 lw 1 lc rgb "#666666" back
+        if (npanel == 1) { set key inside left top Left reverse box opaque font ",10" samplen 2.5 spacing 1.1 }
+    }
+    # the band between each bin's smallest and largest value, and both
+    # envelopes as lines (a bin of one r is a point of the lines)
+    if (ranged && has("bound_min")) { cmd = cmd . sprintf("data using (sqrt($%d*$%d)):%d:%d with filledcurves fs transparent solid 0.35 noborder lc rgb '%s' title 'bound (RoFormer §3.4.3): smallest to largest in each bin', data using (sqrt($%d*$%d)):%d with lines lw 1 lc rgb '%s' notitle, data using (sqrt($%d*$%d)):%d with lines lw 1 lc rgb '%s' notitle", col("r_first"), col("r_last"), col("bound_min"), col("bound_max"), blue, col("r_first"), col("r_last"), col("bound_min"), blue, col("r_first"), col("r_last"), col("bound_max"), blue) }
+    if (ranged && has("similarity_min")) { cmd = cmd . (strlen(cmd) ? ", " : "") . sprintf("data using (sqrt($%d*$%d)):%d:%d with filledcurves fs transparent solid 0.35 noborder lc rgb '%s' title 'B_r (Men et al. 2024): smallest to largest in each bin', data using (sqrt($%d*$%d)):%d with lines lw 1 lc rgb '%s' notitle, data using (sqrt($%d*$%d)):%d with lines lw 1 lc rgb '%s' notitle", col("r_first"), col("r_last"), col("similarity_min"), col("similarity_max"), verm, col("r_first"), col("r_last"), col("similarity_min"), verm, col("r_first"), col("r_last"), col("similarity_max"), verm) }
     if (has("bound")) { cmd = cmd . sprintf("data using 1:%d with lines lw 1.6 lc rgb '%s' title 'bound (RoFormer §3.4.3)'", col("bound"), blue) }
     if (has("similarity")) { cmd = cmd . (strlen(cmd) ? ", " : "") . sprintf("data using 1:%d with lines lw 1.6 lc rgb '%s' title 'similarity B_r (Men et al. 2024)'", col("similarity"), verm) }
     do for [i=2:ncol] {

@@ -1,6 +1,8 @@
-# extrapolate.gp: the four panels of `ropelab extrapolate` from its tidy
+# extrapolate.gp: the panels of `ropelab extrapolate` from its tidy
 # table (columns scheme,method,scale,window,sinks,measure,stat,len,r,pair,
-# value,se; several runs' tables concatenated are fine):
+# value,se; several runs' tables concatenated are fine), one per measure
+# the table holds, lettered in this order (a table without a measure has
+# no panel for it: ropelab report measures unseen and retrieval only):
 #   (a) retrieval: attention probability on a planted key equal to the
 #       query against its distance r, at the longest length N;
 #   (b) entropy of the last query's attention against the length n, with
@@ -19,9 +21,22 @@
 data = ARG1
 out = ARG2
 term = ARG3
-W = 1500
-H = 1000
+# the measures present: rows of each
+count(m) = int(system(sprintf("awk -F, '!/^#/ && $6 == \"%s\" { n++ } END { print n + 0 }' '%s'", m, ARG1)))
+has_ret = count("retrieval") > 0
+has_ent = count("entropy") > 0
+has_uns = count("unseen") > 0
+has_sft = count("shift") > 0
+np = has_ret + has_ent + has_uns + has_sft
+# two rows of two for four panels, else one row
+prow = np == 4 ? 2 : 1
+pcol = np == 4 ? 2 : (np > 0 ? np : 1)
+W = np <= 1 ? 1000 : 1500
+H = prow == 2 ? 1000 : 600
 load system(sprintf("dirname '%s'", ARG0)) . "/common.gp"
+if (np == 0) { print "extrapolate.gp: no rows of retrieval, entropy, unseen or shift in ", data; exit status 1 }
+letter = 0
+panel(t) = sprintf("(%s) %s", "abcd"[letter:letter], t)
 
 L = real(meta("train_len"))
 N = real(meta("eval_len"))
@@ -58,17 +73,19 @@ t1 = sprintf("ropelab extrapolate: trained at L = %.0f (dashed), evaluated to N 
 if (strlen(meta("dim")) > 0) { t1 = t1 . ", d = " . meta("dim") }
 if (strlen(meta("samples")) > 0) { t1 = t1 . ", " . meta("samples") . " content samples" }
 # every panel the same width; the key column on the right
-set multiplot layout 2, 2 title t1 font ",13" margins 0.06, 0.80, 0.11, 0.92 spacing 0.07, 0.13
+set multiplot layout prow, pcol title t1 font ",13" margins (90.0 / W), 0.80, (prow == 2 ? 0.11 : 0.16), (prow == 2 ? 0.92 : 0.86) spacing 0.07, 0.13
 eval footer
 
 # L as a dashed line, named in the title (a label on the plot covered
 # curves or the tic at L)
 set arrow 1 from first L, graph 0 to first L, graph 1 nohead dt 2 lw 1.2 lc rgb "#666666" back
 
-set title sprintf("(a) retrieval at n = %.0f: attention on the planted key (mean;\nbelow 1e-8 off the axis)", N)
+set logscale x 2
+if (has_ret) {
+letter = letter + 1
+set title panel(sprintf("retrieval at n = %.0f: attention on the planted key (mean;\nbelow 1e-8 off the axis)", N))
 set xlabel "distance r of the planted key from the query  (tokens)"
 set ylabel "attention probability  (no unit)"
-set logscale x 2
 set logscale y 10
 if (term ne "table") { set format y "%.0e" }  # the table keeps 6 digits
 set yrange [1e-8:2]
@@ -78,34 +95,61 @@ plot for [i = 1:ns] rows(word(series, i), "retrieval", "probability", 9, sprintf
 unset logscale y
 set format y "%g"
 set yrange [*:*]
+}
 
-unset key
-set title "(b) attention entropy of the last query (dotted: ln n, uniform)"
+# without the retrieval panel, the first panel drawn names the series in
+# the key (curves of nothing, one per series)
+keyn = has_ret ? 0 : ns
+if (has_ent) {
+letter = letter + 1
+set title panel("attention entropy of the last query (dotted: ln n, uniform)")
 set xlabel "sequence length n  (tokens)"
 set ylabel "entropy (nats)"
 stats sprintf("< awk -F, '!/^#/ && $6 == \"entropy\" { print $11 }' '%s'", data) using 1 nooutput
 G = grp("entropy", "nats", "1", 0.004 * (STATS_max - STATS_min))
 nt = note(G)
-if (strlen(nt) > 0) { set label 98 "(b) one curve each:\n" . nt at screen 0.83, screen 0.62 left front font ",8" }
+if (strlen(nt) > 0) { set label 98 panel("one curve each:\n") . nt at screen 0.83, screen 0.62 left front font ",8" }
+if (keyn > 0) {
+plot for [g = 1:words(G)] rows(lead(word(G, g)), "entropy", "nats", 8, "1") \
+    using 1:2 with linespoints pt 7 ps 0.45 lw 1.6 lc rgb pal[(sidx(lead(word(G, g))) - 1) % 12 + 1] dt 1 + (sidx(lead(word(G, g))) - 1) / 12 notitle, \
+    rows(word(series, 1), "entropy", "nats", 8, "1") using 1:(log($1)) with lines dt 3 lw 1.2 lc rgb "#777777" notitle, \
+    for [i = 1:keyn] NaN with linespoints pt 7 ps 0.45 lw 1.6 lc rgb pal[(i - 1) % 12 + 1] dt 1 + (i - 1) / 12 title word(series, i)
+} else {
 plot for [g = 1:words(G)] rows(lead(word(G, g)), "entropy", "nats", 8, "1") \
     using 1:2 with linespoints pt 7 ps 0.45 lw 1.6 lc rgb pal[(sidx(lead(word(G, g))) - 1) % 12 + 1] dt 1 + (sidx(lead(word(G, g))) - 1) / 12 notitle, \
     rows(word(series, 1), "entropy", "nats", 8, "1") using 1:(log($1)) with lines dt 3 lw 1.2 lc rgb "#777777" notitle
+}
 unset label 98
+keyn = 0
+}
 
-set title "(c) unseen: pairs whose positional input never occurred within L"
+if (has_uns) {
+letter = letter + 1
+set title panel("unseen: pairs whose positional input never occurred within L")
+set xlabel "sequence length n  (tokens)"
 set ylabel "fraction of causal query-key pairs  (no unit)"
 set yrange [-0.02:1.02]
 G = grp("unseen", "fraction", "$10 == \"all\" || $10 == \"\"", 0.004)
 nt = note(G)
-if (strlen(nt) > 0) { set label 98 "(c) one curve each:\n" . nt at screen 0.83, screen 0.38 left front font ",8" }
+if (strlen(nt) > 0) { set label 98 panel("one curve each:\n") . nt at screen 0.83, screen 0.38 left front font ",8" }
+if (keyn > 0) {
+plot for [g = 1:words(G)] rows(lead(word(G, g)), "unseen", "fraction", 8, "$10 == \"all\" || $10 == \"\"") \
+    using 1:2 with linespoints pt 7 ps 0.45 lw 1.6 lc rgb pal[(sidx(lead(word(G, g))) - 1) % 12 + 1] dt 1 + (sidx(lead(word(G, g))) - 1) / 12 notitle, \
+    for [i = 1:keyn] NaN with linespoints pt 7 ps 0.45 lw 1.6 lc rgb pal[(i - 1) % 12 + 1] dt 1 + (i - 1) / 12 title word(series, i)
+} else {
 plot for [g = 1:words(G)] rows(lead(word(G, g)), "unseen", "fraction", 8, "$10 == \"all\" || $10 == \"\"") \
     using 1:2 with linespoints pt 7 ps 0.45 lw 1.6 lc rgb pal[(sidx(lead(word(G, g))) - 1) % 12 + 1] dt 1 + (sidx(lead(word(G, g))) - 1) / 12 notitle
+}
 unset label 98
 set yrange [*:*]
+keyn = 0
+}
 
+if (has_sft) {
+letter = letter + 1
 unset arrow 1
 unset logscale x
-set title sprintf("(d) shift at n = %.0f: KS distance of positional logits past L vs within L", N)
+set title panel(sprintf("shift at n = %.0f: KS distance of positional logits past L vs within L", N))
 set xlabel ""
 set ylabel "KS distance sup |F_past - F_within|  (no unit)"
 set yrange [0:1]
@@ -114,19 +158,11 @@ set xtics rotate by -35 font ",8" ()
 do for [i = 1:ns] { set xtics add (word(series, i) i) }
 set boxwidth 0.7
 set style fill solid 0.85 border -1
-# a table without shift rows (--measure without shift, as ropelab report
-# runs it) says so in the panel instead of leaving it empty
-nshift = int(system(sprintf("awk -F, '!/^#/ && $6 == \"shift\" { n++ } END { print n + 0 }' '%s'", data)))
-if (nshift > 0) {
-  plot for [i = 1:ns] rows(word(series, i), "shift", "ks", 8, "1") using (i):2 with boxes lc rgb pal[(i - 1) % 12 + 1] notitle
+if (keyn > 0) {
+plot for [i = 1:ns] rows(word(series, i), "shift", "ks", 8, "1") using (i):2 with boxes lc rgb pal[(i - 1) % 12 + 1] notitle, \
+    for [i = 1:keyn] NaN with linespoints pt 7 ps 0.45 lw 1.6 lc rgb pal[(i - 1) % 12 + 1] dt 1 + (i - 1) / 12 title word(series, i)
 } else {
-  set title "(d) shift: not measured (--measure without shift)"
-  unset xtics
-  unset ytics
-  unset grid
-  set ylabel ""
-  set label 99 "no shift rows in this table" at graph 0.5, graph 0.5 center tc rgb "#777777"
-  plot NaN notitle
-  unset label 99
+plot for [i = 1:ns] rows(word(series, i), "shift", "ks", 8, "1") using (i):2 with boxes lc rgb pal[(i - 1) % 12 + 1] notitle
+}
 }
 unset multiplot

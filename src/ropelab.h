@@ -29,6 +29,8 @@
 #include "ropelab/scheme.h"
 #include "ropelab/array.h"
 #include "ropelab/file.h"
+#include "ropelab/freqs.h"
+#include "ropelab/report.h"
 #include "ropelab/audit.h"
 #include "ropelab/bounds.h"
 #include "ropelab/measures.h"

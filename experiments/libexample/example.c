@@ -26,9 +26,10 @@ int main(void)
   rl_schedule_params_default(&p); /* the core's defaults, then ours */
   p.method = rl_schedule_type_find("llama3");
   p.base = 500000;
-  p.factor = 8;
-  p.train_len = 8192;
-  p.set |= RL_SP_FACTOR | RL_SP_TRAIN_LEN;
+  /* parameters a method takes are set through their declarations, which
+   * record them as given (a method that does not take one refuses it) */
+  rl_schedule_set(&p, "factor", 8);
+  rl_schedule_set(&p, "train-len", 8192);
   st = rl_schedule_new(&p, &llama3, err);
   if (st != RL_OK) {
     fprintf(stderr, "example: %s\n", err);

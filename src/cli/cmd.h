@@ -1,10 +1,21 @@
 /* cmd.h: one ropelab subcommand (the kmod/git pattern): each command lives
  * in its own cmd_<name>.c exporting `const struct rl_cmd rl_cmd_<name>`,
- * and main.c lists it once in RL_COMMANDS. */
+ * listed once in commands/registry.c.
+ *
+ * A command is a declaration (issue 34): what it takes (the option
+ * groups: schedule, scheme, grid, output, threads; its own settings,
+ * declared as rl_param lists in the core), its positional arguments, its
+ * figure, its sweep axes, and a compute function that calls the core and
+ * writes.  One driver (driver.c) builds the parsing, the help, the sweep
+ * axes and through the help the completion and the man page of every
+ * declared command.  Commands not yet declared keep a run() and a help()
+ * of their own (decl NULL). */
 #ifndef RL_CLI_CMD_H
 #define RL_CLI_CMD_H
 
+#include <stddef.h>
 #include <stdio.h>
+#include "ropelab.h"
 
 /* Exit codes, documented in `ropelab --help`. */
 enum {
@@ -14,11 +25,73 @@ enum {
   RL_EXIT_RUNTIME = 3  /* I/O, memory, gnuplot failure */
 };
 
+typedef struct rl_cmd_run rl_cmd_run; /* driver.h */
+
+/* What a declared command takes besides its own settings. */
+enum {
+  RL_TAKES_SCHEDULE = 1u << 0, /* the schedule options (--config, --dim, --method, ...) */
+  RL_TAKES_SCHEME = 1u << 1,   /* the scheme options (--scheme, --heads, ...) and the schedule's */
+  RL_TAKES_GRID = 1u << 2,     /* --from, --to, --step (decl->grid) */
+  RL_TAKES_THREADS = 1u << 3,  /* --threads T */
+  RL_TAKES_TABLE = 1u << 4     /* -o, --output-format, --no-meta, --no-header (else -o only) */
+};
+
+/* A group of the command's own settings: the core's declarations over
+ * a struct at offset within the command's settings. */
+typedef struct rl_cmd_group {
+  const char *title;                     /* help heading ("measures:"), or NULL */
+  const rl_param *const *(*list)(void);  /* NULL ends the groups */
+  size_t offset;
+} rl_cmd_group;
+
+#define RL_CMD_GROUPS_MAX 4
+
+typedef struct rl_cmd_decl {
+  const char *usage;     /* after "usage: ropelab NAME ": "CONFIG [OPTIONS]" */
+  const char *about;     /* the help's paragraphs, before the options */
+  const char *footer;    /* help after the options, or NULL */
+  unsigned takes;        /* RL_TAKES_* */
+  const void *grid;      /* with RL_TAKES_GRID: its rl_grid_kind (grid_opts.h) */
+  size_t settings_size;  /* the command's own settings (zeroed, then defaults) */
+  void (*defaults)(void *settings); /* the core's defaults where not the declarations' */
+  rl_cmd_group groups[RL_CMD_GROUPS_MAX + 1];
+  size_t min_args, max_args; /* positional arguments (help's usage names them) */
+  const char *args_name, *args_expect; /* "CONFIG", "a model's config.json or GGUF file" */
+  const char *plot;      /* plots/<script> of --plot, or NULL: --plot refused */
+  /* a sweep: the command's own options taking a list of numbers, of
+   * names, or lists of their own meaning, as rl_sweep_spec (sweep.h);
+   * numbers NULL: the command does not sweep */
+  const char *sweep_numbers, *sweep_names, *sweep_lists, *sweep_refuse;
+  const char *plot_x, *plot_y, *plot_log;
+  const char *plot_units; /* "COL=UNIT;..." as rl_sweep_spec's, or NULL */
+  const char *except;    /* schedule options it refuses: out of help and sweeps */
+  size_t schemes_max;    /* RL_TAKES_SCHEME: --scheme names at most */
+  const char *schemes_default; /* without --scheme ("all", a name; NULL: required) */
+  /* without RL_TAKES_TABLE: what -o names and its help line ("DIR", "the
+   * page's folder ..."); NULL: -o is refused */
+  const char *output_arg, *output_help;
+  /* after parsing, before any output: checks across settings (0 or a
+   * printed usage error) */
+  int (*check)(rl_cmd_run *r);
+  /* the work: call the core, write; an exit code (messages printed) */
+  int (*compute)(rl_cmd_run *r);
+} rl_cmd_decl;
+
 struct rl_cmd {
   const char *name;
-  int (*run)(int argc, char **argv); /* argv[0] is the command name */
+  int (*run)(int argc, char **argv); /* not yet declared: argv[0] is the name */
   const char *summary;               /* one line, for `ropelab --help` */
-  void (*help)(FILE *fp);            /* options with their defaults */
+  void (*help)(FILE *fp);            /* not yet declared: options and defaults */
+  const rl_cmd_decl *decl;           /* declared: the driver runs it */
 };
+
+/* The registry (commands/registry.c): every command, NULL-terminated. */
+extern const struct rl_cmd *const rl_commands[];
+/* The command called name, or NULL. */
+const struct rl_cmd *rl_cmd_find(const char *name);
+/* Run a command on argv (argv[0] its name) without the sweep layer, and
+ * its help: the driver's for a declared command, else its own. */
+int rl_cmd_exec(const struct rl_cmd *c, int argc, char **argv);
+void rl_cmd_help(const struct rl_cmd *c, FILE *fp);
 
 #endif

@@ -1,8 +1,8 @@
 /* main.c: `ropelab COMMAND [OPTIONS]` dispatch (the kmod tools/kmod.c and
  * git help.c pattern).  A new command is one cmd_<name>.c file plus one
- * X(name) below; a command that writes a table also gets a row in the
- * sweep table (sweep_table.c: which of its options take a list or a
- * range), which gives it sweeps, --shard, --jobs and --meta. */
+ * line in commands/registry.c; its declaration (cmd.h) gives it parsing,
+ * help, sweeps, --shard, --jobs and --meta. */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
@@ -12,35 +12,6 @@
 #include "rl_config.h"
 #include "ropelab.h"
 #include "sweep.h"
-
-#define RL_COMMANDS(X) \
-  X(freqs)             \
-  X(angles)            \
-  X(decay)             \
-  X(check)             \
-  X(profile)           \
-  X(params)            \
-  X(matrix)            \
-  X(compare)           \
-  X(audit)             \
-  X(merge)             \
-  X(bound)             \
-  X(precision)         \
-  X(extrapolate)       \
-  X(plot)              \
-  X(train)             \
-  X(evaluate)          \
-  X(report)            \
-  /* new commands: one line above, ending in a backslash */
-
-#define X(n) extern const struct rl_cmd rl_cmd_##n;
-RL_COMMANDS(X)
-#undef X
-
-#define X(n) &rl_cmd_##n,
-static const struct rl_cmd *const commands[] = {RL_COMMANDS(X)};
-#undef X
-#define NCOMMANDS (sizeof commands / sizeof *commands)
 
 static void usage(FILE *fp)
 {
@@ -52,11 +23,11 @@ static void usage(FILE *fp)
   /* the name column as wide as the longest name, so that two blanks
    * always separate name and summary (src/cli/dist reads them so) */
   int w = 10;
-  for (size_t i = 0; i < NCOMMANDS; i++)
-    if ((int)strlen(commands[i]->name) + 1 > w)
-      w = (int)strlen(commands[i]->name) + 1;
-  for (size_t i = 0; i < NCOMMANDS; i++)
-    fprintf(fp, "  %-*s %s\n", w, commands[i]->name, commands[i]->summary);
+  for (const struct rl_cmd *const *c = rl_commands; *c; c++)
+    if ((int)strlen((*c)->name) + 1 > w)
+      w = (int)strlen((*c)->name) + 1;
+  for (const struct rl_cmd *const *c = rl_commands; *c; c++)
+    fprintf(fp, "  %-*s %s\n", w, (*c)->name, (*c)->summary);
   fputs("\n"
         "  help COMMAND   the options of COMMAND, with their defaults\n"
         "  help methods   the frequency schedules (context-extension methods)\n"
@@ -74,21 +45,14 @@ static void usage(FILE *fp)
         "read_csv(comment='#') and R's read.csv(comment.char='#') read it as is.\n", fp);
 }
 
-static const struct rl_cmd *find(const char *name)
-{
-  for (size_t i = 0; i < NCOMMANDS; i++)
-    if (!strcmp(commands[i]->name, name))
-      return commands[i];
-  return NULL;
-}
-
 static int unknown(const char *name)
 {
-  const char *names[NCOMMANDS];
-  for (size_t i = 0; i < NCOMMANDS; i++)
-    names[i] = commands[i]->name;
-  size_t s = rl_suggest(name, names, NCOMMANDS);
-  if (s < NCOMMANDS)
+  const char *names[64] = {0};
+  size_t n = 0;
+  for (const struct rl_cmd *const *c = rl_commands; *c && n < 64; c++)
+    names[n++] = (*c)->name;
+  size_t s = rl_suggest(name, names, n);
+  if (s < n)
     return rl_usage(NULL, "'%s' is not a ropelab command; did you mean '%s'?", name, names[s]);
   return rl_usage(NULL, "'%s' is not a ropelab command; see 'ropelab --help'", name);
 }
@@ -107,7 +71,7 @@ static int methods(void)
   }
   puts("Options each method takes: see 'ropelab help freqs'; a setting the method does\n"
        "not use is an error.");
-  return fflush(stdout) == 0 ? RL_EXIT_OK : rl_runtime(NULL, "cannot write to standard output");
+  return RL_EXIT_OK; /* a write error: see finish */
 }
 
 static int help(int argc, char **argv)
@@ -120,12 +84,29 @@ static int help(int argc, char **argv)
     return rl_usage("help", "unexpected argument '%s'", argv[2]);
   if (!strcmp(argv[1], "methods"))
     return methods();
-  const struct rl_cmd *c = find(argv[1]);
+  const struct rl_cmd *c = rl_cmd_find(argv[1]);
   if (!c)
     return unknown(argv[1]);
-  c->help(stdout);
+  rl_cmd_help(c, stdout);
   rl_sweep_help(stdout, c->name);
   return RL_EXIT_OK;
+}
+
+/* What went to standard output outside a table (--help, --version, help
+ * CMD, CMD --help) must have reached it, as a table must (rl_out_close
+ * reports a table's own error, so a status of 2 or 3 is left as it is):
+ * a write error is exit 3.  glibc drops its buffer after a failed write,
+ * so the reason is known only when the last flush is the one that fails
+ * (on a full device, all but about one size in 4096). */
+static int finish(const char *cmd, int rc)
+{
+  errno = 0;
+  int flushed = fflush(stdout) != EOF, e = errno;
+  if ((flushed && !ferror(stdout)) || rc == RL_EXIT_USAGE || rc == RL_EXIT_RUNTIME)
+    return rc;
+  if (!flushed && e)
+    return rl_runtime(cmd, "cannot write to standard output: %s", strerror(e));
+  return rl_runtime(cmd, "cannot write to standard output");
 }
 
 int main(int argc, char **argv)
@@ -140,10 +121,10 @@ int main(int argc, char **argv)
     switch (c) {
     case 'h':
       usage(stdout);
-      return RL_EXIT_OK;
+      return finish(NULL, RL_EXIT_OK);
     case 'V':
       printf("ropelab %s\n", RL_VERSION);
-      return RL_EXIT_OK;
+      return finish(NULL, RL_EXIT_OK);
     default:
       if (optopt && strncmp(argv[optind - 1], "--", 2))
         return rl_usage(NULL, "unknown option '-%c' (see 'ropelab --help')", optopt);
@@ -158,9 +139,9 @@ int main(int argc, char **argv)
   char **cargv = argv + optind;
   rl_opt_reset();
   if (!strcmp(cargv[0], "help"))
-    return help(cargc, cargv);
-  const struct rl_cmd *cmd = find(cargv[0]);
+    return finish("help", help(cargc, cargv));
+  const struct rl_cmd *cmd = rl_cmd_find(cargv[0]);
   if (!cmd)
     return unknown(cargv[0]);
-  return rl_sweep_main(cmd, cargc, cargv);
+  return finish(cmd->name, rl_sweep_main(cmd, cargc, cargv));
 }

@@ -75,14 +75,17 @@ typedef struct rl_audit_err {
   size_t bad_pairs;        /* pairs with an entry beyond its tolerance */
   unsigned long long hash; /* of the expected values: equal tables, equal hash */
 } rl_audit_err;
-/* What a framework can legitimately differ by at one entry (pair i of
- * schedule sc at position m, the table in in->fmt): the frequency a few
- * ulps off carried to m and the angle's own rounding, a (2 |m|
- * ulp_A(theta_i) + ulp_A(|m| theta_i)), in the format A the angle is
- * formed in (float64 for a float64 table, float32 otherwise), plus the
- * value's rounding in the table's format, a libm ulp and the attention
- * factor's product, 2 eps_T a (a = sc->attn); inverse frequencies: 4
- * ulps of in->fmt at theta_i. */
+/* What a correct implementation can legitimately differ by at one entry
+ * (pair i of schedule sc at position m, the table in in->fmt): the
+ * frequency off by K eps_A relative, K = 2 ln(base) + 4 (a pow formed
+ * as exp(y ln base) in format A, as XLA's and exp2f-based C code do;
+ * compare.c derives it), carried to the angle, and the angle's own
+ * rounding: a (K eps_A |m| theta_i + ulp_A(|m| theta_i)), in the format
+ * A the angle is formed in (float64 for a float64 table, float32
+ * otherwise), plus the value's rounding in the table's format, a libm
+ * ulp and the attention factor's product, 2 eps_T a (a = sc->attn):
+ * "ulps of the table's dtype times the angle's size".  Inverse
+ * frequencies: K eps_A theta_i + ulp_A(theta_i). */
 double rl_audit_entry_tol(const rl_audit_input *in, const rl_schedule *sc, size_t i, double m);
 /* pair_abs, pair_ulp (n = rot/2 entries) and pos_abs, pos_ulp (npos)
  * may be NULL; otherwise they receive the per-pair and per-position
@@ -108,7 +111,7 @@ rl_status rl_audit_allclose(const rl_audit_input *in, int layout, const rl_sched
 /* One candidate schedule and its error. */
 typedef struct rl_audit_candidate {
   rl_schedule_params p;  /* method, variant, dim, rot, base, factor, ...
-                            (longrope: p.factors points into the fit's) */
+                            (longrope: its short-factors list points into the fit's) */
   int layout;
   double max_abs_err, max_ulp;
   int fits;              /* every entry within its tolerance (max_ratio <= 1) */
@@ -151,6 +154,9 @@ typedef struct rl_audit_fit {
    * tolerance), or "". */
   char why[320];
   double *factors;       /* longrope candidates' fitted per-pair factors */
+  /* Set by rl_audit_findings: 1 when its finding is a bug (the table is
+   * not what a correct implementation writes), 0 for a note. */
+  int bug;
 } rl_audit_fit;
 /* dim_hint: the head dimension when known (rot < dim), else 0. */
 rl_status rl_audit_identify(const rl_audit_input *in, size_t dim_hint, rl_audit_fit *fit,
@@ -160,6 +166,17 @@ rl_status rl_audit_identify(const rl_audit_input *in, size_t dim_hint, rl_audit_
  * table pins down (two equal neighbouring factors), is tried for it. */
 rl_status rl_audit_identify_hint(const rl_audit_input *in, size_t dim_hint, double base_hint,
                                  rl_audit_fit *fit, char *errbuf, size_t errsize);
+/* The same, calling progress (may be NULL) as the candidates are
+ * measured (done of total), for a caller that shows it. */
+rl_status rl_audit_identify_progress(const rl_audit_input *in, size_t dim_hint, double base_hint,
+                                     rl_audit_fit *fit,
+                                     void (*progress)(void *ctx, size_t done, size_t total),
+                                     void *progress_ctx, char *errbuf, size_t errsize);
+/* Pairs above which identification is refused: its cost is O(pairs) per
+ * candidate schedule (about 0.25 ms a pair in all, measured by
+ * experiments/bench_audit.sh), far beyond any published model (d <= 256,
+ * 128 pairs) at 65536 pairs (d = 131072). */
+#define RL_AUDIT_MAX_PAIRS 65536
 void rl_audit_fit_free(rl_audit_fit *fit);
 
 #ifdef __cplusplus

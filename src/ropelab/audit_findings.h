@@ -39,6 +39,21 @@ extern "C" {
 rl_status rl_audit_findings(const rl_audit_input *in, size_t dim_hint, double base_hint,
                             rl_audit_fit *fit, char *finding, size_t n);
 
+/* Which bug makes a table miss schedule sc (read in layout; claimed: the
+ * layout the user expects, or -1): each bug people make undone, or
+ * redone on sc, in closed form, and the table measured again with the
+ * tolerance model: the frequencies' exponent (base^(-i/d) for
+ * base^(-2i/d), which is a rope of base sqrt(base); d - 2 in the
+ * denominator), half/interleaved swapped, cos and sin swapped, every sin
+ * negated, a position offset (from the phases' intercepts) or stride
+ * (their slope), the attention factor dropped or applied twice, and a
+ * 16-bit dtype inside the float32 computation (the angle, the position
+ * or theta rounded to bfloat16 or float16: named when it explains 99% of
+ * the entries).  bug: one line with its evidence, "" when none explains
+ * the table (at least 400 bytes).  RL_ENOMEM, or RL_OK. */
+rl_status rl_audit_explain(const rl_audit_input *in, int layout, const rl_schedule *sc,
+                           int claimed, char *bug, size_t n);
+
 #ifdef __cplusplus
 }
 #endif

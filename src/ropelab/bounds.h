@@ -198,6 +198,10 @@ typedef struct rl_yarn_result {
 } rl_yarn_result;
 rl_status rl_yarn_bounds(const rl_schedule_params *p, double train_len, rl_yarn_result *out,
                          char *err);
+/* The schedule the yarn bound is computed for: p's method made yarn when
+ * it is yarn or the default (unchosen) one, its factor 1 when not given;
+ * RL_EINVAL (err: "invalid --method ...") for another method. */
+rl_status rl_yarn_bound_params(rl_schedule_params *p, char *err);
 
 /* The bound checks of `ropelab check`, NULL-terminated. */
 

@@ -64,34 +64,52 @@ extern const rl_grid_default rl_grid_pi_fig5;
 /* s's settings set to g's defaults (--from's is the linear grid's). */
 void rl_grid_settings_default(const rl_grid_default *g, rl_grid_settings *s);
 
-/* Means over log-spaced bins of r (decay --bins): K bins per octave, bin
- * b holding 2^(b/K) <= r < 2^((b+1)/K), the last bin [from, to] reaches
- * closed on the right (numpy.histogram's rule).  Rows go in with r > 0
- * in increasing order, r first then cols - 1 values; a bin's row comes
- * out when the next bin starts: its geometric centre 2^((b+0.5)/K), the
- * count n, and each column's sum in row order over n (what an awk or
- * numpy loop over the unbinned rows gives, to the bit).  Empty bins give
- * no row. */
+/* Log-spaced bins of r (decay --bins): K bins per octave, bin b holding
+ * 2^(b/K) <= r < 2^((b+1)/K), the last bin [from, to] reaches closed on
+ * the right (numpy.histogram's rule).  Rows go in with r > 0 in
+ * increasing order, r first then cols - 1 values; a bin's row comes out
+ * when the next bin starts.  Its statistic:
+ *   RL_LOGBINS_MEAN   the geometric centre 2^((b+0.5)/K), the count n,
+ *                     and each column's sum in row order over n (what an
+ *                     awk or numpy loop over the unbinned rows gives, to
+ *                     the bit): cols + 1 values;
+ *   RL_LOGBINS_RANGE  the bin's first and last r, n, and each column's
+ *                     smallest and largest value over the bin (the
+ *                     envelope of an oscillating quantity: a figure of it
+ *                     keeps every extreme): 2 cols + 1 values.
+ * Empty bins give no row. */
 #define RL_LOGBINS_MAX 1024 /* bins per octave at most */
+enum { RL_LOGBINS_MEAN = 0, RL_LOGBINS_RANGE = 1 };
 typedef struct rl_logbins {
   size_t per_octave, cols, count;
   long cur, last;
-  double *sum; /* cols; [0] unused */
+  int stat;    /* RL_LOGBINS_* */
+  double *sum; /* cols; [0] unused; with RANGE the smallest values */
+  double *max; /* RANGE: cols, the largest values; else NULL */
+  double first, latest; /* RANGE: the bin's first and latest r */
 } rl_logbins;
-/* RL_EINVAL: K outside 1..RL_LOGBINS_MAX, from <= 0, to < from. */
+/* RL_EINVAL: K outside 1..RL_LOGBINS_MAX, from <= 0, to < from, an
+ * unknown stat. */
 rl_status rl_logbins_init(rl_logbins *b, size_t per_octave, double from, double to,
                           size_t cols);
+rl_status rl_logbins_init_stat(rl_logbins *b, size_t per_octave, double from, double to,
+                               size_t cols, int stat);
+/* The values of a bin's row: cols + 1 (mean), 2 cols + 1 (range). */
+size_t rl_logbins_width(const rl_logbins *b);
 void rl_logbins_free(rl_logbins *b);
-/* Row v in; *closed = 1 when out (cols + 1 values) holds the finished
- * bin's row.  RL_EINVAL when v[0] <= 0 or lies in an earlier bin. */
+/* Row v in; *closed = 1 when out (rl_logbins_width values) holds the
+ * finished bin's row.  RL_EINVAL when v[0] <= 0 or lies in an earlier
+ * bin. */
 rl_status rl_logbins_add(rl_logbins *b, const double *v, double *out, int *closed);
 /* The last bin's row into out: 1, or 0 when no row is pending. */
 int rl_logbins_finish(rl_logbins *b, double *out);
 /* The rows K bins per octave make of g's values > 0 (for the metadata). */
 size_t rl_logbins_count(const rl_grid *g, size_t per_octave);
-/* The setting, declared once (param.h): --bins K, 0 for none. */
+/* The settings, declared once (param.h): --bins K (0 for none) and
+ * --bin-stat mean|range. */
 typedef struct rl_logbins_settings {
   size_t bins;
+  int stat;
 } rl_logbins_settings;
 const rl_param *const *rl_logbins_param_list(void); /* NULL-terminated */
 

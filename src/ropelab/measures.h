@@ -91,15 +91,9 @@ size_t rl_window_keys(const rl_window *w, size_t n);
  * the query, or -1 when the window evicted it. */
 long rl_window_slot(const rl_window *w, size_t n, size_t r);
 
-/* What a scheme's positional input is, for the unseen measure. */
-enum {
-  RL_INPUT_NONE = 0,     /* nope: none */
-  RL_INPUT_ABSOLUTE = 1, /* the two positions (unseen: query position >= L) */
-  RL_INPUT_RELATIVE = 2, /* the distance (unseen: >= L) */
-  RL_INPUT_BUCKET = 3,   /* the bucket of the distance (unseen: no distance < L has it) */
-  RL_INPUT_ANGLE = 4,    /* per rotary pair the angle (see rl_unseen_eval) */
-  RL_INPUT_OFFSET2D = 5  /* rope2d: the (row, column) offset */
-};
+/* What a scheme's positional input is (RL_INPUT_*, ropelab/scheme.h),
+ * for the unseen measure: its declaration's, but a DeBERTa with no log
+ * buckets sees the distance itself. */
 int rl_unseen_input(const rl_scheme *s);
 const char *rl_unseen_input_name(int input);
 /* The fraction of the query-key pairs of a causal sequence of n tokens

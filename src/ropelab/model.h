@@ -35,6 +35,10 @@ typedef struct rl_model_rope {
   char *path;          /* the file read */
   const char *format;  /* "config.json" or "gguf" */
   char *arch;          /* model_type / general.architecture, or NULL */
+  /* the model's own name where the file states one (config.json's
+   * _name_or_path, "meta-llama/Llama-3.1-8B"; GGUF's general.name), else
+   * NULL: printable ASCII, at most 255 bytes */
+  char *name;
   rl_model_field *fields;
   size_t n_fields;
   /* LongRoPE's per-pair factor lists (n_factors each), or NULL */
@@ -47,6 +51,10 @@ typedef struct rl_model_rope {
   char **notes;
   size_t n_notes;
 } rl_model_rope;
+
+/* s[0..n) is a name a page and a folder can carry: 1 to 255 printable
+ * ASCII bytes. */
+int rl_model_name_ok(const char *s, size_t n);
 
 void rl_model_rope_init(rl_model_rope *m);
 void rl_model_rope_free(rl_model_rope *m); /* accepts NULL */

@@ -42,9 +42,13 @@ enum {
   RL_PF_META_BUILT = 1u << 8,  /* metadata from the built object (derived) */
   RL_PF_NO_META = 1u << 9,     /* never in the metadata as given */
   RL_PF_META_ALWAYS = 1u << 10,/* metadata whatever the method */
-  RL_PF_NO_OPTION = 1u << 11   /* a metadata line only (a field several
+  RL_PF_NO_OPTION = 1u << 11,  /* a metadata line only (a field several
                                   options set, such as --causal and
                                   --bidirectional's t5_direction) */
+  RL_PF_REQUIRED = 1u << 12,   /* a method's own: the method needs it given */
+  RL_PF_BORROWED = 1u << 13    /* the value is the caller's pointer (a file
+                                  name, a list in memory): read when the
+                                  object is built, not kept in it */
 };
 
 typedef struct rl_param rl_param;

@@ -45,30 +45,39 @@ typedef struct rl_schedule_type rl_schedule_type;
  * allocate gigabytes, far above any published model (d <= 256). */
 #define RL_DIM_MAX 1048576
 
-/* Bits of rl_schedule_params: which parameters a type takes, which it
- * requires, and (params.set) which the caller gave explicitly, so that a
- * parameter the method does not use is an error, not silently ignored. */
+/* Bits of the parameters every method may share (declared in
+ * schedule.c): which ones a type takes (uses), which it requires (needs),
+ * and (params.set) which the caller gave, so that a parameter the method
+ * does not use is an error, not silently ignored.  A method's own
+ * parameters have no bit: their declarations in its file say that it
+ * takes them (rl_schedule_type.params), and rl_schedule_param_given says
+ * whether they were given. */
 enum {
   RL_SP_FACTOR = 1u << 0,
   RL_SP_TRAIN_LEN = 1u << 1,
   RL_SP_SEQ_LEN = 1u << 2,
-  RL_SP_BETA = 1u << 3,      /* beta_fast, beta_slow */
-  RL_SP_TRUNCATE = 1u << 4,
-  RL_SP_MSCALE = 1u << 5,    /* mscale, mscale_all_dim */
-  RL_SP_RAMP = 1u << 6,
-  RL_SP_LLAMA3 = 1u << 7,    /* low_freq_factor, high_freq_factor */
-  RL_SP_FACTORS = 1u << 8,   /* factors_file */
-  RL_SP_FRACTION = 1u << 9,
-  RL_SP_SCALE_BASE = 1u << 10,
-  RL_SP_WINDOW = 1u << 11,
-  RL_SP_LEAK = 1u << 12,
-  RL_SP_SECTIONS = 1u << 13,
-  RL_SP_FREQS_FILE = 1u << 14,
-  RL_SP_VARIANT = 1u << 15,
-  RL_SP_ATTN = 1u << 16      /* attention_factor given explicitly */
+  RL_SP_VARIANT = 1u << 3,
+  RL_SP_ATTN = 1u << 4       /* attention_factor given explicitly */
 };
 
-#define RL_SP_OWN_MAX 8      /* slots for the methods' own numbers */
+/* A method's own parameter lives in a slot of rl_schedule_params.own,
+ * named by its declaration (.offset = RL_SP_OWN(k)), in the member its
+ * kind stores: x (REAL), i (ENUM, FLAG), z[0] (SIZE, EVEN), s (TEXT: a
+ * file name, the caller's string), v (a list of numbers in memory, the
+ * caller's array); a CUSTOM declaration may use all of z (mrope's three
+ * sections).  The slots are the one way a method's parameter is held, so
+ * a new method needs no field here; they are shared between methods (the
+ * chosen method's own defaults are filled in by rl_schedule_new), and
+ * every write goes through the setters below, which record it as given. */
+typedef union rl_sp_slot {
+  double x;
+  int i;
+  size_t z[3];
+  const char *s;
+  const double *v;
+} rl_sp_slot;
+
+#define RL_SP_OWN_MAX 8      /* slots: the most parameters one method has */
 #define RL_SP_PARAMS_MAX 128 /* declared schedule parameters at most */
 typedef struct rl_schedule_params {
   const rl_schedule_type *method; /* rope */
@@ -80,35 +89,15 @@ typedef struct rl_schedule_params {
   double factor;         /* scale s >= 1 (1) */
   double train_len;      /* original context L, 0 = none (0) */
   double seq_len;        /* current length N, 0 = train_len (0) */
-  double beta_fast, beta_slow; /* yarn (32, 1) */
-  int truncate;          /* yarn: round the correction range (1) */
-  int ramp_paper;        /* yarn: 0 the code's ramp over pair index,
-                            1 the paper's ramp over r = L/lambda (0) */
-  double mscale, mscale_all_dim; /* yarn, DeepSeek form; 0 = none */
-  double attention_factor;       /* 0 = the method's own (0) */
-  double low_freq_factor, high_freq_factor; /* llama3 (1, 4) */
-  const char *factors_file;  /* longrope: CSV pair,short,long */
-  const double *factors; /* longrope: n factors in memory (the list in use), instead
-                            of factors_file; the caller's, not kept (NULL) */
-  const double *factors_long; /* longrope: with factors (then the short list), the long
-                            list, switched at L as factors_file's columns (NULL) */
-  double fraction;       /* p-rope: fraction of pairs kept rotating (0.75) */
-  double scale_base;     /* xpos (512) */
-  double window, leak;   /* rerope window w (512), leaky-rerope k (16) */
-  size_t sections[3];    /* mrope: pairs per axis t, h, w; 0 = none */
-  const char *freqs_file;/* file: CSV with a theta column */
+  double attention_factor; /* 0 = the method's own (0) */
   unsigned set;          /* RL_SP_* given explicitly by the caller */
   const struct rl_precision *precision; /* pipeline (see "precision"); NULL = exact */
-  /* A method's own numbers, in the slots its declarations name
-   * (.offset = RL_SP_OWN(k)), so a new method needs no field here; the
-   * default of the chosen method's own parameters is filled in by
-   * rl_schedule_new where they were not given. */
-  double own[RL_SP_OWN_MAX];
+  rl_sp_slot own[RL_SP_OWN_MAX]; /* the chosen method's own parameters */
   /* which declared parameters were given, by their index in
    * rl_schedule_param_list (rl_schedule_param_mark) */
   unsigned char given[RL_SP_PARAMS_MAX / 8];
 } rl_schedule_params;
-#define RL_SP_OWN(k) (offsetof(rl_schedule_params, own) + (size_t)(k) * sizeof(double))
+#define RL_SP_OWN(k) (offsetof(rl_schedule_params, own) + (size_t)(k) * sizeof(rl_sp_slot))
 
 /* The defaults noted above: the one place they are set (the CLI parses
  * into this and never restates them). */
@@ -147,12 +136,19 @@ typedef struct rl_schedule {
   struct rl_pipe *pipe;  /* the pipeline's private state, or NULL */
 } rl_schedule;
 
-/* What a method is and does: see src/core/schedules/schedule_impl.h. */
+/* What a method is and does: see src/core/schedules/schedule_impl.h.
+ * Everything ropelab knows about a method is here, in its own file: its
+ * parameters, how the frameworks compute it in float32, and what model
+ * files call it (so that no other file names a method). */
+struct rl_sched_fw;     /* the frameworks' float32 steps (core-internal) */
+struct rl_model_decl;   /* how a model file names it (core-internal) */
 struct rl_schedule_type {
   const char *name, *summary, *paper, *code;
-  unsigned uses;         /* RL_SP_* it takes */
-  unsigned needs;        /* RL_SP_* it requires */
+  unsigned uses;         /* RL_SP_* of the shared parameters it takes */
+  unsigned needs;        /* RL_SP_* of those it requires */
   unsigned variants;     /* 1 << RL_VARIANT_* it has (0: one formula) */
+  unsigned flags;        /* RL_ST_* */
+  size_t min_pairs;      /* the fewest rotated pairs it is defined for (0: 1) */
   rl_status (*init)(rl_schedule *s, char *err);
   /* relative position as the method uses it (rerope); NULL: identity */
   double (*relpos)(const rl_schedule *s, double r);
@@ -162,22 +158,30 @@ struct rl_schedule_type {
    * terminated, or NULL; those it shares with others are declared in
    * schedule.c and named by the bits of uses */
   const rl_param *const *params;
-  /* Which of the frameworks' own code paths computes this method in
-   * their arithmetic (precision pipelines: transformers' and vLLM's
-   * float32 tensor formulas in hf.c, ggml's rope_yarn in ggml.c).
-   * RL_FORM_RATIO, the default: the plain frequencies times the method's
-   * exact ratio (ggml: a per-pair rope_freqs divisor table), so a new
-   * method needs no pipeline code unless a framework computes it in its
-   * own float32 steps. */
-  int form;
+  /* How a framework computes it in its own float32 steps (the precision
+   * pipelines: transformers' and vLLM's tensor formulas, ggml's
+   * rope_yarn), or NULL: the plain frequencies times the method's exact
+   * ratio (ggml: a per-pair rope_freqs divisor table), so a new method
+   * needs none unless a framework has a code path of its own for it. */
+  const struct rl_sched_fw *fw;
+  /* The names and keys a Hugging Face config.json (rope_scaling's
+   * rope_type) and a GGUF file (<arch>.rope.scaling.type) give it, and how
+   * their keys map to its parameters; NULL: no such file names it. */
+  const struct rl_model_decl *hf, *gguf;
 };
+/* Facts about a method that measures and checks ask (flags). */
 enum {
-  RL_FORM_RATIO = 0, /* inv_freq * ratio_i; ggml: rope_freqs = 1 / ratio_i */
-  RL_FORM_LINEAR,    /* hf: inv_freq / s; vLLM: positions / s; ggml: freq_scale = 1/s */
-  RL_FORM_NTK,       /* vLLM: inv_freq at base s, then / s^(2/r) */
-  RL_FORM_DYNAMIC,   /* hf: the base updated in float32 past L */
-  RL_FORM_YARN,      /* float32 ramp over the pair index; ggml: ext_factor = 1 */
-  RL_FORM_LLAMA3     /* float32 wavelength bands; ggml: rope_freqs as llama.cpp computes them */
+  RL_ST_PLAIN_THETA = 1u << 0, /* its frequencies are RoFormer's base^(-2i/r),
+                                  whatever its other parameters */
+  RL_ST_NOT_BASE = 1u << 1,    /* its frequencies are not set by the base */
+  RL_ST_USER_DATA = 1u << 2    /* it needs data only a user has (a file of
+                                  factors or frequencies, sections): a
+                                  comparison of every method leaves it out */,
+  /* what the audit's identification fits a table to, found by these facts
+     rather than by name (audit/identify.c) */
+  RL_ST_DIVIDED = 1u << 3,     /* every frequency divided by the factor s */
+  RL_ST_LARGER_BASE = 1u << 4  /* RoFormer's frequencies at a base raised
+                                  by the factor, fixed (not by length) */
 };
 
 /* The registered types, NULL-terminated, and one by name (or NULL). */
@@ -200,6 +204,27 @@ void rl_schedule_param_mark(rl_schedule_params *p, const rl_param *d);
 int rl_schedule_param_given(const rl_schedule_params *p, const rl_param *d);
 /* d is stored in a method's own slots (RL_SP_OWN). */
 int rl_schedule_param_is_own(const rl_param *d);
+
+/* Every write of a schedule parameter goes through these setters (or
+ * the option parser, which is rl_param_parse then rl_schedule_param_mark):
+ * the value is stored where the declaration of key says and recorded as
+ * given.  RL_EINVAL when key names no schedule parameter or the value does
+ * not suit its kind (set: REAL, SIZE, EVEN, ENUM as the name's index,
+ * FLAG; set_text: the option's text, err then says what is expected;
+ * set_list: a list held in memory, the caller's array, not copied).
+ * Bounds are checked where the schedule is built (rl_schedule_new). */
+rl_status rl_schedule_set(rl_schedule_params *p, const char *key, double x);
+rl_status rl_schedule_set_text(rl_schedule_params *p, const char *key, const char *text,
+                               char *err, size_t n);
+rl_status rl_schedule_set_list(rl_schedule_params *p, const char *key, const double *v);
+/* Forget that key was given (the method's default applies again). */
+void rl_schedule_unset(rl_schedule_params *p, const char *key);
+/* The number key holds in p (REAL; SIZE, EVEN, ENUM, FLAG as integers);
+ * a method's own parameter not given reads as its default.  NaN when key
+ * names no such parameter. */
+double rl_schedule_get(const rl_schedule_params *p, const char *key);
+/* A list held in memory (set_list), or NULL. */
+const double *rl_schedule_get_list(const rl_schedule_params *p, const char *key);
 
 /* Build a schedule.  RL_EINVAL for parameters the method cannot take
  * (err, RL_ERR_MAX bytes or NULL, then holds one lowercase line

@@ -137,6 +137,30 @@ enum {
   RL_SCHEME_2D = 1u << 8          /* positions are (row, col) */
 };
 
+/* What a scheme's positional term depends on (the unseen measure asks). */
+enum {
+  RL_INPUT_NONE = 0,     /* nope: none */
+  RL_INPUT_ABSOLUTE = 1, /* the two positions (unseen: query position >= L) */
+  RL_INPUT_RELATIVE = 2, /* the distance (unseen: >= L) */
+  RL_INPUT_BUCKET = 3,   /* the bucket of the distance (unseen: no distance < L has it) */
+  RL_INPUT_ANGLE = 4,    /* per rotary pair the angle (see rl_unseen_eval) */
+  RL_INPUT_OFFSET2D = 5  /* rope2d: the (row, column) offset */
+};
+/* The rule that buckets a scheme's distances. */
+enum {
+  RL_BUCKETS_NONE = 0,
+  RL_BUCKETS_T5 = 1,      /* rl_t5_bucket of key - query */
+  RL_BUCKETS_DEBERTA = 2, /* rl_deberta_bucket of query - key (none with 0 buckets) */
+  RL_BUCKETS_TUPE = 3     /* rl_tupe_bucket of the two positions (its T5 bias) */
+};
+/* The tables of a scheme beyond rl_scheme_get_table (`ropelab params`). */
+enum {
+  RL_HAS_SLOPES = 1u << 0,  /* a slope per head (alibi) */
+  RL_HAS_BUCKETS = 1u << 1, /* distances to buckets, its main view (t5, deberta) */
+  RL_HAS_RELEMB = 1u << 2,  /* a relative embedding R_r (xl) */
+  RL_HAS_FREQS = 1u << 3    /* sinusoids of a frequency schedule (rl_scheme_get_schedule) */
+};
+
 typedef struct rl_scheme_info {
   const char *name;     /* "rope", "t5", ... */
   const char *summary;  /* one line */
@@ -144,6 +168,9 @@ typedef struct rl_scheme_info {
   const char *code;     /* reference code the implementation follows */
   const char *relpos;   /* sign convention of its relative position */
   unsigned flags;       /* RL_SCHEME_* */
+  int input;            /* RL_INPUT_* */
+  int buckets;          /* RL_BUCKETS_* */
+  unsigned has;         /* RL_HAS_* */
 } rl_scheme_info;
 
 /* The schemes, terminated by an entry with name == NULL. */

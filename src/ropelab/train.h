@@ -123,6 +123,13 @@ double *rl_train_grads(rl_train_model *m);
 /* Bytes the model allocated (parameters, AdamW moments, activations and
  * their gradients): fixed at rl_train_new. */
 size_t rl_train_bytes(const rl_train_model *m);
+/* For a configuration rl_train_new accepts, before building it: the
+ * parameter count, and the bytes of the arrays it allocates (parameters,
+ * gradients, moments, activations and theirs; within a few percent of
+ * rl_train_bytes), so that a reader can refuse a model that cannot fit
+ * before asking for its memory. */
+size_t rl_train_cfg_nparams(const rl_train_cfg *cfg);
+double rl_train_cfg_bytes(const rl_train_cfg *cfg);
 
 /* inp, tgt: B x T tokens (B <= batch, T <= max_T); tgt -1 = no loss.
  * Returns the mean cross-entropy (nats) over the counted positions. */

@@ -3,23 +3,25 @@
  * (format below and in src/core/train/checkpoint.md), and the scan that names the
  * first non-finite activation of a forward pass.
  *
- * Checkpoint format, version 1.  Every integer is unsigned little-endian,
- * every real an IEEE 754 binary64 stored little-endian:
+ * Checkpoint format, version 2 (RL_CKPT_VERSION; version 1, the same
+ * layout, marked models trained without BOS and is refused).  Every
+ * integer is unsigned little-endian, every real an IEEE 754 binary64
+ * stored little-endian:
  *   offset 0   8 bytes  magic 89 52 4C 43 4B 50 54 0A ("\x89RLCKPT\n")
- *          8   u32      format version (1)
+ *          8   u32      format version (2)
  *         12   u32      endianness marker 0x0A0B0C0D (bytes 0D 0C 0B 0A)
  *         16   u64      the file's length in bytes, trailer included
  *         24   sections, in this order, each a u32 tag (four ASCII
  *              letters), a u32 0, a u64 payload length and the payload:
  *              NAME  text: scheme=S, task=T (names, not enum values)
- *              CONF  26 x 8 bytes: the model, task, optimiser and run
+ *              CONF  27 x 8 bytes: the model, task, optimiser and run
  *                    settings (RL_CKPT_CONF_FIELDS, in rl_ckpt_conf_keys'
  *                    order: u64 unless the key says f64)
  *              ROPE  text: the training schedule (key=value lines of
  *                    rl_schedule_param_list's keys), empty unless rope
  *              EVAL  text: the scoring schedule train was given
- *              PROV  text: provenance (version, command, date, seed,
- *                    threads, blas)
+ *              PROV  text: provenance (version, date, started, seed,
+ *                    threads, blas, blas_core, resumed_at_step, command)
  *              STAT  3 x u64: steps done, the batches' RNG state, the
  *                    parameter count P
  *              PARM, MOM1, MOM2  P x f64: parameters, AdamW's first and
@@ -27,10 +29,10 @@
  *       end-4  u32      CRC-32 (ISO-HDLC, zlib's crc32) of every byte
  *                       before it
  * Texts are "key=value\n" lines, no NUL, at most RL_CKPT_TEXT_MAX - 1
- * bytes.  A reader refuses (RL_EFORMAT, one line) a wrong magic, another
- * version or endianness, a length that is not the file's, a checksum
- * mismatch, a section out of order or past the end, unknown names, and
- * settings the model refuses. */
+ * bytes.  What a reader refuses, and in which order (header, small
+ * sections with every CONF field checked as train checks its option,
+ * sizes, then the tensors' values): rl_ckpt_read below and
+ * src/core/train/checkpoint.md. */
 #ifndef ROPELAB_TRAIN_RUN_H
 #define ROPELAB_TRAIN_RUN_H
 
@@ -107,6 +109,26 @@ typedef struct rl_ckpt {
   uint64_t test_kill_after;
 } rl_ckpt;
 
+/* The values a reader accepts in PARM, MOM1 and MOM2.
+ *
+ * Parameters: finite and |w| <= RL_CKPT_PARAM_MAX = 1e6.  Why that bound:
+ * with every |w| <= B (B >= 1) and the largest model rl_train_new takes
+ * (D = 4096, 64 layers), a LayerNorm's output is at most 2 B sqrt(D), a
+ * q, k or v entry 3 D^1.5 B^2, an attention logit 9 D^4 B^4, and each
+ * layer adds at most 17 D^2.5 B^3 to the residual stream, whose squares
+ * LayerNorm sums: at B = 1e6 these are below 3e39 and the sum of squares
+ * below 1e64, so neither the forward pass nor the backward's products of
+ * two such numbers (below 1e128) can overflow a double, whatever the
+ * shape (a model at 1e300 gave NaN in every loss cell: issue 33).  A
+ * trained model's weights are O(1) (GPT-2's initialisation at 0.02,
+ * AdamW's decay): 1e6 refuses only damage or forgery.
+ * Moments: AdamW's first moment is an average of clipped gradients,
+ * whose every entry is at most the clip (the whole vector's norm is), so
+ * |m1| <= clip and 0 <= m2 <= clip^2, up to rounding: 1e-6 relative
+ * covers two roundings a step over the 1e8 steps --steps allows. */
+#define RL_CKPT_PARAM_MAX 1e6
+#define RL_CKPT_MOMENT_SLACK (1 + 1e-6)
+
 /* The CONF section's keys, RL_CKPT_CONF_FIELDS of them ("f64 " marks a
  * real); documentation and the format test read them. */
 #define RL_CKPT_CONF_FIELDS 27
@@ -121,10 +143,32 @@ rl_status rl_ckpt_write(const char *path, const rl_ckpt *ck, rl_train_model *m, 
  * restored; rope: no schedule set yet).  max_T > 0 builds the model for
  * that many positions instead of the checkpoint's (longer evaluation;
  * not for learned positions, whose table has the checkpoint's rows).
- * RL_EFORMAT (not a valid checkpoint), RL_EIO (cannot read), RL_EINVAL
- * (max_T refused), RL_ENOMEM; err one line. */
+ * The header is read first, then the small sections, each CONF field
+ * checked as `ropelab train` checks its option (the declarations'
+ * bounds, then the checks between settings, then the derived and fixed
+ * fields equal to the trainer's), from which the file's exact length
+ * follows; only then the model is allocated and its tensors read, and
+ * their values judged (RL_CKPT_PARAM_MAX) once the checksum holds.
+ * RL_EFORMAT "invalid checkpoint 'PATH': FIELD VALUE, expected ..."
+ * (not a valid checkpoint), RL_EIO (cannot read), RL_EINVAL (max_T
+ * refused), RL_ENOMEM (ck->max_bytes, or the allocation); err one line. */
 rl_status rl_ckpt_read(const char *path, size_t max_T, rl_ckpt *ck, rl_train_model **m,
                        char *err);
+/* rl_ckpt_read with more to say about the model built: */
+typedef struct rl_ckpt_read_opts {
+  size_t max_T;       /* as rl_ckpt_read's (0: the checkpoint's) */
+  /* build the model for this many threads (1..64; 0 = the checkpoint's).
+   * Scoring only: a forward pass's chunks are the same on any thread,
+   * while a resumed run's gradient sums need the checkpoint's;
+   * ck->cfg.threads stays the checkpoint's */
+  size_t threads;
+  /* a model needing more bytes than this (rl_train_cfg_bytes) is refused
+   * with RL_ENOMEM before its memory is asked for (0 = the machine's
+   * physical memory, rl_ckpt_read's limit) */
+  uint64_t max_bytes;
+} rl_ckpt_read_opts;
+rl_status rl_ckpt_read_with(const char *path, const rl_ckpt_read_opts *o, rl_ckpt *ck,
+                            rl_train_model **m, char *err);
 /* The value of key in a "key=value\n" text into val (n bytes): 1, or 0
  * when absent or too long. */
 int rl_ckpt_text_get(const char *text, const char *key, char *val, size_t n);
@@ -148,6 +192,9 @@ int rl_train_find_nonfinite(const rl_train_model *m, char *where, size_t n);
 /* The same for the parameters and for their gradients (which = 0, 1): the
  * tensor ("layer 0 fc weight"), or 0. */
 int rl_train_find_nonfinite_params(const rl_train_model *m, int which, char *where, size_t n);
+/* The tensor that entry i of the parameter array belongs to ("layer 1
+ * qkv weight", "token embedding"), into where. */
+void rl_train_param_name(const rl_train_model *m, size_t i, char *where, size_t n);
 
 #ifdef __cplusplus
 }

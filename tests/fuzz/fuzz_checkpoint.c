@@ -1,12 +1,22 @@
 /* fuzz_checkpoint.c: libFuzzer target of the trainer's checkpoint reader
- * (src/core/train/checkpoint.c).  The first byte chooses the mode: odd,
- * the rest gets a correct length field and CRC-32 trailer before it is
- * read, so that inputs reach the sections past the checksum; even, read
- * as it is.  A valid checkpoint must give a model whose parameters and
- * moments are finite (second moments >= 0) with step <= steps; anything
- * else an error with a message. */
+ * (src/core/train/checkpoint.c).  The first byte chooses the mode:
+ *   bit 1 set: field-aware (issue 33): a valid checkpoint of a tiny model
+ *     of scheme data[1] % 9, written as train writes it, then for each
+ *     following 3 bytes (what, which, value) one mutation of
+ *     tests/train/ckpt_mutate.h: what % 30 < 27 sets that CONF field to
+ *     its bounds, one past them, 0, -1, 2^31, 2^40, NaN, inf...; 27..29 an
+ *     entry (which / 256 of the way) of PARM, MOM1, MOM2 to +-1e300, inf,
+ *     NaN or the bound; the CRC made right; an accepted file must keep
+ *     every promise (ckm_oracle: fields within train's option bounds,
+ *     values within train_run.h's, a finite forward pass);
+ *   else odd: the rest gets a correct length field and CRC-32 trailer
+ *     before it is read, so that inputs reach the sections past the
+ *     checksum; even: read as it is.  A valid checkpoint must give a
+ *     model whose parameters and moments are finite (second moments
+ *     >= 0) with step <= steps; anything else an error with a message. */
 #include <math.h>
 #include "fuzz_file.h"
+#include "ckpt_mutate.h"
 #include "ropelab.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n);
@@ -23,10 +33,68 @@ static uint32_t crc32_bits(const uint8_t *p, size_t n)
   return c ^ 0xFFFFFFFFu;
 }
 
+/* The field-aware mode: 0, or abort() on a broken promise. */
+static int structured(const uint8_t *data, size_t n)
+{
+  static unsigned char *base[RL_TPOS_COUNT];
+  static size_t len[RL_TPOS_COUNT];
+  int scheme = n > 1 ? data[1] % RL_TPOS_COUNT : 0;
+  const char *path = fuzz_file((const uint8_t *)"", 0);
+  if (!base[scheme]) {
+    if (ckm_write_tiny(scheme, path))
+      abort();
+    FILE *f = fopen(path, "rb");
+    base[scheme] = malloc(1 << 16);
+    if (!f || !base[scheme])
+      abort();
+    len[scheme] = fread(base[scheme], 1, 1 << 16, f);
+    fclose(f);
+  }
+  size_t m = len[scheme];
+  unsigned char *b = malloc(m);
+  memcpy(b, base[scheme], m);
+  ckm_layout l;
+  if (ckm_walk(b, m, &l))
+    abort();
+  for (size_t i = 2; i + 3 <= n; i += 3) {
+    int what = data[i] % 30;
+    if (what < RL_CKPT_CONF_FIELDS) {
+      ckm_put(b + l.conf + 8 * (size_t)what, ckm_value(what, data[i + 2] % CKM_NV), 8);
+    } else {
+      int ok;
+      double x = ckm_tensor_value(what - RL_CKPT_CONF_FIELDS, data[i + 2] % CKM_NT, &ok);
+      uint64_t bits;
+      memcpy(&bits, &x, 8);
+      ckm_put(b + l.tensor[what - RL_CKPT_CONF_FIELDS] + 8 * (data[i + 1] * l.np / 256), bits, 8);
+    }
+  }
+  ckm_fix_crc(b, m);
+  fuzz_file(b, m);
+  free(b);
+  static rl_ckpt ck;
+  memset(&ck, 0, sizeof ck);
+  rl_ckpt_read_opts o = {0, 0, 256u << 20};
+  rl_train_model *mm = NULL;
+  char err[RL_ERR_MAX] = "", why[256];
+  rl_status st = rl_ckpt_read_with(path, &o, &ck, &mm, err);
+  if (st == RL_OK) {
+    if (ckm_oracle(&ck, mm, why, sizeof why)) {
+      fprintf(stderr, "broken promise: %s\n", why);
+      abort();
+    }
+  } else if (mm || !err[0] || strchr(err, '\n') || (st != RL_EFORMAT && st != RL_ENOMEM)) {
+    abort();
+  }
+  rl_train_free(mm);
+  return 0;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 {
   if (n < 1 || n > (1u << 20))
     return 0;
+  if (data[0] & 2)
+    return structured(data, n);
   int fix = data[0] & 1;
   size_t len = n - 1;
   uint8_t *b = malloc(len ? len : 1);

@@ -4,7 +4,7 @@
  * undefined behaviour (the build adds address and undefined sanitizers). */
 #include <math.h>
 #include "fuzz_file.h"
-#include "core/io/csv.h"
+#include "core/base/internal.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n);
 

@@ -14,8 +14,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
   rl_schedule_params_default(&p);
   p.method = rl_schedule_type_find("file");
   p.dim = 8;
-  p.freqs_file = fuzz_file(data, n);
-  p.set |= RL_SP_FREQS_FILE;
+  rl_schedule_set_text(&p, "freqs-file", fuzz_file(data, n), NULL, 0);
   rl_schedule *s = NULL;
   char err[RL_ERR_MAX] = "";
   rl_status st = rl_schedule_new(&p, &s, err);

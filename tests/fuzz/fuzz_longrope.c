@@ -14,11 +14,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
   rl_schedule_params_default(&p);
   p.method = rl_schedule_type_find("longrope");
   p.dim = 8;
-  p.factor = 4;
-  p.train_len = 4096;
-  p.seq_len = 8192;
-  p.factors_file = fuzz_file(data, n);
-  p.set |= RL_SP_FACTORS | RL_SP_FACTOR | RL_SP_TRAIN_LEN | RL_SP_SEQ_LEN;
+  rl_schedule_set(&p, "factor", 4);
+  rl_schedule_set(&p, "train-len", 4096);
+  rl_schedule_set(&p, "seq-len", 8192);
+  rl_schedule_set_text(&p, "factors", fuzz_file(data, n), NULL, 0);
   rl_schedule *s = NULL;
   char err[RL_ERR_MAX] = "";
   rl_status st = rl_schedule_new(&p, &s, err);

@@ -224,7 +224,7 @@ static void csv(void)
   }
   /* a directory and a missing file: RL_EIO (exit 3) */
   st = rl_array_read(dir, &a, err, sizeof err);
-  tap_bool(st == RL_EIO && strstr(err, "a directory"), "directory: RL_EIO (%s)", err);
+  tap_bool(st == RL_EIO && strstr(err, "is a folder"), "directory: RL_EIO (%s)", err);
   snprintf(path, sizeof path, "%s/none.npy", dir);
   st = rl_array_read(path, &a, err, sizeof err);
   tap_bool(st == RL_EIO, "missing file: RL_EIO (%s)", err);

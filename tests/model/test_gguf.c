@@ -702,6 +702,19 @@ static void test_malformed(void)
   refused("rope_freqs of 2^62 factors", w.b, w.n, "rope_freqs");
   free(w.b);
 
+  /* a factor below LongRoPE's smallest, 1e-6 (longrope.c): refused here,
+   * naming the tensor and the bound the schedule holds it to (float32
+   * 1e-7 is 1.0000000116860974e-07, Python struct's round trip) */
+  float tiny[4] = {1, 1, 1e-7f, 1};
+  gw_tensor tt = {"rope_freqs.weight", 1, {4}, 0, tiny, sizeof tiny};
+  gw_begin(&w, 3, 1);
+  common_llama(&w, "llama", 4096, 64, 8, 8, 8, 10000);
+  gw_finish(&w, &tt, 1, 32);
+  refused("a rope_freqs factor of 1e-7", w.b, w.n,
+          "tensor 'rope_freqs.weight' value 2 is 1.0000000116860974e-07: expected a positive "
+          "number >= 1e-6");
+  free(w.b);
+
   /* versions */
   unsigned char hdr[24] = "GGUF";
   memset(hdr + 4, 0, 20);

@@ -187,8 +187,7 @@ static void test_dynamic(void)
 static void test_prope(void)
 {
   rl_schedule_params p = params("p-rope", 8, 10000);
-  p.fraction = 0.5;
-  p.set |= RL_SP_FRACTION;
+  rl_schedule_set(&p, "fraction", 0.5);
   rl_schedule *s = build(&p);
   /* 4 pairs, half rotate: theta_0 = 1, theta_1 = 10000^(-1/4) = 0.1 */
   tap_ok(s->theta[0] == 1.0 && s->theta[1] == 0.1 && s->band[0] == RL_BAND_EXTRAPOLATED &&
@@ -249,10 +248,7 @@ static void test_logn(void)
 static void test_mrope(void)
 {
   rl_schedule_params p = params("mrope", 128, 10000);
-  p.sections[0] = 16;
-  p.sections[1] = 24;
-  p.sections[2] = 24;
-  p.set |= RL_SP_SECTIONS;
+  rl_schedule_set_text(&p, "sections", "16,24,24", NULL, 0);
   rl_schedule *s = build(&p);
   /* Qwen2-VL: pairs 0..15 t, 16..39 h, 40..63 w */
   tap_ok(s->axis && s->axis[15] == 0 && s->axis[16] == 1 && s->axis[39] == 1 && s->axis[40] == 2,
@@ -289,16 +285,15 @@ static void test_errors(void)
 {
   rl_schedule_params p = params("yarn", 128, 10000);
   factor(&p, 8, 4096);
-  p.set |= RL_SP_WINDOW;
+  rl_schedule_set(&p, "window", 512);
   expect_error(&p, RL_EINVAL, "--window does not apply to method 'yarn'", "yarn --window");
   p = params("linear", 128, 10000);
   factor(&p, 0.5, 0);
   expect_error(&p, RL_EINVAL, "invalid --factor '0.5': expected a number >= 1", "factor 0.5");
   p = params("yarn", 128, 10000);
   factor(&p, 8, 4096);
-  p.beta_fast = 1;
-  p.beta_slow = 1;
-  p.set |= RL_SP_BETA;
+  rl_schedule_set(&p, "beta-fast", 1);
+  rl_schedule_set(&p, "beta-slow", 1);
   expect_error(&p, RL_EINVAL, "expected beta-fast > beta-slow", "yarn beta_fast = beta_slow");
   p = params("linear", 128, 10000);
   expect_error(&p, RL_EINVAL, "method 'linear' needs --factor", "linear without --factor");
@@ -311,8 +306,7 @@ static void test_errors(void)
   if (temp_file(path, sizeof path, "pair,short,long\n0,1,2\n1,1,2\n") == 0) {
     p = params("longrope", 128, 10000);
     factor(&p, 8, 4096);
-    p.factors_file = path;
-    p.set |= RL_SP_FACTORS;
+    rl_schedule_set_text(&p, "factors", path, NULL, 0);
     expect_error(&p, RL_EFORMAT, "2 rows, expected one per rotary pair (64)",
                  "longrope factors with 2 rows");
     /* with 64 rows it builds: short factor 1, long 2 (sanity of the fixture) */
@@ -324,8 +318,7 @@ static void test_errors(void)
       fclose(f);
     }
     rl_schedule *s = NULL, *r = tap_rope(128, 128, 10000);
-    p.seq_len = 8192;
-    p.set |= RL_SP_SEQ_LEN;
+    rl_schedule_set(&p, "seq-len", 8192);
     int ok = rl_schedule_new(&p, &s, NULL) == RL_OK;
     tap_ok(ok && s->theta[63] == r->theta[63] / 2 && s->theta[0] == 0.5,
            "longrope: N > L uses the long factors (theta/2)");
@@ -336,14 +329,22 @@ static void test_errors(void)
     tap_ok(0, "cannot write a temporary file");
   }
   p = params("file", 128, 10000);
-  p.freqs_file = "/nonexistent/ropelab/freqs.csv";
-  p.set |= RL_SP_FREQS_FILE;
+  rl_schedule_set_text(&p, "freqs-file", "/nonexistent/ropelab/freqs.csv", NULL, 0);
   expect_error(&p, RL_EIO, "/nonexistent/ropelab/freqs.csv", "file: missing file");
   p = params("longrope", 128, 10000);
   factor(&p, 8, 4096);
-  p.factors_file = "/nonexistent/ropelab/factors.csv";
-  p.set |= RL_SP_FACTORS;
+  rl_schedule_set_text(&p, "factors", "/nonexistent/ropelab/factors.csv", NULL, 0);
   expect_error(&p, RL_EIO, "/nonexistent/ropelab/factors.csv", "longrope: missing file");
+  /* factors in memory (a config's lists, audit's fit) are held to the
+   * bound the message states, 1e-6 */
+  static double tiny[64];
+  for (int i = 0; i < 64; i++)
+    tiny[i] = i == 5 ? 1e-7 : 1;
+  p = params("longrope", 128, 10000);
+  factor(&p, 8, 4096);
+  rl_schedule_set_list(&p, "short-factors", tiny);
+  expect_error(&p, RL_EINVAL, "invalid factor 1e-07 of pair 5: expected a positive number >= 1e-6",
+               "longrope: a factor of 1e-7 in memory");
 }
 
 int main(void)

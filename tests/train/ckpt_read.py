@@ -8,6 +8,11 @@
 #                                   that differs)
 #   ckpt_read.py get FILE TAG KEY   a value: a text section's key=value, or
 #                                   STAT's step / rng / params, or CONF's key
+#   ckpt_read.py set FILE OUT TAG KEY VALUE
+#                                   FILE with CONF's KEY (an integer, or a
+#                                   real for an f64 key; 'nan' allowed) or
+#                                   entry KEY of PARM, MOM1, MOM2 ('all': every
+#                                   one) set to VALUE, the CRC made right, to OUT
 # Exit 1 with a message on a file that breaks the documented format.
 import struct
 import sys
@@ -85,6 +90,29 @@ def main(argv):
             if a[t] != b[t]:
                 print("differ: " + t)
                 return 1
+    elif argv[1] == "set":
+        b, secs = read(argv[2])
+        b = bytearray(b)
+        tag, key, val = argv[4], argv[5], argv[6]
+        at = 24
+        for t in ORDER:
+            n, = struct.unpack_from("<Q", b, at + 8)
+            if t == tag:
+                break
+            at += 16 + n
+        at += 16
+        if tag == "CONF":
+            i = [k.split()[-1] for k in CONF].index(key)
+            if CONF[i].startswith("f64"):
+                struct.pack_into("<d", b, at + 8 * i, float(val))
+            else:
+                struct.pack_into("<Q", b, at + 8 * i, int(val) % 2**64)
+        else:
+            count = n // 8
+            for i in range(count) if key == "all" else [int(key)]:
+                struct.pack_into("<d", b, at + 8 * i, float(val))
+        struct.pack_into("<I", b, len(b) - 4, zlib.crc32(bytes(b[:-4])))
+        open(argv[3], "wb").write(bytes(b))
     elif argv[1] == "get":
         _, secs = read(argv[2])
         print(value(secs, argv[3], argv[4]))

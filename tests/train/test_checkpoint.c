@@ -15,7 +15,9 @@
 #include "ropelab.h"
 #include "tap.h"
 
-enum { V = 6, D = 8, H = 2, L = 2, B = 2, T = 8 };
+/* T = 9: reverse at eval_len 4 reads 2 * 4 + 1 positions, the max_T
+ * train writes for fill()'s run (the reader checks it) */
+enum { V = 6, D = 8, H = 2, L = 2, B = 2, T = 9 };
 
 static rl_train_model *tiny(rl_train_pos pos)
 {
@@ -230,7 +232,9 @@ int main(void)
   size_t parm = mom2 - 2 * (16 + 8 * np), m2at = mom2 + 8 * 5;
   unsigned char save[8];
   const size_t at2[2] = {parm + 8 * 2, m2at};
-  const char *want[2] = {"PARM value 2 is not finite", "MOM2 value 5 is negative"};
+  const char *want[2] = {"PARM[2] (token embedding) nan, expected a finite number within +-1e+06",
+                         "MOM2[5] (token embedding) -1, expected a number from 0 to 1 (the "
+                         "gradient clip squared)"};
   for (int k = 0; k < 2; k++) {
     memcpy(save, b + at2[k], 8);
     double v = k ? -1.0 : (double)NAN;
@@ -304,11 +308,10 @@ int main(void)
   rl_schedule_params sp;
   rl_schedule_params_default(&sp);
   sp.dim = 16, sp.base = 500, sp.method = rl_schedule_type_find("yarn");
-  sp.factor = 4, sp.train_len = 64, sp.beta_fast = 16;
   rl_schedule_param_mark(&sp, rl_schedule_param_find("method"));
-  rl_schedule_param_mark(&sp, rl_schedule_param_find("factor"));
-  rl_schedule_param_mark(&sp, rl_schedule_param_find("train-len"));
-  rl_schedule_param_mark(&sp, rl_schedule_param_find("beta-fast"));
+  rl_schedule_set(&sp, "factor", 4);
+  rl_schedule_set(&sp, "train-len", 64);
+  rl_schedule_set(&sp, "beta-fast", 16);
   char text[RL_CKPT_TEXT_MAX];
   rl_schedule_params q;
   rl_schedule *f1 = NULL, *f2 = NULL;

@@ -373,4 +373,4 @@ done:
 }
 
 const struct rl_cmd rl_cmd_angles = {"angles", run,
-                                     "the cos/sin table of a schedule per position", help};
+                                     "the cos/sin table of a schedule per position", help, NULL};

@@ -7,16 +7,18 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "cmd.h"
 #include "opt.h"
 #include "out.h"
+#include "progress.h"
 #include "ropelab.h"
 #include "rowfmt.h"
 #include "sched_opts.h"
 #include "sink.h"
 
 enum { OPT_SIN = RL_OPT_FIRST_CMD, OPT_POSITIONS, OPT_TOLERANCE, OPT_REPORT, OPT_RTOL,
-       OPT_ULPS };
+       OPT_ULPS, OPT_EXPECT };
 
 static void help(FILE *fp)
 {
@@ -43,9 +45,10 @@ static void help(FILE *fp)
         "and each variant, as exact values and as every framework pipeline, are\n"
         "measured: 400 on 48 rows spread over the positions, the best 48 on the\n"
         "whole table. An entry is within tolerance when off by at most what a\n"
-        "framework can legitimately differ by: a (2 |m| ulp(theta_i) + ulp(|m|\n"
-        "theta_i)) in the angle (float64 for a float64 table, else float32) plus\n"
-        "2 eps a in the table's format (a the amplitude); a candidate fits when\n"
+        "correct implementation can differ by: a (K eps |m theta_i| + ulp(|m|\n"
+        "theta_i)) in the angle (float64 for a float64 table, else float32; K =\n"
+        "2 ln(base) + 4, a float32 pow's error as exp(y ln base)) plus 2 eps a in\n"
+        "the table's format (a the amplitude); a candidate fits when\n"
         "every entry is. Fitting candidates rank by the share of entries they\n"
         "reproduce bit for bit (when it differs by more than 1%), then by the\n"
         "fewest digits, then by error; the others by the fewest pairs beyond\n"
@@ -72,6 +75,17 @@ static void help(FILE *fp)
         "and vLLM do.\n"
         "\n", fp);
   fputs(
+        "With --expect, audit verifies FILE against the schedule the options below\n"
+        "give, every entry within the tolerance above (what a correct float32\n"
+        "implementation needs: numpy, torch, JAX, C with powf or exp2f); this is\n"
+        "the CI recipe. A failure names the entry and, on a 'diagnosis:' line,\n"
+        "the bug: position offset or stride, wrong arange (a rope of base\n"
+        "sqrt(base)), d - 2, half/interleaved swapped, sin sign, cos and sin\n"
+        "swapped, angles, positions or theta in bfloat16/float16, the attention\n"
+        "factor dropped or doubled; or else what the table is instead.\n"
+        "Without a schedule, exit 1 when the table is unidentified, has broken\n"
+        "pairs or a bug is found (finding:), 0 when identified.\n"
+        "\n"
         "With --tolerance T, --rtol R or --ulps U, audit verifies FILE against the\n"
         "schedule the options below give, as numpy's assert_allclose and\n"
         "assert_array_max_ulp do: every |found - expected| <= T + R |expected|\n"
@@ -86,6 +100,7 @@ static void help(FILE *fp)
         "      --sin FILE2    the sin table of a cos table FILE (same shape)\n"
         "      --positions LIST  the position of each row, when not 0, 1, 2, ...\n"
         "                     ('0:4095:1', '0,1,10,100', ...)\n"
+        "      --expect       verify against the schedule options (the CI recipe)\n"
         "      --tolerance T  verify: absolute tolerance, T >= 0\n"
         "      --rtol R       verify: relative tolerance, R >= 0 (T + R |expected|)\n"
         "      --ulps U       verify: at most U ulps of the table's format\n"
@@ -96,44 +111,48 @@ static void help(FILE *fp)
   rl_common_help_noplot(fp);
 }
 
-/* method parameters that distinguish a candidate, "k=v;..." */
+/* method parameters that distinguish a candidate, "k=v;..." (read
+ * through the declarations: rl_schedule_get) */
 static void params_text(const rl_schedule_params *p, char *buf, size_t size)
 {
   const rl_schedule_type *t = p->method;
+  const double *factors = rl_schedule_get_list(p, "short-factors");
   char v[RL_NUMFMT_MAX];
   size_t l = 0;
   buf[0] = 0;
 #define ADD(...) (l += (size_t)snprintf(buf + l, l < size ? size - l : 0, __VA_ARGS__))
-  if ((t->uses & RL_SP_TRAIN_LEN) && p->train_len > 0 && !p->factors) {
+#define TAKES(key) rl_schedule_param_applies(rl_schedule_param_find(key), t)
+  if ((t->uses & RL_SP_TRAIN_LEN) && p->train_len > 0 && !factors) {
     rl_numfmt(p->train_len, v);
     ADD("train_len=%s", v);
   }
-  if (t->uses & RL_SP_BETA) {
-    if (p->ramp_paper)
+  if (TAKES("ramp")) {
+    if (rl_schedule_get(p, "ramp") != 0)
       ADD(";ramp=paper");
     else
-      ADD(";truncate=%s", p->truncate ? "yes" : "no");
+      ADD(";truncate=%s", rl_schedule_get(p, "truncate") != 0 ? "yes" : "no");
   }
-  if (t->uses & RL_SP_LLAMA3) {
-    rl_numfmt(p->low_freq_factor, v);
+  if (TAKES("low-freq-factor")) {
+    rl_numfmt(rl_schedule_get(p, "low-freq-factor"), v);
     ADD(";low_freq_factor=%s", v);
-    rl_numfmt(p->high_freq_factor, v);
+    rl_numfmt(rl_schedule_get(p, "high-freq-factor"), v);
     ADD(";high_freq_factor=%s", v);
   }
   if (p->set & RL_SP_ATTN) {
     rl_numfmt(p->attention_factor, v);
     ADD(";attention_factor=%s", v);
   }
-  if (p->set & RL_SP_FRACTION) {
-    rl_numfmt(p->fraction, v);
+  if (TAKES("fraction") && rl_schedule_param_given(p, rl_schedule_param_find("fraction"))) {
+    rl_numfmt(rl_schedule_get(p, "fraction"), v);
     ADD(";fraction=%s", v);
   }
-  if (p->factors) { /* longrope: the fitted factors, pair by pair */
+  if (factors) { /* longrope: the fitted factors, pair by pair */
     size_t n = (p->rot ? p->rot : p->dim) / 2;
     ADD(";factors=");
     for (size_t i = 0; i < n; i++)
-      ADD("%s%.6g", i ? ":" : "", p->factors[i]);
+      ADD("%s%.6g", i ? ":" : "", factors[i]);
   }
+#undef TAKES
 #undef ADD
 }
 
@@ -176,10 +195,54 @@ static int verify_layout(const char *cmd, const char *file, const rl_sched_opts 
   return 0;
 }
 
-static int verify(const char *cmd, const rl_sched_opts *so, int layout_given,
+/* After a failed verification: the bug that explains it (rl_audit_explain
+ * against the schedule claimed), or else what the table is instead (it
+ * identified with the claim's dim and base as hints): one stderr line. */
+static void diagnose_failure(const char *cmd, const char *file, const rl_audit_input *in,
+                             int layout, int layout_given, const rl_schedule *f, size_t dim_hint)
+{
+  char bug[640];
+  rl_audit_err e;
+  /* within the tolerance model (only a strict --tolerance failed): the
+   * difference is a correct implementation's rounding, no bug to name */
+  if (rl_audit_compare(in, layout, f, &e, NULL, NULL, NULL, NULL) != RL_OK || e.max_ratio <= 1)
+    return;
+  if (rl_audit_explain(in, layout, f, layout_given ? layout : -1, bug, sizeof bug) != RL_OK)
+    return;
+  if (bug[0]) {
+    fprintf(stderr, "ropelab %s: %s: diagnosis: %s\n", cmd, file, bug);
+    return;
+  }
+  rl_audit_fit fit;
+  char err[RL_ERR_MAX], finding[640] = "";
+  if (rl_audit_identify_hint(in, dim_hint, f->p.base, &fit, err, sizeof err) != RL_OK)
+    return;
+  if (rl_audit_findings(in, dim_hint, f->p.base, &fit, finding, sizeof finding) != RL_OK) {
+    rl_audit_fit_free(&fit);
+    return;
+  }
+  const rl_audit_candidate *c = &fit.cand[0];
+  char bb[RL_NUMFMT_MAX], fb[RL_NUMFMT_MAX];
+  rl_numfmt(c->p.base, bb);
+  rl_numfmt(c->p.factor, fb);
+  int fac = (c->p.method->uses & RL_SP_FACTOR) != 0;
+  if (finding[0] && fit.bug)
+    fprintf(stderr, "ropelab %s: %s: diagnosis: %s\n", cmd, file, finding);
+  else
+    fprintf(stderr, "ropelab %s: %s: diagnosis: the table is %s %s base %s%s%s, %s layout (%s)%s\n",
+            cmd, file, fit.identified ? "identified as" : fit.broken[0] ? "with broken pairs"
+                                                                        : "closest to",
+            c->p.method->name, bb, fac ? " factor " : "", fac ? fb : "",
+            rl_audit_layout_name(c->layout), c->p.precision ? c->p.precision->name : "exact",
+            fit.identified ? ", not the schedule given" : "");
+  rl_audit_fit_free(&fit);
+}
+
+static int verify(const char *cmd, const rl_sched_opts *so, int layout_given, int dim_given,
                   const rl_audit_input *in, const char *file, double tol, double rtol,
                   double ulps, const rl_common *co)
 {
+  int model = tol < 0 && rtol < 0 && ulps < 0; /* --expect alone */
   rl_schedule *f;
   int r, layout = RL_AUDIT_LAYOUT_PAIRS;
   if ((r = rl_sched_build(&so->p, cmd, &f)))
@@ -189,7 +252,8 @@ static int verify(const char *cmd, const rl_sched_opts *so, int layout_given,
     return r;
   }
   rl_audit_err e;
-  rl_status st = rl_audit_allclose(in, layout, f, tol, rtol, ulps, &e);
+  rl_status st = model ? rl_audit_compare(in, layout, f, &e, NULL, NULL, NULL, NULL)
+                       : rl_audit_allclose(in, layout, f, tol, rtol, ulps, &e);
   if (st == RL_EINVAL) {
     fprintf(stderr, "ropelab %s: %s: not this schedule: %zu columns, expected %zu (one per "
                     "pair) or %zu (one per rotated dimension)\n", cmd, file, in->ncols, f->n,
@@ -211,7 +275,7 @@ static int verify(const char *cmd, const rl_sched_opts *so, int layout_given,
   char b[10][RL_NUMFMT_MAX], pair[24], col[24];
   rl_numfmt(e.max_abs, b[0]);
   rl_numfmt(e.max_ulp, b[1]);
-  rl_numfmt(tol, b[2]);
+  rl_numfmt(model ? e.r_tol : tol, b[2]);
   rl_numfmt(e.r_pos, b[3]);
   rl_numfmt(e.r_expected, b[4]);
   rl_numfmt(e.r_found, b[5]);
@@ -226,9 +290,15 @@ static int verify(const char *cmd, const rl_sched_opts *so, int layout_given,
   rl_out_meta(out, "layout_read", rl_audit_layout_name(layout));
   rl_out_meta(out, "layout_from", in->kind == RL_AUDIT_FREQS || in->ncols == f->n ? "one column per pair"
                                   : layout_given ? "--layout" : "the table (its repeated columns)");
-  rl_out_meta(out, "criterion", "numpy's assert_allclose |found - expected| <= tolerance + rtol "
-                                "|expected| and assert_array_max_ulp ulps <= ulps (ulps of the "
-                                "table's format); each only when given");
+  rl_out_meta(out, "criterion",
+              model ? "--expect: every |found - expected| within a (K eps_A |m theta_i| + "
+                      "ulp_A(|m theta_i|)) + 2 eps_T a, K = 2 ln(base) + 4 (a correct float32 "
+                      "implementation's frequency error: pow as exp(y ln base)), eps_A the "
+                      "angle's format (float32; float64 for a float64 table), eps_T the "
+                      "table's; tolerance: at the entry worst against its own"
+                    : "numpy's assert_allclose |found - expected| <= tolerance + rtol "
+                      "|expected| and assert_array_max_ulp ulps <= ulps (ulps of the "
+                      "table's format); each only when given");
   rl_out_meta(out, "rtol", rtol >= 0 ? b[6] : "none");
   rl_out_meta(out, "ulps", ulps >= 0 ? b[7] : "none");
   rl_sched_meta(&so->p, f, out);
@@ -236,19 +306,25 @@ static int verify(const char *cmd, const rl_sched_opts *so, int layout_given,
   snprintf(pair, sizeof pair, "%zu", e.r_pair);
   snprintf(col, sizeof col, "%zu", e.r_col);
   const char *tbl = in->kind == RL_AUDIT_FREQS ? "theta" : e.r_sin ? "sin" : "cos";
-  const char *fld[] = {pass ? "pass" : "fail", b[0], b[1], tol >= 0 ? b[2] : "",
+  const char *fld[] = {pass ? "pass" : "fail", b[0], b[1], tol >= 0 || model ? b[2] : "",
                        in->kind == RL_AUDIT_FREQS ? "" : b[3], pair, col, tbl, b[4], b[5]};
   rl_out_fields(out, fld, 10);
-  rl_schedule_free(f);
-  if ((r = rl_sink_close(&sink, NULL)))
+  if ((r = rl_sink_close(&sink, NULL))) {
+    rl_schedule_free(f);
     return r;
-  if (pass || rl_out_capturing())
+  }
+  if (pass || rl_out_capturing()) {
+    rl_schedule_free(f);
     return RL_EXIT_OK;
+  }
   char lim[200];
-  snprintf(lim, sizeof lim, "%s%s%s%s%s%s%s", tol >= 0 ? b[2] : "",
-           tol >= 0 && rtol >= 0 ? " + " : "", rtol >= 0 ? b[6] : "", rtol >= 0 ? " |expected|" : "",
-           (tol >= 0 || rtol >= 0) && ulps >= 0 ? ", or " : "", ulps >= 0 ? b[7] : "",
-           ulps >= 0 ? " ulps" : "");
+  if (model)
+    snprintf(lim, sizeof lim, "%s by the tolerance model", b[2]);
+  else
+    snprintf(lim, sizeof lim, "%s%s%s%s%s%s%s", tol >= 0 ? b[2] : "",
+             tol >= 0 && rtol >= 0 ? " + " : "", rtol >= 0 ? b[6] : "",
+             rtol >= 0 ? " |expected|" : "", (tol >= 0 || rtol >= 0) && ulps >= 0 ? ", or " : "",
+             ulps >= 0 ? b[7] : "", ulps >= 0 ? " ulps" : "");
   char u[RL_NUMFMT_MAX];
   rl_numfmt(e.max_ratio, u);
   if (in->kind == RL_AUDIT_FREQS)
@@ -259,7 +335,36 @@ static int verify(const char *cmd, const rl_sched_opts *so, int layout_given,
     fprintf(stderr, "ropelab %s: %s: off by %s (relative %s) at position %s, pair %zu (%s, "
                     "column %zu): expected %s, found %s (allowed %s; %s times that)\n", cmd, file,
             b[8], b[9], b[3], e.r_pair, tbl, e.r_col, b[4], b[5], lim, u);
+  diagnose_failure(cmd, file, in, layout, layout_given, f, dim_given ? so->p.dim : 0);
+  rl_schedule_free(f);
   return RL_EXIT_FAIL;
+}
+
+/* Identification's progress on stderr (progress.h's rules: a terminal
+ * or --progress, never --quiet) with the time left, estimated from the
+ * time so far: the candidates cost about the same each. */
+typedef struct {
+  rl_progress p;
+  struct timespec t0;
+} id_progress;
+
+static void id_progress_cb(void *ctx, size_t done, size_t total)
+{
+  id_progress *g = ctx;
+  if (!g->p.on || !total)
+    return;
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  double dt = (double)(now.tv_sec - g->p.last.tv_sec) + 1e-9 * (double)(now.tv_nsec - g->p.last.tv_nsec);
+  if (g->p.shown && dt < 0.25)
+    return;
+  g->p.last = now;
+  g->p.shown = 1;
+  double el = (double)(now.tv_sec - g->t0.tv_sec) + 1e-9 * (double)(now.tv_nsec - g->t0.tv_nsec);
+  double left = done ? el * (double)(total - done) / (double)done : 0;
+  fprintf(stderr, "\rropelab %s: %3d%% (about %.0f s left)   ", g->p.cmd,
+          (int)(100.0 * (double)done / (double)total), left);
+  fflush(stderr);
 }
 
 static int identify(const char *cmd, const rl_sched_opts *so, int dim_given, int base_given,
@@ -267,9 +372,21 @@ static int identify(const char *cmd, const rl_sched_opts *so, int dim_given, int
 {
   rl_audit_fit fit;
   char err[RL_ERR_MAX];
-  rl_status st = rl_audit_identify_hint(in, dim_given ? so->p.dim : 0,
-                                        base_given ? so->p.base : 0, &fit,
-                                   err, sizeof err);
+  size_t pairs = in->ncols, entries = in->kind == RL_AUDIT_TABLE ? in->npos * in->ncols : pairs;
+  if (in->kind == RL_AUDIT_TABLE && rl_audit_layout_of(in) != RL_AUDIT_LAYOUT_PAIRS)
+    pairs /= 2;
+  if (pairs > RL_AUDIT_MAX_PAIRS)
+    return rl_usage(cmd, "%s: %zu pairs: expected at most %d to identify (each candidate "
+                         "schedule costs O(pairs): about %.0f minutes here; published models "
+                         "have d <= 256); give the schedule with --expect to verify instead",
+                    file, pairs, RL_AUDIT_MAX_PAIRS, 1.5e-3 * (double)pairs / 60);
+  id_progress g;
+  rl_progress_init(&g.p, cmd, co->progress, 1, pairs > 4096 || entries > 10000000);
+  clock_gettime(CLOCK_MONOTONIC, &g.t0);
+  rl_status st = rl_audit_identify_progress(in, dim_given ? so->p.dim : 0,
+                                            base_given ? so->p.base : 0, &fit, id_progress_cb, &g,
+                                            err, sizeof err);
+  rl_progress_end(&g.p);
   char finding[512] = "";
   if (!st && (st = rl_audit_findings(in, dim_given ? so->p.dim : 0, base_given ? so->p.base : 0,
                                      &fit, finding, sizeof finding)))
@@ -302,9 +419,10 @@ static int identify(const char *cmd, const rl_sched_opts *so, int dim_given, int
   rl_numfmt(fit.fit_tol, tolb);
   rl_out_meta(out, "fit_tolerance",
               in->kind == RL_AUDIT_TABLE
-                  ? "per entry: a (2 |m| ulp(theta_i) + ulp(|m| theta_i)) in the angle's format "
-                    "(float64 for a float64 table, else float32) + 2 eps a in the table's"
-                  : "4 ulps");
+                  ? "per entry: a (K eps |m theta_i| + ulp(|m| theta_i)) in the angle's format "
+                    "(float64 for a float64 table, else float32), K = 2 ln(base) + 4, + 2 eps a "
+                    "in the table's"
+                  : "K eps theta_i + ulp(theta_i), K = 2 ln(base) + 4");
   {
     char bb[RL_NUMFMT_MAX], fb[RL_NUMFMT_MAX];
     rl_numfmt(c0->p.base, bb);
@@ -448,8 +566,13 @@ static int identify(const char *cmd, const rl_sched_opts *so, int dim_given, int
     rl_schedule_free(fx);
     rl_schedule_free(fp);
   }
+  /* CI: a table that is not a clean RoPE (unidentified, broken pairs, a
+   * bug found) is a failed property, exit 1 */
+  int failed = !fit.identified || fit.bug;
   rl_audit_fit_free(&fit);
-  return rl_sink_close(&sink, NULL);
+  if ((r = rl_sink_close(&sink, NULL)))
+    return r;
+  return failed && !rl_out_capturing() ? RL_EXIT_FAIL : RL_EXIT_OK;
 }
 
 static int run(int argc, char **argv)
@@ -461,12 +584,13 @@ static int run(int argc, char **argv)
       {"report", required_argument, NULL, OPT_REPORT},
       {"rtol", required_argument, NULL, OPT_RTOL},
       {"ulps", required_argument, NULL, OPT_ULPS},
+      {"expect", no_argument, NULL, OPT_EXPECT},
       RL_COMMON_LONGOPTS, {NULL, 0, NULL, 0}};
   const struct option *opts = rl_sched_longopts(own_opts);
   static const char *const reports[] = {"candidates", "pairs", "positions"};
   const char *cmd = "audit", *sin_path = NULL, *pos_arg = NULL;
   double tol = -1, rtol = -1, ulps = -1;
-  int report = 0, dim_given = 0, base_given = 0, layout_given = 0;
+  int report = 0, dim_given = 0, base_given = 0, layout_given = 0, expect = 0;
   rl_sched_opts so;
   rl_sched_opts_init(&so, 0);
   rl_common co;
@@ -498,6 +622,9 @@ static int run(int argc, char **argv)
       if (!(ulps >= 0))
         return rl_usage(cmd, "invalid --ulps '%s': expected a number >= 0", optarg);
       break;
+    case OPT_EXPECT:
+      expect = 1;
+      break;
     case OPT_REPORT:
       if ((r = rl_opt_enum(cmd, "--report", optarg, reports, 3, &report)))
         return r;
@@ -523,10 +650,10 @@ static int run(int argc, char **argv)
   if (co.plot)
     return rl_usage(cmd, "invalid --plot '%s': audit draws no figure (its rows name the "
                          "candidates and the entries)", co.plot);
-  int verifying = tol >= 0 || rtol >= 0 || ulps >= 0;
+  int verifying = expect || tol >= 0 || rtol >= 0 || ulps >= 0;
   if (report && verifying)
-    return rl_usage(cmd, "--report '%s' with --tolerance, --rtol or --ulps: expected one of them (--report "
-                         "describes the best candidate found without --tolerance)",
+    return rl_usage(cmd, "--report '%s' with --expect, --tolerance, --rtol or --ulps: expected one "
+                         "of them (--report describes the best candidate found without them)",
                     reports[report]);
   double *pos = NULL;
   size_t npos = 0;
@@ -538,10 +665,11 @@ static int run(int argc, char **argv)
   free(pos);
   if (st)
     return load_error(cmd, st, err);
-  r = verifying ? verify(cmd, &so, layout_given, &in, file, tol, rtol, ulps, &co) : identify(cmd, &so, dim_given, base_given, &in, file, report, &co);
+  r = verifying ? verify(cmd, &so, layout_given, dim_given, &in, file, tol, rtol, ulps, &co)
+                : identify(cmd, &so, dim_given, base_given, &in, file, report, &co);
   rl_audit_input_free(&in);
   return r;
 }
 
 const struct rl_cmd rl_cmd_audit = {"audit", run,
-                                    "identify a RoPE table from your code, or verify it (CI)", help};
+                                    "identify a RoPE table from your code, or verify it (CI)", help, NULL};

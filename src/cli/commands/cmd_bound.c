@@ -157,7 +157,7 @@ static int run_men_check(args *a, const char *cmd)
   int rc = rl_sched_build(&a->so.p, cmd, &f);
   if (rc)
     return rc;
-  if (!rl_schedule_is_plain(f) || !strcmp(f->type->name, "file")) {
+  if (!rl_schedule_is_plain(f) || (f->type->flags & RL_ST_NOT_BASE)) {
     rl_schedule_free(f);
     return rl_usage(cmd, "method '%s' is not taken by bound men: B_r is defined for a plain "
                          "frequency schedule", a->so.p.method->name);
@@ -399,7 +399,7 @@ static int run_pi(args *a, const char *cmd)
   rl_sched_meta(&a->so.p, f, out);
   /* the paper's constant 32 ln c is RoPE's (pi.c): other methods divide by
    * their own sum of theta^2 */
-  int paper = f->type == rl_schedule_type_find("rope");
+  int paper = (f->type->flags & RL_ST_PLAIN_THETA) != 0;
   size_t rot = f->rot;
   double sum_sq = paper ? 0 : rl_pi_sum_theta_sq(f);
   if (paper) {
@@ -450,12 +450,9 @@ static int run_pi(args *a, const char *cmd)
 static int run_yarn(args *a, const char *cmd)
 {
   rl_schedule_params p = a->so.p;
-  const rl_schedule_type *y = rl_schedule_type_find("yarn");
-  if (p.method != y && p.method != rl_schedule_type_find("rope"))
-    return rl_usage(cmd, "invalid --method '%s': the yarn bound is yarn's own", p.method->name);
-  p.method = y;
-  if (!(p.set & RL_SP_FACTOR))
-    p.factor = 1;
+  char perr[RL_ERR_MAX];
+  if (rl_yarn_bound_params(&p, perr))
+    return rl_usage(cmd, "%s", perr);
   rl_sink sink = {0};
   int rc = rl_sink_open(&sink, cmd, &a->co, "bound_yarn.gp");
   if (rc)
@@ -480,9 +477,9 @@ static int run_yarn(args *a, const char *cmd)
       rl_out_header(out, "dim,rot,base,len,factor,beta_fast,beta_slow,low_exact,high_exact,"
                          "low,high,attention_factor");
     }
-    double row[12] = {(double)p.dim, (double)rot, p.base, a->len[i], p.factor, p.beta_fast,
-                      p.beta_slow, r.low_exact, r.high_exact, r.low, r.high,
-                      r.attention_factor};
+    double row[12] = {(double)p.dim, (double)rot, p.base, a->len[i], p.factor,
+                      rl_schedule_get(&p, "beta-fast"), rl_schedule_get(&p, "beta-slow"),
+                      r.low_exact, r.high_exact, r.low, r.high, r.attention_factor};
     rl_out_row(out, row, 12);
   }
   return rl_sink_close(&sink, NULL);
@@ -609,4 +606,4 @@ static int run(int argc, char **argv)
 
 const struct rl_cmd rl_cmd_bound = {"bound", run,
                                     "bounds: Men's base, Liu's critical dim, "
-                                    "PI's B(s)/d, YaRN range", help};
+                                    "PI's B(s)/d, YaRN range", help, NULL};

@@ -228,4 +228,4 @@ static int run(int argc, char **argv)
 
 const struct rl_cmd rl_cmd_check = {
     "check", run, "verify RoPE's and other schemes' properties against tolerances",
-    help};
+    help, NULL};

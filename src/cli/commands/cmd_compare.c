@@ -397,4 +397,4 @@ done:
 }
 
 const struct rl_cmd rl_cmd_compare = {
-    "compare", run, "measured properties of the positional schemes, one row each", help};
+    "compare", run, "measured properties of the positional schemes, one row each", help, NULL};

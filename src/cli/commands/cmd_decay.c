@@ -253,14 +253,14 @@ static int fill(void *arg, unsigned w, size_t c, double *vals, size_t *good, cha
 static int take_bins(void *arg, rl_out *out, const double *vals, size_t rows)
 {
   decay_ctx *x = arg;
-  double row[NCOLS + 1];
+  double row[2 * NCOLS + 1];
   int closed;
   for (size_t k = 0; k < rows; k++) {
     if (rl_logbins_add(x->bins, vals + k * x->m, row, &closed))
       return rl_runtime("decay", "internal error: r = %g out of order for --bins",
                         vals[k * x->m]);
     if (closed)
-      rl_out_row(out, row, x->m + 1);
+      rl_out_row(out, row, rl_logbins_width(x->bins));
   }
   return 0;
 }
@@ -328,6 +328,8 @@ static int run(int argc, char **argv)
   rl_status st;
   if ((r = rl_grid_opts_finish(&go, cmd, &g)))
     return r;
+  if (bs.stat != RL_LOGBINS_MEAN && !bs.bins)
+    return rl_usage(cmd, "--bin-stat needs --bins K");
   /* the bins are of log2 r: every r must be > 0 */
   if (bs.bins && !(rl_grid_at(&g, 0) > 0))
     return rl_usage(cmd, "invalid --from '%s' with --bins: expected distances > 0 "
@@ -375,15 +377,20 @@ static int run(int argc, char **argv)
   for (size_t q = 0; q < norder; q++)
     x.m += order[q] == 2 ? 6 : 1;
   if (bs.bins) {
-    if ((st = rl_logbins_init(&lb, bs.bins, rl_grid_at(&g, 0), rl_grid_at(&g, g.points - 1),
-                              x.m))) {
+    if ((st = rl_logbins_init_stat(&lb, bs.bins, rl_grid_at(&g, 0),
+                                   rl_grid_at(&g, g.points - 1), x.m, bs.stat))) {
       rc = rl_runtime(cmd, "%s", rl_strerror(st));
       goto done;
     }
     x.bins = &lb;
     rl_decl_meta(&bo, out);
-    rl_out_meta(out, "binning", "each column's mean over the r in [2^(b/K), 2^((b+1)/K)), "
-                "the last bin closed; r the bin's geometric centre 2^((b+1/2)/K), n its count");
+    rl_out_meta(out, "binning",
+                bs.stat == RL_LOGBINS_RANGE
+                    ? "each column's smallest and largest value over the r in [2^(b/K), "
+                      "2^((b+1)/K)), the last bin closed; r_first and r_last the bin's first and "
+                      "last r, n its count"
+                    : "each column's mean over the r in [2^(b/K), 2^((b+1)/K)), "
+                      "the last bin closed; r the bin's geometric centre 2^((b+1/2)/K), n its count");
     rl_out_meta_uint(out, "distances", g.points);
     rl_out_meta_uint(out, "rows", rl_logbins_count(&g, bs.bins));
   } else {
@@ -394,11 +401,22 @@ static int run(int argc, char **argv)
       "bound", "similarity",
       "mc_ind_mean,mc_ind_se,mc_self_mean,mc_self_se,mc_self_expect,abel_max"};
   char mlist[64] = "";
-  char cols[256];
-  strcpy(cols, bs.bins ? "r,n" : "r");
+  char cols[512];
+  int range = bs.bins && bs.stat == RL_LOGBINS_RANGE;
+  strcpy(cols, range ? "r_first,r_last,n" : bs.bins ? "r,n" : "r");
   for (size_t k = 0; k < norder; k++) {
     strcat(mlist, ","), strcat(mlist, mnames[order[k]]);
-    strcat(cols, ","), strcat(cols, mcols[order[k]]);
+    if (!range) {
+      strcat(cols, ","), strcat(cols, mcols[order[k]]);
+      continue;
+    }
+    /* each column X as X_min,X_max */
+    for (const char *p = mcols[order[k]]; *p;) {
+      size_t len = strcspn(p, ",");
+      size_t at = strlen(cols);
+      snprintf(cols + at, sizeof cols - at, ",%.*s_min,%.*s_max", (int)len, p, (int)len, p);
+      p += len + (p[len] == ',');
+    }
   }
   rl_out_meta(out, "measure", mlist + 1);
   if (mask & M_MC) {
@@ -415,9 +433,9 @@ static int run(int argc, char **argv)
                      .take = bs.bins ? take_bins : NULL};
   if ((rc = rl_rowpipe_run(out, &pipe)))
     goto done;
-  double last[NCOLS + 1];
+  double last[2 * NCOLS + 1];
   if (bs.bins && rl_logbins_finish(&lb, last))
-    rl_out_row(out, last, x.m + 1);
+    rl_out_row(out, last, rl_logbins_width(&lb));
   rc = rl_sink_close(&sink, &prog);
 done:
   rl_sink_abort(&sink);
@@ -433,4 +451,4 @@ done:
 }
 
 const struct rl_cmd rl_cmd_decay = {"decay", run,
-                                    "long-term decay of RoPE against relative distance", help};
+                                    "long-term decay of RoPE against relative distance", help, NULL};

@@ -12,6 +12,7 @@
 #include "rl_config.h"
 #include "ropelab.h"
 #include "sched_opts.h"
+#include "threads.h"
 #include "train_score.h"
 
 static const char *const cmd = "evaluate";
@@ -37,6 +38,16 @@ static void help(FILE *fp)
         "                         several (a list or START:STOP:STEP): those\n"
         "                         (the checkpoint's --eval-len)\n"
         "      --eval-samples M   test examples per length (the checkpoint's)\n"
+        "      --threads T        threads of the forward passes (default: online\n"
+        "                         processors); the same bytes for every T\n"
+        "      --no-baseline      no rope rows before another method's: train's\n"
+        "                         table holds them (the same model, examples and\n"
+        "                         bits), so a second method need not score them again\n"
+        "\n"
+        "--config and --layer-type are refused: the checkpoint's rope schedule is the\n"
+        "model's; give the scoring method with --method and its options.  Scoring\n"
+        "shows its progress and an estimate of the time left on a terminal (or with\n"
+        "--progress).\n"
         "\n"
         "rope's schedule options (scoring only; --dim, --rot, --base and --layout\n"
         "are the checkpoint's):\n", fp);
@@ -45,7 +56,7 @@ static void help(FILE *fp)
   rl_common_help_noplot(fp);
 }
 
-enum { O_EVAL_LEN = RL_OPT_FIRST_CMD, O_SAMPLES };
+enum { O_EVAL_LEN = RL_OPT_FIRST_CMD, O_SAMPLES, O_THREADS, O_NO_BASELINE };
 
 static int any_given(const rl_schedule_params *p)
 {
@@ -60,6 +71,8 @@ static int run(int argc, char **argv)
   static const struct option own[] = {
       {"eval-len", required_argument, NULL, O_EVAL_LEN},
       {"eval-samples", required_argument, NULL, O_SAMPLES},
+      {"threads", required_argument, NULL, O_THREADS},
+      {"no-baseline", no_argument, NULL, O_NO_BASELINE},
       RL_COMMON_LONGOPTS,
       {NULL, 0, NULL, 0}};
   const struct option *opts = rl_sched_longopts(own);
@@ -68,12 +81,21 @@ static int run(int argc, char **argv)
   rl_common co;
   rl_common_init(&co);
   const char *len_arg = NULL;
-  unsigned long long samples = 0;
-  int c, r = 0;
+  unsigned long long samples = 0, threads = (unsigned long long)rl_online_cpus(RL_THREADS_MAX);
+  int c, r = 0, no_baseline = 0;
   while ((c = getopt_long(argc, argv, ":o:h", opts, NULL)) != -1) {
     switch (c) {
     case O_EVAL_LEN: len_arg = optarg; break;
     case O_SAMPLES: r = rl_opt_uint(cmd, "--eval-samples", optarg, 1, 100000000, &samples); break;
+    case O_THREADS: r = rl_opt_uint(cmd, "--threads", optarg, 1, RL_THREADS_MAX, &threads); break;
+    case O_NO_BASELINE: no_baseline = 1; break;
+    /* a model file's RoPE would replace the model's own (its base, dim,
+     * layout); the scoring method is --method's */
+    case RL_SCHOPT_CONFIG:
+    case RL_SCHOPT_LAYER_TYPE:
+      return rl_usage(cmd, "invalid --%s '%s': the checkpoint's rope schedule is the model's; "
+                      "give the scoring method with --method and its options",
+                      c == RL_SCHOPT_CONFIG ? "config" : "layer-type", optarg);
     default: r = rl_sched_opt_default(&so, &co, cmd, c, argv, opts);
     }
     if (r)
@@ -116,7 +138,8 @@ static int run(int argc, char **argv)
   }
   /* the header alone first (model as written), then, knowing the task,
    * the model again for the longest test length */
-  rl_status st = rl_ckpt_read(path, 0, ck, &m, err);
+  rl_ckpt_read_opts ro = {0, (size_t)threads, 0};
+  rl_status st = rl_ckpt_read_with(path, &ro, ck, &m, err);
   if (!st) {
     const rl_task *task = &ck->run.task;
     n = nv > 1 ? nv : nv == 1 ? (size_t)vals[0] : (size_t)ck->run.eval_len;
@@ -145,7 +168,8 @@ static int run(int argc, char **argv)
     if (T > ck->cfg.max_T) {
       rl_train_free(m);
       m = NULL;
-      st = rl_ckpt_read(path, T, ck, &m, err);
+      ro.max_T = T;
+      st = rl_ckpt_read_with(path, &ro, ck, &m, err);
     }
   }
   if (st) {
@@ -211,9 +235,10 @@ static int run(int argc, char **argv)
   rl_out_meta(&tab, "blas", RL_BLAS);
   rl_out_meta(&tab, "blas_core", rl_train_blas_core());
   if (rope)
-    rl_sched_meta(&sp, probe, &tab);
+    rl_train_sched_meta(&tab, &sp, probe, train_T);
   rl_train_score s = {&ck->run.task, (size_t)ck->run.train_len, lens, n, (size_t)samples,
-                      rope ? train_f : NULL, rope ? &sp : NULL, rl_out_hooked()};
+                      rope ? train_f : NULL, rope ? &sp : NULL, rl_out_hooked() || no_baseline,
+                      rl_train_score_show(co.progress)};
   r = rl_train_score_rows(cmd, &tab, m, &s);
   if (r)
     rl_out_abort(&tab);
@@ -229,4 +254,4 @@ done:
 
 const struct rl_cmd rl_cmd_evaluate = {"evaluate", run,
                                        "score a trained checkpoint again, under another rope method",
-                                       help};
+                                       help, NULL};

@@ -169,10 +169,10 @@ static int int_list(const char *cmd, const char *opt, const char *arg, size_t lo
   return 0;
 }
 
-/* The methods that need no file (the default of 'all'). */
+/* The methods that need no data of a user's (the default of 'all'). */
 static int fileless(const rl_schedule_type *t)
 {
-  return !(t->needs & (RL_SP_FACTORS | RL_SP_FREQS_FILE | RL_SP_SECTIONS));
+  return !(t->flags & RL_ST_USER_DATA);
 }
 
 static int parse_methods(const char *cmd, const char *arg, const rl_schedule_type **m,
@@ -259,12 +259,13 @@ static void methods_meta(void *arg, rl_out *out)
 {
   const struct methods *ms = arg;
   const char *sch = NULL;
-  for (size_t k = 0; k < ms->ncf && !sch; k++)
-    if (!strcmp(ms->cf[k].scheme, "rope"))
-      sch = "rope";
-  for (size_t k = 0; k < ms->ncf && !sch; k++)
-    if (!strcmp(ms->cf[k].scheme, "rope2d"))
-      sch = "rope2d";
+  /* a rotary scheme by its flags (rope, then the axial rope2d), not its name */
+  for (int pass = 0; pass < 2 && !sch; pass++)
+    for (size_t k = 0; k < ms->ncf && !sch; k++) {
+      const rl_scheme_info *in = rl_scheme_find(ms->cf[k].scheme);
+      if (in && (in->flags & RL_SCHEME_ROTATION) && (pass || !(in->flags & RL_SCHEME_2D)))
+        sch = ms->cf[k].scheme;
+    }
   rl_meta got[METHODS_MAX] = {{0}};
   const char *name[METHODS_MAX];
   size_t n = 0;
@@ -579,7 +580,8 @@ static int run(int argc, char **argv)
     goto done;
   }
   for (size_t k = 0; k < so.nnames; k++) {
-    int sched = !strcmp(so.names[k], "rope") || !strcmp(so.names[k], "rope2d");
+    const rl_scheme_info *si = rl_scheme_find(so.names[k]);
+    int sched = si && (si->flags & RL_SCHEME_ROTATION);
     for (size_t m = 0; m < (sched ? nmeth : 1); m++) {
       struct conf *x = &cf[ncf];
       x->scheme = so.names[k];
@@ -588,10 +590,8 @@ static int run(int argc, char **argv)
       if (sched) {
         x->cfg.rope.method = meth[m];
         x->method = meth[m]->name;
-        if (factor > 0 && (meth[m]->uses & RL_SP_FACTOR)) {
-          x->cfg.rope.factor = factor;
-          x->cfg.rope.set |= RL_SP_FACTOR;
-        }
+        if (factor > 0 && (meth[m]->uses & RL_SP_FACTOR))
+          rl_schedule_set(&x->cfg.rope, "factor", factor);
         rl_extrap_method_params(&x->cfg.rope, L, N);
       }
       rl_scheme *s = NULL;
@@ -796,4 +796,4 @@ done:
 }
 
 const struct rl_cmd rl_cmd_extrapolate = {
-    "extrapolate", run, "what changes past the training length, every scheme and method", help};
+    "extrapolate", run, "what changes past the training length, every scheme and method", help, NULL};

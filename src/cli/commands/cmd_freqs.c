@@ -1,21 +1,105 @@
 /* cmd_freqs.c: `ropelab freqs`, the frequency schedule theta_i of any
- * method, per rotary pair. */
-#include <getopt.h>
-#include <math.h>
+ * method, per rotary pair: a declared command (cmd.h). */
 #include <stdio.h>
 #include <string.h>
-#include "cmd.h"
-#include "opt.h"
+#include "driver.h"
 #include "out.h"
-#include "ropelab.h"
 #include "rowfmt.h"
-#include "sched_opts.h"
-#include "sink.h"
+#include "ropelab.h"
 
-static void help(FILE *fp)
+static const char *const axis_names[] = {"t", "h", "w"};
+
+/* the other variant's schedule (--compare-variant): the same settings */
+static int other(rl_cmd_run *r, const rl_freqs_settings *s, rl_schedule **g)
 {
-  fputs("usage: ropelab freqs [OPTIONS]\n"
-        "\n"
+  rl_schedule_params q = r->sched.p;
+  rl_schedule_set(&q, "variant", s->compare_variant - 1);
+  return rl_sched_build(&q, r->name, g);
+}
+
+static void meta(rl_cmd_run *r, const rl_schedule *f, const rl_schedule *g, rl_out *out)
+{
+  const rl_freqs_settings *s = r->settings;
+  rl_out_meta_begin(out);
+  rl_sched_meta(&r->sched.p, f, out);
+  rl_cmd_meta(r, out);
+  if (s->turns_within > 0)
+    rl_out_meta_uint(out, "pairs_turned", rl_schedule_turned(f, s->turns_within));
+  if (g) {
+    rl_schedule_diff d;
+    rl_schedule_compare(f, g, &d);
+    const char *v = rl_variant_name((rl_variant)(s->compare_variant - 1));
+    char key[64], num[RL_NUMFMT_MAX];
+    snprintf(key, sizeof key, "pairs_differing_from_%s", v);
+    rl_out_meta_uint(out, key, d.differing);
+    snprintf(key, sizeof key, "largest_ratio_to_%s", v);
+    rl_numfmt(d.ratio, num);
+    rl_out_meta(out, key, num);
+    snprintf(key, sizeof key, "largest_ratio_pair");
+    rl_out_meta_uint(out, key, d.pair);
+  }
+}
+
+static int compute(rl_cmd_run *r)
+{
+  const rl_freqs_settings *s = r->settings;
+  rl_schedule *f = NULL, *g = NULL;
+  int rc = rl_sched_build(&r->sched.p, r->name, &f);
+  if (!rc && s->compare_variant)
+    rc = other(r, s, &g);
+  rl_sink sink = {0};
+  if (rc || (rc = rl_cmd_sink_open(r, &sink)))
+    goto done;
+  rl_out *out = &sink.out;
+  double L = r->sched.p.train_len, N = s->turns_within;
+  meta(r, f, g, out);
+  char hdr[160] = "pair,theta,wavelength,ratio,band";
+  strcat(hdr, L > 0 ? ",rotations,full_turn" : "");
+  strcat(hdr, N > 0 ? ",turns,turned" : "");
+  if (g)
+    snprintf(hdr + strlen(hdr), sizeof hdr - strlen(hdr), ",ratio_to_%s",
+             rl_variant_name((rl_variant)(s->compare_variant - 1)));
+  strcat(hdr, f->axis ? ",axis" : "");
+  rl_out_header(out, hdr);
+  for (size_t i = 0; i < f->n && !out->err; i++) {
+    char b[8][RL_NUMFMT_MAX];
+    const char *fld[12];
+    size_t m = 0;
+    snprintf(b[0], sizeof b[0], "%zu", i);
+    rl_numfmt(f->theta[i], b[1]);
+    rl_numfmt(rl_schedule_wavelength(f, i), b[2]);
+    rl_numfmt(rl_schedule_ratio(f, i), b[3]);
+    fld[m++] = b[0], fld[m++] = b[1], fld[m++] = b[2], fld[m++] = b[3];
+    fld[m++] = rl_band_name(f->band ? f->band[i] : RL_BAND_EXTRAPOLATED);
+    if (L > 0) {
+      double t = rl_schedule_turns(f, i, L);
+      rl_numfmt(t, b[4]);
+      fld[m++] = b[4], fld[m++] = t >= 1.0 ? "1" : "0";
+    }
+    if (N > 0) {
+      double t = rl_schedule_turns(f, i, N);
+      rl_numfmt(t, b[5]);
+      fld[m++] = b[5], fld[m++] = t >= 1.0 ? "1" : "0";
+    }
+    if (g) {
+      rl_numfmt(rl_schedule_pair_ratio(f, g, i), b[6]);
+      fld[m++] = b[6];
+    }
+    if (f->axis)
+      fld[m++] = axis_names[f->axis[i]];
+    rl_out_fields(out, fld, m);
+  }
+  rc = rl_sink_close(&sink, NULL);
+done:
+  rl_sink_abort(&sink);
+  rl_schedule_free(f);
+  rl_schedule_free(g);
+  return rc;
+}
+
+static const rl_cmd_decl decl = {
+    .usage = "[OPTIONS]",
+    .about =
         "The frequency schedule of a RoPE method, one row per rotary pair i:\n"
         "  theta       the frequency, radians per position (RoFormer eq. 15:\n"
         "              base^(-2i/rot); the methods rescale it)\n"
@@ -26,72 +110,17 @@ static void help(FILE *fp)
         "With --train-len L also rotations = L/wavelength and full_turn = 1 when the\n"
         "pair turns at least once within L; with --method mrope also axis (t, h, w).\n"
         "The head's attention factor (on cos and sin) and logit multiplier (its\n"
-        "square) are in the metadata.\n"
-        "\n", fp);
-  rl_sched_opts_help(fp);
-  fputc('\n', fp);
-  rl_common_help(fp);
-}
+        "square) are in the metadata.\n",
+    .takes = RL_TAKES_SCHEDULE | RL_TAKES_TABLE,
+    .settings_size = sizeof(rl_freqs_settings),
+    .groups = {{"pairs:", rl_freqs_param_list, 0}},
+    .plot = "freqs.gp",
+    .sweep_numbers = "", .sweep_names = "", .sweep_lists = "",
+    .plot_x = "pair", .plot_y = "theta", .plot_log = "y",
+    .plot_units = "pair=index;theta=rad/token",
+    .compute = compute,
+};
 
-static int run(int argc, char **argv)
-{
-  static const struct option own_opts[] = { RL_COMMON_LONGOPTS, {NULL, 0, NULL, 0}};
-  const struct option *opts = rl_sched_longopts(own_opts);
-  const char *cmd = "freqs";
-  rl_sched_opts so;
-  rl_sched_opts_init(&so, 0);
-  rl_common co;
-  rl_common_init(&co);
-  int c, r;
-  while ((c = getopt_long(argc, argv, ":o:h", opts, NULL)) != -1)
-    if ((r = rl_sched_opt_default(&so, &co, cmd, c, argv, opts)))
-      return r;
-  rl_schedule *f;
-  if ((r = rl_sched_opts_end(&so, &co, cmd, argc, argv, help)) ||
-      (r = rl_sched_build(&so.p, cmd, &f)))
-    return r == RL_OPT_DONE ? RL_EXIT_OK : r;
-  rl_sink sink = {0};
-  rl_out *out = &sink.out;
-  if ((r = rl_sink_open(&sink, cmd, &co, "freqs.gp"))) {
-    rl_schedule_free(f);
-    return r;
-  }
-  double L = so.p.train_len;
-  int have_train = L > 0, axes = f->axis != NULL;
-  rl_out_meta_begin(out);
-  rl_sched_meta(&so.p, f, out);
-  char hdr[128] = "pair,theta,wavelength,ratio,band";
-  if (have_train)
-    strcat(hdr, ",rotations,full_turn");
-  if (axes)
-    strcat(hdr, ",axis");
-  rl_out_header(out, hdr);
-  static const char *const axis_names[] = {"t", "h", "w"};
-  for (size_t i = 0; i < f->n && !out->err; i++) {
-    char b[6][RL_NUMFMT_MAX];
-    const char *fld[8];
-    size_t m = 0;
-    snprintf(b[0], sizeof b[0], "%zu", i);
-    rl_numfmt(f->theta[i], b[1]);
-    rl_numfmt(rl_schedule_wavelength(f, i), b[2]);
-    rl_numfmt(rl_schedule_ratio(f, i), b[3]);
-    fld[m++] = b[0], fld[m++] = b[1], fld[m++] = b[2], fld[m++] = b[3];
-    fld[m++] = rl_band_name(f->band ? f->band[i] : RL_BAND_EXTRAPOLATED);
-    if (have_train) {
-      /* L*theta/(2*pi) in long double: one rounding instead of two */
-      double rot = (double)((long double)L * (long double)f->theta[i] /
-                            (2.0L * 3.14159265358979323846264338327950288L));
-      rl_numfmt(rot, b[4]);
-      fld[m++] = b[4];
-      fld[m++] = rot >= 1.0 ? "1" : "0";
-    }
-    if (axes)
-      fld[m++] = axis_names[f->axis[i]];
-    rl_out_fields(out, fld, m);
-  }
-  rl_schedule_free(f);
-  return rl_sink_close(&sink, NULL);
-}
-
-const struct rl_cmd rl_cmd_freqs = {"freqs", run,
-                                    "the frequency schedule theta_i of a method, per pair", help};
+const struct rl_cmd rl_cmd_freqs = {"freqs", NULL,
+                                    "the frequency schedule theta_i of a method, per pair", NULL,
+                                    &decl};

@@ -337,4 +337,4 @@ done:
 }
 
 const struct rl_cmd rl_cmd_matrix = {"matrix", run,
-                                     "n x n logit matrix of a positional scheme, by term", help};
+                                     "n x n logit matrix of a positional scheme, by term", help, NULL};

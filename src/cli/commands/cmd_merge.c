@@ -39,8 +39,12 @@ static void help(FILE *fp)
         "\n"
         "  -o, --output FILE  write to FILE, atomically (default: standard output)\n"
         "      --meta MODE    comments (default) or json: the metadata in FILE.json\n"
-        "      --output-format F  csv, tsv, jsonl or npy (default: by -o's extension)\n"
-        "  -h, --help         this help\n", fp);
+        "                     (replaced only if ropelab wrote it)\n",
+        fp);
+  char formats[1024]; /* from the format registry (out_format.h) */
+  rl_out_format_help(formats, sizeof formats);
+  rl_help_wrap(fp, "      --output-format F  ", 21, formats);
+  fputs("  -h, --help         this help\n", fp);
 }
 
 typedef struct shard_file {
@@ -496,4 +500,4 @@ done:
 
 const struct rl_cmd rl_cmd_merge = {"merge", run,
                                     "join the shards of a sweep (--shard K/N) into one table",
-                                    help};
+                                    help, NULL};

@@ -156,19 +156,21 @@ static int run(int argc, char **argv)
     return rl_usage(cmd, "--plot is not available for params");
   const char *name = so.names[0];
   const rl_scheme_cfg *cfg = &so.cfg;
-  int is_t5 = !strcmp(name, "t5"), is_deb = !strcmp(name, "deberta"), is_tupe = !strcmp(name, "tupe");
-  int is_freq = !strcmp(name, "sinusoidal") || !strcmp(name, "xl") || !strcmp(name, "rope") ||
-                !strcmp(name, "rope2d");
+  /* what the scheme's declaration says it has (rl_scheme_info) */
+  const rl_scheme_info *si = rl_scheme_find(name);
+  int is_t5 = si->buckets == RL_BUCKETS_T5, is_deb = si->buckets == RL_BUCKETS_DEBERTA,
+      is_tupe = si->buckets == RL_BUCKETS_TUPE;
+  int is_freq = (si->has & RL_HAS_FREQS) != 0;
   if (what == W_DEFAULT)
-    what = !strcmp(name, "alibi") ? W_SLOPES : (is_t5 || is_deb) ? W_BUCKETS
+    what = (si->has & RL_HAS_SLOPES) ? W_SLOPES : (si->has & RL_HAS_BUCKETS) ? W_BUCKETS
                : is_freq ? W_FREQS : W_TABLE;
-  if (what == W_SLOPES && strcmp(name, "alibi"))
+  if (what == W_SLOPES && !(si->has & RL_HAS_SLOPES))
     return rl_usage(cmd, "invalid --what 'slopes': only scheme 'alibi' has slopes, not '%s'",
                     name);
   if (what == W_BUCKETS && !is_t5 && !is_deb && !(is_tupe && cfg->tupe_rel))
     return rl_usage(cmd, "invalid --what 'buckets': only schemes 't5', 'deberta' and 'tupe' "
                          "(with its T5 bias) bucket distances, not '%s'", name);
-  if (what == W_RELEMB && strcmp(name, "xl"))
+  if (what == W_RELEMB && !(si->has & RL_HAS_RELEMB))
     return rl_usage(cmd, "invalid --what 'relemb': only scheme 'xl' has a relative embedding, "
                          "not '%s'", name);
   if (what == W_FREQS && !is_freq)
@@ -347,7 +349,7 @@ static int run(int argc, char **argv)
       num_row(out, v, is_t5 ? 2 : 3, NULL);
     }
   } else if (what == W_FREQS) {
-    int two = !strcmp(name, "rope2d");
+    int two = (si->flags & RL_SCHEME_2D) != 0;
     rl_out_meta(out, "theta", two ? "base^(-4t/d), t < d/4 (rope-vit compute_axial_cis)"
                                   : "base^(-2i/d) (Vaswani et al. 2017 sec. 3.5; RoFormer eq. 15)");
     rl_out_header(out, two ? "pair,theta,wavelength,axis" : "pair,theta,wavelength");
@@ -390,4 +392,4 @@ done:
 
 const struct rl_cmd rl_cmd_params = {"params", run,
                                      "parameters of a positional scheme (slopes, buckets, tables)",
-                                     help};
+                                     help, NULL};

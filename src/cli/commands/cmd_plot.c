@@ -600,4 +600,4 @@ static int run(int argc, char **argv)
 }
 
 const struct rl_cmd rl_cmd_plot = {"plot", run,
-                                   "draw any ropelab table: --x, --y, --hue, --col panels", help};
+                                   "draw any ropelab table: --x, --y, --hue, --col panels", help, NULL};

@@ -320,4 +320,4 @@ static int run(int argc, char **argv)
 
 const struct rl_cmd rl_cmd_precision = {
     "precision", run, "a framework pipeline's cos/sin, angle, logit errors vs position",
-    help};
+    help, NULL};

@@ -350,4 +350,4 @@ done:
 }
 
 const struct rl_cmd rl_cmd_profile = {
-    "profile", run, "positional part of the logit vs distance, schemes side by side", help};
+    "profile", run, "positional part of the logit vs distance, schemes side by side", help, NULL};

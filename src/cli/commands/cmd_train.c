@@ -132,6 +132,9 @@ static int check_sched_given(const rl_train_settings *a, const rl_sched_opts *so
     return rl_usage(cmd, "invalid --dim: the head dimension is --d-model / --heads here");
   if (a->scheme == RL_TPOS_ROPE)
     return 0;
+  if (rl_sched_config_given())
+    return rl_usage(cmd, "invalid --config for --scheme %s: a model file gives a rope schedule, "
+                    "and only rope takes one", rl_train_pos_names()[a->scheme]);
   for (const rl_param *const *d = rl_schedule_param_list(); *d; d++)
     if (rl_schedule_param_given(&so->p, *d) &&
         !((a->scheme == RL_TPOS_SINUSOIDAL || a->scheme == RL_TPOS_XL) &&
@@ -170,8 +173,10 @@ static void meta_run(rl_out *o, const rl_decl_opts *g, const rl_train_settings *
   rl_out_meta_uint(o, "eval_seed", EVAL_SEED);
   rl_out_meta(o, "blas", RL_BLAS);
   rl_out_meta(o, "blas_core", rl_train_blas_core());
-  if (a->scheme == RL_TPOS_ROPE)
-    rl_sched_meta(&so->p, f, o);
+  if (a->scheme == RL_TPOS_ROPE) {
+    rl_task task = {(rl_task_kind)a->task, a->symbols};
+    rl_train_sched_meta(o, &so->p, f, rl_task_len(&task, a->train_len));
+  }
 }
 
 /* ---- interruption ------------------------------------------------------ */
@@ -540,7 +545,7 @@ static int run(int argc, char **argv)
   for (size_t n = 1; n <= a.eval_len; n++)
     lens[n - 1] = n;
   rl_train_score sc = {&task, (size_t)a.train_len, lens, (size_t)a.eval_len, (size_t)a.eval_samples,
-                       train_f, a.scheme == RL_TPOS_ROPE ? &so.p : NULL, 0};
+                       train_f, a.scheme == RL_TPOS_ROPE ? &so.p : NULL, 0, show};
   r = rl_train_score_rows(cmd, &tab, m, &sc);
   free(lens);
   if (r) {
@@ -568,4 +573,4 @@ done:
 
 const struct rl_cmd rl_cmd_train = {"train", run,
                                     "train a tiny decoder; score it past its training length",
-                                    help};
+                                    help, NULL};

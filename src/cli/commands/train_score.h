@@ -34,7 +34,21 @@ typedef struct rl_train_score {
    * which score one model again and again (the baseline is the point
    * whose --method is rope, once) */
   int no_baseline;
+  /* progress and an estimate of the time left on stderr while scoring */
+  int show;
 } rl_train_score;
+/* Whether scoring shows its progress: --progress, or a terminal on
+ * stderr unless --quiet (progress is co.progress). */
+int rl_train_score_show(int progress);
+/* The scoring schedule's metadata (rl_sched_meta), and for a method
+ * other than plain rope the original context it was built with where it
+ * takes one:
+ * schedule_train_len = train_T, the positions of train's longest
+ * example (the task's train_len counts symbols, not positions), and for
+ * a method that follows the current length, schedule_seq_len = "the
+ * test example's positions". */
+void rl_train_sched_meta(rl_out *tab, const rl_schedule_params *sp, const rl_schedule *f,
+                         size_t train_T);
 /* Header and rows into tab (opened, metadata written): an exit code.  The
  * model is left with the training schedule. */
 int rl_train_score_rows(const char *cmd, rl_out *tab, rl_train_model *m, const rl_train_score *s);

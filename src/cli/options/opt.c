@@ -320,11 +320,12 @@ int rl_opt_default(rl_common *co, const char *cmd, int c, char **argv,
 static void common_help(FILE *fp, int plot)
 {
   fputs("output:\n"
-        "  -o, --output FILE  write the CSV atomically to FILE (default: standard output)\n"
-        "      --output-format F  csv, tsv, jsonl (an object a row, the metadata first)\n"
-        "                     or npy (float64 array; metadata and names in FILE.json);\n"
-        "                     default: by -o's extension (.tsv, .jsonl, .npy), else csv\n"
-        "      --no-meta      omit the '# key=value' metadata lines\n"
+        "  -o, --output FILE  write the CSV atomically to FILE (default: standard output)\n",
+        fp);
+  char formats[1024]; /* from the format registry: a new format is listed by itself */
+  rl_out_format_help(formats, sizeof formats);
+  rl_help_wrap(fp, "      --output-format F  ", 21, formats);
+  fputs("      --no-meta      omit the '# key=value' metadata lines\n"
         "      --no-header    omit the header row (so sweeps can append)\n", fp);
   if (plot)
     fputs("      --plot IMAGE   also draw IMAGE (.png, .svg or .pdf) with gnuplot\n", fp);

@@ -171,15 +171,10 @@ int rl_sched_opt_default(rl_sched_opts *o, rl_common *co, const char *cmd, int c
   return r ? 0 : rl_opt_default(co, cmd, c, argv, longopts);
 }
 
-/* d given by an option itself (llama3's two factors share a bit: the
- * bit alone does not say which one was given) */
+/* d given by an option itself (one parameter a bit: rl_schedule_param_given) */
 static int option_given(const rl_schedule_params *p, const rl_param *d)
 {
-  const rl_param *const *list = rl_schedule_param_list();
-  for (int k = 0; list[k] && k < RL_SP_PARAMS_MAX; k++)
-    if (list[k] == d)
-      return p->given[k / 8] >> (k % 8) & 1;
-  return 0;
+  return rl_schedule_param_given(p, d);
 }
 
 int rl_sched_config_given(void)
@@ -233,11 +228,11 @@ int rl_sched_config_apply(rl_sched_opts *o, const char *cmd)
                            "long_factor lists have %zu numbers, expected %zu (rotary width / 2)",
                       rot, m->path, m->n_factors, rot / 2);
     /* both lists: the schedule switches at L as with --factors */
-    o->p.factors = m->short_factor;
-    o->p.factors_long = m->long_factor;
-    o->p.factors_file = m->path; /* the metadata's factors= names the config */
+    rl_schedule_set_list(&o->p, "short-factors", m->short_factor);
+    rl_schedule_set_list(&o->p, "long-factors", m->long_factor);
+    /* the metadata's factors= names the config */
+    rl_schedule_set_text(&o->p, "factors", m->path, NULL, 0);
     cfg.factors_src = 1;
-    rl_schedule_param_mark(&o->p, fd);
   }
   return 0;
 }
@@ -308,11 +303,13 @@ void rl_sched_meta(const rl_schedule_params *p, const rl_schedule *f, rl_out *ou
     const rl_schedule_params *obj = p;
     rl_schedule_params dflt;
     if (rl_schedule_param_is_own(d)) {
-      /* a method's own slot: its value as built (the default filled in),
-       * or without a built schedule the default where not given */
-      if (f) {
+      /* a method's own slot: as given, else as built (the default filled
+       * in), or without a built schedule the default */
+      if (rl_schedule_param_given(p, d)) {
+        obj = p;
+      } else if (f) {
         obj = &f->p;
-      } else if (!rl_schedule_param_given(p, d)) {
+      } else {
         dflt = *p;
         rl_param_set_default(d, &dflt);
         obj = &dflt;
@@ -399,7 +396,7 @@ void rl_sched_opts_help_except(FILE *fp, const char *skip)
   rl_help_param(fp, &p_layer_type, p_layer_type.help);
   for (const rl_param *const *dp = rl_schedule_param_list(); *dp; dp++) {
     const rl_param *d = *dp;
-    if (rl_opt_in_list(skip, d->key, strlen(d->key)))
+    if (rl_opt_in_list(skip, d->key, strlen(d->key)) || (d->flags & RL_PF_NO_OPTION))
       continue;
     help_tail(d, tail, sizeof tail);
     if (((d->flags & RL_PF_NAMES) || d->kind == RL_PK_ENUM) && !names_in_help(d)) {

@@ -1,5 +1,5 @@
 /* json.h: a JSON string, escaped one way for every writer (the --meta
- * json sidecar in out.c, JSON Lines in out_format.c). */
+ * json sidecar in out.c, JSON Lines in formats/jsonl.c). */
 #ifndef RL_CLI_JSON_H
 #define RL_CLI_JSON_H
 

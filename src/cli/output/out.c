@@ -14,117 +14,24 @@
 #include "json.h"
 #include "out.h"
 #include "out_format.h"
+#include "formats/format_impl.h"
 #include "path.h"
 #include "ropelab.h"
 #include "rl_config.h"
 
-/* ---- temp files and signals ---------------------------------------- */
+/* ---- temp files ------------------------------------------------------ */
 
-#define RL_TMP_SLOTS 8
-static const char *volatile tmp_slots[RL_TMP_SLOTS];
-static volatile sig_atomic_t child_pid; /* gnuplot while it runs, else 0 */
-static int handlers_set;
-static const int cleanup_sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE};
-#define N_CLEANUP_SIGS (sizeof cleanup_sigs / sizeof *cleanup_sigs)
-
-static void on_signal(int sig)
+int rl_tmp_refused(const char *cmd, const char *path, const char *file, int e)
 {
-  /* async-signal-safe: end gnuplot (it would run on as an orphan), unlink,
-   * then die of the same signal (SA_RESETHAND restored the default action;
-   * the signal is pending until we return) */
-  if (child_pid > 0)
-    kill((pid_t)child_pid, SIGTERM);
-  for (int i = 0; i < RL_TMP_SLOTS; i++)
-    if (tmp_slots[i])
-      unlink(tmp_slots[i]);
-  raise(sig);
-}
-
-static void set_handlers(void)
-{
-  if (handlers_set)
-    return;
-  handlers_set = 1;
-  for (size_t i = 0; i < N_CLEANUP_SIGS; i++) {
-    struct sigaction sa, old;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sa.sa_flags = SA_RESETHAND;
-    sigemptyset(&sa.sa_mask);
-    /* a signal ignored by the parent (nohup) stays ignored */
-    if (sigaction(cleanup_sigs[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
-      continue;
-    sigaction(cleanup_sigs[i], &sa, NULL);
-  }
-}
-
-void rl_signals_block(sigset_t *old)
-{
-  set_handlers();
-  sigset_t block;
-  sigemptyset(&block);
-  for (size_t i = 0; i < N_CLEANUP_SIGS; i++)
-    sigaddset(&block, cleanup_sigs[i]);
-  sigprocmask(SIG_BLOCK, &block, old);
-}
-
-void rl_signals_restore(const sigset_t *old)
-{
-  sigprocmask(SIG_SETMASK, old, NULL);
-}
-
-void rl_signals_default(void)
-{
-  struct sigaction dfl;
-  memset(&dfl, 0, sizeof dfl);
-  dfl.sa_handler = SIG_DFL;
-  sigemptyset(&dfl.sa_mask);
-  for (size_t i = 0; i < N_CLEANUP_SIGS; i++) {
-    struct sigaction old;
-    if (sigaction(cleanup_sigs[i], NULL, &old) == 0 && old.sa_handler == on_signal)
-      sigaction(cleanup_sigs[i], &dfl, NULL);
-  }
-}
-
-void rl_child_set(pid_t pid)
-{
-  child_pid = (sig_atomic_t)pid;
-}
-
-void rl_tmp_register(const char *path)
-{
-  set_handlers();
-  for (int i = 0; i < RL_TMP_SLOTS; i++)
-    if (!tmp_slots[i]) {
-      tmp_slots[i] = path;
-      return;
-    }
-}
-
-void rl_tmp_unregister(const char *path)
-{
-  for (int i = 0; i < RL_TMP_SLOTS; i++)
-    if (tmp_slots[i] == path)
-      tmp_slots[i] = NULL;
-}
-
-int rl_tmp_create(char *tmpl)
-{
-  /* block the cleanup signals between creating and registering the file */
-  sigset_t old;
-  rl_signals_block(&old);
-  int fd = mkstemp(tmpl);
-  int err = errno;
-  if (fd >= 0) {
-    rl_tmp_register(tmpl);
-    /* mkstemp makes 0600; the result should look like any file we create */
-    mode_t um = umask(0);
-    umask(um);
-    fchmod(fd, 0666 & ~um);
-  }
-  rl_signals_restore(&old);
-  errno = err;
-  return fd;
+  /* the file may be writable where its folder is not: blame the folder */
+  char *dir = e == EACCES || e == EPERM || e == EROFS ? rl_path_dir(file) : NULL;
+  int rc = dir ? rl_runtime(cmd,
+                            "cannot write '%s': its folder '%s' refuses the temporary file it is "
+                            "written to first (%s)",
+                            path, dir, strerror(e))
+               : rl_runtime(cmd, "cannot write '%s': %s", path, strerror(e));
+  free(dir);
+  return rc;
 }
 
 /* ---- the command line, shell-quoted ---------------------------------- */
@@ -451,21 +358,19 @@ static int open_tmp(rl_out *o, char *file)
     return rl_runtime(o->cmd, "cannot write '%s': %s", o->path, strerror(e));
   }
   o->links = have_old && old.st_nlink > 1;
-  size_t len = strlen(file);
-  o->tmp = malloc(len + sizeof ".tmpXXXXXX");
+  o->tmp = rl_tmp_template(file);
   if (!o->tmp) {
     rl_out_abort(o);
     return rl_runtime(o->cmd, "cannot write '%s': %s", o->path, strerror(ENOMEM));
   }
-  memcpy(o->tmp, file, len);
-  memcpy(o->tmp + len, ".tmpXXXXXX", sizeof ".tmpXXXXXX");
   int fd = rl_tmp_create(o->tmp);
   if (fd < 0) {
     int e = errno;
     free(o->tmp);
     o->tmp = NULL;
+    int rc = rl_tmp_refused(o->cmd, o->path, file, e);
     rl_out_abort(o);
-    return rl_runtime(o->cmd, "cannot write '%s': %s", o->path, strerror(e));
+    return rc;
   }
   if (have_old) { /* owner first: chown clears set-id bits; best effort, as cp -p */
     if (fchown(fd, old.st_uid, old.st_gid) != 0 && fchown(fd, (uid_t)-1, old.st_gid) != 0) {
@@ -578,6 +483,66 @@ static int open_plain(rl_out *o, const char *cmd, const char *path)
   return rc;
 }
 
+/* ---- the side file FILE.json ----------------------------------------- */
+
+/* FILE.json beside -o FILE (--meta json, or a format whose metadata has
+ * no place in the file): malloc'd, NULL without memory. */
+static char *side_path(const rl_out *o)
+{
+  size_t len = strlen(o->path);
+  char *jpath = malloc(len + sizeof ".json");
+  if (jpath) {
+    memcpy(jpath, o->path, len);
+    memcpy(jpath + len, ".json", sizeof ".json");
+  }
+  return jpath;
+}
+
+/* The user named FILE, not FILE.json, so FILE.json is replaced only when
+ * nothing is there (a dangling symlink: its target is created, as for
+ * -o) or what is there is ropelab's own: a regular file (symlinks
+ * followed) holding a JSON object whose first key is "ropelab", which
+ * every sidecar begins with (write_sidecar).  Read without blocking: a
+ * FIFO is not a regular file and is never opened. */
+static int side_ours(const char *jpath)
+{
+  struct stat st;
+  if (stat(jpath, &st) != 0)
+    return errno == ENOENT;
+  if (!S_ISREG(st.st_mode))
+    return 0;
+  int fd = open(jpath, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+  if (fd < 0)
+    return 0;
+  char buf[64];
+  ssize_t n = read(fd, buf, sizeof buf - 1);
+  close(fd);
+  if (n <= 0)
+    return 0;
+  buf[n] = 0;
+  const char *p = buf + strspn(buf, " \t\r\n");
+  if (*p++ != '{')
+    return 0;
+  p += strspn(p, " \t\r\n");
+  return !strncmp(p, "\"ropelab\"", 9);
+}
+
+/* 0, or a printed usage error when FILE.json is someone else's. */
+static int side_file_check(const rl_out *o)
+{
+  char *jpath = side_path(o);
+  if (!jpath)
+    return rl_runtime(o->cmd, "%s", strerror(ENOMEM));
+  int rc = side_ours(jpath) ? 0
+                            : rl_usage(o->cmd,
+                                       "refusing to replace '%s': not a metadata file ropelab "
+                                       "wrote (the metadata of '%s' goes there; move it or "
+                                       "choose another -o)",
+                                       jpath, o->path);
+  free(jpath);
+  return rc;
+}
+
 int rl_out_open(rl_out *o, const char *cmd, const char *path, int meta, int header)
 {
   memset(o, 0, sizeof *o);
@@ -589,29 +554,33 @@ int rl_out_open(rl_out *o, const char *cmd, const char *path, int meta, int head
   o->holding = 1;
   o->json = json_next;
   int stdout_ = !path || !strcmp(path, "-");
-  rl_out_fmt fmt = rl_out_format_for(stdout_ ? NULL : path);
-  if (fmt == RL_FMT_NPY && stdout_)
-    return rl_usage(cmd, "a .npy array needs -o FILE: its shape is written when the rows are "
-                         "done");
-  if (fmt == RL_FMT_NPY) { /* before opening: a FIFO would wait for its reader */
+  const rl_format_type *fmt = rl_out_format_for(stdout_ ? NULL : path);
+  int seeks = (fmt->flags & RL_FMT_SEEKS) != 0;
+  if (seeks && stdout_)
+    return rl_usage(cmd, "%s needs -o FILE: %s", fmt->what, fmt->seek_why);
+  if (seeks) { /* before opening: a FIFO would wait for its reader */
     rl_target t;
     int e = rl_target_resolve(path, &t), kind = t.kind;
     if (e)
       return rl_runtime(cmd, "cannot write '%s': %s", path, strerror(e));
     rl_target_free(&t);
     if (kind != RL_TARGET_REPLACE)
-      return rl_usage(cmd, "a .npy array needs -o naming a regular file, not '%s'", path);
+      return rl_usage(cmd, "%s needs -o naming a regular file, not '%s'", fmt->what, path);
   }
   int rc = open_plain(o, cmd, path);
   if (rc)
     return rc;
-  if (fmt == RL_FMT_NPY && !o->tmp) {
+  if (seeks && !o->tmp) {
     rl_out_abort(o);
-    return rl_usage(cmd, "a .npy array needs -o naming a regular file, not '%s'", path);
+    return rl_usage(cmd, "%s needs -o naming a regular file, not '%s'", fmt->what, path);
   }
-  if (fmt == RL_FMT_NPY)
+  if (fmt->flags & RL_FMT_META_BESIDE)
     o->json |= meta; /* the metadata and the names in FILE.json */
-  if (fmt != RL_FMT_CSV) {
+  if (o->json && (rc = side_file_check(o))) {
+    rl_out_abort(o);
+    return rc;
+  }
+  if (fmt->row) {
     o->raw = o->fp;
     if (!(o->fp = rl_fmt_open(fmt, o->raw, header, &o->fst))) {
       o->fp = o->raw;
@@ -853,18 +822,19 @@ static void finish_file(rl_out *o)
  * comment lines' values as strings, unchanged, in their order. */
 static int write_sidecar(rl_out *o)
 {
-  size_t len = strlen(o->path);
-  char *jpath = malloc(len + sizeof ".json");
+  int rc = side_file_check(o); /* again: it may have come while the rows were made */
+  if (rc)
+    return rc;
+  char *jpath = side_path(o);
   if (!jpath)
     return rl_runtime(o->cmd, "%s", strerror(ENOMEM));
-  memcpy(jpath, o->path, len);
-  memcpy(jpath + len, ".json", sizeof ".json");
   rl_out j;
   int saved = json_next;
   json_next = 0;
-  int saved_fmt = rl_out_set_format(RL_FMT_CSV); /* the sidecar is JSON text as written */
-  int rc = rl_out_open(&j, o->cmd, jpath, 0, 0);
-  rl_out_set_format(saved_fmt);
+  /* the sidecar is JSON text as written: the first format, csv */
+  const rl_format_type *saved_fmt = rl_out_format_set(rl_out_formats()[0]);
+  rc = rl_out_open(&j, o->cmd, jpath, 0, 0);
+  rl_out_format_set(saved_fmt);
   json_next = saved;
   if (rc) {
     free(jpath);
@@ -873,6 +843,11 @@ static int write_sidecar(rl_out *o)
   rl_meta *m = o->jmeta;
   size_t first = 0;
   fputs("{\n", j.fp);
+  if (!m || !m->n || strcmp(m->key[0], "ropelab")) { /* always first: side_ours knows it by it */
+    fputs("  \"ropelab\": ", j.fp);
+    rl_json_fput(j.fp, RL_VERSION);
+    fputs(",\n", j.fp);
+  }
   for (; m && first < m->n && first < 2 && (!strcmp(m->key[first], "ropelab") ||
                                             !strcmp(m->key[first], "command")); first++) {
     fputs("  ", j.fp);
@@ -930,7 +905,8 @@ int rl_out_close(rl_out *o)
       rl_out_abort(o);
       return rl_usage(o->cmd, "%s", msg);
     }
-    const char *names = rl_fmt_names(o->fst); /* "" without a header row */
+    /* a format without a place for them: the header's names in FILE.json */
+    const char *names = o->fst->type->flags & RL_FMT_META_BESIDE ? rl_fmt_names(o->fst) : "";
     if (o->json && !o->err && *names && !(o->jcolumns = strdup(names)))
       o->err = ENOMEM;
     rl_fmt_free(o->fst);

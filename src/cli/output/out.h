@@ -9,7 +9,8 @@
  * metadata lines wherever they are.  Metadata given before the header is
  * held and written right after it (rl_out_release_meta).
  * -o FILE, when FILE is a regular file or does not exist, is written
- * atomically: rows go to FILE.tmpXXXXXX in the same directory, which is
+ * atomically: rows go to FILE.tmpXXXXXX in the same directory (FILE's
+ * name cut to fit the longest name there, rl_tmp_template), which is
  * fsync'ed and renamed over FILE only when complete; on any error, or on
  * SIGINT/SIGTERM/SIGHUP/SIGPIPE, the temp is removed.  A symlink is
  * followed and its target replaced the same way; a device, FIFO, socket
@@ -18,6 +19,7 @@
 #define RL_CLI_OUT_H
 
 #include <signal.h>
+#include "cleanup.h"
 #include <stdio.h>
 #include <sys/types.h>
 
@@ -119,23 +121,9 @@ int rl_out_close(rl_out *o);
 /* Give up: remove the temp file, close what is open (error paths). */
 void rl_out_abort(rl_out *o);
 
-/* Temp files removed by the signal handler if the process is killed.
- * path must stay valid until unregistered. */
-void rl_tmp_register(const char *path);
-void rl_tmp_unregister(const char *path);
-/* Create a temp file from template (…XXXXXX) with mode 0666 & ~umask,
- * registered for cleanup; returns an fd or -1 with errno set. */
-int rl_tmp_create(char *tmpl);
-
-/* A child process (gnuplot) the signal handler ends with SIGTERM before
- * the process dies of the signal; 0 for none.  Set it with the cleanup
- * signals blocked (rl_signals_block) so that no signal falls between
- * fork and the record. */
-void rl_child_set(pid_t pid);
-void rl_signals_block(sigset_t *old);
-void rl_signals_restore(const sigset_t *old);
-/* In a forked child before exec: the default action for the signals our
- * handler caught (the child must not remove the parent's temp files). */
-void rl_signals_default(void);
+/* Print why the temp file for file (-o or --plot path as given) could
+ * not be created (errno e): a folder that refuses it is named, since
+ * the file itself may be writable; returns RL_EXIT_RUNTIME. */
+int rl_tmp_refused(const char *cmd, const char *path, const char *file, int e);
 
 #endif

@@ -1,24 +1,73 @@
-/* out_format.c: CSV turned into TSV, JSON Lines or .npy as it is
- * written (out_format.h). */
+/* out_format.c: choosing a format (by name, by -o's extension) and the
+ * stream that cuts the CSV into typed cells for it (out_format.h,
+ * formats/format_impl.h). */
 #define _GNU_SOURCE /* fopencookie */
-#include "json.h"
-#include "out_format.h"
 #include <errno.h>
-#include <math.h>
-#include <stdint.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include "formats/format_impl.h"
 #include "ropelab.h"
 
-const char *const rl_out_fmt_names[RL_FMT_N] = {"csv", "tsv", "jsonl", "npy"};
+/* ---- the registry, by name and extension ------------------------------ */
 
-static int chosen = -1;
+#define MAX_FORMATS 32
 
-int rl_out_set_format(int fmt)
+const rl_format_type *const *rl_out_formats(void)
 {
-  int was = chosen;
-  chosen = fmt;
+  return rl_fmt_registry();
+}
+
+size_t rl_out_format_count(void)
+{
+  size_t n = 0;
+  for (const rl_format_type *const *t = rl_out_formats(); *t; t++)
+    n++;
+  return n;
+}
+
+const char *const *rl_out_format_names(void)
+{
+  static const char *names[MAX_FORMATS + 1];
+  if (!names[0]) {
+    size_t n = 0;
+    for (const rl_format_type *const *t = rl_out_formats(); *t && n < MAX_FORMATS; t++)
+      names[n++] = (*t)->name;
+  }
+  return names;
+}
+
+const rl_format_type *rl_out_format_find(const char *name)
+{
+  for (const rl_format_type *const *t = rl_out_formats(); *t; t++)
+    if (!strcmp((*t)->name, name))
+      return *t;
+  return NULL;
+}
+
+const char *rl_out_format_name(const rl_format_type *f)
+{
+  return f->name;
+}
+
+static const rl_format_type *chosen;
+
+const rl_format_type *rl_out_format_set(const rl_format_type *f)
+{
+  const rl_format_type *was = chosen;
+  chosen = f;
   return was;
+}
+
+int rl_out_set_format(int k)
+{
+  const rl_format_type *const *all = rl_out_formats();
+  const rl_format_type *was = rl_out_format_set(k >= 0 && (size_t)k < rl_out_format_count() ? all[k]
+                                                                                              : NULL);
+  for (int i = 0; was && all[i]; i++)
+    if (all[i] == was)
+      return i;
+  return -1;
 }
 
 static int ends_with(const char *s, const char *tail)
@@ -27,43 +76,71 @@ static int ends_with(const char *s, const char *tail)
   return n > t && !strcmp(s + n - t, tail);
 }
 
-rl_out_fmt rl_out_format_for(const char *path)
+const rl_format_type *rl_out_format_for(const char *path)
 {
-  if (chosen >= 0)
-    return (rl_out_fmt)chosen;
-  if (!path)
-    return RL_FMT_CSV;
-  if (ends_with(path, ".tsv"))
-    return RL_FMT_TSV;
-  if (ends_with(path, ".jsonl") || ends_with(path, ".ndjson"))
-    return RL_FMT_JSONL;
-  if (ends_with(path, ".npy"))
-    return RL_FMT_NPY;
-  return RL_FMT_CSV;
+  if (chosen)
+    return chosen;
+  const rl_format_type *const *all = rl_out_formats();
+  for (const rl_format_type *const *t = all; path && *t; t++)
+    for (const char *const *e = (*t)->ext; e && *e; e++)
+      if (ends_with(path, *e))
+        return *t;
+  return all[0];
 }
 
-/* The .npy header: format 1.0, its length fixed (a multiple of 64) so
- * that the shape, known at the end, is written over the placeholder. */
-#define NPY_HEAD 128
+/* s appended at *len in buf (size bytes), cut to fit. */
+static void cat(char *buf, size_t size, size_t *len, const char *s)
+{
+  int n = snprintf(buf + *len, size - *len, "%s", s);
+  if (n > 0)
+    *len += (size_t)n < size - *len ? (size_t)n : size - *len - 1;
+}
 
-struct rl_fmt_stream {
-  rl_out_fmt fmt;
-  FILE *raw;
-  char *line; /* the line being gathered */
-  size_t len, cap;
-  char **names; /* header names (jsonl, npy) */
-  size_t ncols;
-  int expect_header; /* 0 after --no-header: every line is a row */
-  int have_header;
-  char *meta;  /* jsonl: the metadata object's members so far */
-  size_t mlen, mcap;
-  int meta_done;
-  unsigned long long rows;
-  char why[256];
-  char *joined; /* npy: the names, comma-separated */
-};
+void rl_fmt_list(char *buf, size_t size, unsigned without)
+{
+  size_t len = 0, n = 0, k = 0;
+  const rl_format_type *const *all = rl_out_formats();
+  buf[0] = 0;
+  for (const rl_format_type *const *t = all; *t; t++)
+    n += !((*t)->flags & without);
+  for (const rl_format_type *const *t = all; *t; t++) {
+    if ((*t)->flags & without)
+      continue;
+    if (k)
+      cat(buf, size, &len, k + 1 == n ? " or " : ", ");
+    cat(buf, size, &len, (*t)->name);
+    k++;
+  }
+}
 
-static int grow(char **buf, size_t *cap, size_t need)
+void rl_out_format_help(char *buf, size_t size)
+{
+  size_t len = 0, n = rl_out_format_count(), k = 0;
+  buf[0] = 0;
+  for (const rl_format_type *const *t = rl_out_formats(); *t; t++, k++) {
+    if (k)
+      cat(buf, size, &len, k + 1 == n ? " or " : ", ");
+    cat(buf, size, &len, (*t)->name);
+    if ((*t)->note) {
+      cat(buf, size, &len, " ");
+      cat(buf, size, &len, (*t)->note);
+    }
+  }
+  cat(buf, size, &len, "; default: by -o's extension (");
+  k = 0;
+  for (const rl_format_type *const *t = rl_out_formats(); *t; t++)
+    for (const char *const *e = (*t)->ext; e && *e; e++, k++) {
+      if (k)
+        cat(buf, size, &len, ", ");
+      cat(buf, size, &len, *e);
+    }
+  cat(buf, size, &len, "), else ");
+  cat(buf, size, &len, rl_out_formats()[0]->name);
+}
+
+/* ---- what a format may call ------------------------------------------ */
+
+int rl_fmt_grow(char **buf, size_t *cap, size_t need)
 {
   if (need <= *cap)
     return 0;
@@ -78,232 +155,109 @@ static int grow(char **buf, size_t *cap, size_t need)
   return 0;
 }
 
-static int put(rl_fmt_stream *st, const char *s, size_t n)
+int rl_fmt_put(rl_fmt_stream *st, const void *s, size_t n)
 {
   return fwrite(s, 1, n, st->raw) == n ? 0 : -1;
 }
 
-static int puts_raw(rl_fmt_stream *st, const char *s)
+int rl_fmt_refuse(rl_fmt_stream *st, const char *fmt, ...)
 {
-  return put(st, s, strlen(s));
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(st->why, sizeof st->why, fmt, ap);
+  va_end(ap);
+  errno = EINVAL;
+  return -1;
 }
 
-/* s as a JSON string into buf (json.h's escaping), appending at *len. */
-static int json_str(char **buf, size_t *len, size_t *cap, const char *s)
+const char *rl_fmt_col_name(const rl_fmt_stream *st, size_t i, char *buf)
 {
-  if (grow(buf, cap, *len + RL_JSON_QUOTED_MAX(strlen(s))))
-    return -1;
-  *len += rl_json_quote(*buf + *len, s);
-  return 0;
+  if (i < st->ncols)
+    return st->names[i];
+  snprintf(buf, 32, "column%zu", i + 1);
+  return buf;
 }
 
-/* A field that is a number as ropelab prints it (finite, or inf). */
-static int numeric(const char *f, double *v)
+int rl_fmt_cell_kind(rl_fmt_cell *c)
 {
-  if (!*f)
-    return 0;
+  if (c->kind != RL_CELL_UNSEEN)
+    return c->kind;
+  if (!c->len)
+    return c->kind = RL_CELL_EMPTY;
   char *end;
-  errno = 0;
-  *v = strtod(f, &end);
-  return !*end;
+  c->num = strtod(c->text, &end);
+  return c->kind = *end ? RL_CELL_TEXT : RL_CELL_NUMBER;
 }
 
-static int split(char *line, char ***out, size_t *n)
+/* ---- the stream ------------------------------------------------------- */
+
+/* line cut at its commas (in place) into st->cells; -1 without memory. */
+static int split(rl_fmt_stream *st, char *line, size_t len, size_t *n)
 {
   size_t k = 1;
-  for (char *c = line; *c; c++)
-    k += *c == ',';
-  char **f = malloc(k * sizeof *f);
-  if (!f)
-    return -1;
+  for (size_t i = 0; i < len; i++)
+    k += line[i] == ',';
+  if (k > st->cellcap) {
+    rl_fmt_cell *c = realloc(st->cells, k * sizeof *c);
+    if (!c)
+      return -1;
+    st->cells = c;
+    st->cellcap = k;
+  }
   k = 0;
-  for (char *c = line;; c++) {
-    f[k++] = c;
+  for (char *c = line, *end = line + len;; c++) {
+    char *f = c;
     c += strcspn(c, ",");
-    if (!*c)
+    st->cells[k++] = (rl_fmt_cell){.text = f, .len = (size_t)(c - f)};
+    if (c >= end)
       break;
     *c = 0;
   }
-  *out = f;
   *n = k;
   return 0;
 }
 
-static int meta_member(rl_fmt_stream *st, const char *kv)
+static int keep_names(rl_fmt_stream *st, size_t n)
 {
-  const char *eq = strchr(kv, '=');
-  if (!eq)
-    return 0; /* a comment that is not key=value: not metadata */
-  char *key = strndup(kv, (size_t)(eq - kv));
-  if (!key)
+  if (!(st->names = calloc(n, sizeof *st->names)))
     return -1;
-  int r = grow(&st->meta, &st->mcap, st->mlen + 2) ||
-          (st->mlen ? (st->meta[st->mlen++] = ',', 0) : 0) ||
-          json_str(&st->meta, &st->mlen, &st->mcap, key) ||
-          grow(&st->meta, &st->mcap, st->mlen + 2) ||
-          (st->meta[st->mlen++] = ':', 0) ||
-          json_str(&st->meta, &st->mlen, &st->mcap, eq + 1);
-  free(key);
-  return r ? -1 : 0;
-}
-
-static int meta_flush(rl_fmt_stream *st)
-{
-  if (st->meta_done || !st->mlen)
-    return 0;
-  st->meta_done = 1;
-  return puts_raw(st, "{\"ropelab_meta\":{") || put(st, st->meta, st->mlen) ||
-         puts_raw(st, "}}\n");
-}
-
-static int row_jsonl(rl_fmt_stream *st, char **f, size_t n)
-{
-  if (meta_flush(st))
-    return -1;
-  char *buf = NULL;
-  size_t len = 0, cap = 0;
-  int r = grow(&buf, &cap, 2);
-  if (!r)
-    buf[len++] = '{';
-  for (size_t i = 0; i < n && !r; i++) {
-    double v;
-    if (i)
-      r = grow(&buf, &cap, len + 1) || (buf[len++] = ',', 0);
-    const char *name = i < st->ncols ? st->names[i] : "";
-    char alt[32];
-    if (i >= st->ncols)
-      snprintf(alt, sizeof alt, "column%zu", i + 1), name = alt;
-    r = r || json_str(&buf, &len, &cap, name) || grow(&buf, &cap, len + 1) ||
-        (buf[len++] = ':', 0);
-    if (r)
-      break;
-    if (!*f[i]) {
-      r = grow(&buf, &cap, len + 5) || (memcpy(buf + len, "null", 4), len += 4, 0);
-    } else if (numeric(f[i], &v) && isfinite(v)) {
-      size_t l = strlen(f[i]);
-      r = grow(&buf, &cap, len + l) || (memcpy(buf + len, f[i], l), len += l, 0);
-    } else {
-      r = json_str(&buf, &len, &cap, f[i]); /* text, or inf: JSON has no number for it */
-    }
-  }
-  r = r || grow(&buf, &cap, len + 2) || (buf[len++] = '}', buf[len++] = '\n', 0) ||
-      put(st, buf, len);
-  free(buf);
-  return r ? -1 : 0;
-}
-
-static int npy_header(rl_fmt_stream *st, unsigned long long rows, size_t cols)
-{
-  char h[NPY_HEAD];
-  memset(h, ' ', sizeof h);
-  memcpy(h, "\x93NUMPY\x01\x00", 8);
-  h[8] = (char)((NPY_HEAD - 10) & 0xff);
-  h[9] = (char)((NPY_HEAD - 10) >> 8);
-  int n = snprintf(h + 10, NPY_HEAD - 10, "{'descr': '<f8', 'fortran_order': False, "
-                                          "'shape': (%llu, %zu), }", rows, cols);
-  if (n < 0 || n >= NPY_HEAD - 11)
-    return -1;
-  h[10 + n] = ' ';
-  h[NPY_HEAD - 1] = '\n';
-  return put(st, h, sizeof h);
-}
-
-static int row_npy(rl_fmt_stream *st, char **f, size_t n)
-{
-  if (!st->rows && !st->have_header && !st->ncols)
-    st->ncols = n; /* --no-header: the first row sets the width */
-  if (st->why[0]) { /* the first refusal stands */
-    errno = EINVAL;
-    return -1;
-  }
-  if (n != st->ncols) {
-    snprintf(st->why, sizeof st->why, "row %llu has %zu fields, the header %zu", st->rows + 1, n,
-             st->ncols);
-    errno = EINVAL;
-    return -1;
-  }
-  double v[128];
-  for (size_t i = 0; i < n; i++) {
-    double x;
-    if (!*f[i]) {
-      v[i % 128] = NAN; /* a method's n/a */
-    } else if (numeric(f[i], &x)) {
-      v[i % 128] = x;
-    } else {
-      snprintf(st->why, sizeof st->why,
-               "column '%s' holds text ('%.40s'): a .npy array holds numbers only; write csv, tsv "
-               "or jsonl", i < st->ncols && st->have_header ? st->names[i] : "?", f[i]);
-      errno = EINVAL;
+  for (; st->ncols < n; st->ncols++)
+    if (!(st->names[st->ncols] = strdup(st->cells[st->ncols].text)))
       return -1;
-    }
-    if (i % 128 == 127 || i + 1 == n) {
-      size_t k = i % 128 + 1;
-      uint64_t le[128];
-      for (size_t j = 0; j < k; j++) { /* little-endian '<f8' whatever the host */
-        uint64_t b;
-        memcpy(&b, &v[j], 8);
-        unsigned char *c = (unsigned char *)&le[j];
-        for (int q = 0; q < 8; q++)
-          c[q] = (unsigned char)(b >> (8 * q));
-      }
-      if (put(st, (const char *)le, 8 * k))
-        return -1;
-    }
-  }
-  st->rows++;
+  st->have_header = 1;
   return 0;
 }
 
 static int one_line(rl_fmt_stream *st, char *line, size_t len)
 {
-  if (line[0] == '#') {
-    if (st->fmt == RL_FMT_TSV)
-      return put(st, line, len) || put(st, "\n", 1);
-    if (st->fmt == RL_FMT_JSONL)
-      return meta_member(st, line + (line[1] == ' ' ? 2 : 1));
-    return 0; /* npy: the metadata is in the sidecar */
-  }
-  if (st->fmt == RL_FMT_TSV) {
-    for (size_t i = 0; i < len; i++)
-      if (line[i] == ',')
-        line[i] = '\t';
-    return put(st, line, len) || put(st, "\n", 1);
-  }
-  char **f;
+  const rl_format_type *t = st->type;
+  if (line[0] == '#')
+    return t->comment ? t->comment(st, line, len) : 0;
   size_t n;
-  if (st->expect_header && !st->have_header) {
-    if (split(line, &f, &n))
-      return -1;
-    char **names = malloc(n * sizeof *names);
-    if (!names) {
-      free(f);
-      return -1;
-    }
-    for (size_t i = 0; i < n; i++)
-      names[i] = strdup(f[i]);
-    free(f);
-    st->names = names;
-    st->ncols = n;
-    st->have_header = 1;
-    for (size_t i = 0; i < n; i++)
-      if (!names[i])
-        return -1;
-    return 0;
-  }
-  if (split(line, &f, &n))
+  if (split(st, line, len, &n))
     return -1;
-  int r = st->fmt == RL_FMT_JSONL ? row_jsonl(st, f, n) : row_npy(st, f, n);
-  free(f);
-  return r;
+  if (st->expect_header && !st->have_header) {
+    if (keep_names(st, n))
+      return -1;
+    return t->header ? t->header(st, st->cells, n) : 0;
+  }
+  if (t->row(st, st->cells, n))
+    return -1;
+  st->rows++;
+  return 0;
 }
 
 static ssize_t fmt_write(void *cookie, const char *buf, size_t size)
 {
   rl_fmt_stream *st = cookie;
+  if (st->why[0]) { /* the first refusal stands */
+    errno = EINVAL;
+    return 0;
+  }
   for (size_t i = 0; i < size;) {
     const char *nl = memchr(buf + i, '\n', size - i);
     size_t n = nl ? (size_t)(nl - (buf + i)) : size - i;
-    if (grow(&st->line, &st->cap, st->len + n + 1)) {
+    if (rl_fmt_grow(&st->line, &st->cap, st->len + n + 1)) {
       errno = ENOMEM;
       return 0;
     }
@@ -330,6 +284,8 @@ static int fmt_close(void *cookie)
 {
   rl_fmt_stream *st = cookie;
   errno = 0;
+  if (st->why[0])
+    return EOF;
   if (st->len) { /* a last line without its newline */
     st->line[st->len] = 0;
     size_t l = st->len;
@@ -337,32 +293,26 @@ static int fmt_close(void *cookie)
     if (one_line(st, st->line, l))
       return EOF;
   }
-  if (st->fmt == RL_FMT_JSONL && meta_flush(st))
-    return EOF;
-  if (st->fmt == RL_FMT_NPY) {
-    if (fflush(st->raw) || fseeko(st->raw, 0, SEEK_SET) || npy_header(st, st->rows, st->ncols) ||
-        fflush(st->raw) || fseeko(st->raw, 0, SEEK_END))
-      return EOF;
-  }
-  return 0;
+  return st->type->end && st->type->end(st) ? EOF : 0;
 }
 
-FILE *rl_fmt_open(rl_out_fmt fmt, FILE *raw, int header, rl_fmt_stream **out)
+FILE *rl_fmt_open(const rl_format_type *f, FILE *raw, int header, rl_fmt_stream **out)
 {
   rl_fmt_stream *st = calloc(1, sizeof *st);
-  if (!st)
-    return NULL;
-  st->fmt = fmt;
-  st->expect_header = header;
-  st->raw = raw;
-  if (fmt == RL_FMT_NPY && npy_header(st, 0, 0)) { /* the placeholder */
+  if (!st || (f->state_size && !(st->state = calloc(1, f->state_size)))) {
     free(st);
     return NULL;
   }
-  cookie_io_functions_t fns = {NULL, fmt_write, NULL, fmt_close};
-  FILE *fp = fopencookie(st, "w", fns);
+  st->type = f;
+  st->expect_header = header;
+  st->raw = raw;
+  FILE *fp = NULL;
+  if (!f->begin || !f->begin(st)) {
+    cookie_io_functions_t fns = {NULL, fmt_write, NULL, fmt_close};
+    fp = fopencookie(st, "w", fns);
+  }
   if (!fp) {
-    free(st);
+    rl_fmt_free(st);
     return NULL;
   }
   setvbuf(fp, NULL, _IOFBF, 1 << 16);
@@ -375,29 +325,32 @@ const char *rl_fmt_error(const rl_fmt_stream *st)
   return st && st->why[0] ? st->why : NULL;
 }
 
-const char *rl_fmt_names(rl_fmt_stream *w)
+const char *rl_fmt_names(rl_fmt_stream *st)
 {
-  if (w->joined)
-    return w->joined;
+  if (st->joined)
+    return st->joined;
   size_t n = 1;
-  for (size_t i = 0; i < w->ncols && w->names; i++)
-    n += strlen(w->names[i]) + 1;
-  if (!(w->joined = calloc(n, 1)))
+  for (size_t i = 0; i < st->ncols; i++)
+    n += strlen(st->names[i]) + 1;
+  if (!(st->joined = calloc(n, 1)))
     return "";
-  for (size_t i = 0; i < w->ncols && w->names; i++)
-    strcat(strcat(w->joined, i ? "," : ""), w->names[i]);
-  return w->joined;
+  for (size_t i = 0; i < st->ncols; i++)
+    strcat(strcat(st->joined, i ? "," : ""), st->names[i]);
+  return st->joined;
 }
 
 void rl_fmt_free(rl_fmt_stream *st)
 {
   if (!st)
     return;
+  if (st->state && st->type->release)
+    st->type->release(st->state);
+  free(st->state);
   for (size_t i = 0; i < st->ncols && st->names; i++)
     free(st->names[i]);
   free(st->names);
   free(st->line);
-  free(st->meta);
+  free(st->cells);
   free(st->joined);
   free(st);
 }

@@ -150,3 +150,32 @@ int rl_path_same(const char *a, const char *b)
   free(cb);
   return same;
 }
+
+char *rl_tmp_template(const char *file)
+{
+  static const char suffix[] = ".tmpXXXXXX";
+  size_t dl = dir_len(file), bl = strlen(file + dl);
+  char *dir = dl ? concat(file, dl, "") : strdup(".");
+  if (!dir)
+    return NULL;
+  long max = pathconf(dir, _PC_NAME_MAX);
+  free(dir);
+  size_t room = (max > (long)sizeof suffix ? (size_t)max : 255) - (sizeof suffix - 1);
+  if (bl > room) {
+    bl = room; /* cut before a UTF-8 character, not inside one */
+    while (bl > 1 && ((unsigned char)file[dl + bl] & 0xc0) == 0x80)
+      bl--;
+  }
+  char *t = malloc(dl + bl + sizeof suffix);
+  if (t) {
+    memcpy(t, file, dl + bl);
+    memcpy(t + dl + bl, suffix, sizeof suffix);
+  }
+  return t;
+}
+
+char *rl_path_dir(const char *file)
+{
+  size_t dl = dir_len(file);
+  return dl > 1 ? concat(file, dl - 1, "") : strdup(dl ? "/" : ".");
+}

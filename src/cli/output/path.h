@@ -35,4 +35,14 @@ void rl_target_free(rl_target *t);
  * directory part are resolved ("./x.svg" and "x.svg"). */
 int rl_path_same(const char *a, const char *b);
 
+/* The temp file's template (mkstemp) for file: "DIR/NAME.tmpXXXXXX" in
+ * file's folder, NAME being file's name cut (before a UTF-8 character)
+ * so that the template fits the folder's longest name (pathconf
+ * _PC_NAME_MAX, else 255): a valid name of up to 255 bytes gets a valid
+ * temp name.  malloc'd; NULL without memory. */
+char *rl_tmp_template(const char *file);
+/* The folder part of file ("." when it has none; "/" for the root);
+ * malloc'd, NULL without memory. */
+char *rl_path_dir(const char *file);
+
 #endif

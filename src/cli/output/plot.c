@@ -84,7 +84,7 @@ static int open_img(rl_plot *p)
     return rl_runtime(p->cmd, "cannot write '%s': %s", p->path, strerror(e));
   }
   p->img_file = t.file;
-  p->img_tmp = e ? NULL : dup_tmp(p->img_file, ".tmpXXXXXX");
+  p->img_tmp = e ? NULL : rl_tmp_template(p->img_file);
   int fd = p->img_tmp ? rl_tmp_create(p->img_tmp) : -1;
   if (fd >= 0) {
     /* the name becomes the FIFO gnuplot draws into (see collect) */
@@ -100,11 +100,14 @@ static int open_img(rl_plot *p)
     }
   }
   if (fd < 0) {
+    int made = !e && p->img_tmp; /* the temp file itself failed */
     e = e ? e : p->img_tmp ? errno : ENOMEM;
     free(p->img_tmp);
     p->img_tmp = NULL;
+    int rc = made ? rl_tmp_refused(p->cmd, p->path, p->img_file, e)
+                  : rl_runtime(p->cmd, "cannot write '%s': %s", p->path, strerror(e));
     rl_plot_abort(p);
-    return rl_runtime(p->cmd, "cannot write '%s': %s", p->path, strerror(e));
+    return rc;
   }
   return 0;
 }

@@ -892,7 +892,7 @@ static int run_point(sweep *s, size_t p)
 {
   set_point(s, p);
   rl_opt_reset();
-  return s->cmd->run(s->pargc, s->pargv);
+  return rl_cmd_exec(s->cmd, s->pargc, s->pargv);
 }
 
 /* A temp file already unlinked (nothing to clean up if we are killed). */
@@ -991,7 +991,7 @@ static int run_parallel(sweep *s, FILE *to, size_t lo, size_t hi, rl_progress *p
         set_point(s, s->order[next]);
         rl_out_mode_point(f, s->prefix, s->output);
         rl_opt_reset();
-        int r = s->cmd->run(s->pargc, s->pargv);
+        int r = rl_cmd_exec(s->cmd, s->pargc, s->pargv);
         if ((fflush(f) == EOF || ferror(f)) && !r)
           r = rl_runtime(name, "cannot write a temp file: %s", strerror(errno));
         _exit(r);
@@ -1265,7 +1265,7 @@ static int run_sweep(sweep *s)
   if (s->sharded && fmt != RL_FMT_CSV) {
     rc = rl_usage(name, "--shard writes CSV parts for 'ropelab merge', not %s: give the format "
                         "to the merge (merge ... -o FILE.%s)",
-                  rl_out_fmt_names[fmt], rl_out_fmt_names[fmt]);
+                  rl_out_format_name(fmt), rl_out_format_name(fmt));
     goto done;
   }
   int meta = !s->no_meta && s->meta_mode != 2;
@@ -1323,7 +1323,7 @@ static int run_sweep(sweep *s)
       set_point(s, s->order[p]);
       rl_out_mode_point(to, s->prefix, s->output);
       rl_opt_reset();
-      rc = s->cmd->run(s->pargc, s->pargv);
+      rc = rl_cmd_exec(s->cmd, s->pargc, s->pargv);
       if (rc == RL_EXIT_FAIL)
         failed++, rc = 0;
       rl_out_mode_normal();
@@ -1471,7 +1471,7 @@ int rl_sweep_main(const struct rl_cmd *cmd, int argc, char **argv)
   const rl_sweep_spec *sp = rl_sweep_find(cmd->name);
   if (!sp->cmd || !sp->numbers) {
     int r = check_unswept(cmd, sp->lists, argc, argv);
-    return r ? r : cmd->run(argc, argv);
+    return r ? r : rl_cmd_exec(cmd, argc, argv);
   }
   sweep s;
   memset(&s, 0, sizeof s);
@@ -1490,7 +1490,7 @@ int rl_sweep_main(const struct rl_cmd *cmd, int argc, char **argv)
     rc = rl_usage(cmd->name, "--meta json and --no-meta contradict each other");
   } else if (s.help) {
     rl_opt_reset();
-    rc = cmd->run(s.nrest, s.rest);
+    rc = rl_cmd_exec(cmd, s.nrest, s.rest);
     rl_sweep_help(stdout, cmd->name);
   } else if (s.npar || s.sharded) {
     rc = run_sweep(&s);
@@ -1503,7 +1503,7 @@ int rl_sweep_main(const struct rl_cmd *cmd, int argc, char **argv)
     }
     rl_out_set_json(s.meta_mode == 1, NULL);
     rl_opt_reset();
-    rc = cmd->run(s.nrest, s.rest);
+    rc = rl_cmd_exec(cmd, s.nrest, s.rest);
     rl_out_set_json(0, NULL);
   }
   free_sweep(&s);
@@ -1556,5 +1556,6 @@ void rl_sweep_help(FILE *fp, const char *cmd)
         "      --jobs N       run N points at a time in separate processes (default: the\n"
         "                     online CPUs); the output is the same bytes for any N\n"
         "      --meta MODE    comments ('# key=value' lines, default), json (FILE.json\n"
-        "                     beside -o FILE; the CSV has no comment lines) or none\n", fp);
+        "                     beside -o FILE, replaced only if ropelab wrote it; the CSV\n"
+        "                     has no comment lines) or none\n", fp);
 }

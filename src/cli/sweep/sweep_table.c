@@ -24,6 +24,8 @@
 #include <stdio.h>
 #include <string.h>
 #include "ropelab.h"
+#include "cmd.h"
+#include "grid_opts.h"
 #include "opt.h"
 #include "sweep.h"
 
@@ -144,13 +146,51 @@ static void compose(char *buf, size_t n, const char *own, const rl_sweep_spec *s
     add(buf, n, len, rl_scheme_param_list(), kind, own_lists, NULL);
 }
 
+/* A declared command's row, from its declaration (cmd.h): the groups it
+ * takes, its own lists, and its own declarations' sweeps */
+static const rl_param *const *no_params(void)
+{
+  static const rl_param *const none[] = {NULL};
+  return none;
+}
+
+static const rl_param *const *(*decl_own)(void); /* the declared command's own groups */
+static const rl_param *const *own_of_decl(void)
+{
+  return decl_own ? decl_own() : no_params();
+}
+
+static int decl_row(const struct rl_cmd *c, rl_sweep_spec *row)
+{
+  const rl_cmd_decl *d = c->decl;
+  *row = (rl_sweep_spec){c->name,
+                         ((d->takes & (RL_TAKES_SCHEDULE | RL_TAKES_SCHEME)) ? RL_SWEEP_SCHED : 0u) |
+                             ((d->takes & RL_TAKES_SCHEME) ? RL_SWEEP_SCHEME : 0u),
+                         d->sweep_numbers, d->sweep_names ? d->sweep_names : "",
+                         d->sweep_lists ? d->sweep_lists : "", d->sweep_refuse,
+                         d->plot_x, d->plot_y, d->plot_log, NULL, d->except,
+                         (d->takes & RL_TAKES_GRID) ? ((const rl_grid_kind *)d->grid)->dflt : NULL,
+                         d->plot_units, NULL};
+  /* one group of own declarations reaches the sweep axes (the first);
+   * a command with several lists the others in its numbers or names */
+  decl_own = d->groups[0].list;
+  row->own = d->groups[0].list ? own_of_decl : NULL;
+  return 1;
+}
+
 const rl_sweep_spec *rl_sweep_find(const char *cmd)
 {
   static rl_sweep_spec row;
   static char numbers[1024], names[512], lists[512];
   const rl_sweep_spec *sp = rl_sweep_table;
-  while (sp->cmd && strcmp(sp->cmd, cmd))
-    sp++;
+  const struct rl_cmd *c = rl_cmd_find(cmd);
+  if (c && c->decl) {
+    decl_row(c, &row);
+    sp = &row;
+  } else {
+    while (sp->cmd && strcmp(sp->cmd, cmd))
+      sp++;
+  }
   row = *sp;
   if (sp->cmd && (sp->groups & RL_SWEEP_SCHED) && sp->numbers) {
     compose(numbers, sizeof numbers, sp->numbers, sp, RL_PARAM_SWEEP_NUMBERS, sp->lists);

@@ -28,14 +28,41 @@ static double ulp_in(int fmt, double x)
   return ldexp(1, e - p + 1);
 }
 
+/* K of the tolerance model: how many units eps_A of relative error a
+ * correct implementation's theta_i may carry (audit.h says where it is
+ * used).  theta_i = 1 / base^y, y = 2i/r, computed in format A (float32
+ * for frameworks, float64 for a float64 table) by any of: powf correctly
+ * rounded (numpy's float32 `**`, torch.pow), exp(y ln base) (XLA's pow,
+ * so JAX), exp2f(-y log2f(base)) (C).  With u = eps_A / 2:
+ *   y = fl(2i / r)            relative u (exact when r is a power of 2)
+ *   L = fl(ln base)           relative 2u (a libm's 1 ulp)
+ *   z = fl(y L)               relative u
+ * so z is off by at most 4u y ln base = 2 eps_A y ln base, which exp
+ * turns into the same relative error of base^-y; exp itself 1 ulp (2u),
+ * the reciprocal u, the position m in A (exact to 2^24) and the product
+ * m theta_i (u, counted in the ulp term below): 2 ln(base) + 2 eps_A
+ * of relative error in theta_i, and 2 more for the scaled methods'
+ * extra float32 steps (a division by s, a blend of two frequencies):
+ * K = 2 ln(base) + 4 (22.4 at base 10000, 30.2 at 500000). */
+static double k_theta(const rl_schedule *sc)
+{
+  double b = sc->base > 1 && isfinite(sc->base) ? sc->base : 10000;
+  return 2 * log(b) + 4;
+}
+
 double rl_audit_entry_tol(const rl_audit_input *in, const rl_schedule *sc, size_t i, double m)
 {
-  if (in->kind == RL_AUDIT_FREQS)
-    return 4 * ulp_in(in->fmt, fabs(sc->theta[i]));
   int A = in->fmt == 64 ? 64 : 32;
-  double th = fabs(sc->theta[i]), am = fabs(m);
+  double th = fabs(sc->theta[i]), am = fabs(m), eA = A == 64 ? 0x1p-52 : 0x1p-23;
+  if (in->kind == RL_AUDIT_FREQS) /* theta_i itself: K eps_A relative, and its rounding */
+    return k_theta(sc) * eA * th + ulp_in(A, th);
+  /* the angle m theta_i off by K eps_A |m theta_i| (the frequency) and an
+   * ulp of itself (the product's rounding), which cos and sin carry to
+   * the value at slope <= 1, times the amplitude a; then the value's own
+   * rounding in the table's format T, a libm ulp and the product with a:
+   * 2 eps_T a */
   double a = fabs(sc->attn) > 0 ? fabs(sc->attn) : 1;
-  return a * (2 * am * ulp_in(A, th) + ulp_in(A, am * th)) +
+  return a * (k_theta(sc) * eA * am * th + ulp_in(A, am * th)) +
          2 * rl_audit_format_eps(in->fmt) * a;
 }
 

@@ -164,16 +164,123 @@ static rl_status cast_order(const rl_audit_input *in, const rl_audit_fit *fit, c
   return RL_OK;
 }
 
+/* The closest candidates' schedules as exact values, what a bug is
+ * undone against (rl_audit_explain): the first 12 distinct schedules in
+ * rank order (a table with a bug is far from all, so the closest is not
+ * always the one it was made from: base 499615 before 500000). */
+static rl_status explain_closest(const rl_audit_input *in, rl_audit_fit *fit, int claimed,
+                                 char *finding, size_t n)
+{
+  rl_schedule_params tried[12];
+  size_t nt = 0;
+  rl_status st = RL_OK;
+  for (size_t k = 0; k < fit->ncand && nt < 12 && !finding[0] && !st; k++) {
+    rl_schedule_params p = fit->cand[k].p;
+    p.precision = NULL;
+    int dup = 0;
+    for (size_t j = 0; j < nt && !dup; j++)
+      dup = !memcmp(&tried[j], &p, sizeof p);
+    if (dup)
+      continue;
+    tried[nt++] = p;
+    rl_schedule *sc = NULL;
+    if (rl_schedule_new(&p, &sc, NULL) != RL_OK)
+      continue;
+    st = rl_audit_explain(in, fit->cand[k].layout, sc, claimed, finding, n);
+    rl_schedule_free(sc);
+    if (!st && finding[0]) { /* what the table is, read with the bug undone */
+      char bb[RL_NUMFMT_MAX], fb[RL_NUMFMT_MAX];
+      size_t l = strlen(finding);
+      rl_numfmt(p.base, bb);
+      rl_numfmt(p.factor, fb);
+      int fac = (p.method->uses & RL_SP_FACTOR) != 0;
+      snprintf(finding + l, l < n ? n - l : 0, "; with it undone: %s base %s%s%s, %s layout",
+               p.method->name, bb, fac ? " factor " : "", fac ? fb : "",
+               rl_audit_layout_name(fit->cand[k].layout));
+    }
+  }
+  return st;
+}
+
+/* An identified table whose parameters are a bug's: yarn's attention
+ * factor fitted as 1 where the method's own is not (dropped), or, with
+ * the base the user meant (--base), a rope of its square root or of
+ * base^(d/(d-2)) (rl_audit_explain says why). */
+static rl_status identified_bugs(const rl_audit_input *in, double base_hint, rl_audit_fit *fit,
+                                 char *finding, size_t n)
+{
+  const rl_audit_candidate *c = &fit->cand[0];
+  if ((c->p.set & RL_SP_ATTN) && c->p.attention_factor == 1) {
+    rl_schedule_params p = c->p;
+    unsigned bits = p.set & ~(unsigned)RL_SP_ATTN; /* given again without it */
+    p.set = 0;
+    memset(p.given, 0, sizeof p.given);
+    for (const rl_param *const *d = rl_schedule_param_list(); *d; d++)
+      if ((*d)->bit & bits)
+        rl_schedule_param_mark(&p, *d);
+    p.attention_factor = 0;
+    p.precision = NULL;
+    rl_schedule *sc = NULL;
+    if (rl_schedule_new(&p, &sc, NULL) == RL_OK && sc->attn != 1) {
+      snprintf(finding, n, "attention factor dropped: the table's amplitude is %.9g, %s's own "
+               "a = %.9g (cos and sin are to be multiplied by it)", fit->attn, c->p.method->name,
+               sc->attn);
+      rl_schedule_free(sc);
+      return RL_OK;
+    }
+    rl_schedule_free(sc);
+  }
+  /* without --base: a base whose square is round (3 digits) and which is
+   * not itself: sqrt(500000) = 707.106..., the exponent's bug */
+  if (!(base_hint > 1)) {
+    double b2 = c->p.base * c->p.base, e = floor(log10(b2));
+    double r2 = round(b2 / pow(10, e - 2)) * pow(10, e - 2);
+    double e1 = floor(log10(c->p.base));
+    double r1 = round(c->p.base / pow(10, e1 - 2)) * pow(10, e1 - 2);
+    if (fabs(r2 - b2) <= 1e-9 * b2 && fabs(r1 - c->p.base) > 1e-9 * c->p.base)
+      base_hint = r2;
+  }
+  if (base_hint > 1 && fabs(c->p.base - base_hint) > 1e-9 * base_hint) {
+    rl_schedule_params p = c->p;
+    p.base = base_hint;
+    p.precision = NULL;
+    rl_schedule *sc = NULL;
+    if (rl_schedule_new(&p, &sc, NULL) == RL_OK) {
+      rl_status st = rl_audit_explain(in, c->layout, sc, -1, finding, n);
+      rl_schedule_free(sc);
+      return st;
+    }
+  }
+  return RL_OK;
+}
+
 rl_status rl_audit_findings(const rl_audit_input *in, size_t dim_hint, double base_hint,
                             rl_audit_fit *fit, char *finding, size_t n)
 {
   finding[0] = 0;
-  if (in->kind != RL_AUDIT_TABLE || !fit->ncand)
+  fit->bug = 0;
+  if (!fit->ncand)
     return RL_OK;
   rl_status st = RL_OK;
-  if (!fit->identified && !fit->broken[0])
+  if (in->kind != RL_AUDIT_TABLE) {
+    if (!fit->identified)
+      st = explain_closest(in, fit, -1, finding, n);
+    else
+      st = identified_bugs(in, base_hint, fit, finding, n);
+    fit->bug = finding[0] != 0;
+    return st;
+  }
+  if (!fit->identified && !fit->broken[0]) {
     st = whole_table(in, dim_hint, base_hint, fit, finding, n);
+    if (!st && !finding[0])
+      st = explain_closest(in, fit, -1, finding, n);
+    fit->bug = finding[0] != 0;
+    return st;
+  }
+  if (!st && fit->identified)
+    st = identified_bugs(in, base_hint, fit, finding, n);
+  fit->bug = finding[0] != 0;
   if (!st && fit->identified && !finding[0])
-    st = cast_order(in, fit, finding, n);
+    st = cast_order(in, fit, finding, n); /* an order of roundings: a note, not a bug */
   return st;
 }

@@ -30,14 +30,58 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ropelab.h"
-#include "../base/errf.h"
-#include "../schedules/schedule_impl.h" /* the equivalences of rope and ntk noted below */
+#include "../base/internal.h"
 
 #define PI 3.14159265358979323846
 #define MAX_CAND 4096
 #define RL_AUDIT_QUICK 400 /* candidates measured on a sample of rows */
 #define RL_AUDIT_KEEP 48   /* of those, measured against the whole table */
 #define RL_AUDIT_SAMPLE 48 /* rows in the sample */
+#define RL_AUDIT_PIPES 16  /* of the exact ones, tried as every pipeline */
+
+/* The candidate methods come from the schedule registry, each found by
+ * what its declaration says it is (its RL_ST_* facts, the parameters it
+ * takes), not by name: the first registered type whose flags include
+ * `flags`, whose uses include `uses` and that declares the parameter
+ * `own` (NULL: none asked).  NULL when none is registered. */
+static const rl_schedule_type *type_with(unsigned flags, unsigned uses, const char *own)
+{
+  const rl_param *d = own ? rl_schedule_param_find(own) : NULL;
+  if (own && !d)
+    return NULL;
+  for (const rl_schedule_type *const *t = rl_schedule_types(); *t; t++)
+    if (((*t)->flags & flags) == flags && ((*t)->uses & uses) == uses &&
+        (!d || rl_schedule_param_applies(d, *t)))
+      return *t;
+  return NULL;
+}
+
+/* the plain method: the registry's default (rl_schedule_params_default) */
+static const rl_schedule_type *plain_type(void)
+{
+  rl_schedule_params d;
+  rl_schedule_params_default(&d);
+  return d.method;
+}
+
+/* Mark the shared parameters whose bits are in bits as given, through
+ * their declarations (rl_schedule_param_mark), the other shared ones not;
+ * a method's own parameters (no bit: fraction, short-factors, ramp, ...)
+ * keep their marks, so that a candidate tried again under a pipeline
+ * keeps them. */
+static void given(rl_schedule_params *p, unsigned bits)
+{
+  p->set = 0;
+  for (const rl_param *const *d = rl_schedule_param_list(); *d; d++)
+    if ((*d)->bit & bits)
+      rl_schedule_param_mark(p, *d);
+}
+
+/* and one more, keeping the others */
+static void given_too(rl_schedule_params *p, unsigned bits)
+{
+  given(p, p->set | bits);
+}
 
 void rl_audit_fit_free(rl_audit_fit *f)
 {
@@ -202,6 +246,27 @@ static double base_fit(const double *th, size_t n, size_t m)
   return exp(-slope * (double)n);
 }
 
+/* a base and its roundings (roundings below), and the square roots of
+ * the roundings of its square: a table made with base^(-i/d) for
+ * base^(-2i/d) is a rope of base sqrt(base) exactly (rl_audit_explain),
+ * and sqrt(500000) has no round digits of its own; up to 10 values */
+static size_t roundings(double x, double lo, double *out);
+static size_t base_roundings(double b, double *out)
+{
+  size_t k = roundings(b, 1.000001, out);
+  double sq[5];
+  size_t m = roundings(b * b, 1.000001, sq);
+  for (size_t j = 0; j < m; j++) {
+    double r = sqrt(sq[j]);
+    int dup = !(r > 1.000001);
+    for (size_t q = 0; q < k && !dup; q++)
+      dup = fabs(out[q] - r) <= 1e-12 * r;
+    if (!dup)
+      out[k++] = r;
+  }
+  return k;
+}
+
 /* x and its roundings: 3 and 2 significant digits, an integer, the
  * nearest power of two; up to 5 distinct values >= lo */
 static size_t roundings(double x, double lo, double *out)
@@ -295,7 +360,10 @@ static void try_variants(ctx *c, rl_schedule_params p)
   }
   for (int v = 0; v < RL_VARIANT_COUNT; v++) {
     p.variant = (rl_variant)v;
-    p.set = v ? p.set | RL_SP_VARIANT : p.set & ~(unsigned)RL_SP_VARIANT;
+    if (v)
+      rl_schedule_set(&p, "variant", v);
+    else
+      rl_schedule_unset(&p, "variant");
     try_one(c, &p);
   }
 }
@@ -342,9 +410,9 @@ static int complexity(const rl_schedule_params *p)
     c += digits(p->train_len);
   if (p->set & RL_SP_ATTN)
     c += digits(p->attention_factor);
-  if (p->set & RL_SP_FRACTION)
-    c += digits(p->fraction);
-  if (p->factors) /* one free number per pair: only when nothing simpler fits */
+  if (rl_schedule_param_given(p, rl_schedule_param_find("fraction")))
+    c += digits(rl_schedule_get(p, "fraction"));
+  if (rl_schedule_get_list(p, "short-factors")) /* one free number per pair: only when nothing simpler fits */
     c += 1000;
   return c;
 }
@@ -451,7 +519,7 @@ static void try_ntk(ctx *c, const rl_schedule_params *p0, double b_all)
   if (!(b_all > 1) || !(r > 2))
     return;
   rl_schedule_params p = *p0;
-  p.method = rl_schedule_type_find("ntk");
+  p.method = type_with(RL_ST_LARGER_BASE, RL_SP_FACTOR, NULL);
   if (!p.method)
     return;
   if (f->theta[0] < 1 - 1e-9 && f->theta[0] > 0) {
@@ -463,7 +531,7 @@ static void try_ntk(ctx *c, const rl_schedule_params *p0, double b_all)
         p.base = bases[j];
         p.factor = facs[q];
         p.variant = RL_VARIANT_VLLM;
-        p.set = RL_SP_FACTOR | RL_SP_VARIANT;
+        given(&p, RL_SP_FACTOR | RL_SP_VARIANT);
         try_one(c, &p);
       }
     }
@@ -476,7 +544,7 @@ static void try_ntk(ctx *c, const rl_schedule_params *p0, double b_all)
     p.base = rb;
     p.factor = si;
     p.variant = RL_VARIANT_HF;
-    p.set = RL_SP_FACTOR;
+    given(&p, RL_SP_FACTOR);
     try_one(c, &p);
   }
 }
@@ -493,7 +561,7 @@ static void try_prope(ctx *c, const rl_schedule_params *p0)
   if (keep == nn || keep < 2)
     return;
   rl_schedule_params p = *p0;
-  p.method = rl_schedule_type_find("p-rope");
+  p.method = type_with(0, 0, "fraction");
   if (!p.method)
     return;
   double bases[5], fr[2] = {(double)keep / (double)nn, 0};
@@ -504,8 +572,8 @@ static void try_prope(ctx *c, const rl_schedule_params *p0)
       continue;
     for (size_t j = 0; j < nb; j++) {
       p.base = bases[j];
-      p.fraction = fr[k];
-      p.set = RL_SP_FRACTION;
+      given(&p, 0);
+      rl_schedule_set(&p, "fraction", fr[k]);
       try_one(c, &p);
     }
   }
@@ -525,7 +593,7 @@ static rl_status try_longrope(const rl_audit_input *in, rl_audit_fit *f,
                               rl_audit_candidate *out, size_t *nout, size_t cap)
 {
   size_t nn = f->n;
-  double bases[7], r = (double)p0->rot, bmax = HUGE_VAL;
+  double bases[7] = {0}, r = (double)p0->rot, bmax = HUGE_VAL;
   /* base and factors trade off (f_i base^(2i/r) is what the table
    * fixes): every base up to bmax = min_i min((theta_{i-1} / theta_i)^(r/2),
    * theta_i^(-r/(2i))) keeps the factors non-decreasing and >= 1; the
@@ -548,7 +616,7 @@ static rl_status try_longrope(const rl_audit_input *in, rl_audit_fit *f,
       bases[nb++] = rb;
   }
   rl_schedule_params p = *p0;
-  p.method = rl_schedule_type_find("longrope");
+  p.method = type_with(0, 0, "short-factors");
   if (!p.method || !nb)
     return RL_OK;
   f->factors = malloc(4 * nn * sizeof *f->factors);
@@ -570,13 +638,13 @@ static rl_status try_longrope(const rl_audit_input *in, rl_audit_fit *f,
       continue;
     used++;
     p.base = bases[j];
-    p.factors = fa;
     p.factor = 1;
     p.train_len = 1;
-    p.set = RL_SP_FACTOR | RL_SP_TRAIN_LEN | RL_SP_FACTORS;
+    given(&p, RL_SP_FACTOR | RL_SP_TRAIN_LEN);
+    rl_schedule_set_list(&p, "short-factors", fa);
     if (fabs(f->attn - 1) > 1e-6) {
       p.attention_factor = f->attn;
-      p.set |= RL_SP_ATTN;
+      given_too(&p, RL_SP_ATTN);
     }
     /* as exact values and as each framework pipeline computes them */
     for (const rl_precision *const *pp = rl_precisions(); *pp && *nout < cap; pp++) {
@@ -644,11 +712,11 @@ static rl_status diagnose(const rl_audit_input *in, rl_audit_fit *f)
   rl_numfmt(fabs(e->r_found - e->r_expected), er);
   rl_numfmt(e->r_tol, tl);
   if (in->kind == RL_AUDIT_FREQS)
-    snprintf(f->why, sizeof f->why, "pair %zu: expected %s, found %s: off by %s > %s (4 ulps)",
+    snprintf(f->why, sizeof f->why, "pair %zu: expected %s, found %s: off by %s > %s (K eps theta + 1 ulp)",
              e->r_pair, ex, fo, er, tl);
   else
     snprintf(f->why, sizeof f->why, "position %.17g, pair %zu (%s, column %zu): expected %s, "
-             "found %s: off by %s > %s (the frequency 2 ulps off carried to m, the angle's "
+             "found %s: off by %s > %s (a correct float32 frequency's error carried to m, the angle's "
              "and the value's rounding, a libm ulp)", e->r_pos, e->r_pair,
              e->r_sin ? "sin" : "cos", e->r_col, ex, fo, er, tl);
   size_t nn = f->n;
@@ -746,6 +814,14 @@ rl_status rl_audit_identify(const rl_audit_input *in, size_t dim_hint, rl_audit_
 rl_status rl_audit_identify_hint(const rl_audit_input *in, size_t dim_hint, double base_hint,
                                  rl_audit_fit *f, char *err, size_t n)
 {
+  return rl_audit_identify_progress(in, dim_hint, base_hint, f, NULL, NULL, err, n);
+}
+
+rl_status rl_audit_identify_progress(const rl_audit_input *in, size_t dim_hint, double base_hint,
+                                     rl_audit_fit *f,
+                                     void (*progress)(void *ctx, size_t done, size_t total),
+                                     void *progress_ctx, char *err, size_t n)
+{
   memset(f, 0, sizeof *f);
   if (in->kind == RL_AUDIT_TABLE) {
     f->layout = layout_of(in);
@@ -796,10 +872,10 @@ rl_status rl_audit_identify_hint(const rl_audit_input *in, size_t dim_hint, doub
   rl_schedule_params_default(&p0);
   p0.rot = 2 * nn;
   p0.dim = dim_hint > p0.rot ? dim_hint : p0.rot;
-  double bases[5], facs[5], lens[8];
+  double bases[10], facs[5], lens[8];
 
   /* rope (NTK is a rope of a larger base), linear */
-  size_t nb = roundings(b_all, 1.000001, bases);
+  size_t nb = base_roundings(b_all, bases);
   for (size_t j = 0; j < nb; j++) {
     rl_schedule_params p = p0;
     p.base = bases[j];
@@ -807,9 +883,9 @@ rl_status rl_audit_identify_hint(const rl_audit_input *in, size_t dim_hint, doub
     double s = 1 / f->theta[0];
     size_t nf = roundings(s, 1, facs);
     for (size_t q = 0; q < nf && s > 1.0001; q++) {
-      p.method = rl_schedule_type_find("linear");
+      p.method = type_with(RL_ST_DIVIDED, RL_SP_FACTOR, NULL);
       p.factor = facs[q];
-      p.set = RL_SP_FACTOR;
+      given(&p, RL_SP_FACTOR);
       try_variants(&c, p);
     }
   }
@@ -825,7 +901,7 @@ rl_status rl_audit_identify_hint(const rl_audit_input *in, size_t dim_hint, doub
     }
   }
   /* the methods that keep the leading pairs */
-  nb = roundings(b_lead, 1.000001, bases);
+  nb = base_roundings(b_lead, bases);
   for (size_t j = 0; j < nb; j++) {
     double b = bases[j], r = (double)p0.rot;
     double rope_last = pow(b, -2.0 * (double)(nn - 1) / r);
@@ -881,26 +957,24 @@ rl_status rl_audit_identify_hint(const rl_audit_input *in, size_t dim_hint, doub
           p.base = b;
           p.factor = fs;
           p.train_len = ls[u];
-          p.set = RL_SP_FACTOR | RL_SP_TRAIN_LEN;
-          p.method = rl_schedule_type_find("llama3");
+          given(&p, RL_SP_FACTOR | RL_SP_TRAIN_LEN);
+          p.method = type_with(0, RL_SP_FACTOR, "low-freq-factor");
           try_variants(&c, p);
-          p.method = rl_schedule_type_find("yarn");
+          p.method = type_with(0, RL_SP_FACTOR, "beta-fast");
           for (int tr = 1; tr >= 0; tr--) {
             rl_schedule_params y = p;
-            y.truncate = tr;
             if (!tr)
-              y.set |= RL_SP_TRUNCATE;
+              rl_schedule_set(&y, "truncate", 0);
             try_variants(&c, y);
             double own = 0.1 * log(fs) + 1; /* YaRN eq. 22 */
             if (fabs(f->attn - own) > 1e-6 * own) {
               y.attention_factor = f->attn;
-              y.set |= RL_SP_ATTN;
+              given_too(&y, RL_SP_ATTN);
               try_variants(&c, y);
             }
           }
           rl_schedule_params y = p;
-          y.ramp_paper = 1;
-          y.set |= RL_SP_RAMP;
+          rl_schedule_set(&y, "ramp", 1);
           try_variants(&c, y);
         }
       }
@@ -930,7 +1004,10 @@ rl_status rl_audit_identify_hint(const rl_audit_input *in, size_t dim_hint, doub
    * tried first, stays first. */
   sort(f->cand, f->ncand, by_score);
   size_t kept = 0, nall = 0, cap = RL_AUDIT_QUICK * 10 + 16;
-  for (size_t i = 0; i < f->ncand && kept < RL_AUDIT_QUICK; i++) {
+  /* frequencies: the quick score is already their relative error, the
+   * measure itself: its best RL_AUDIT_KEEP suffice */
+  size_t quick = in->kind == RL_AUDIT_FREQS ? RL_AUDIT_KEEP : RL_AUDIT_QUICK;
+  for (size_t i = 0; i < f->ncand && kept < quick; i++) {
     int dup = 0; /* roundings that coincide */
     for (size_t j = 0; j < kept && !dup; j++)
       dup = !memcmp(&f->cand[j].p, &f->cand[i].p, sizeof f->cand[i].p);
@@ -969,16 +1046,46 @@ rl_status rl_audit_identify_hint(const rl_audit_input *in, size_t dim_hint, doub
       memcpy(smp.sin + j * C, in->sin + r * C, C * sizeof *smp.sin);
     }
   }
-  for (size_t i = 0; i < kept; i++) {
+  /* Round two in two steps: every kept schedule as exact values, then
+   * the framework pipelines of the best RL_AUDIT_PIPES of them only (a
+   * pipeline moves a schedule's values by a few float32 ulps, never from
+   * one base or method to another): 400 + 16 x 8 schedules built, not
+   * 400 x 8 (each build is O(pairs) in 113-bit arithmetic: 13 ms a pair
+   * in all for an inverse-frequency table, issue 33) */
+  for (size_t i = 0; i < kept && nall < cap; i++) {
+    rl_audit_candidate k = f->cand[i];
+    k.p.precision = NULL;
+    st = full_eval(S ? &smp : in, &k, f->fit_tol);
+    if (st == RL_ENOMEM)
+      break;
+    if (!st)
+      all[nall++] = k;
+    if (progress)
+      progress(progress_ctx, i + 1, kept + RL_AUDIT_PIPES);
+  }
+  if (st != RL_ENOMEM)
+    sort(all, nall, by_error);
+  size_t nexact = nall;
+  for (size_t i = 0, done = 0; i < nexact && done < RL_AUDIT_PIPES && st != RL_ENOMEM; i++) {
+    int seen = 0; /* a schedule whose other variant was done */
+    for (size_t j = 0; j < i && !seen; j++)
+      seen = !memcmp(&all[j].p, &all[i].p, sizeof all[i].p);
+    if (seen)
+      continue;
+    done++;
+    if (progress)
+      progress(progress_ctx, kept + done, kept + RL_AUDIT_PIPES);
     for (const rl_precision *const *pp = rl_precisions(); *pp && nall < cap; pp++) {
-      rl_audit_candidate k = f->cand[i];
+      rl_audit_candidate k = all[i];
       const rl_precision *pr = *pp;
+      if (pr == rl_precision_exact())
+        continue; /* done above */
       if (pr == rl_precision_fp64())
         continue; /* within 1e-16 of exact: it would only double the rows */
       k.p.precision = pr == rl_precision_exact() ? NULL : pr;
       if (pr->variant >= 0) {
         k.p.variant = (rl_variant)pr->variant;
-        k.p.set &= ~(unsigned)RL_SP_VARIANT;
+        given(&k.p, k.p.set & ~(unsigned)RL_SP_VARIANT);
       }
       int dup = 0;
       for (size_t j = 0; j < nall && !dup; j++)
@@ -1052,21 +1159,21 @@ rl_status rl_audit_identify_hint(const rl_audit_input *in, size_t dim_hint, doub
   const rl_schedule_params *b = &f->cand[0].p;
   double r = (double)b->rot;
   double b0 = d2_base(b);
-  if (f->identified && b->method == &rl_sched_rope && b0 > 0)
+  if (f->identified && b->method == plain_type() && b0 > 0)
     snprintf(f->note, sizeof f->note, "rope of base %.17g is theta_i = %.17g^(-2i/(r-2)): d - 2 "
              "in the exponent instead of d (a common bug) at base %.17g", b->base, b0, b0);
-  else if (f->identified && b->method == &rl_sched_rope && r > 2)
+  else if (f->identified && b->method == plain_type() && r > 2)
     snprintf(f->note, sizeof f->note, "rope of base B is also Hugging Face's ntk of base "
              "B / s^(r/(r-2)) and any factor s: a table cannot tell them apart");
-  else if (f->identified && b->method == &rl_sched_ntk && b->variant == RL_VARIANT_HF)
+  else if (f->identified && (b->method->flags & RL_ST_LARGER_BASE) && b->variant == RL_VARIANT_HF)
     snprintf(f->note, sizeof f->note, "Hugging Face's ntk is rope of base %.17g (base "
              "s^(r/(r-2))): a table cannot tell them apart; the rounder parameters are shown",
              b->base * pow(b->factor, r / (r - 2)));
-  else if (f->identified && b->method == &rl_sched_ntk)
+  else if (f->identified && (b->method->flags & RL_ST_LARGER_BASE))
     snprintf(f->note, sizeof f->note, "vLLM's ntk of base b and factor s is linear of base b s "
              "and factor s^(2/r) (%.17g): a table cannot tell them apart; the rounder "
              "parameters are shown", pow(b->factor, 2 / r));
-  else if (f->identified && b->factors)
+  else if (f->identified && rl_schedule_get_list(b, "short-factors"))
     snprintf(f->note, sizeof f->note, "per-pair factors fitted: no method with few "
              "parameters fits within the tolerance");
   return RL_OK;

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ropelab.h"
-#include "../base/errf.h"
+#include "../base/internal.h"
 
 void rl_audit_input_free(rl_audit_input *in)
 {
@@ -152,11 +152,12 @@ rl_status rl_audit_load(const char *path, const char *sin_path, const double *po
     int nc = prefix_cols(&a, "cos", ic, cols), ns = prefix_cols(&a, "sin", is, cols);
     if (nc < 1 || nc != ns || (size_t)(nc + ns + (cpos >= 0)) != cols) {
       free(ic);
+      char cut[RL_CUT_BUF];
       st = rl_errf(RL_EFORMAT, err, n,
                    "%s: header '%s': expected pos,pair,cos,sin, or pos then as many "
                    "cos... as sin... columns (ropelab angles), or one column of inverse "
                    "frequencies",
-                   path, a.header);
+                   path, rl_cut(a.header, cut, sizeof cut));
       goto out;
     }
     in->kind = RL_AUDIT_TABLE;

@@ -26,10 +26,18 @@ static long bin_of(const rl_logbins *b, double r)
 rl_status rl_logbins_init(rl_logbins *b, size_t per_octave, double from, double to,
                           size_t cols)
 {
+  return rl_logbins_init_stat(b, per_octave, from, to, cols, RL_LOGBINS_MEAN);
+}
+
+rl_status rl_logbins_init_stat(rl_logbins *b, size_t per_octave, double from, double to,
+                               size_t cols, int stat)
+{
   *b = (rl_logbins){0};
   if (per_octave < 1 || per_octave > RL_LOGBINS_MAX || cols < 1 || !isfinite(from) ||
-      !isfinite(to) || !(from > 0) || to < from)
+      !isfinite(to) || !(from > 0) || to < from ||
+      (stat != RL_LOGBINS_MEAN && stat != RL_LOGBINS_RANGE))
     return RL_EINVAL;
+  b->stat = stat;
   b->per_octave = per_octave;
   b->cols = cols;
   b->last = LONG_MAX;
@@ -37,22 +45,38 @@ rl_status rl_logbins_init(rl_logbins *b, size_t per_octave, double from, double 
   long last = (long)ceil(log2(to) * (double)per_octave - EDGE_SLACK) - 1;
   b->last = last < first ? first : last;
   b->cur = first;
-  if (!(b->sum = calloc(cols, sizeof *b->sum)))
+  if (!(b->sum = calloc(cols, sizeof *b->sum)) ||
+      (stat == RL_LOGBINS_RANGE && !(b->max = calloc(cols, sizeof *b->max)))) {
+    rl_logbins_free(b);
     return RL_ENOMEM;
+  }
   return RL_OK;
+}
+
+size_t rl_logbins_width(const rl_logbins *b)
+{
+  return b->stat == RL_LOGBINS_RANGE ? 2 * b->cols + 1 : b->cols + 1;
 }
 
 void rl_logbins_free(rl_logbins *b)
 {
   if (b) {
     free(b->sum);
-    b->sum = NULL;
+    free(b->max);
+    b->sum = b->max = NULL;
   }
 }
 
 /* the row of the current bin into out, the bin emptied */
 static void close_bin(rl_logbins *b, double *out)
 {
+  if (b->stat == RL_LOGBINS_RANGE) {
+    out[0] = b->first, out[1] = b->latest, out[2] = (double)b->count;
+    for (size_t c = 1; c < b->cols; c++)
+      out[1 + 2 * c] = b->sum[c], out[2 + 2 * c] = b->max[c];
+    b->count = 0;
+    return;
+  }
   out[0] = exp2(((double)b->cur + 0.5) / (double)b->per_octave);
   out[1] = (double)b->count;
   for (size_t c = 1; c < b->cols; c++) {
@@ -77,8 +101,20 @@ rl_status rl_logbins_add(rl_logbins *b, const double *v, double *out, int *close
     }
     b->cur = k;
   }
-  for (size_t c = 1; c < b->cols; c++)
-    b->sum[c] += v[c];
+  if (b->stat == RL_LOGBINS_RANGE) {
+    if (!b->count)
+      b->first = v[0];
+    b->latest = v[0];
+    for (size_t c = 1; c < b->cols; c++) {
+      if (!b->count || v[c] < b->sum[c])
+        b->sum[c] = v[c];
+      if (!b->count || v[c] > b->max[c])
+        b->max[c] = v[c];
+    }
+  } else {
+    for (size_t c = 1; c < b->cols; c++)
+      b->sum[c] += v[c];
+  }
   b->count++;
   return RL_OK;
 }
@@ -117,6 +153,20 @@ static const rl_param p_bins = {
     .hi = RL_LOGBINS_MAX, .dflt = 0, .dflt_text = "none: one row per r", .metavar = "K",
     .help = "one row per log-spaced bin of r, K bins per octave: its geometric centre r, its "
             "count n and each column's mean over the bin (needs distances > 0)"};
-static const rl_param *const bins_params[] = {&p_bins, NULL};
+static const char *const stat_names[] = {"mean", "range", NULL};
+/* the metadata names the statistic only where it is not the mean (the
+ * tables made before it existed read the same) */
+static int stat_not_mean(const void *obj)
+{
+  return ((const rl_logbins_settings *)obj)->stat != RL_LOGBINS_MEAN;
+}
+static const rl_param p_stat = {
+    .key = "bin-stat", .kind = RL_PK_ENUM, .offset = offsetof(rl_logbins_settings, stat),
+    .names = stat_names, .dflt = RL_LOGBINS_MEAN, .metavar = "mean|range",
+    .meta_if = stat_not_mean,
+    .help = "with --bins: each column's mean (columns r, n, ...), or its smallest and largest "
+            "value over the bin, every r of it (columns r_first, r_last, n, X_min, X_max: the "
+            "envelope of an oscillating measure)"};
+static const rl_param *const bins_params[] = {&p_bins, &p_stat, NULL};
 
 const rl_param *const *rl_logbins_param_list(void) { return bins_params; }

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ropelab.h"
-#include "errf.h"
+#include "internal.h"
 
 static void *field(const rl_param *d, void *obj)
 {
@@ -144,6 +144,14 @@ static rl_status integer(const rl_param *d, void *obj, const char *arg, char *er
     errno = 0;
     v = strtoull(arg, NULL, 10);
     ok = errno != ERANGE;
+  } else {
+    /* an exact integer written as a number (1e2, 64.0, 4096.): its value;
+     * 64.5 or 1e-3 stay refused, with what is expected */
+    double x;
+    if (rl_param_number(arg, &x) == RL_OK && x >= 0 && x == floor(x) && x < 0x1p64) {
+      v = (unsigned long long)x;
+      ok = 1;
+    }
   }
   if (d->kind == RL_PK_EVEN) {
     /* the even-number messages of --dim and --rot: parity and the low

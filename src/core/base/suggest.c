@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ropelab.h"
-#include "errf.h"
+#include "internal.h"
 
 /* Optimal string alignment distance (Damerau-Levenshtein with adjacent
  * transpositions, unit costs). */

@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ropelab.h"
-#include "errf.h"
+#include "internal.h"
 
 /* One finite number filling [s, e) exactly, read as every option's
  * number is (rl_param_number: the C locale, the whole text). */
@@ -181,12 +181,20 @@ static rl_status range(const char *s, const char *e, double **v, size_t *n, size
   const char *c1 = memchr(s, ':', (size_t)(e - s));
   const char *c2 = c1 ? memchr(c1 + 1, ':', (size_t)(e - c1 - 1)) : NULL;
   int len = (int)(e - s);
-  if (!c2 || memchr(c2 + 1, ':', (size_t)(e - c2 - 1)))
-    return rl_errf(RL_EINVAL, err, en, "'%.*s' is not a range: expected START:STOP:STEP", len, s);
+  if (!c1 || (c2 && memchr(c2 + 1, ':', (size_t)(e - c2 - 1))))
+    return rl_errf(RL_EINVAL, err, en, "'%.*s' is not a range: expected START:STOP:STEP or "
+                   "START:STOP", len, s);
   double a, b, step;
-  if (!number(s, c1, &a) || !number(c1 + 1, c2, &b))
+  if (!number(s, c1, &a) || !number(c1 + 1, c2 ? c2 : e, &b))
     return rl_errf(RL_EINVAL, err, en, "'%.*s': expected finite numbers in START:STOP:STEP", len,
                    s);
+  /* START:STOP: every integer step, 1 (or -1 downward), as Python's
+   * range and a table's positions 1:2048 are written */
+  const char *dflt = b >= a ? ":1" : ":-1"; /* the STEP text parsed below */
+  if (!c2) {
+    c2 = dflt;
+    e = dflt + strlen(dflt);
+  }
   int geo = c2[1] == 'x';
   if (!number(c2 + 1 + geo, e, &step))
     return rl_errf(RL_EINVAL, err, en, "'%.*s': expected STEP a number (+S, -S) or xK", len, s);

@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "ropelab.h"
+#include "../base/internal.h"
 
 #define RL_BSCAN_BLOCK 64   /* rows per block (the vectorised dimension) */
 
@@ -75,10 +76,8 @@ int rl_bscan_sign(const double *theta, size_t n, double c0, double r, double *va
  * its distance from B_r at the schedule's true frequencies: a value below
  * -bound refutes the base for certain.  theta and tmp hold n rounded up
  * to a multiple of 8 doubles (the padding is zeroed and not summed). */
-/* RoPE's own theta_k (k < rot/2) at base, the same doubles as
- * rl_schedule_new's for method rope at exact precision, without the
- * schedule (defined in src/core/schedules/schedule.c). */
-void rl_sched_plain_theta(double base, size_t rot, double *theta);
+/* RoPE's own theta_k at base without a schedule: rl_sched_plain_theta
+ * (src/core/base/internal.h). */
 
 void rl_bscan_approx(double base, size_t rot, double *theta, double *d_sum, double *t_sum);
 double rl_bscan_approx_value(const double *theta, size_t n, double c0, double d_sum,

@@ -37,7 +37,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "bounds_impl.h"
-#include "../schedules/schedule_impl.h"
+#include "../base/internal.h" /* rl_sched_plain_theta */
 
 enum {
   WITNESSES = 32, /* remembered refuting r per thread */
@@ -387,7 +387,8 @@ static void *worker(void *arg)
   searcher w = {0};
   w.p = pl->p;
   size_t nmax = pl->p->sched.dim / 2;
-  w.rope = pl->p->sched.method == rl_schedule_type_find("rope");
+  /* frequencies RoFormer's by construction: the quick paths apply */
+  w.rope = (pl->p->sched.method->flags & RL_ST_PLAIN_THETA) != 0;
   w.fast_theta = w.rope && (!pl->p->sched.precision ||
                             pl->p->sched.precision == rl_precision_exact());
   w.approx = malloc((nmax + 8) * sizeof *w.approx);
@@ -431,7 +432,7 @@ static int plain_enough(const rl_men_params *p, char *err)
     return 0;
   }
   /* a file of frequencies is not set by a base */
-  int ok = rl_schedule_is_plain(s) && s->type != &rl_sched_file;
+  int ok = rl_schedule_is_plain(s) && !(s->type->flags & RL_ST_NOT_BASE);
   if (!ok)
     set_err(err, "method '%s' does not apply: the bound needs frequencies set by the base "
                  "and a logit sum_i cos(r theta_i) (no position map, amplitude or query scale)",

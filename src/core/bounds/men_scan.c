@@ -55,7 +55,7 @@
 #include <string.h>
 #include <stdio.h>
 #include "bounds_impl.h"
-#include "../base/dalloc.h"
+#include "../base/internal.h"
 
 enum {
   BLOCK = RL_BSCAN_BLOCK, /* a power of 2 */

@@ -11,17 +11,17 @@ rl_status rl_yarn_bounds(const rl_schedule_params *p, double train_len, rl_yarn_
                          char *err)
 {
   rl_schedule_params q = *p;
-  q.method = rl_schedule_type_find("yarn");
-  q.train_len = train_len;
-  q.set |= RL_SP_TRAIN_LEN | RL_SP_FACTOR;
+  rl_status st = rl_yarn_bound_params(&q, err);
+  if (st || (st = rl_schedule_set(&q, "train-len", train_len)))
+    return st;
   rl_schedule *s;
-  rl_status st = rl_schedule_new(&q, &s, err);
-  if (st)
+  if ((st = rl_schedule_new(&q, &s, err)))
     return st;
   out->attention_factor = s->attn;
-  st = rl_yarn_correction_range(s->rot, q.base, train_len, q.beta_fast, q.beta_slow,
-                                q.truncate, &out->low_exact, &out->high_exact, &out->low,
-                                &out->high);
+  st = rl_yarn_correction_range(s->rot, q.base, train_len, rl_schedule_get(&s->p, "beta-fast"),
+                                rl_schedule_get(&s->p, "beta-slow"),
+                                (int)rl_schedule_get(&s->p, "truncate"), &out->low_exact,
+                                &out->high_exact, &out->low, &out->high);
   rl_schedule_free(s);
   return st;
 }

@@ -65,18 +65,12 @@ static rl_status scaled(const rl_check_params *p, const char *name, double s, do
 {
   rl_schedule_params q;
   shape(p, rl_schedule_type_find(name), &q);
-  if (s > 0) {
-    q.factor = s;
-    q.set |= RL_SP_FACTOR;
-  }
-  if (L > 0) {
-    q.train_len = L;
-    q.set |= RL_SP_TRAIN_LEN;
-  }
-  if (!strcmp(name, "dynamic")) { /* hf at N = L */
-    q.seq_len = L;
-    q.set |= RL_SP_SEQ_LEN;
-  }
+  if (s > 0)
+    rl_schedule_set(&q, "factor", s);
+  if (L > 0)
+    rl_schedule_set(&q, "train-len", L);
+  if (L > 0 && (q.method->uses & RL_SP_SEQ_LEN)) /* at N = L (dynamic: hf needs it) */
+    rl_schedule_set(&q, "seq-len", L);
   return rl_schedule_new(&q, out, NULL);
 }
 
@@ -93,7 +87,7 @@ static rl_status methods_reduce_to_rope(const rl_check_params *p, rl_check_resul
   size_t built = 0;
   for (size_t k = 0; k < sizeof names / sizeof *names && !st; k++) {
     /* ntk and dynamic are defined for r > 2 only (s^(r/(r-2))) */
-    if (rot_of(p) <= 2 && (!strcmp(names[k], "ntk") || !strcmp(names[k], "dynamic")))
+    if (rot_of(p) / 2 < rl_schedule_type_find(names[k])->min_pairs)
       continue;
     rl_schedule *s;
     if ((st = scaled(p, names[k], 1.0, 4096, &s)))
@@ -340,22 +334,24 @@ static rl_status relative_all_methods(const rl_check_params *p, rl_check_result 
   size_t built = 0;
   for (size_t j = 0; j < sizeof names / sizeof *names && !st; j++) {
     const rl_schedule_type *t = rl_schedule_type_find(names[j]);
-    if ((n < 2 && (t->uses & RL_SP_FACTOR) && (!strcmp(names[j], "ntk") ||
-                                               !strcmp(names[j], "dynamic"))) ||
-        (n < 3 && !strcmp(names[j], "mrope")))
+    if (n < t->min_pairs)
       continue; /* ntk, dynamic need r > 2; mrope three nonempty sections */
     rl_schedule_params sp;
     shape(p, t, &sp);
-    sp.factor = 8;
-    sp.train_len = 4096;
-    sp.seq_len = 8192;
-    sp.factors_file = path;
-    sp.fraction = 0.5;
-    sp.sections[0] = n / 3;
-    sp.sections[1] = n / 3;
-    sp.sections[2] = n - 2 * (n / 3);
-    sp.set = t->uses & (RL_SP_FACTOR | RL_SP_TRAIN_LEN | RL_SP_SEQ_LEN | RL_SP_FACTORS |
-                        RL_SP_FRACTION | RL_SP_SECTIONS);
+    /* each setting where the method takes it */
+    char sec[96];
+    snprintf(sec, sizeof sec, "%zu,%zu,%zu", n / 3, n / 3, n - 2 * (n / 3));
+    static const struct {
+      const char *key;
+      double x;
+    } nums[] = {{"factor", 8}, {"train-len", 4096}, {"seq-len", 8192}, {"fraction", 0.5}};
+    for (size_t u = 0; u < sizeof nums / sizeof *nums; u++)
+      if (rl_schedule_param_applies(rl_schedule_param_find(nums[u].key), t))
+        rl_schedule_set(&sp, nums[u].key, nums[u].x);
+    const char *texts[][2] = {{"factors", path}, {"sections", sec}};
+    for (size_t u = 0; u < 2; u++)
+      if (rl_schedule_param_applies(rl_schedule_param_find(texts[u][0]), t))
+        rl_schedule_set_text(&sp, texts[u][0], texts[u][1], NULL, 0);
     rl_schedule *f;
     if ((st = rl_schedule_new(&sp, &f, NULL)))
       break;
@@ -427,8 +423,7 @@ static rl_status file_roundtrip(const rl_check_params *p, rl_check_result *res)
   if (!st) {
     rl_schedule_params q;
     shape(p, rl_schedule_type_find("file"), &q);
-    q.freqs_file = path;
-    q.set = RL_SP_FREQS_FILE;
+    rl_schedule_set_text(&q, "freqs-file", path, NULL, 0);
     st = rl_schedule_new(&q, &g, NULL);
   }
   unlink(path);

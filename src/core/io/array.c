@@ -11,7 +11,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "ropelab.h"
-#include "../base/errf.h"
+#include "../base/internal.h"
 
 void rl_array_free(rl_array *a)
 {
@@ -83,6 +83,7 @@ static int has_number(const char *line)
 static rl_status parse_csv(char *buf, const char *name, rl_array *a, char *err, size_t n)
 {
   size_t cap = 0, count = 0, line = 0, cols = 0;
+  char cut[RL_CUT_BUF];
   float *fv = NULL; /* strtof of each field, for a float32 text table */
   int narrow = 1, have_first = 0;
   locale_t old = c_locale() ? uselocale(c_locale()) : (locale_t)0;
@@ -119,13 +120,13 @@ static rl_status parse_csv(char *buf, const char *name, rl_array *a, char *err, 
           st = rl_errf(RL_EFORMAT, err, n,
                        "%s:%zu: invalid value '%s' in column %zu: expected a "
                        "number",
-                       name, line, f, c + 1);
+                       name, line, rl_cut(f, cut, sizeof cut), c + 1);
           goto out;
         }
       } else if (!isfinite(v)) {
         *fe = 0;
         st = rl_errf(RL_EFORMAT, err, n, "%s:%zu: '%s' in column %zu: expected finite numbers",
-                     name, line, f, c + 1);
+                     name, line, rl_cut(f, cut, sizeof cut), c + 1);
         goto out;
       } else if (numeric) {
         if (count == cap) {

@@ -1,4 +1,4 @@
-/* csv.c: see csv.h. */
+/* csv.c: the strict CSV reader (rl_csv_read, base/internal.h). */
 #include <errno.h>
 #include <locale.h>
 #include <math.h>
@@ -9,8 +9,7 @@
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "csv.h"
-#include "../base/errf.h"
+#include "../base/internal.h"
 
 #define MAX_COLS 64
 
@@ -104,6 +103,7 @@ rl_status rl_csv_read(const char *path, const char *const *want, size_t ncols,
                       size_t n)
 {
   memset(t, 0, sizeof *t);
+  char cut[RL_CUT_BUF];
   char *buf = NULL;
   size_t len = 0;
   rl_status st = rl_io_slurp(path, RL_CSV_MAX_BYTES, &buf, &len, err, n);
@@ -134,7 +134,7 @@ rl_status rl_csv_read(const char *path, const char *const *want, size_t ncols,
         double v = num_c(p + 3 + kl, &end);
         if (*end || !isfinite(v)) {
           st = rl_errf(RL_EFORMAT, err, n, "%s:%zu: invalid %s '%s': expected a finite number",
-                       path, line, meta_key, p + 3 + kl);
+                       path, line, meta_key, rl_cut(p + 3 + kl, cut, sizeof cut));
           goto out;
         }
         t->meta = v;
@@ -162,7 +162,8 @@ rl_status rl_csv_read(const char *path, const char *const *want, size_t ncols,
         for (size_t k = 0; k < ncols; k++)
           if (!strcmp(f, want[k])) {
             if (t->present[k]) {
-              st = rl_errf(RL_EFORMAT, err, n, "%s:%zu: column '%s' appears twice", path, line, f);
+              st = rl_errf(RL_EFORMAT, err, n, "%s:%zu: column '%s' appears twice", path, line,
+                           rl_cut(f, cut, sizeof cut));
               goto out;
             }
             map[hcols] = (int)k;
@@ -212,7 +213,7 @@ rl_status rl_csv_read(const char *path, const char *const *want, size_t ncols,
         st = rl_errf(RL_EFORMAT, err, n,
                      "%s:%zu: invalid value '%s' in column %zu: expected a "
                      "finite number",
-                     path, line, f, c + 1);
+                     path, line, rl_cut(f, cut, sizeof cut), c + 1);
         goto out;
       }
       row[map[c]] = v;

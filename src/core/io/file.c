@@ -7,7 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "ropelab.h"
-#include "../base/errf.h"
+#include "../base/internal.h"
 
 static const char *kind(mode_t m)
 {

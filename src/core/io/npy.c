@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ropelab.h"
-#include "../base/errf.h"
+#include "../base/internal.h"
 
 typedef struct {
   const char *p, *end;

@@ -39,7 +39,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ropelab.h"
-#include "../base/dalloc.h"
+#include "../base/internal.h"
 
 enum {
   BLOCK = 64,                           /* rows per block */

@@ -114,14 +114,14 @@ rl_status rl_scale_factor(int scale, size_t L, size_t n, double *factor)
   rl_schedule_params p;
   rl_schedule_params_default(&p);
   p.dim = 64;
-  p.train_len = (double)L;
-  p.set = RL_SP_TRAIN_LEN;
+  rl_schedule_set(&p, "train-len", (double)L);
+  /* the methods the scales are: log-n's query scale, YaRN's attention
+   * factor at s = n / L */
   if (scale == RL_SCALE_LOGN) {
     p.method = rl_schedule_type_find("log-n");
   } else if (scale == RL_SCALE_YARN) {
     p.method = rl_schedule_type_find("yarn");
-    p.factor = (double)n / (double)L;
-    p.set |= RL_SP_FACTOR;
+    rl_schedule_set(&p, "factor", (double)n / (double)L);
   } else {
     return RL_EINVAL;
   }
@@ -139,19 +139,17 @@ rl_status rl_scale_factor(int scale, size_t L, size_t n, double *factor)
 void rl_extrap_method_params(rl_schedule_params *p, size_t L, size_t N)
 {
   const rl_schedule_type *t = p->method;
-  if ((t->uses & RL_SP_TRAIN_LEN) && !(p->set & RL_SP_TRAIN_LEN)) {
-    p->train_len = (double)L;
-    p->set |= RL_SP_TRAIN_LEN;
-  }
-  if ((t->uses & RL_SP_FACTOR) && !(p->set & RL_SP_FACTOR)) {
-    p->factor = N > L ? (double)N / (double)L : 1;
-    p->set |= RL_SP_FACTOR;
-  }
+  if ((t->uses & RL_SP_TRAIN_LEN) && !(p->set & RL_SP_TRAIN_LEN))
+    rl_schedule_set(p, "train-len", (double)L);
+  if ((t->uses & RL_SP_FACTOR) && !(p->set & RL_SP_FACTOR))
+    rl_schedule_set(p, "factor", N > L ? (double)N / (double)L : 1);
 }
 
+/* The schemes that rotate by a frequency schedule (rope, rope2d). */
 static int has_schedule(const char *name)
 {
-  return !strcmp(name, "rope") || !strcmp(name, "rope2d");
+  const rl_scheme_info *i = rl_scheme_find(name);
+  return i && (i->flags & RL_SCHEME_ROTATION);
 }
 
 int rl_extrap_per_length(const char *name, const rl_scheme_cfg *cfg)
@@ -161,8 +159,7 @@ int rl_extrap_per_length(const char *name, const rl_scheme_cfg *cfg)
   /* dynamic NTK's vLLM variant scales once and refuses a current length */
   rl_schedule_params p = cfg->rope;
   p.dim = cfg->dim;
-  p.seq_len = p.train_len > 0 ? p.train_len : 1;
-  p.set |= RL_SP_SEQ_LEN;
+  rl_schedule_set(&p, "seq-len", p.train_len > 0 ? p.train_len : 1);
   rl_schedule *f;
   if (rl_schedule_new(&p, &f, NULL))
     return 0;
@@ -783,8 +780,7 @@ static rl_status build_inst(const char *name, const rl_scheme_cfg *cfg0,
   cfg.identity = 1;
   *in = (struct inst){0};
   if (per_len) {
-    cfg.rope.seq_len = (double)p->lens[li[0]];
-    cfg.rope.set |= RL_SP_SEQ_LEN;
+    rl_schedule_set(&cfg.rope, "seq-len", (double)p->lens[li[0]]);
   }
   rl_status st = rl_scheme_alloc(name, &cfg, &in->s, NULL);
   if (st)
@@ -801,7 +797,10 @@ static rl_status build_inst(const char *name, const rl_scheme_cfg *cfg0,
   }
   in->f = rl_scheme_get_schedule(in->s);
   in->layout = cfg.rope.layout;
-  in->fast = !strcmp(name, "rope") && in->f && !in->f->type->relpos && !in->f->amp_rate;
+  /* the fast path: a one-dimensional rotation by a plain schedule */
+  unsigned sf = rl_scheme_get_info(in->s)->flags;
+  in->fast = (sf & RL_SCHEME_ROTATION) && !(sf & RL_SCHEME_2D) && in->f &&
+             !in->f->type->relpos && !in->f->amp_rate;
   /* what each key position contributes, once for every sample (same
    * bytes as preparing it per key); up to the first position the scheme
    * refuses, which the stream then reports as before */

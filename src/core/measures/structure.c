@@ -155,9 +155,10 @@ size_t rl_structure_rank_len(const rl_scheme *s, size_t len)
 {
   const rl_scheme_cfg *c = rl_scheme_get_cfg(s);
   size_t N = 4 * c->dim + 16;
-  /* a table scheme refusing positions past its table: its whole table */
-  const char *nm = rl_scheme_get_info(s)->name;
-  if ((!strcmp(nm, "learned") || !strcmp(nm, "tupe")) && c->past == RL_PAST_ERROR &&
+  /* a learned absolute table (learned, tupe) refusing positions past its
+   * max_len rows: its whole table */
+  unsigned fl = rl_scheme_get_info(s)->flags;
+  if ((fl & RL_SCHEME_ABSOLUTE) && (fl & RL_SCHEME_LEARNED) && c->past == RL_PAST_ERROR &&
       N > c->max_len)
     N = c->max_len;
   return N < len ? len : N;

@@ -30,29 +30,15 @@
 
 #define TWO_PI_L 6.28318530717958647692528676655900577L
 
-static const struct {
-  const char *name;
-  int input;
-} kinds[] = {
-    {"nope", RL_INPUT_NONE},          {"sinusoidal", RL_INPUT_ABSOLUTE},
-    {"learned", RL_INPUT_ABSOLUTE},   {"integer", RL_INPUT_ABSOLUTE},
-    {"binary", RL_INPUT_ABSOLUTE},    {"tupe", RL_INPUT_ABSOLUTE},
-    {"xl", RL_INPUT_RELATIVE},        {"alibi", RL_INPUT_RELATIVE},
-    {"t5", RL_INPUT_BUCKET},          {"deberta", RL_INPUT_BUCKET},
-    {"rope", RL_INPUT_ANGLE},         {"rope2d", RL_INPUT_OFFSET2D},
-};
-
 int rl_unseen_input(const rl_scheme *s)
 {
-  const char *nm = rl_scheme_get_info(s)->name;
-  for (size_t k = 0; k < sizeof kinds / sizeof *kinds; k++)
-    if (!strcmp(kinds[k].name, nm)) {
-      if (kinds[k].input == RL_INPUT_BUCKET && !strcmp(nm, "deberta") &&
-          !rl_scheme_get_cfg(s)->position_buckets)
-        return RL_INPUT_RELATIVE;
-      return kinds[k].input;
-    }
-  return -1;
+  const rl_scheme_info *i = rl_scheme_get_info(s);
+  /* DeBERTa's rule without log buckets is the distance itself
+   * (rl_deberta_bucket with bucket_size 0) */
+  if (i->input == RL_INPUT_BUCKET && i->buckets == RL_BUCKETS_DEBERTA &&
+      !rl_scheme_get_cfg(s)->position_buckets)
+    return RL_INPUT_RELATIVE;
+  return i->input;
 }
 
 const char *rl_unseen_input_name(int input)
@@ -75,7 +61,7 @@ static double pairs(size_t A, size_t n)
 static long bucket_of(const rl_scheme *s, size_t m)
 {
   const rl_scheme_cfg *c = rl_scheme_get_cfg(s);
-  if (!strcmp(rl_scheme_get_info(s)->name, "t5"))
+  if (rl_scheme_get_info(s)->buckets == RL_BUCKETS_T5)
     return rl_t5_bucket(-(long)m, c->bidirectional, (long)c->num_buckets, (long)c->max_distance);
   long k = (long)c->position_buckets;
   long b = rl_deberta_bucket((long)m, k, (long)c->max_relative_positions) + k;
@@ -228,17 +214,18 @@ rl_status rl_unseen_train_schedule(const rl_schedule *eval, size_t L, rl_schedul
   p.dim = eval->dim;
   p.rot = eval->rot;
   p.factor = 1;
-  p.set &= ~(unsigned)(RL_SP_FACTOR | RL_SP_SEQ_LEN | RL_SP_ATTN | RL_SP_MSCALE);
   p.seq_len = 0;
-  if (p.method->uses & RL_SP_TRAIN_LEN) {
-    p.train_len = (double)L;
-    p.set |= RL_SP_TRAIN_LEN;
-  }
-  p.factors_file = p.freqs_file = NULL;
+  rl_schedule_unset(&p, "factor");
+  rl_schedule_unset(&p, "seq-len");
+  rl_schedule_unset(&p, "attention-factor");
+  rl_schedule_unset(&p, "mscale");
+  rl_schedule_unset(&p, "mscale-all-dim");
+  if (p.method->uses & RL_SP_TRAIN_LEN)
+    rl_schedule_set(&p, "train-len", (double)L);
   /* a position map (rerope) is applied at inference to a model trained
-   * with plain RoPE; so are files of searched factors or frequencies */
-  if (p.method->relpos || p.method->needs & (RL_SP_FACTORS | RL_SP_FREQS_FILE | RL_SP_SECTIONS) ||
-      rl_schedule_new(&p, out, NULL))
+   * with plain RoPE; so are data a user has (files of searched factors or
+   * frequencies, sections) */
+  if (p.method->relpos || (p.method->flags & RL_ST_USER_DATA) || rl_schedule_new(&p, out, NULL))
     return rl_schedule_rope(eval->dim, eval->rot, eval->p.base, out);
   return RL_OK;
 }

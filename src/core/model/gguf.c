@@ -9,10 +9,13 @@
  * n <= left / k, which also keeps n * k from overflowing.
  *
  * Keys follow llama.cpp (src/llama-arch.cpp LLM_KV_NAMES, and
- * llama_model::load_hparams for the defaults: freq_base 10000, scaling
- * type "linear" when absent, the factor from rope.scaling.factor or the
- * older rope.scale_linear, original_context_length defaulting to
- * context_length, the head dimension n_embd / n_head unless key_length). */
+ * llama_model::load_hparams for the defaults: freq_base 10000, the factor
+ * from rope.scaling.factor or the older rope.scale_linear,
+ * original_context_length defaulting to context_length, the head
+ * dimension n_embd / n_head unless key_length).  The scaling types, the
+ * type a file without one has ("linear"), each method's own keys and
+ * tensors are the methods' declarations (rl_schedule_type.gguf in
+ * src/core/schedules/<method>.c), so this file names no method. */
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -24,8 +27,8 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "../base/errf.h"
 #include "ropelab.h"
+#include "model_impl.h"
 
 /* docs/gguf.md gguf_metadata_value_type */
 enum {
@@ -477,8 +480,10 @@ static rl_status tensor(gguf *g, const char *name, const tinfo **out)
 }
 
 /* A per-pair factor tensor: F32, one dimension (others 1), want values
- * when want > 0, each finite and > 0; into a new array. */
-static rl_status factors(gguf *g, const tinfo *t, size_t want, double **out, size_t *n)
+ * when want > 0, each within the bounds of the declaration d; into a new
+ * array. */
+static rl_status factors(gguf *g, const tinfo *t, const rl_param *d, size_t want, double **out,
+                         size_t *n)
 {
   rd *r = &g->r;
   char nm[80];
@@ -511,12 +516,13 @@ static rl_status factors(gguf *g, const tinfo *t, size_t want, double **out, siz
     uint32_t b = (uint32_t)le(q + 4 * i, 4);
     float f;
     memcpy(&f, &b, 4);
-    if (!(f > 0) || !isfinite(f)) {
+    if (!rl_param_in_bounds(d, f)) {
       free(v);
-      char at[24];
+      char at[24], num[RL_NUMFMT_MAX], want_text[128];
       snprintf(at, sizeof at, "%zu", i);
-      return bad(r, t->at, "tensor '%s' value %s is not a finite number > 0: expected factors > 0",
-                 nm, at);
+      rl_numfmt(f, num);
+      rl_param_expect(d, want_text, sizeof want_text);
+      return bad(r, t->at, "tensor '%s' value %s is %s: expected %s", nm, at, num, want_text);
     }
     v[i] = f;
   }
@@ -558,13 +564,135 @@ static const char *numtext(double x, char *buf)
   return buf;
 }
 
-/* The RoPE settings from the parsed file into m. */
+/* ---- the file as a method's declaration sees it (rl_model_src): keys
+ * after "<arch>." (RL_MS_SCALING) or whole (RL_MS_TOP) */
+
+static gguf *g_of(rl_model_src *s)
+{
+  return s->reader;
+}
+
+static void src_name(rl_model_src *s, const char *key, int where)
+{
+  if (where == RL_MS_TOP)
+    snprintf(s->name, sizeof s->name, "%s", key);
+  else
+    snprintf(s->name, sizeof s->name, "%s.%s", g_of(s)->arch, key);
+}
+
+static const kv *src_kv(rl_model_src *s, const char *key, int where)
+{
+  src_name(s, key, where);
+  return find(g_of(s), s->name);
+}
+
+static rl_status src_number(rl_model_src *s, const char *key, int where, double *v, int *found)
+{
+  const kv *e = src_kv(s, key, where);
+  *found = 0;
+  if (!e)
+    return RL_OK;
+  rl_status st = num(g_of(s), e, v);
+  *found = !st;
+  return st;
+}
+
+static rl_status src_count(rl_model_src *s, const char *key, int where, double *v)
+{
+  int found;
+  char nb[RL_NUMFMT_MAX];
+  rl_status st = src_number(s, key, where, v, &found);
+  if (st || !found) {
+    *v = 0;
+    return st;
+  }
+  if (!(*v >= 1 && *v <= 0x1p53 && *v == floor(*v)))
+    return bad(&g_of(s)->r, src_kv(s, key, where)->kat, "%s is %s: expected a positive integer",
+               s->name, numtext(*v, nb));
+  return RL_OK;
+}
+
+static rl_status src_put(rl_model_src *s, const char *param, const char *text,
+                         const char *source)
+{
+  return rl_model_rope_set(s->m, param, text, source);
+}
+
+static rl_status src_put_num(rl_model_src *s, const char *param, double v, const char *source)
+{
+  return set_num(s->m, param, v, source);
+}
+
+static rl_status src_put_key(rl_model_src *s, const char *param, const char *key, int where,
+                             int required)
+{
+  double v;
+  int found;
+  rl_status st = src_number(s, key, where, &v, &found);
+  if (st)
+    return st;
+  if (!found)
+    return required ? bad(&g_of(s)->r, 0, "no key '%s': expected a number", s->name) : RL_OK;
+  char name[sizeof s->name];
+  snprintf(name, sizeof name, "%s", s->name);
+  return set_num(s->m, param, v, name);
+}
+
+static rl_status src_missing(rl_model_src *s, const char *key, int where, const char *expect)
+{
+  src_name(s, key, where);
+  return bad(&g_of(s)->r, 0, "no key '%s': expected %s", s->name, expect);
+}
+
+static rl_status src_bad(rl_model_src *s, const char *key, int where, const char *tail)
+{
+  const kv *e = src_kv(s, key, where);
+  return bad(&g_of(s)->r, e ? e->kat : 0, "%s", tail);
+}
+
+static rl_status src_tensor(rl_model_src *s, const char *name, int *found)
+{
+  const tinfo *t;
+  rl_status st = tensor(g_of(s), name, &t);
+  *found = t != NULL;
+  return st;
+}
+
+static rl_status src_tensor_read(rl_model_src *s, const char *name, const rl_param *d,
+                                 size_t want, double **v, size_t *n)
+{
+  const tinfo *t;
+  rl_status st = tensor(g_of(s), name, &t);
+  if (st)
+    return st;
+  if (!t)
+    return bad(&g_of(s)->r, 0, "no tensor '%s': expected one", name);
+  return factors(g_of(s), t, d, want, v, n);
+}
+
+static rl_status src_tensor_bad(rl_model_src *s, const char *name, const char *tail)
+{
+  const tinfo *t;
+  rl_status st = tensor(g_of(s), name, &t);
+  if (st)
+    return st;
+  return bad(&g_of(s)->r, t ? t->at : 0, "%s", tail);
+}
+
+static const rl_model_src_ops gguf_ops = {
+    .number = src_number, .count = src_count, .put = src_put, .put_num = src_put_num,
+    .put_key = src_put_key, .name = src_name, .missing = src_missing, .bad = src_bad,
+    .tensor = src_tensor, .tensor_read = src_tensor_read, .tensor_bad = src_tensor_bad};
+
+/* The RoPE settings from the parsed file into m: the shape and the base
+ * here, the method as the methods declare their GGUF names
+ * (rl_schedule_type.gguf), its keys and what its hooks read. */
 static rl_status map(gguf *g, rl_model_rope *m)
 {
   rd *r = &g->r;
   rl_status st;
   char k[160], k2[160], ko[160], nb[RL_NUMFMT_MAX];
-  const kv *e, *et = NULL;
+  const kv *e;
   const char *s = NULL;
   size_t n = 0;
   double v = 0;
@@ -582,6 +710,15 @@ static rl_status map(gguf *g, rl_model_rope *m)
   if (!(m->arch = malloc(n + 1)))
     return RL_ENOMEM;
   memcpy(m->arch, g->arch, n + 1);
+
+  /* the model's name (general.name), where printable: report's folder */
+  if ((e = find(g, "general.name")) && e->type == T_STR && !str(g, e, &s, &n) &&
+      rl_model_name_ok(s, n)) {
+    if (!(m->name = malloc(n + 1)))
+      return RL_ENOMEM;
+    memcpy(m->name, s, n);
+    m->name[n] = 0;
+  }
 
   /* context lengths */
   double ctx = 0, orig = 0;
@@ -650,24 +787,23 @@ static rl_status map(gguf *g, rl_model_rope *m)
       return st;
   }
 
-  /* the scaling type; llama.cpp reads a missing one as "linear" */
-  char type[16] = "";
+  /* the scaling type, one of the names the methods declare */
+  rl_model_src src = {.ops = &gguf_ops, .reader = g, .m = m, .rot = (size_t)rot};
+  char type[64] = "";
   char tsrc[160] = "";
-  if ((e = et = akey(g, "rope.scaling.type", k, sizeof k))) {
+  if ((e = akey(g, "rope.scaling.type", k, sizeof k))) {
     if ((st = str(g, e, &s, &n)))
       return st;
-    static const char *const known[] = {"none", "linear", "yarn", "longrope"};
-    int ok = 0;
-    for (size_t i = 0; i < 4; i++)
-      if (strlen(known[i]) == n && !memcmp(known[i], s, n))
-        ok = 1;
-    if (!ok) {
-      char q[64];
+    src.named = rl_model_method_named(1, s, n);
+    if (!src.named || n >= sizeof type) {
+      char q[64], names[400];
       quote(q, sizeof q, s, printable(s, n) ? n : 0);
-      return bad(r, e->kat, "%s is '%s': expected none, linear, yarn or longrope", k, q);
+      rl_model_method_names(1, names, sizeof names);
+      return bad(r, e->kat, "%s is '%s': expected %s", k, q, names);
     }
     memcpy(type, s, n);
     type[n] = 0;
+    src.kind = type;
     snprintf(tsrc, sizeof tsrc, "%s", k);
   }
   double factor = 0;
@@ -681,122 +817,80 @@ static rl_status map(gguf *g, rl_model_rope *m)
     snprintf(fsrc, sizeof fsrc, "%s", k);
   }
 
-  /* per-pair factor tensors */
-  const tinfo *tf, *tl, *ts;
-  if ((st = tensor(g, "rope_freqs", &tf)) || (st = tensor(g, "rope_factors_long", &tl)) ||
-      (st = tensor(g, "rope_factors_short", &ts)))
-    return st;
-  size_t pairs = rot > 0 ? (size_t)(rot / 2) : 0;
-  if (tf && (tl || ts))
-    return bad(r, tf->at, "both rope_freqs and rope_factors_long/short tensors: "
-                          "expected one kind of per-pair factors");
-  if (!tl != !ts)
-    return bad(r, (tl ? tl : ts)->at, "only one of rope_factors_long and rope_factors_short: "
-                                      "expected both");
-  const char *method = "rope", *msrc = "";
-  if (tl) {
-    size_t nl, ns;
-    if ((st = factors(g, tl, pairs, &m->long_factor, &nl)) ||
-        (st = factors(g, ts, pairs, &m->short_factor, &ns)))
+  /* a method whose data the file holds (LongRoPE's factor tensors) is the
+   * file's whatever its type; else the type's, the default type's with a
+   * factor above 1 (llama.cpp reads no type as linear), or plain RoPE */
+  const rl_schedule_type *t = NULL, *plain = rl_model_method_flagged(1, RL_MN_UNSCALED);
+  const char *msrc = "";
+  for (const rl_schedule_type *const *u = rl_schedule_types(); *u && !t; u++) {
+    int mine = 0;
+    if ((*u)->gguf && (*u)->gguf->claims && (st = (*u)->gguf->claims(&src, &mine)))
       return st;
-    if (nl != ns)
-      return bad(r, ts->at, "rope_factors_short and rope_factors_long differ in length: "
-                            "expected one factor per rotary pair in each");
-    m->n_factors = nl;
-    if (type[0] && strcmp(type, "longrope") && strcmp(type, "none"))
-      return bad(r, tl->at, "LongRoPE factor tensors with rope.scaling.type '%s': expected "
-                            "longrope or no type", type);
-    method = "longrope";
-    msrc = "rope_factors_long/rope_factors_short tensors";
-  } else if (tf) {
-    size_t nf;
-    if ((st = factors(g, tf, pairs, &m->long_factor, &nf)))
-      return st;
-    if (!(m->short_factor = malloc(nf * sizeof *m->short_factor)))
-      return RL_ENOMEM;
-    memcpy(m->short_factor, m->long_factor, nf * sizeof *m->short_factor);
-    m->n_factors = nf;
-    method = "longrope";
-    msrc = "rope_freqs tensor";
-    if ((st = rl_model_rope_note(m, "llama.cpp divides each pair's frequency by the rope_freqs "
-                                    "tensor (Llama 3 style factors baked in at conversion); the "
-                                    "llama3 parameters (factor, low/high_freq_factor, original "
-                                    "length) are not in the file, so the schedule is read as "
-                                    "per-pair factors (the same list short and long)")))
-      return st;
-  } else if (!strcmp(type, "yarn")) {
-    method = "yarn", msrc = tsrc;
-  } else if (!strcmp(type, "longrope")) {
-    return bad(r, et->kat, "rope.scaling.type is longrope but the file has no "
-                                  "rope_factors_long/short tensors: expected both");
-  } else if (strcmp(type, "none") && factor > 1) {
-    method = "linear";
-    msrc = type[0] ? tsrc : fsrc;
-    if (!type[0] && (st = note(m, "no rope.scaling.type: llama.cpp reads the factor %s as linear "
-                                  "(position interpolation)", numtext(factor, nb))))
-      return st;
-  } else {
-    msrc = type[0] ? tsrc : "no rope.scaling.type and no factor";
+    if (mine)
+      t = *u, msrc = src.method_source ? src.method_source : tsrc;
   }
-  if ((st = rl_model_rope_set(m, "method", method, msrc)))
+  if (!t && src.named && !((src.named->gguf->flags & RL_MN_SCALED) && !(factor > 1))) {
+    t = src.named, msrc = tsrc;
+  } else if (!t && !src.named && factor > 1 &&
+             (t = rl_model_method_flagged(1, RL_MN_DEFAULT))) {
+    msrc = fsrc;
+    if ((st = note(m, "no rope.scaling.type: llama.cpp reads the factor %s as %s",
+                   numtext(factor, nb), t->gguf->note ? t->gguf->note : t->gguf->names[0])))
+      return st;
+  } else if (!t) {
+    t = plain, msrc = type[0] ? tsrc : "no rope.scaling.type and no factor";
+  }
+  if ((st = rl_model_rope_set(m, "method", t->name, msrc)))
     return st;
 
-  /* the factor: LongRoPE's s is the context over the original length
-   * (llama.cpp's converter writes no factor key for it) */
-  if (!strcmp(method, "longrope") && tl) {
-    if (ctx > 0 && orig > 0) {
-      char src[400];
-      snprintf(src, sizeof src, "%s.context_length / %s", g->arch, ko);
-      if ((st = set_num(m, "factor", ctx > orig ? ctx / orig : 1, src)))
-        return st;
-    }
-  } else if (!strcmp(method, "longrope")) {
-    if ((st = rl_model_rope_set(m, "factor", "1", "rope_freqs tensor (factors per pair)")))
+  /* attention factor: for LongRoPE / unscaled files llama.cpp's
+   * attn_factor is the whole factor on cos and sin (a method whose
+   * declaration reads the key itself notes it instead: yarn) */
+  double attn = 0;
+  const kv *ea = akey(g, "rope.scaling.attn_factor", k2, sizeof k2);
+  if (ea) {
+    if ((st = num(g, ea, &attn)))
       return st;
-  } else if (factor >= 1 && strcmp(method, "rope")) {
-    if ((st = set_num(m, "factor", factor, fsrc)))
-      return st;
+    if (!(attn > 0))
+      return bad(r, ea->kat, "%s is %s: expected an attention factor > 0", k2, numtext(attn, nb));
   }
+  const rl_model_decl *d = t->gguf;
+  if (d && d->read && (st = d->read(&src)))
+    return st;
+
+  /* the factor, for a method that takes one (the method's own hook sets
+   * LongRoPE's, which llama.cpp's converter writes no key for) */
+  if (!(d && (d->flags & RL_MN_OWN_FACTOR)) && factor >= 1 && (t->uses & RL_SP_FACTOR) &&
+      (st = set_num(m, "factor", factor, fsrc)))
+    return st;
   if (orig > 0) {
     if ((st = set_num(m, "train-len", orig, ko)))
       return st;
   } else if (ctx > 0) {
-    char src[160];
-    snprintf(src, sizeof src, "%s.context_length", g->arch);
-    if ((st = set_num(m, "train-len", ctx, src)))
+    char csrc[160];
+    snprintf(csrc, sizeof csrc, "%s.context_length", g->arch);
+    if ((st = set_num(m, "train-len", ctx, csrc)))
       return st;
   }
-
-  /* attention factor: for LongRoPE / unscaled files llama.cpp's
-   * attn_factor is the whole factor on cos and sin; with YaRN (ext_factor
-   * != 0) ggml's rope_yarn (src/ggml-cpu/ops.cpp) multiplies it by YaRN's
-   * own 1 + 0.1 ln(s) */
-  if ((e = akey(g, "rope.scaling.attn_factor", k, sizeof k))) {
-    if ((st = num(g, e, &v)))
-      return st;
-    if (!(v > 0))
-      return bad(r, e->kat, "%s is %s: expected an attention factor > 0", k, numtext(v, nb));
-    if (!strcmp(method, "yarn")) {
-      if (v != 1 && (st = note(m, "%s is %s: llama.cpp multiplies it onto YaRN's own attention "
-                                  "factor 0.1 ln(s) + 1 (transformers' attention_factor replaces "
-                                  "that factor instead), so it is not read as --attention-factor",
-                               k, numtext(v, nb))))
+  int own_attn = 0;
+  for (const rl_model_key *key = d ? d->keys : NULL; key && key->key; key++)
+    own_attn |= !strcmp(key->key, "rope.scaling.attn_factor");
+  if (ea && !own_attn && (st = set_num(m, "attention-factor", attn, k2)))
+    return st;
+  /* the keys the method declares */
+  for (const rl_model_key *key = d ? d->keys : NULL; key && key->key; key++) {
+    if (!key->param)
+      continue;
+    if ((e = akey(g, key->key, k, sizeof k))) {
+      if ((st = num(g, e, &v)))
         return st;
-    } else if ((st = set_num(m, "attention-factor", v, k))) {
-      return st;
+      if ((st = set_num(m, key->param, v, k)))
+        return st;
+    } else if (key->flags & RL_MK_REQUIRED) {
+      return bad(r, 0, "no key '%s': expected a number", k);
     }
   }
-  if (!strcmp(method, "yarn")) {
-    static const char *const beta[][2] = {{"rope.scaling.yarn_beta_fast", "beta-fast"},
-                                          {"rope.scaling.yarn_beta_slow", "beta-slow"}};
-    for (size_t i = 0; i < 2; i++)
-      if ((e = akey(g, beta[i][0], k, sizeof k))) {
-        if ((st = num(g, e, &v)))
-          return st;
-        if ((st = set_num(m, beta[i][1], v, k)))
-          return st;
-      }
-  }
+  /* DeepSeek's YaRN scale of the logits, in whatever file has it */
   if ((e = akey(g, "rope.scaling.yarn_log_multiplier", k, sizeof k))) {
     if ((st = num(g, e, &v)))
       return st;

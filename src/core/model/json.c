@@ -17,35 +17,24 @@
  *     (rope_config_validation, _check_received_keys); both present and
  *     different is refused here, where transformers silently takes
  *     rope_type;
- *   - the keys each kind requires (_validate_*_parameters: linear, dynamic
- *     and yarn need factor; llama3 needs factor, low_freq_factor,
- *     high_freq_factor, original_max_position_embeddings; longrope needs
- *     short_factor and long_factor) are required here;
- *   - the original length: llama3 from rope_scaling's
- *     original_max_position_embeddings; dynamic from max_position_embeddings;
- *     longrope from the top-level original_max_position_embeddings with
- *     s = max_position_embeddings / it (Phi-3), else max_position_embeddings;
- *     yarn from rope_scaling's original_max_position_embeddings when given
- *     (DeepSeek's and Qwen's configs; later transformers), else
- *     max_position_embeddings (the commit above; a note says when they
- *     differ);
- *   - yarn's beta_fast / beta_slow "or 32" / "or 1", attention_factor,
- *     mscale, mscale_all_dim, truncate.
+ *   - the method of that kind, and the keys of rope_scaling it reads, are
+ *     the method's own declaration (rl_schedule_type.hf in
+ *     src/core/schedules/<method>.c: the names, the keys mapped to its
+ *     parameters, which are required, and a hook for the lengths, lists
+ *     and notes the keys do not give), so this file names no method.
  * Newer configs carry the same dictionary as "rope_parameters", with
  * rope_theta inside it.
  * Where llama.cpp (convert_hf_to_gguf.py writing <arch>.rope.* keys,
- * llama-model-loader reading them) takes a key otherwise, the field list
- * carries a note (rl_model_rope_note): no dynamic scaling type, llama3 as
- * a rope_freqs tensor, yarn's L from original_context_length, LongRoPE's
- * list chosen by the configured context. */
+ * llama-model-loader reading them) takes a key otherwise, the method's
+ * hook adds a note (rl_model_rope_note). */
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <jansson.h>
-#include "../base/errf.h"
 #include "ropelab.h"
+#include "model_impl.h"
 
 typedef struct reader {
   const char *path;
@@ -54,6 +43,10 @@ typedef struct reader {
   size_t n;
   rl_schedule_params scratch; /* every value is checked by its declaration */
   char sn[48], theta_src[96], prf_src[96]; /* a layer type's key paths (cut short) */
+  /* what a method's declaration reads (rl_model_src): the top level and
+   * the scaling dictionary, named sn in messages */
+  const json_t *top, *sc;
+  const char *scn;
 } reader;
 
 /* A JSON value as short text for messages. */
@@ -163,9 +156,9 @@ static rl_status get_count(reader *r, const json_t *obj, const char *key, const 
   return RL_OK;
 }
 
-/* A list of n positive numbers. */
-static rl_status get_list(reader *r, const json_t *v, const char *source, size_t want,
-                          double **out)
+/* A list of want numbers, each within d's bounds. */
+static rl_status get_list(reader *r, const json_t *v, const char *source, const rl_param *d,
+                          size_t want, double **out)
 {
   char expect[96];
   snprintf(expect, sizeof expect, "a list of %zu positive numbers (one per rotary pair)", want);
@@ -185,29 +178,183 @@ static rl_status get_list(reader *r, const json_t *v, const char *source, size_t
   for (size_t i = 0; i < len; i++) {
     const json_t *e = json_array_get(v, i);
     x[i] = is_num(e) ? (json_is_integer(e) ? (double)json_integer_value(e) : json_real_value(e)) : (double)NAN;
-    if (!(x[i] > 0 && isfinite(x[i]))) {
-      char key[96];
+    if (!rl_param_in_bounds(d, x[i])) {
+      char key[440], want_text[128];
       snprintf(key, sizeof key, "%s[%zu]", source, i);
+      rl_param_expect(d, want_text, sizeof want_text);
       free(x);
-      return bad(r, key, e, "a positive number");
+      return bad(r, key, e, want_text);
     }
   }
   *out = x;
   return RL_OK;
 }
 
-/* rope_type names of transformers' ROPE_INIT_FUNCTIONS (and Phi-3's
- * former "su", Qwen2-VL's "mrope") and ropelab's method for each. */
-static const struct {
-  const char *hf, *method;
-} kinds[] = {{"default", "rope"},   {"linear", "linear"},     {"dynamic", "dynamic"},
-             {"ntk", "ntk"},        {"yarn", "yarn"},         {"longrope", "longrope"},
-             {"su", "longrope"},    {"llama3", "llama3"},     {"mrope", "mrope"}};
-#define EXPECT_KINDS "default, linear, dynamic, ntk, yarn, longrope (or su), llama3 or mrope"
+/* ---- the file as a method's declaration sees it (rl_model_src) */
 
-/* rope_scaling / rope_parameters: the method and its keys. */
+static reader *rd_of(rl_model_src *s)
+{
+  return s->reader;
+}
+
+static const json_t *obj_of(reader *r, int where)
+{
+  return where == RL_MS_TOP ? r->top : r->sc;
+}
+
+static void src_name(rl_model_src *s, const char *key, int where)
+{
+  reader *r = rd_of(s);
+  if (where == RL_MS_TOP)
+    snprintf(s->name, sizeof s->name, "%s", key);
+  else
+    snprintf(s->name, sizeof s->name, "%s.%s", r->scn, key);
+}
+
+static const json_t *value(rl_model_src *s, const char *key, int where)
+{
+  src_name(s, key, where);
+  const json_t *o = obj_of(rd_of(s), where);
+  return o ? json_object_get(o, key) : NULL;
+}
+
+static rl_status src_number(rl_model_src *s, const char *key, int where, double *v, int *found)
+{
+  const json_t *j = value(s, key, where);
+  *found = 0;
+  if (!j || json_is_null(j))
+    return RL_OK;
+  if (!is_num(j))
+    return bad(rd_of(s), s->name, j, "a number");
+  *v = json_is_integer(j) ? (double)json_integer_value(j) : json_real_value(j);
+  *found = 1;
+  return RL_OK;
+}
+
+static rl_status src_count(rl_model_src *s, const char *key, int where, double *v)
+{
+  json_int_t c;
+  src_name(s, key, where);
+  char name[sizeof s->name];
+  snprintf(name, sizeof name, "%s", s->name);
+  rl_status st = get_count(rd_of(s), obj_of(rd_of(s), where), key, name, &c);
+  *v = st ? 0 : (double)c;
+  return st;
+}
+
+static rl_status src_list(rl_model_src *s, const char *key, int where, const rl_param *d,
+                          size_t want, double **v)
+{
+  const json_t *j = value(s, key, where);
+  char name[sizeof s->name];
+  snprintf(name, sizeof name, "%s", s->name);
+  return get_list(rd_of(s), j, name, d, want, v);
+}
+
+static rl_status src_ints(rl_model_src *s, const char *key, int where, size_t n, long lo,
+                          long hi, const char *expect, long *v)
+{
+  const json_t *j = value(s, key, where);
+  reader *r = rd_of(s);
+  if (!json_is_array(j) || json_array_size(j) != n)
+    return bad(r, s->name, j, expect);
+  for (size_t i = 0; i < n; i++) {
+    const json_t *e = json_array_get(j, i);
+    if (!json_is_integer(e) || json_integer_value(e) < lo || json_integer_value(e) > hi)
+      return bad(r, s->name, j, expect);
+    v[i] = (long)json_integer_value(e);
+  }
+  return RL_OK;
+}
+
+static rl_status src_put(rl_model_src *s, const char *param, const char *text,
+                         const char *source)
+{
+  return put(rd_of(s), param, text, source);
+}
+
+static rl_status src_put_num(rl_model_src *s, const char *param, double v, const char *source)
+{
+  char t[64];
+  if (v == floor(v) && fabs(v) <= 0x1p53) /* a count, as the config writes it */
+    snprintf(t, sizeof t, "%.0f", v);
+  else
+    rl_numfmt(v, t);
+  return put(rd_of(s), param, t, source);
+}
+
+static rl_status src_put_key(rl_model_src *s, const char *param, const char *key, int where,
+                             int required)
+{
+  const json_t *j = value(s, key, where);
+  char name[sizeof s->name];
+  snprintf(name, sizeof name, "%s", s->name);
+  if ((!j || json_is_null(j)) && !required)
+    return RL_OK;
+  return put_num(rd_of(s), param, j, name);
+}
+
+static rl_status src_missing(rl_model_src *s, const char *key, int where, const char *expect)
+{
+  src_name(s, key, where);
+  return bad(rd_of(s), s->name, NULL, expect);
+}
+
+static rl_status src_bad(rl_model_src *s, const char *key, int where, const char *tail)
+{
+  reader *r = rd_of(s);
+  const json_t *j = value(s, key, where);
+  char val[48];
+  show(j, val, sizeof val);
+  return rl_errf(RL_EFORMAT, r->err, r->n, "invalid %s '%s' in config '%s': %s", s->name, val,
+                 r->path, tail);
+}
+
+static const rl_model_src_ops json_ops = {
+    .number = src_number, .count = src_count, .list = src_list, .ints = src_ints,
+    .put = src_put, .put_num = src_put_num, .put_key = src_put_key, .name = src_name,
+    .missing = src_missing, .bad = src_bad};
+
+/* The keys a method declares (rl_model_key): each number into its
+ * parameter, checked by the parameter's declaration. */
+static rl_status read_keys(reader *r, rl_model_src *src, const rl_model_key *keys)
+{
+  rl_status st;
+  for (const rl_model_key *k = keys; k && k->key; k++) {
+    if (!k->param)
+      continue;
+    const json_t *v = value(src, k->key, RL_MS_SCALING);
+    char name[sizeof src->name];
+    snprintf(name, sizeof name, "%s", src->name);
+    if (k->flags & RL_MK_REQUIRED) {
+      if ((st = put_num(r, k->param, v, name)))
+        return st;
+      continue;
+    }
+    if (!v || json_is_null(v))
+      continue;
+    if (k->flags & RL_MK_BOOL) {
+      if (!json_is_boolean(v))
+        return bad(r, name, v, "true or false");
+      if ((st = put(r, k->param, json_is_true(v) ? "yes" : "no", name)))
+        return st;
+      continue;
+    }
+    /* "beta_fast or 32": a zero is the default in transformers */
+    if ((k->flags & RL_MK_ZERO_UNSET) && is_num(v) &&
+        (json_is_integer(v) ? json_integer_value(v) == 0 : json_real_value(v) == 0))
+      continue;
+    if ((st = put_num(r, k->param, v, name)))
+      return st;
+  }
+  return RL_OK;
+}
+
+/* rope_scaling / rope_parameters: the method its rope_type (or legacy
+ * type) names, as the methods declare the names (rl_schedule_type.hf),
+ * then the keys each method declares and what its hook reads. */
 static rl_status read_scaling(reader *r, const json_t *top, const json_t *sc, const char *sn,
-                              size_t rot, json_int_t max_pos)
+                              size_t rot)
 {
   char src[96], src2[96];
   const json_t *rt = json_object_get(sc, "rope_type"), *ty = json_object_get(sc, "type");
@@ -224,168 +371,30 @@ static rl_status read_scaling(reader *r, const json_t *top, const json_t *sc, co
                    src, json_string_value(rt), src2, json_string_value(ty), r->path);
   const json_t *kv = rt ? rt : ty;
   const char *ksrc = rt ? src : src2;
-  const char *kind = kv ? json_string_value(kv) : "default";
-  const char *method = NULL;
-  for (size_t i = 0; i < sizeof kinds / sizeof *kinds; i++)
-    if (!strcmp(kind, kinds[i].hf))
-      method = kinds[i].method;
-  if (!method)
-    return bad(r, ksrc, kv, EXPECT_KINDS);
-  rl_status st = put(r, "method", method, kv ? ksrc : sn);
+  const char *kind = kv ? json_string_value(kv) : NULL;
+  const rl_schedule_type *t = kind ? rl_model_method_named(0, kind, strlen(kind))
+                                   : rl_model_method_flagged(0, RL_MN_DEFAULT);
+  if (!t) {
+    char names[400];
+    rl_model_method_names(0, names, sizeof names);
+    return bad(r, ksrc, kv, names);
+  }
+  rl_status st = put(r, "method", t->name, kv ? ksrc : sn);
   if (st)
     return st;
-
-#define KEY(k) (snprintf(src, sizeof src, "%s.%s", sn, (k)), src)
-  const json_t *factor = json_object_get(sc, "factor");
-  int needs_factor = !strcmp(method, "linear") || !strcmp(method, "dynamic") ||
-                     !strcmp(method, "ntk") || !strcmp(method, "yarn") || !strcmp(method, "llama3");
-  if (needs_factor && (st = put_num(r, "factor", factor, KEY("factor"))))
+  r->top = top;
+  r->sc = sc;
+  r->scn = sn;
+  rl_model_src s = {.ops = &json_ops, .reader = r, .m = r->m, .kind = kind, .named = t,
+                    .rot = rot};
+  if ((st = read_keys(r, &s, t->hf->keys)))
     return st;
-  json_int_t orig = 0;
-  if ((st = get_count(r, sc, "original_max_position_embeddings",
-                      KEY("original_max_position_embeddings"), &orig)))
+  /* rope_scaling's original length is checked for every method (llama3
+   * and yarn read it) */
+  double orig;
+  if ((st = src_count(&s, "original_max_position_embeddings", RL_MS_SCALING, &orig)))
     return st;
-  char num[64];
-
-  if (!strcmp(method, "llama3")) {
-    static const char *const req[] = {"low_freq_factor", "high_freq_factor"};
-    static const char *const opt[] = {"low-freq-factor", "high-freq-factor"};
-    for (size_t i = 0; i < 2; i++)
-      if ((st = put_num(r, opt[i], json_object_get(sc, req[i]), KEY(req[i]))))
-        return st;
-    if (!orig)
-      return bad(r, KEY("original_max_position_embeddings"), NULL,
-                 "the original context length (llama3 requires it)");
-    if ((st = note(r, "llama.cpp's converter writes llama3's per-pair divisors into a rope_freqs "
-                      "tensor that ggml divides the plain frequencies by (no scaling type)")))
-      return st;
-    snprintf(num, sizeof num, "%" JSON_INTEGER_FORMAT, orig);
-    return put(r, "train-len", num, KEY("original_max_position_embeddings"));
-  }
-  if (!strcmp(method, "dynamic") || !strcmp(method, "ntk")) {
-    if (!max_pos)
-      return bad(r, "max_position_embeddings", NULL, "the context length (dynamic scaling reads it)");
-    snprintf(num, sizeof num, "%" JSON_INTEGER_FORMAT, max_pos);
-    if (orig && orig != max_pos &&
-        (st = note(r, "transformers' dynamic scaling reads L from max_position_embeddings (%" JSON_INTEGER_FORMAT
-                      "), not %s (%" JSON_INTEGER_FORMAT ")",
-                   max_pos, KEY("original_max_position_embeddings"), orig)))
-      return st;
-    if (!strcmp(method, "dynamic") &&
-        (st = note(r, "llama.cpp has no dynamic NTK scaling: its converter leaves this model's "
-                      "frequencies plain")))
-      return st;
-    return put(r, "train-len", num, "max_position_embeddings");
-  }
-  if (!strcmp(method, "yarn")) {
-    static const char *const hf[] = {"beta_fast", "beta_slow", "attention_factor", "mscale",
-                                     "mscale_all_dim"};
-    static const char *const opt[] = {"beta-fast", "beta-slow", "attention-factor", "mscale",
-                                      "mscale-all-dim"};
-    for (size_t i = 0; i < 5; i++) {
-      const json_t *v = json_object_get(sc, hf[i]);
-      if (!v || json_is_null(v))
-        continue;
-      /* "beta_fast or 32": a zero is the default in transformers */
-      if (i < 2 && is_num(v) && (json_is_integer(v) ? json_integer_value(v) == 0 : json_real_value(v) == 0))
-        continue;
-      if ((st = put_num(r, opt[i], v, KEY(hf[i]))))
-        return st;
-    }
-    const json_t *tr = json_object_get(sc, "truncate");
-    if (tr && !json_is_null(tr)) {
-      if (!json_is_boolean(tr))
-        return bad(r, KEY("truncate"), tr, "true or false");
-      if ((st = put(r, "truncate", json_is_true(tr) ? "yes" : "no", KEY("truncate"))))
-        return st;
-    }
-    if (orig) {
-      snprintf(num, sizeof num, "%" JSON_INTEGER_FORMAT, orig);
-      if (max_pos && max_pos != orig &&
-          (st = note(r, "transformers at ef46806 reads yarn's L from max_position_embeddings (%" JSON_INTEGER_FORMAT
-                        "); DeepSeek's code, later transformers and llama.cpp's "
-                        "rope.scaling.original_context_length read %s (%" JSON_INTEGER_FORMAT ")",
-                     max_pos, KEY("original_max_position_embeddings"), orig)))
-        return st;
-      return put(r, "train-len", num, KEY("original_max_position_embeddings"));
-    }
-    if (!max_pos)
-      return bad(r, "max_position_embeddings", NULL, "the context length (yarn reads it as L)");
-    snprintf(num, sizeof num, "%" JSON_INTEGER_FORMAT, max_pos);
-    return put(r, "train-len", num, "max_position_embeddings");
-  }
-  if (!strcmp(method, "longrope")) {
-    if (!strcmp(kind, "su") &&
-        (st = note(r, "rope_scaling type 'su' is LongRoPE's former name (Phi-3's first configs)")))
-      return st;
-    size_t want = rot / 2;
-    if ((st = get_list(r, json_object_get(sc, "short_factor"), KEY("short_factor"), want,
-                       &r->m->short_factor)))
-      return st;
-    if ((st = get_list(r, json_object_get(sc, "long_factor"), KEY("long_factor"), want,
-                       &r->m->long_factor)))
-      return st;
-    r->m->n_factors = want;
-    if ((st = note(r, "LongRoPE's long list: transformers and vLLM switch to it when the current "
-                      "length exceeds the original; llama.cpp when the context it runs with does, "
-                      "for every position")))
-      return st;
-    const json_t *af = json_object_get(sc, "attention_factor");
-    if (af && !json_is_null(af) && (st = put_num(r, "attention-factor", af, KEY("attention_factor"))))
-      return st;
-    json_int_t top_orig = 0;
-    if ((st = get_count(r, top, "original_max_position_embeddings",
-                        "original_max_position_embeddings", &top_orig)))
-      return st;
-    if (top_orig) { /* Phi-3: s = max_position_embeddings / original */
-      if (!max_pos)
-        return bad(r, "max_position_embeddings", NULL, "the extended context length (longrope)");
-      rl_numfmt((double)max_pos / (double)top_orig, num);
-      if (max_pos < top_orig)
-        snprintf(num, sizeof num, "1");
-      if ((st = put(r, "factor", num, "max_position_embeddings / original_max_position_embeddings")))
-        return st;
-      snprintf(num, sizeof num, "%" JSON_INTEGER_FORMAT, top_orig);
-      return put(r, "train-len", num, "original_max_position_embeddings");
-    }
-    if ((st = put_num(r, "factor", factor, KEY("factor"))))
-      return st;
-    if (!max_pos)
-      return bad(r, "max_position_embeddings", NULL, "the context length (longrope reads it as L)");
-    snprintf(num, sizeof num, "%" JSON_INTEGER_FORMAT, max_pos);
-    return put(r, "train-len", num, "max_position_embeddings");
-  }
-  if (!strcmp(method, "mrope")) {
-    const json_t *ms = json_object_get(sc, "mrope_section");
-    const char *ms_src = KEY("mrope_section");
-    json_int_t s[3] = {0, 0, 0};
-    if (!json_is_array(ms) || json_array_size(ms) != 3)
-      return bad(r, ms_src, ms, "three pair counts (time, height, width)");
-    for (size_t i = 0; i < 3; i++) {
-      const json_t *e = json_array_get(ms, i);
-      if (!json_is_integer(e) || json_integer_value(e) < 0 || json_integer_value(e) > 65536)
-        return bad(r, ms_src, ms, "three pair counts (time, height, width)");
-      s[i] = json_integer_value(e);
-    }
-    if ((size_t)(s[0] + s[1] + s[2]) != rot / 2) {
-      char val[48];
-      show(ms, val, sizeof val);
-      return rl_errf(RL_EFORMAT, r->err, r->n,
-                     "invalid %s '%s' in config '%s': sections summing to %zu (rotary width / 2)",
-                     ms_src, val, r->path, rot / 2);
-    }
-    snprintf(num, sizeof num, "%" JSON_INTEGER_FORMAT ",%" JSON_INTEGER_FORMAT ",%" JSON_INTEGER_FORMAT,
-             s[0], s[1], s[2]);
-    if ((st = note(r, "transformers' Qwen2-VL config turns rope_scaling type 'mrope' into "
-                      "'default': the frequencies are plain RoPE's, mrope_section splits the pairs "
-                      "between time, height and width")))
-      return st;
-    return put(r, "sections", num, ms_src);
-  }
-  if (!strcmp(method, "linear"))
-    return RL_OK;
-#undef KEY
-  return RL_OK; /* default */
+  return t->hf->read ? t->hf->read(&s) : RL_OK;
 }
 
 /* rope_parameters keyed by attention layer type (every value an object:
@@ -427,6 +436,12 @@ static rl_status read_top(reader *r, const json_t *top)
   if (json_is_string(mt) && !(r->m->arch = strdup(json_string_value(mt))))
     return RL_ENOMEM;
   const char *arch = r->m->arch ? r->m->arch : "";
+  /* the name transformers saves with the config (save_pretrained writes
+   * _name_or_path): what `report` names the model and its folder by */
+  const json_t *nm = json_object_get(top, "_name_or_path");
+  if (json_is_string(nm) && rl_model_name_ok(json_string_value(nm), json_string_length(nm)) &&
+      !(r->m->name = strdup(json_string_value(nm))))
+    return RL_ENOMEM;
 
   /* a multimodal config (Gemma 3, LLaVA, ...) keeps the language model's
    * keys in text_config, which transformers builds the text model from */
@@ -621,7 +636,7 @@ static rl_status read_top(reader *r, const json_t *top)
     return st;
 
   if (sc)
-    return read_scaling(r, top, sc, sn, rot, max_pos);
+    return read_scaling(r, top, sc, sn, rot);
   return RL_OK;
 }
 
@@ -653,7 +668,7 @@ rl_status rl_model_read_json(const char *path, rl_model_rope *m, char *err, size
                    "config.json (RFC 8259, UTF-8)",
                    path, je.line, je.column, je.text);
   }
-  reader r = {path, m, err, n, {0}, "", "", ""};
+  reader r = {.path = path, .m = m, .err = err, .n = n};
   rl_schedule_params_default(&r.scratch);
   rl_status st = RL_OK;
   if (!(m->path = strdup(path))) {

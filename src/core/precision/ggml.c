@@ -20,14 +20,9 @@
  * rope_freq_scale_train); yarn also ext_factor = 1 and the correction
  * range; the others enter as freq_factors (the converter's rope_freqs /
  * rope_factors tensors, float32 divisors): here the exact ratio's inverse
- * rounded to float32, except llama3, whose divisors are the converter's
- * own float32 computation (convert_hf_to_gguf.py
- * LlamaModel.generate_extra_tensors: freqs = 1.0 / (base **
- * (torch.arange(0, dim, 2, dtype=torch.float32) / dim)); per freq, a
- * 0-d float32 tensor: wavelen = 2 * math.pi / freq; 1 when wavelen <
- * L / high_freq_factor, factor when wavelen > L / low_freq_factor, else
- * smooth = (L / wavelen - low) / (high - low) and 1 / ((1 - smooth) /
- * factor + smooth); stored with torch.tensor(..., dtype=torch.float32)).
+ * rounded to float32, except where the converter computes its own float32
+ * divisors (llama3).  What is particular to a method is in its own file
+ * (rl_sched_fw: schedules/linear.c, yarn.c, llama3.c).
  * A Python number over a tensor is tensor.reciprocal() times the number
  * in float32 (as in hf.c).  llama.cpp divides its YaRN attention factor by ggml's
  * own 1 + 0.1 ln(1/freq_scale) (llama-context.cpp) so that the product is
@@ -54,61 +49,43 @@
 #include <string.h>
 #include "precision_impl.h"
 
-static float corr_dim(size_t n_dims, double n_ctx_orig, double n_rot, double base)
-{
-  return (float)n_dims * logf((float)n_ctx_orig / ((float)n_rot * 2 * 3.14159265358979323846f)) /
-         (2 * logf((float)base));
-}
-
-/* The converter's rope_freqs divisor of pair i for llama3 (see above). */
-static float llama3_ff(const rl_schedule *s, size_t i)
-{
-  const rl_schedule_params *p = &s->p;
-  double L = p->train_len, lf = p->low_freq_factor, hf = p->high_freq_factor;
-  float freq = rl_prec_torch_inv_freq(s->base, s->rot, i);
-  float wl = (1.0f / freq) * (float)(2 * 3.14159265358979323846);
-  if ((double)wl < L / hf)
-    return 1.0f;
-  if ((double)wl > L / lf)
-    return (float)p->factor;
-  float sm = ((1.0f / wl) * (float)L - (float)lf) / (float)(hf - lf);
-  return 1.0f / ((1.0f - sm) / (float)p->factor + sm);
-}
-
 static rl_status init(rl_schedule *s, char *err)
 {
   (void)err;
-  const rl_schedule_params *p = &s->p;
   rl_status st = rl_pipe_alloc(s);
   if (st)
     return st;
   rl_pipe *g = s->pipe;
   g->fma = s->prec->fused == 2;
   g->theta_scale = powf((float)s->base, -2.0f / (float)s->rot);
-  int linear = s->type->form == RL_FORM_LINEAR, yarn = s->type->form == RL_FORM_YARN;
-  if (linear || yarn)
-    g->freq_scale = 1.0f / (float)p->factor;
-  if (yarn) {
-    g->ext_factor = 1.0f;
-    float lo = floorf(corr_dim(s->rot, p->train_len, p->beta_fast, p->base));
-    float hi = ceilf(corr_dim(s->rot, p->train_len, p->beta_slow, p->base));
-    g->corr[0] = lo > 0 ? lo : 0;
-    g->corr[1] = hi < (float)(s->rot - 1) ? hi : (float)(s->rot - 1);
-  } else if (!linear) {
+  /* the scale and YaRN's ramp llama.cpp passes where the method's file
+   * says (linear, yarn); else a divisor per pair where the method changes
+   * the frequencies (its own, as llama.cpp's converter computes them:
+   * llama3; else 1 / the exact ratio) */
+  const rl_sched_fw *fw = s->type->fw;
+  if (fw && fw->ggml_init) {
+    rl_ggml gm = {.rot = s->rot, .freq_scale = 1.0f};
+    fw->ggml_init(s, &gm);
+    g->freq_scale = gm.freq_scale;
+    g->ext_factor = gm.ext_factor;
+    g->corr[0] = gm.corr[0];
+    g->corr[1] = gm.corr[1];
+  } else {
     int any = 0;
     for (size_t i = 0; i < s->n; i++)
       any |= rl_prec_ratio(s, i) != 1.0;
     if (any) {
       if (!(g->ff = calloc(s->n, sizeof *g->ff)))
         return RL_ENOMEM;
-      int llama3 = s->type->form == RL_FORM_LLAMA3;
       for (size_t i = 0; i < s->n; i++) {
         double r = rl_prec_ratio(s, i);
-        g->ff[i] = llama3 ? llama3_ff(s, i) : r == 0 ? INFINITY : (float)(1.0 / r);
+        g->ff[i] = fw && fw->ggml_divisor
+                       ? fw->ggml_divisor(s, i, rl_prec_torch_inv_freq(s->base, s->rot, i))
+                   : r == 0 ? INFINITY : (float)(1.0 / r);
       }
     }
   }
-  /* the frequencies as ggml holds them: the angle at position 1 */
+/* the frequencies as ggml holds them: the angle at position 1 */
   float theta = 1.0f;
   for (size_t i = 0; i < s->n; i++) {
     float te = g->ff ? theta / g->ff[i] : theta, t = g->freq_scale * te;

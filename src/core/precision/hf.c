@@ -30,6 +30,9 @@
  *     3000 random (factor, L, dim, base, seq_len): no difference);
  *   other methods: the plain float32 inv_freq at the effective base times
  *     the method's exact ratio rounded to float32 (one more rounding);
+ *   where a method's framework steps differ (linear, ntk's vLLM form,
+ *     dynamic's float32 base, yarn, llama3), its own file holds them
+ *     (rl_sched_fw), and this file the arithmetic they share;
  *   modeling_llama.py LlamaRotaryEmbedding.forward: freqs =
  *     inv_freq[:, None].float() @ position_ids[:, None, :].float()
  *     (autocast off: float32, one product per entry), emb = cat(freqs,
@@ -53,8 +56,6 @@
 #include <stdio.h>
 #include <string.h>
 #include "precision_impl.h"
-
-static const double TWO_PI = 6.283185307179586476925286766559;
 
 /* 1 / base^(2i/r) as transformers builds it in float32. */
 float rl_prec_torch_inv_freq(double base, size_t rot, size_t i)
@@ -83,52 +84,24 @@ static float torch_pow(double base, size_t rot, size_t i, int sleef)
   return powf((float)base, (float)(2 * i) / (float)rot);
 }
 
-/* the method's framework code path (rl_schedule_type.form) */
-static int form(const rl_schedule *s, int f)
+static float pow_of(const rl_torch *t, double base, size_t i)
 {
-  return s->type->form == f;
+  return torch_pow(base, t->rot, i, t->sleef);
 }
 
-/* transformers' dynamic NTK base past L as the real forward computes it:
- * float32 tensor ops on the 0-d int64 seq_len (see above). */
-static float hf_dynamic_base(const rl_schedule_params *p, size_t rot)
+/* rope and methods that keep its frequencies: ratio 1 exactly */
+static float by_ratio(const rl_schedule *s, size_t i, float inv)
 {
-  float sl = (float)p->seq_len;
-  float a = (float)p->factor * sl;
-  float b = a / (float)p->train_len;
-  float c = b - (float)(p->factor - 1.0);
-  float d = (float)pow((double)c, (double)rot / (double)(rot - 2));
-  return (float)p->base * d;
-}
-
-/* The yarn correction range as the exact schedule used it, re-derived in
- * double as transformers does (math.log, math.floor/ceil on doubles). */
-static void yarn_range(const rl_schedule *s, double *low, double *high)
-{
-  const rl_schedule_params *p = &s->p;
-  double r = (double)s->rot;
-  double lo = r * log(p->train_len / (p->beta_fast * TWO_PI)) / (2 * log(p->base));
-  double hi = r * log(p->train_len / (p->beta_slow * TWO_PI)) / (2 * log(p->base));
-  if (p->truncate) {
-    lo = floor(lo);
-    hi = ceil(hi);
-  }
-  lo = lo < 0 ? 0 : lo;
-  hi = hi > r - 1 ? r - 1 : hi;
-  if (lo == hi)
-    hi += 0.001;
-  *low = lo;
-  *high = hi;
+  double ratio = rl_prec_ratio(s, i);
+  return ratio == 1.0 ? inv : ratio == 0.0 ? 0.0f : inv * (float)ratio;
 }
 
 rl_status rl_prec_torch_theta(rl_schedule *s, char *err)
 {
-  const rl_schedule_params *p = &s->p;
   rl_status st = rl_pipe_alloc(s);
   if (st)
     return st;
-  float *th = s->pipe->th, fs = (float)p->factor;
-  int vllm = p->variant == RL_VARIANT_VLLM;
+  float *th = s->pipe->th;
   int sleef = s->pipe->sleef = s->prec->sleef;
 #ifdef RL_HAVE_SLEEF
   if (sleef && !rl_sleef_usable()) {
@@ -139,55 +112,18 @@ rl_status rl_prec_torch_theta(rl_schedule *s, char *err)
     return RL_EINVAL;
   }
 #endif
-  if (form(s, RL_FORM_YARN) && p->ramp_paper) {
-    if (err)
-      snprintf(err, RL_ERR_MAX, "--ramp paper has no framework pipeline (no "
-                                         "implementation uses it): use --precision exact");
-    return RL_EINVAL;
-  }
-  double low = 0, high = 0;
-  if (form(s, RL_FORM_YARN))
-    yarn_range(s, &low, &high);
-  /* hf dynamic past L: the float32 base of the tensor arithmetic */
-  double base = s->base;
-  if (form(s, RL_FORM_DYNAMIC) && !vllm && p->seq_len > p->train_len)
-    base = (double)hf_dynamic_base(p, s->rot);
+  /* the method's own float32 steps where a framework has them (its
+   * file's rl_sched_fw), else the plain inv_freq times its exact ratio */
+  const rl_sched_fw *fw = s->type->fw;
+  rl_torch t = {.rot = s->rot, .vllm = s->p.variant == RL_VARIANT_VLLM, .base = s->base,
+                .pos_div = 1.0f, .pow = pow_of, .by_ratio = by_ratio, .sleef = sleef};
+  if (fw && fw->torch_init && (st = fw->torch_init(s, &t, err)))
+    return st;
   for (size_t i = 0; i < s->n; i++) {
-    float inv = 1.0f / torch_pow(base, s->rot, i, sleef);
-    if (form(s, RL_FORM_LINEAR)) {
-      /* hf: inv_freq /= factor; vllm keeps inv_freq and divides positions */
-      th[i] = vllm ? inv : inv / fs;
-    } else if (form(s, RL_FORM_NTK) && vllm) {
-      /* vLLM NTKScalingRotaryEmbedding._compute_inv_freq: inv_freq at
-       * base * s, then / s ** (2 / rotary_dim) (a Python double) */
-      float d = (float)pow(p->factor, 2.0 / (double)s->rot);
-      th[i] = 1.0f / torch_pow(p->base * p->factor, s->rot, i, sleef) / d;
-    } else if (form(s, RL_FORM_YARN)) {
-      float pos = torch_pow(p->base, s->rot, i, sleef);
-      float extra = 1.0f / pos, inter = 1.0f / (fs * pos);
-      float lin = ((float)i - (float)low) / (float)(high - low);
-      float ramp = lin < 0.0f ? 0.0f : lin > 1.0f ? 1.0f : lin;
-      float ef = 1.0f - ramp;
-      th[i] = inter * (1.0f - ef) + extra * ef;
-    } else if (form(s, RL_FORM_LLAMA3)) {
-      double L = p->train_len, lf = p->low_freq_factor, hf = p->high_freq_factor;
-      float wl = (1.0f / inv) * (float)TWO_PI;
-      if ((double)wl < L / hf) {
-        th[i] = inv;
-      } else if ((double)wl > L / lf) {
-        th[i] = inv / fs;
-      } else {
-        float sm = ((1.0f / wl) * (float)L - (float)lf) / (float)(hf - lf);
-        th[i] = (1.0f - sm) * inv / fs + sm * inv;
-      }
-    } else {
-      /* rope and methods that keep its frequencies: ratio 1 exactly */
-      double ratio = rl_prec_ratio(s, i);
-      th[i] = ratio == 1.0 ? inv : ratio == 0.0 ? 0.0f : inv * (float)ratio;
-    }
+    float inv = 1.0f / torch_pow(t.base, s->rot, i, sleef);
+    th[i] = fw && fw->torch_theta ? fw->torch_theta(s, &t, i, inv) : by_ratio(s, i, inv);
   }
-  if (form(s, RL_FORM_LINEAR) && vllm)
-    s->pipe->pos_div = fs;
+  s->pipe->pos_div = t.pos_div;
   for (size_t i = 0; i < s->n; i++) {
     s->theta[i] = (double)th[i] / (double)s->pipe->pos_div;
     s->theta_lo[i] = 0;

@@ -14,7 +14,7 @@
 #include <stdint.h>
 #include <string.h>
 #include "ropelab.h"
-#include "pipe.h"
+#include "../base/internal.h" /* rl_pipe_free */
 
 #if !defined(FLT_EVAL_METHOD) || FLT_EVAL_METHOD != 0
 #error "ropelab's float32 pipelines need FLT_EVAL_METHOD 0 (x86-64 SSE, aarch64)"
@@ -42,7 +42,7 @@ void rl_sleef_powf8(float x, const float *y, float *out);
 void rl_sleef_cossin8(const float *a, float *c, float *s);
 #endif
 
-rl_status rl_pipe_alloc(rl_schedule *s); /* rl_pipe_free: pipe.h */
+rl_status rl_pipe_alloc(rl_schedule *s); /* rl_pipe_free: base/internal.h */
 
 /* bfloat16 and float16 by correct rounding from float32, written from the
  * formats' definitions (IEEE 754-2008 binary16; bfloat16 is binary32 with

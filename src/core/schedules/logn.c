@@ -23,7 +23,8 @@ static double qscale(const rl_schedule *s, double len)
 }
 
 const rl_schedule_type rl_sched_logn = {
-    "log-n", "RoPE with the query scaled by max(1, ln N / ln L)",
-    "Chiang and Cholak 2022, ACL; Su 2021 (kexue.fm/archives/8823)",
-    "QwenLM/Qwen modeling_qwen.py logn_tensor",
-    RL_SP_TRAIN_LEN | RL_SP_SEQ_LEN | RL_SP_VARIANT, RL_SP_TRAIN_LEN, 0, init, NULL, qscale, NULL, RL_FORM_RATIO};
+    .name = "log-n", .summary = "RoPE with the query scaled by max(1, ln N / ln L)",
+    .paper = "Chiang and Cholak 2022, ACL; Su 2021 (kexue.fm/archives/8823)",
+    .code = "QwenLM/Qwen modeling_qwen.py logn_tensor",
+    .uses = RL_SP_TRAIN_LEN | RL_SP_SEQ_LEN | RL_SP_VARIANT, .needs = RL_SP_TRAIN_LEN,
+    .flags = RL_ST_PLAIN_THETA, .init = init, .qscale = qscale};

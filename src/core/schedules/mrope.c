@@ -8,9 +8,11 @@
 #include <stdlib.h>
 #include "schedule_impl.h"
 
+enum { SECTIONS }; /* its own parameter's slot */
+
 static rl_status init(rl_schedule *s, char *err)
 {
-  const size_t *sec = s->p.sections;
+  const size_t *sec = s->p.own[SECTIONS].z;
   if (sec[0] + sec[1] + sec[2] != s->n || !sec[0] || !sec[1] || !sec[2]) {
     rl_sched_err(err, "invalid --sections '%zu,%zu,%zu': expected three positive pair counts "
                       "summing to rot/2 = %zu", sec[0], sec[1], sec[2], s->n);
@@ -30,7 +32,7 @@ static rl_status init(rl_schedule *s, char *err)
 static rl_status sections_parse(const rl_param *d, void *obj, const char *arg, char *err,
                                 size_t n)
 {
-  size_t *sec = ((rl_schedule_params *)obj)->sections;
+  size_t *sec = ((rl_schedule_params *)obj)->own[SECTIONS].z;
   unsigned long long v[3];
   const char *p = arg;
   for (int k = 0; k < 3; k++) {
@@ -55,26 +57,56 @@ static rl_status sections_parse(const rl_param *d, void *obj, const char *arg, c
 static int sections_format(const rl_param *d, const void *obj, char *buf, size_t n)
 {
   (void)d;
-  const size_t *sec = ((const rl_schedule_params *)obj)->sections;
+  const size_t *sec = ((const rl_schedule_params *)obj)->own[SECTIONS].z;
   return snprintf(buf, n, "%zu,%zu,%zu", sec[0], sec[1], sec[2]);
 }
 
 static void sections_reset(const rl_param *d, void *obj)
 {
   (void)d;
-  size_t *sec = ((rl_schedule_params *)obj)->sections;
+  size_t *sec = ((rl_schedule_params *)obj)->own[SECTIONS].z;
   sec[0] = sec[1] = sec[2] = 0;
 }
 
 static const rl_param p_sections = {
-    .key = "sections", .kind = RL_PK_CUSTOM, .flags = RL_PF_NO_SWEEP, .bit = RL_SP_SECTIONS,
-    .offset = RL_SP_FIELD(sections), .metavar = "T,H,W",
+    .key = "sections", .kind = RL_PK_CUSTOM, .flags = RL_PF_NO_SWEEP | RL_PF_REQUIRED,
+    .offset = RL_SP_OWN(SECTIONS), .metavar = "T,H,W",
     .help = "pairs per axis, summing to R/2", .dflt_text = "none",
     .parse = sections_parse, .format = sections_format, .reset = sections_reset};
 static const rl_param *const params[] = {&p_sections, NULL};
 
+/* config.json: rope_scaling type "mrope" with mrope_section, three pair
+ * counts (transformers' Qwen2-VL config turns the type into "default":
+ * the frequencies are RoPE's, apply_multimodal_rotary_pos_emb splits the
+ * pairs) */
+static rl_status hf_read(rl_model_src *src)
+{
+  long v[3];
+  rl_status st = rl_model_src_ints(src, "mrope_section", RL_MS_SCALING, 3, 0, 65536,
+                                   "three pair counts (time, height, width)", v);
+  if (st)
+    return st;
+  size_t half = rl_model_src_rot(src) / 2;
+  if ((size_t)(v[0] + v[1] + v[2]) != half)
+    return rl_model_src_bad(src, "mrope_section", RL_MS_SCALING,
+                            "sections summing to %zu (rotary width / 2)", half);
+  char num[96];
+  snprintf(num, sizeof num, "%ld,%ld,%ld", v[0], v[1], v[2]);
+  if ((st = rl_model_src_note(src, "transformers' Qwen2-VL config turns rope_scaling type "
+                                   "'mrope' into 'default': the frequencies are plain RoPE's, "
+                                   "mrope_section splits the pairs between time, height and "
+                                   "width")))
+    return st;
+  return rl_model_src_put(src, "sections", num, rl_model_src_name(src, "mrope_section",
+                                                                  RL_MS_SCALING));
+}
+
+static const char *const hf_names[] = {"mrope", NULL};
+static const rl_model_decl hf = {.names = hf_names, .read = hf_read};
+
 const rl_schedule_type rl_sched_mrope = {
-    "mrope", "multimodal RoPE: pair sections turned by time, height and width",
-    "Wang et al. 2024, arXiv:2409.12191 (Qwen2-VL), sec. 2.1",
-    "HF modeling_qwen2_vl.py apply_multimodal_rotary_pos_emb; vLLM MRotaryEmbedding",
-    RL_SP_SECTIONS | RL_SP_TRAIN_LEN | RL_SP_VARIANT, RL_SP_SECTIONS, 0, init, NULL, NULL, params, RL_FORM_RATIO};
+    .name = "mrope", .summary = "multimodal RoPE: pair sections turned by time, height and width",
+    .paper = "Wang et al. 2024, arXiv:2409.12191 (Qwen2-VL), sec. 2.1",
+    .code = "HF modeling_qwen2_vl.py apply_multimodal_rotary_pos_emb; vLLM MRotaryEmbedding",
+    .uses = RL_SP_TRAIN_LEN | RL_SP_VARIANT, .flags = RL_ST_PLAIN_THETA | RL_ST_USER_DATA,
+    .min_pairs = 3, .init = init, .params = params, .hf = &hf};

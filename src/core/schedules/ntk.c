@@ -39,10 +39,35 @@ static rl_status init(rl_schedule *s, char *err)
   return RL_OK;
 }
 
+/* vLLM NTKScalingRotaryEmbedding._compute_inv_freq: inv_freq at base * s,
+ * then / s ** (2 / rotary_dim) (a Python double); transformers: the plain
+ * inv_freq at the rescaled base (the default) */
+static float torch_theta(const rl_schedule *s, const rl_torch *t, size_t i, float inv)
+{
+  if (!t->vllm)
+    return t->by_ratio(s, i, inv);
+  float d = (float)pow(s->p.factor, 2.0 / (double)s->rot);
+  return 1.0f / t->pow(t, s->p.base * s->p.factor, i) / d;
+}
+
+static const rl_sched_fw fw = {.torch_theta = torch_theta};
+
+/* config.json: rope_type "ntk" (transformers v4.45 _compute_ntk_parameters),
+ * factor required, L from max_position_embeddings as dynamic scaling */
+static rl_status hf_read(rl_model_src *src)
+{
+  return rl_sched_hf_len_dynamic(src, 0);
+}
+
+static const char *const hf_names[] = {"ntk", NULL};
+static const rl_model_key hf_keys[] = {{"factor", "factor", RL_MK_REQUIRED}, {NULL, NULL, 0}};
+static const rl_model_decl hf = {.names = hf_names, .keys = hf_keys, .read = hf_read};
+
 const rl_schedule_type rl_sched_ntk = {
-    "ntk", "NTK-aware: base * s^(r/(r-2)), static",
-    "bloc97 2023 (NTK-aware scaled RoPE); Peng et al. 2023 (YaRN) sec. 3.1",
-    "HF v4.45 _compute_ntk_parameters; vLLM NTKScalingRotaryEmbedding (--variant vllm: "
-    "base * s, then every theta divided by s^(2/r))",
-    RL_SP_FACTOR | RL_SP_TRAIN_LEN | RL_SP_VARIANT, RL_SP_FACTOR,
-    (1u << RL_VARIANT_HF) | (1u << RL_VARIANT_VLLM), init, NULL, NULL, NULL, RL_FORM_NTK};
+    .name = "ntk", .summary = "NTK-aware: base * s^(r/(r-2)), static",
+    .paper = "bloc97 2023 (NTK-aware scaled RoPE); Peng et al. 2023 (YaRN) sec. 3.1",
+    .code = "HF v4.45 _compute_ntk_parameters; vLLM NTKScalingRotaryEmbedding (--variant vllm: "
+            "base * s, then every theta divided by s^(2/r))",
+    .uses = RL_SP_FACTOR | RL_SP_TRAIN_LEN | RL_SP_VARIANT, .needs = RL_SP_FACTOR,
+    .variants = (1u << RL_VARIANT_HF) | (1u << RL_VARIANT_VLLM), .min_pairs = 2, .init = init,
+    .fw = &fw, .hf = &hf, .flags = RL_ST_LARGER_BASE};

@@ -6,9 +6,11 @@
 #include <stdio.h>
 #include "schedule_impl.h"
 
+enum { FRACTION }; /* its own parameter's slot */
+
 static rl_status init(rl_schedule *s, char *err)
 {
-  double p = s->p.fraction;
+  double p = s->p.own[FRACTION].x;
   if (!(p >= 0 && p <= 1)) {
     rl_sched_err(err, "invalid --fraction '%g': expected a number from 0 to 1", p);
     return RL_EINVAL;
@@ -25,13 +27,13 @@ static rl_status init(rl_schedule *s, char *err)
 }
 
 static const rl_param p_fraction = {
-    .key = "fraction", .kind = RL_PK_REAL, .bit = RL_SP_FRACTION,
-    .offset = RL_SP_FIELD(fraction), .lo = 0, .hi = 1, .dflt = 0.75, .metavar = "P",
+    .key = "fraction", .kind = RL_PK_REAL, .flags = RL_PF_REQUIRED,
+    .offset = RL_SP_OWN(FRACTION), .lo = 0, .hi = 1, .dflt = 0.75, .metavar = "P",
     .symbol = "p", .help = "fraction of pairs that rotate"};
 static const rl_param *const params[] = {&p_fraction, NULL};
 
 const rl_schedule_type rl_sched_prope = {
-    "p-rope", "only the highest-frequency fraction p of pairs rotates",
-    "Barbero et al. 2024, arXiv:2410.06205, sec. 6 (p-RoPE)",
-    "the formula of the paper (Gemma-style truncation of the lowest frequencies)",
-    RL_SP_FRACTION | RL_SP_TRAIN_LEN | RL_SP_VARIANT, RL_SP_FRACTION, 0, init, NULL, NULL, params, RL_FORM_RATIO};
+    .name = "p-rope", .summary = "only the highest-frequency fraction p of pairs rotates",
+    .paper = "Barbero et al. 2024, arXiv:2410.06205, sec. 6 (p-RoPE)",
+    .code = "the formula of the paper (Gemma-style truncation of the lowest frequencies)",
+    .uses = RL_SP_TRAIN_LEN | RL_SP_VARIANT, .init = init, .params = params};

@@ -7,15 +7,18 @@
 #include <stdio.h>
 #include "schedule_impl.h"
 
+enum { WINDOW, LEAK }; /* their own parameters' slots */
+
 static rl_status init(rl_schedule *s, char *err)
 {
   const rl_schedule_params *p = &s->p;
-  if (!isfinite(p->window) || !(p->window >= 1) || p->window > RL_POS_MAX) {
-    rl_sched_err(err, "invalid --window '%g': expected a length from 1 to 2147483648", p->window);
+  double w = p->own[WINDOW].x, k = p->own[LEAK].x;
+  if (!isfinite(w) || !(w >= 1) || w > RL_POS_MAX) {
+    rl_sched_err(err, "invalid --window '%g': expected a length from 1 to 2147483648", w);
     return RL_EINVAL;
   }
-  if (s->type == &rl_sched_leaky_rerope && (!isfinite(p->leak) || !(p->leak >= 1))) {
-    rl_sched_err(err, "invalid --leak '%g': expected a number >= 1 (the slope is 1/k)", p->leak);
+  if (s->type == &rl_sched_leaky_rerope && (!isfinite(k) || !(k >= 1))) {
+    rl_sched_err(err, "invalid --leak '%g': expected a number >= 1 (the slope is 1/k)", k);
     return RL_EINVAL;
   }
   rl_sched_fill_plain(s, (long double)p->base);
@@ -24,34 +27,36 @@ static rl_status init(rl_schedule *s, char *err)
 
 static double map_hard(const rl_schedule *s, double r)
 {
-  double a = fabs(r), w = s->p.window;
+  double a = fabs(r), w = s->p.own[WINDOW].x;
   return copysign(a < w ? a : w, r);
 }
 
 static double map_leaky(const rl_schedule *s, double r)
 {
-  double a = fabs(r), w = s->p.window;
-  return copysign(a < w ? a : w + (a - w) / s->p.leak, r);
+  double a = fabs(r), w = s->p.own[WINDOW].x;
+  return copysign(a < w ? a : w + (a - w) / s->p.own[LEAK].x, r);
 }
 
 static const rl_param p_window = {
-    .key = "window", .kind = RL_PK_REAL, .bit = RL_SP_WINDOW, .offset = RL_SP_FIELD(window),
+    .key = "window", .kind = RL_PK_REAL, .offset = RL_SP_OWN(WINDOW),
     .lo = 1, .hi = RL_POS_MAX, .dflt = 512 /* Su 2023, ReRoPE */, .metavar = "W",
     .symbol = "w", .unit = "tokens", .help = "window of relative positions kept as they are",
     .expect = "a length from 1 to 2147483648"};
 static const rl_param p_leak = {
-    .key = "leak", .kind = RL_PK_REAL, .bit = RL_SP_LEAK, .offset = RL_SP_FIELD(leak), .lo = 1,
+    .key = "leak", .kind = RL_PK_REAL, .offset = RL_SP_OWN(LEAK), .lo = 1,
     .hi = INFINITY, .dflt = 16, .metavar = "K", .symbol = "k",
     .help = "slope 1/K past the window"};
 static const rl_param *const rerope_params[] = {&p_window, NULL};
 static const rl_param *const leaky_params[] = {&p_window, &p_leak, NULL};
 
 const rl_schedule_type rl_sched_rerope = {
-    "rerope", "RoPE with relative positions capped at the window w",
-    "Su 2023, Rectified Rotary Position Embeddings (kexue.fm/archives/9708)", "bojone/rerope",
-    RL_SP_WINDOW | RL_SP_TRAIN_LEN | RL_SP_VARIANT, 0, 0, init, map_hard, NULL, rerope_params, RL_FORM_RATIO};
+    .name = "rerope", .summary = "RoPE with relative positions capped at the window w",
+    .paper = "Su 2023, Rectified Rotary Position Embeddings (kexue.fm/archives/9708)",
+    .code = "bojone/rerope", .uses = RL_SP_TRAIN_LEN | RL_SP_VARIANT,
+    .flags = RL_ST_PLAIN_THETA, .init = init, .relpos = map_hard, .params = rerope_params};
 
 const rl_schedule_type rl_sched_leaky_rerope = {
-    "leaky-rerope", "RoPE with relative positions past w growing at slope 1/k",
-    "Su 2023, Rectified Rotary Position Embeddings (kexue.fm/archives/9708)", "bojone/rerope",
-    RL_SP_WINDOW | RL_SP_LEAK | RL_SP_TRAIN_LEN | RL_SP_VARIANT, 0, 0, init, map_leaky, NULL, leaky_params, RL_FORM_RATIO};
+    .name = "leaky-rerope", .summary = "RoPE with relative positions past w growing at slope 1/k",
+    .paper = "Su 2023, Rectified Rotary Position Embeddings (kexue.fm/archives/9708)",
+    .code = "bojone/rerope", .uses = RL_SP_TRAIN_LEN | RL_SP_VARIANT,
+    .flags = RL_ST_PLAIN_THETA, .init = init, .relpos = map_leaky, .params = leaky_params};

@@ -1,6 +1,7 @@
 /* schedule.c: the schedule object every method builds (ropelab.h,
  * "frequency schedules"): defaults, argument checks common to all
  * methods, and the accessors measures use. */
+#include <math.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -8,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "schedule_impl.h"
-#include "../precision/pipe.h" /* the schedule frees its pipeline */
+#include "../base/internal.h" /* the schedule frees its pipeline */
 
 /* ---- the parameters every method shares (the methods' own are in
  * their files); the order here is the order of the metadata and help */
@@ -267,9 +268,12 @@ static int param_index(const rl_param *d)
   return -1;
 }
 
+/* A shared parameter's given-ness is its bit of p->set (one parameter a
+ * bit), so that a caller clearing the bit forgets it; a method's own, its
+ * place in p->given. */
 void rl_schedule_param_mark(rl_schedule_params *p, const rl_param *d)
 {
-  int k = param_index(d);
+  int k = d->bit ? -1 : param_index(d);
   p->set |= d->bit;
   if (k >= 0)
     p->given[k / 8] |= (unsigned char)(1u << (k % 8));
@@ -277,10 +281,114 @@ void rl_schedule_param_mark(rl_schedule_params *p, const rl_param *d)
 
 int rl_schedule_param_given(const rl_schedule_params *p, const rl_param *d)
 {
+  if (d->bit)
+    return (p->set & d->bit) != 0;
   int k = param_index(d);
-  if (k >= 0 && (p->given[k / 8] >> (k % 8) & 1))
-    return 1;
-  return d->bit && (p->set & d->bit);
+  return k >= 0 && (p->given[k / 8] >> (k % 8) & 1);
+}
+
+/* ---- the setters and getters (schedule.h): every write records the
+ * parameter as given, so that a method that does not take it refuses it */
+
+static rl_status set_num(rl_schedule_params *p, const rl_param *d, double x)
+{
+  void *f = (char *)p + d->offset;
+  switch (d->kind) {
+  case RL_PK_REAL: *(double *)f = x; break;
+  case RL_PK_SIZE:
+  case RL_PK_EVEN:
+    if (!(x >= 0 && x <= 0x1p53 && x == floor(x)))
+      return RL_EINVAL;
+    *(size_t *)f = (size_t)x;
+    break;
+  case RL_PK_ENUM:
+    if (!(x >= 0 && x < (double)rl_param_count_names(d) && x == floor(x)))
+      return RL_EINVAL;
+    *(int *)f = (int)x;
+    break;
+  case RL_PK_FLAG: *(int *)f = x != 0 ? d->set_to : 0; break;
+  default: return RL_EINVAL;
+  }
+  rl_schedule_param_mark(p, d);
+  return RL_OK;
+}
+
+rl_status rl_schedule_set(rl_schedule_params *p, const char *key, double x)
+{
+  const rl_param *d = rl_schedule_param_find(key);
+  return d ? set_num(p, d, x) : RL_EINVAL;
+}
+
+rl_status rl_schedule_set_text(rl_schedule_params *p, const char *key, const char *text,
+                               char *err, size_t n)
+{
+  const rl_param *d = rl_schedule_param_find(key);
+  if (!d) {
+    if (err && n)
+      snprintf(err, n, "unknown schedule parameter '%s'", key);
+    return RL_EINVAL;
+  }
+  rl_status st = rl_param_parse(d, p, text, err, n);
+  if (!st)
+    rl_schedule_param_mark(p, d);
+  return st;
+}
+
+/* A list in memory: a method's own slot of RL_PF_BORROWED and custom kind. */
+static int is_list(const rl_param *d)
+{
+  return d->kind == RL_PK_CUSTOM && (d->flags & RL_PF_BORROWED) && rl_schedule_param_is_own(d);
+}
+
+rl_status rl_schedule_set_list(rl_schedule_params *p, const char *key, const double *v)
+{
+  const rl_param *d = rl_schedule_param_find(key);
+  if (!d || !is_list(d))
+    return RL_EINVAL;
+  ((rl_sp_slot *)(void *)((char *)p + d->offset))->v = v;
+  rl_schedule_param_mark(p, d);
+  return RL_OK;
+}
+
+void rl_schedule_unset(rl_schedule_params *p, const char *key)
+{
+  const rl_param *d = rl_schedule_param_find(key);
+  int k = d && !d->bit ? param_index(d) : -1;
+  if (!d)
+    return;
+  p->set &= ~d->bit;
+  if (k >= 0)
+    p->given[k / 8] &= (unsigned char)~(1u << (k % 8));
+}
+
+double rl_schedule_get(const rl_schedule_params *p, const char *key)
+{
+  const rl_param *d = rl_schedule_param_find(key);
+  if (!d)
+    return NAN;
+  rl_schedule_params dflt;
+  if (rl_schedule_param_is_own(d) && !rl_schedule_param_given(p, d)) {
+    dflt = *p;
+    rl_param_set_default(d, &dflt);
+    p = &dflt;
+  }
+  const void *f = (const char *)p + d->offset;
+  switch (d->kind) {
+  case RL_PK_REAL: return *(const double *)f;
+  case RL_PK_SIZE:
+  case RL_PK_EVEN: return (double)*(const size_t *)f;
+  case RL_PK_ENUM:
+  case RL_PK_FLAG: return (double)*(const int *)f;
+  default: return NAN;
+  }
+}
+
+const double *rl_schedule_get_list(const rl_schedule_params *p, const char *key)
+{
+  const rl_param *d = rl_schedule_param_find(key);
+  if (!d || !is_list(d) || !rl_schedule_param_given(p, d))
+    return NULL;
+  return ((const rl_sp_slot *)(const void *)((const char *)p + d->offset))->v;
 }
 
 void rl_schedule_params_default(rl_schedule_params *p)
@@ -466,6 +574,12 @@ static rl_status common_checks(const rl_schedule_params *p, char *err)
                  : p->variant == RL_VARIANT_VLLM ? "vLLM" : "Hugging Face transformers");
     return RL_EINVAL;
   }
+  /* a method's own parameter it requires */
+  for (const rl_param *const *d = t->params; d && *d; d++)
+    if (((*d)->flags & RL_PF_REQUIRED) && !rl_schedule_param_given(p, *d)) {
+      rl_sched_err(err, "method '%s' needs --%s", t->name, (*d)->key);
+      return RL_EINVAL;
+    }
   /* a method's own parameter given to another method (those with a bit
    * were refused above) */
   for (const rl_param *const *d = rl_schedule_param_list(); *d; d++)
@@ -546,9 +660,10 @@ rl_status rl_schedule_new(const rl_schedule_params *p, rl_schedule **out, char *
   s->type = p->method;
   s->base = p->base;
   st = s->type->init(s, err); /* a method that takes --attention-factor applies it */
-  /* the file names are the caller's strings: read by init, not kept */
-  s->p.factors_file = s->p.freqs_file = NULL;
-  s->p.factors = s->p.factors_long = NULL;
+  /* file names and lists are the caller's: read by init, not kept */
+  for (const rl_param *const *d = s->type->params; d && *d; d++)
+    if (((*d)->flags & RL_PF_BORROWED) && rl_schedule_param_is_own(*d))
+      memset((char *)&s->p + (*d)->offset, 0, sizeof(rl_sp_slot));
   s->logit_mult = s->attn * s->attn;
   for (size_t i = 0; !st && i < s->n; i++)
     if (!isfinite(s->theta[i]) || s->theta[i] < 0 || s->theta[i] > 1) {

@@ -9,12 +9,18 @@
  * the rest, so that m (theta + theta_lo) is within 2^31 * 2^-106 of the
  * exact product (the evaluation's own error, ~2^-108 relative, measured by
  * tests/precision/test_exact_theta.c against MPFR).  Without binary128,
- * rl_xr is long double (64 bits: 2^31 * 2^-64 = 1.2e-10 rad at worst). */
+ * rl_xr is long double (64 bits: 2^31 * 2^-64 = 1.2e-10 rad at worst).
+ * A method's own parameters are in s->p.own[k], k the slot its
+ * declarations name (an enum in its file), filled with their defaults
+ * where not given; what model files call it (.hf, .gguf) and how the
+ * frameworks compute it in float32 (.fw) are declared beside them, with
+ * the types of base/internal.h. */
 #ifndef RL_SCHEDULE_IMPL_H
 #define RL_SCHEDULE_IMPL_H
 #include <math.h>
 #include <stddef.h>
 #include "ropelab.h"
+#include "../base/internal.h"
 
 #define RL_PI_L 3.141592653589793238462643383279502884L
 
@@ -65,14 +71,11 @@ static inline rl_xr rl_sched_plain(const rl_schedule *s, long double base, size_
 
 /* --dim's declaration (--rot reads its value as --dim does). */
 const rl_param *rl_sched_param_dim(void);
-/* offsetof a field of rl_schedule_params, for the declarations */
-#define RL_SP_FIELD(f) offsetof(rl_schedule_params, f)
 
 /* Fill theta with RoFormer's schedule at base (rl_sched_plain_theta,
- * declared in src/core/bounds/bounds_impl.h, gives the same theta
- * faster, without theta_lo). */
+ * declared in src/core/base/internal.h, gives the same theta faster,
+ * without theta_lo). */
 void rl_sched_fill_plain(rl_schedule *s, long double base);
-void rl_sched_plain_theta(double base, size_t rot, double *theta);
 /* One lowercase line into err (RL_ERR_MAX bytes, may be NULL). */
 void rl_sched_err(char *err, const char *fmt, ...)
 #if defined(__GNUC__)
@@ -86,6 +89,10 @@ rl_status rl_sched_want_axis(rl_schedule *s);
 /* The attention factor of YaRN's paper, 0.1 ln s + 1 (1 for s <= 1),
  * scaled by mscale as Hugging Face's get_mscale. */
 double rl_sched_yarn_mscale(double s, double mscale);
+
+/* config.json's L for transformers' dynamic and ntk scaling (dynamic.c):
+ * max_position_embeddings; dynamic: a note that llama.cpp has none. */
+rl_status rl_sched_hf_len_dynamic(rl_model_src *src, int dynamic);
 
 /* The method types (one file each), listed in registry.c. */
 extern const rl_schedule_type rl_sched_rope, rl_sched_linear, rl_sched_ntk, rl_sched_dynamic,

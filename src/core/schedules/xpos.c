@@ -6,9 +6,11 @@
  * zeta_i^((m - n) / scale_base): it decays with the distance m - n. */
 #include "schedule_impl.h"
 
+enum { SCALE_BASE }; /* its own parameter's slot */
+
 static rl_status init(rl_schedule *s, char *err)
 {
-  double B = s->p.scale_base;
+  double B = s->p.own[SCALE_BASE].x;
   if (!isfinite(B) || !(B > 0)) {
     rl_sched_err(err, "invalid --scale-base '%g': expected a number > 0", B);
     return RL_EINVAL;
@@ -24,13 +26,14 @@ static rl_status init(rl_schedule *s, char *err)
 }
 
 static const rl_param p_scale_base = {
-    .key = "scale-base", .kind = RL_PK_REAL, .flags = RL_PF_LO_OPEN, .bit = RL_SP_SCALE_BASE,
-    .offset = RL_SP_FIELD(scale_base), .lo = 0, .hi = INFINITY,
+    .key = "scale-base", .kind = RL_PK_REAL, .flags = RL_PF_LO_OPEN,
+    .offset = RL_SP_OWN(SCALE_BASE), .lo = 0, .hi = INFINITY,
     .dflt = 512 /* torchscale XPOS scale_base */, .metavar = "B", .unit = "tokens",
     .help = "amplitude scale"};
 static const rl_param *const params[] = {&p_scale_base, NULL};
 
 const rl_schedule_type rl_sched_xpos = {
-    "xpos", "RoPE with a per-pair amplitude zeta_i^((m - n)/scale_base)",
-    "Sun et al. 2023, ACL (xPos), sec. 3.2", "microsoft/torchscale XPOS",
-    RL_SP_SCALE_BASE | RL_SP_TRAIN_LEN | RL_SP_VARIANT, 0, 0, init, NULL, NULL, params, RL_FORM_RATIO};
+    .name = "xpos", .summary = "RoPE with a per-pair amplitude zeta_i^((m - n)/scale_base)",
+    .paper = "Sun et al. 2023, ACL (xPos), sec. 3.2", .code = "microsoft/torchscale XPOS",
+    .uses = RL_SP_TRAIN_LEN | RL_SP_VARIANT, .flags = RL_ST_PLAIN_THETA, .init = init,
+    .params = params};

@@ -24,6 +24,18 @@
 #include <string.h>
 #include "schedule_impl.h"
 
+/* YaRN's own parameters, in the slots its declarations below name */
+enum { BETA_FAST, BETA_SLOW, RAMP, TRUNCATE, MSCALE, MSCALE_ALL_DIM };
+static const rl_param p_mscale, p_mscale_all_dim;
+#define OWN(p, k) ((p)->own[k])
+
+/* --mscale or --mscale-all-dim given (they act together) */
+static int mscale_given(const void *obj)
+{
+  const rl_schedule_params *p = obj;
+  return rl_schedule_param_given(p, &p_mscale) || rl_schedule_param_given(p, &p_mscale_all_dim);
+}
+
 static rl_xr corr_dim_of(size_t rot, double train_len, double base, double b)
 {
   rl_xr r = (rl_xr)rot;
@@ -66,6 +78,18 @@ rl_status rl_yarn_correction_range(size_t rot, double base, double train_len,
   return RL_OK;
 }
 
+rl_status rl_yarn_bound_params(rl_schedule_params *p, char *err)
+{
+  rl_schedule_params dflt;
+  rl_schedule_params_default(&dflt);
+  if (p->method != &rl_sched_yarn && p->method != dflt.method) {
+    rl_sched_err(err, "invalid --method '%s': the yarn bound is yarn's own", p->method->name);
+    return RL_EINVAL;
+  }
+  p->method = &rl_sched_yarn;
+  return p->set & RL_SP_FACTOR ? RL_OK : rl_schedule_set(p, "factor", 1);
+}
+
 double rl_yarn_attention_factor(double factor)
 {
   return rl_sched_yarn_mscale(factor, 1.0);
@@ -74,25 +98,26 @@ double rl_yarn_attention_factor(double factor)
 static rl_status check(const rl_schedule *s, char *err)
 {
   const rl_schedule_params *p = &s->p;
-  if (!(p->beta_fast > p->beta_slow) || !(p->beta_slow > 0) || !isfinite(p->beta_fast)) {
+  double bf = OWN(p, BETA_FAST).x, bs = OWN(p, BETA_SLOW).x;
+  double ms = OWN(p, MSCALE).x, mad = OWN(p, MSCALE_ALL_DIM).x;
+  if (!(bf > bs) || !(bs > 0) || !isfinite(bf)) {
     rl_sched_err(err, "invalid --beta-fast '%g' / --beta-slow '%g': expected beta-fast > "
-                      "beta-slow > 0", p->beta_fast, p->beta_slow);
+                      "beta-slow > 0", bf, bs);
     return RL_EINVAL;
   }
-  if (p->variant != RL_VARIANT_HF && !p->truncate) {
+  if (p->variant != RL_VARIANT_HF && !OWN(p, TRUNCATE).i) {
     rl_sched_err(err, "invalid --truncate 'no' with --variant %s: it always rounds the "
                       "correction range (hf only)", rl_variant_name(p->variant));
     return RL_EINVAL;
   }
-  if (p->variant == RL_VARIANT_GGML && (p->set & RL_SP_MSCALE)) {
+  if (p->variant == RL_VARIANT_GGML && mscale_given(p)) {
     rl_sched_err(err, "--mscale does not apply to method 'yarn' with --variant ggml (ggml takes "
                       "one attention factor: use --attention-factor)");
     return RL_EINVAL;
   }
-  if ((p->set & RL_SP_MSCALE) && (!isfinite(p->mscale) || p->mscale < 0 ||
-                                  !isfinite(p->mscale_all_dim) || p->mscale_all_dim < 0)) {
+  if (mscale_given(p) && (!isfinite(ms) || ms < 0 || !isfinite(mad) || mad < 0)) {
     rl_sched_err(err, "invalid --mscale '%g' / --mscale-all-dim '%g': expected numbers >= 0",
-                 p->mscale, p->mscale_all_dim);
+                 ms, mad);
     return RL_EINVAL;
   }
   return RL_OK;
@@ -108,12 +133,15 @@ static rl_status init(rl_schedule *s, char *err)
     return RL_ENOMEM;
   rl_xr f = (rl_xr)p->factor;
   rl_xr low = 0, high = 0;
-  if (!p->ramp_paper) {
-    low = corr_dim(s, p->beta_fast);
-    high = corr_dim(s, p->beta_slow);
+  double bf = OWN(p, BETA_FAST).x, bs = OWN(p, BETA_SLOW).x;
+  double ms = OWN(p, MSCALE).x, mad = OWN(p, MSCALE_ALL_DIM).x;
+  int paper = OWN(p, RAMP).i;
+  if (!paper) {
+    low = corr_dim(s, bf);
+    high = corr_dim(s, bs);
     snprintf(s->note, sizeof s->note, "correction range %.17g .. %.17g before rounding",
              (double)low, (double)high);
-    corr_range(s->rot, p->truncate, &low, &high);
+    corr_range(s->rot, OWN(p, TRUNCATE).i, &low, &high);
     size_t l = strlen(s->note);
     snprintf(s->note + l, sizeof s->note - l, ", %.17g .. %.17g used", (double)low,
              (double)high);
@@ -125,10 +153,9 @@ static rl_status init(rl_schedule *s, char *err)
     span = (rl_xr)0.001;
   for (size_t i = 0; i < s->n; i++) {
     rl_xr th = rl_sched_plain(s, (rl_xr)p->base, i), keep; /* keep: weight of th */
-    if (p->ramp_paper) {
+    if (paper) {
       rl_xr ratio = (rl_xr)p->train_len * th / (2 * RL_PI_X);
-      rl_xr g = (ratio - (rl_xr)p->beta_slow) /
-                      (rl_xr)(p->beta_fast - p->beta_slow);
+      rl_xr g = (ratio - (rl_xr)bs) / (rl_xr)(bf - bs);
       keep = g < 0 ? 0 : g > 1 ? 1 : g;
     } else {
       rl_xr g = ((rl_xr)i - low) / span;
@@ -139,12 +166,10 @@ static rl_status init(rl_schedule *s, char *err)
                  : keep == 0         ? RL_BAND_INTERPOLATED
                                      : RL_BAND_BETWEEN;
   }
-  if ((p->set & RL_SP_MSCALE) && p->mscale != 0 && p->mscale_all_dim != 0)
-    s->attn = rl_sched_yarn_mscale(p->factor, p->mscale) /
-              rl_sched_yarn_mscale(p->factor, p->mscale_all_dim);
+  if (mscale_given(p) && ms != 0 && mad != 0)
+    s->attn = rl_sched_yarn_mscale(p->factor, ms) / rl_sched_yarn_mscale(p->factor, mad);
   else
-    s->attn = rl_sched_yarn_mscale(p->factor, (p->set & RL_SP_MSCALE) && p->mscale != 0
-                                                  ? p->mscale : 1.0);
+    s->attn = rl_sched_yarn_mscale(p->factor, mscale_given(p) && ms != 0 ? ms : 1.0);
   /* a config's attention factor replaces the derived one in HF
    * (attention_factor); vLLM and ggml multiply by it (attn_factor) */
   if (p->set & RL_SP_ATTN)
@@ -158,44 +183,196 @@ static const char *const ramp_names[] = {"code", "paper", NULL};
 static const char *const yesno_names[] = {"no", "yes", NULL};
 
 static const rl_param p_beta_fast = {
-    .key = "beta-fast", .kind = RL_PK_REAL, .flags = RL_PF_LO_OPEN, .bit = RL_SP_BETA,
-    .offset = RL_SP_FIELD(beta_fast), .lo = 0, .hi = INFINITY,
+    .key = "beta-fast", .kind = RL_PK_REAL, .flags = RL_PF_LO_OPEN,
+    .offset = RL_SP_OWN(BETA_FAST), .lo = 0, .hi = INFINITY,
     .dflt = 32 /* HF _compute_yarn_parameters; the paper's beta */, .metavar = "X",
     .symbol = "beta", .unit = "rotations",
     .help = "pairs turning more than X times within L keep their frequency"};
 static const rl_param p_beta_slow = {
-    .key = "beta-slow", .kind = RL_PK_REAL, .flags = RL_PF_LO_OPEN, .bit = RL_SP_BETA,
-    .offset = RL_SP_FIELD(beta_slow), .lo = 0, .hi = INFINITY,
+    .key = "beta-slow", .kind = RL_PK_REAL, .flags = RL_PF_LO_OPEN,
+    .offset = RL_SP_OWN(BETA_SLOW), .lo = 0, .hi = INFINITY,
     .dflt = 1 /* the paper's alpha */, .metavar = "Y", .symbol = "alpha", .unit = "rotations",
     .help = "pairs turning fewer than Y times within L are fully interpolated"};
 static const rl_param p_ramp = {
-    .key = "ramp", .kind = RL_PK_ENUM, .bit = RL_SP_RAMP, .offset = RL_SP_FIELD(ramp_paper),
-    .names = ramp_names, .metavar = "R",
+    .key = "ramp", .kind = RL_PK_ENUM, .offset = RL_SP_OWN(RAMP), .names = ramp_names,
+    .metavar = "R",
     .help = "the ramp over the pair index (code) or over r = L/lambda (paper)"};
 static const rl_param p_truncate = {
-    .key = "truncate", .kind = RL_PK_ENUM, .bit = RL_SP_TRUNCATE,
-    .offset = RL_SP_FIELD(truncate), .dflt = 1 /* HF rope_scaling "truncate", True */,
-    .names = yesno_names, .metavar = "T",
+    .key = "truncate", .kind = RL_PK_ENUM, .offset = RL_SP_OWN(TRUNCATE),
+    .dflt = 1 /* HF rope_scaling "truncate", True */, .names = yesno_names, .metavar = "T",
     .help = "round the correction range to integers",
     .when = "ramp=code" /* the paper's ramp has no correction range */};
 static const rl_param p_mscale = {
-    .key = "mscale", .kind = RL_PK_REAL, .flags = RL_PF_META_SET, .bit = RL_SP_MSCALE,
-    .offset = RL_SP_FIELD(mscale), .lo = 0, .hi = INFINITY, .metavar = "X",
-    .help = "mscale of the attention factor's ratio (DeepSeek configs)",
-    .dflt_text = "none"};
+    .key = "mscale", .kind = RL_PK_REAL, .offset = RL_SP_OWN(MSCALE), .lo = 0, .hi = INFINITY,
+    .metavar = "X", .help = "mscale of the attention factor's ratio (DeepSeek configs)",
+    .dflt_text = "none", .meta_if = mscale_given};
 static const rl_param p_mscale_all_dim = {
-    .key = "mscale-all-dim", .kind = RL_PK_REAL, .flags = RL_PF_META_SET, .bit = RL_SP_MSCALE,
-    .offset = RL_SP_FIELD(mscale_all_dim), .lo = 0, .hi = INFINITY, .metavar = "Y",
+    .key = "mscale-all-dim", .kind = RL_PK_REAL, .offset = RL_SP_OWN(MSCALE_ALL_DIM), .lo = 0,
+    .hi = INFINITY, .metavar = "Y",
     .help = "mscale_all_dim of the attention factor's ratio (DeepSeek)",
-    .dflt_text = "none"};
+    .dflt_text = "none", .meta_if = mscale_given};
 static const rl_param *const params[] = {&p_beta_fast, &p_beta_slow, &p_ramp, &p_truncate,
                                          &p_mscale, &p_mscale_all_dim, NULL};
 
+/* ---- the frameworks' float32 steps (precision pipelines) */
+
+/* transformers _compute_yarn_parameters, vLLM YaRNScalingRotaryEmbedding:
+ * the correction range as the exact schedule used it, re-derived in double
+ * as they do (math.log, math.floor/ceil on doubles); low == high gets
+ * 0.001 added (linear_ramp_factor) */
+static rl_status torch_init(const rl_schedule *s, rl_torch *t, char *err)
+{
+  const rl_schedule_params *p = &s->p;
+  if (OWN(p, RAMP).i) {
+    rl_sched_err(err, "--ramp paper has no framework pipeline (no implementation uses it): use "
+                      "--precision exact");
+    return RL_EINVAL;
+  }
+  static const double two_pi = 6.283185307179586476925286766559;
+  double r = (double)s->rot;
+  double lo = r * log(p->train_len / (OWN(p, BETA_FAST).x * two_pi)) / (2 * log(p->base));
+  double hi = r * log(p->train_len / (OWN(p, BETA_SLOW).x * two_pi)) / (2 * log(p->base));
+  if (OWN(p, TRUNCATE).i) {
+    lo = floor(lo);
+    hi = ceil(hi);
+  }
+  lo = lo < 0 ? 0 : lo;
+  hi = hi > r - 1 ? r - 1 : hi;
+  if (lo == hi)
+    hi += 0.001;
+  t->aux[0] = lo;
+  t->aux[1] = hi;
+  return RL_OK;
+}
+
+/* pos_freqs = base ** (arange/dim); inv_freq_extrapolation = 1 / pos_freqs,
+ * inv_freq_interpolation = 1 / (factor * pos_freqs), mixed by the float32
+ * ramp (arange(dim/2).float() - low) / (high - low) clamped to [0, 1] */
+static float torch_theta(const rl_schedule *s, const rl_torch *t, size_t i, float inv)
+{
+  (void)inv;
+  float fs = (float)s->p.factor;
+  float pos = t->pow(t, s->p.base, i);
+  float extra = 1.0f / pos, inter = 1.0f / (fs * pos);
+  float lin = ((float)i - (float)t->aux[0]) / (float)(t->aux[1] - t->aux[0]);
+  float ramp = lin < 0.0f ? 0.0f : lin > 1.0f ? 1.0f : lin;
+  float ef = 1.0f - ramp;
+  return inter * (1.0f - ef) + extra * ef;
+}
+
+/* ggml's corr_dim in float32 (ggml.c ggml_rope_yarn_corr_dim) */
+static float ggml_corr_dim(size_t n_dims, double n_ctx_orig, double n_rot, double base)
+{
+  return (float)n_dims * logf((float)n_ctx_orig / ((float)n_rot * 2 * 3.14159265358979323846f)) /
+         (2 * logf((float)base));
+}
+
+/* llama.cpp passes freq_scale = 1/s, ext_factor = 1 and ggml computes the
+ * correction dims (ggml_rope_yarn_corr_dims: floorf/ceilf, clamped to
+ * [0, n_dims - 1]) */
+static void ggml_init(const rl_schedule *s, rl_ggml *g)
+{
+  const rl_schedule_params *p = &s->p;
+  g->freq_scale = 1.0f / (float)p->factor;
+  g->ext_factor = 1.0f;
+  float lo = floorf(ggml_corr_dim(s->rot, p->train_len, OWN(p, BETA_FAST).x, p->base));
+  float hi = ceilf(ggml_corr_dim(s->rot, p->train_len, OWN(p, BETA_SLOW).x, p->base));
+  g->corr[0] = lo > 0 ? lo : 0;
+  g->corr[1] = hi < (float)(s->rot - 1) ? hi : (float)(s->rot - 1);
+}
+
+static const rl_sched_fw fw = {.torch_init = torch_init, .torch_theta = torch_theta,
+                               .ggml_init = ggml_init};
+
+/* ---- what model files call it (model/json.c, gguf.c) */
+
+/* config.json, transformers _compute_yarn_parameters (at ef46806): factor
+ * required, beta_fast / beta_slow "or 32" / "or 1" (a zero is the
+ * default), attention_factor, DeepSeek's mscale and mscale_all_dim, and
+ * truncate (later transformers) */
+static const rl_model_key hf_keys[] = {
+    {"factor", "factor", RL_MK_REQUIRED},
+    {"beta_fast", "beta-fast", RL_MK_ZERO_UNSET},
+    {"beta_slow", "beta-slow", RL_MK_ZERO_UNSET},
+    {"attention_factor", "attention-factor", 0},
+    {"mscale", "mscale", 0},
+    {"mscale_all_dim", "mscale-all-dim", 0},
+    {"truncate", "truncate", RL_MK_BOOL},
+    {NULL, NULL, 0}};
+
+/* L: rope_scaling's original_max_position_embeddings where the config
+ * has it (DeepSeek's and Qwen's configs; later transformers), else
+ * max_position_embeddings (transformers at ef46806, noted when they
+ * differ) */
+static rl_status hf_read(rl_model_src *src)
+{
+  double orig, max_pos;
+  rl_status st;
+  if ((st = rl_model_src_count(src, "original_max_position_embeddings", RL_MS_SCALING, &orig)) ||
+      (st = rl_model_src_count(src, "max_position_embeddings", RL_MS_TOP, &max_pos)))
+    return st;
+  if (orig) {
+    char key[96];
+    snprintf(key, sizeof key, "%s",
+             rl_model_src_name(src, "original_max_position_embeddings", RL_MS_SCALING));
+    if (max_pos && max_pos != orig &&
+        (st = rl_model_src_note(src, "transformers at ef46806 reads yarn's L from "
+                                     "max_position_embeddings (%.0f); DeepSeek's code, later "
+                                     "transformers and llama.cpp's "
+                                     "rope.scaling.original_context_length read %s (%.0f)",
+                                max_pos, key, orig)))
+      return st;
+    return rl_model_src_put_num(src, "train-len", orig, key);
+  }
+  if (!max_pos)
+    return rl_model_src_missing(src, "max_position_embeddings", RL_MS_TOP,
+                                "the context length (yarn reads it as L)");
+  return rl_model_src_put_num(src, "train-len", max_pos, "max_position_embeddings");
+}
+
+static const char *const hf_names[] = {"yarn", NULL};
+static const rl_model_decl hf = {.names = hf_names, .keys = hf_keys, .read = hf_read};
+
+/* GGUF, llama.cpp src/llama-arch.cpp LLM_KV_ROPE_SCALING_YARN_*: the betas;
+ * attn_factor is noted, not read (below) */
+static const rl_model_key gguf_keys[] = {
+    {"rope.scaling.yarn_beta_fast", "beta-fast", 0},
+    {"rope.scaling.yarn_beta_slow", "beta-slow", 0},
+    {"rope.scaling.attn_factor", NULL, 0},
+    {NULL, NULL, 0}};
+
+/* With YaRN (ext_factor != 0) ggml's rope_yarn (src/ggml-cpu/ops.cpp)
+ * multiplies llama.cpp's attn_factor by YaRN's own 1 + 0.1 ln(s), where
+ * transformers' attention_factor replaces that factor: the key is a note. */
+static rl_status gguf_read(rl_model_src *src)
+{
+  double v;
+  int found;
+  char num[RL_NUMFMT_MAX], key[160];
+  rl_status st = rl_model_src_number(src, "rope.scaling.attn_factor", RL_MS_SCALING, &v, &found);
+  if (st)
+    return st;
+  if (found && v != 1) {
+    rl_numfmt(v, num);
+    snprintf(key, sizeof key, "%s", rl_model_src_name(src, "rope.scaling.attn_factor", RL_MS_SCALING));
+    if ((st = rl_model_src_note(src, "%s is %s: llama.cpp multiplies it onto YaRN's own "
+                                     "attention factor 0.1 ln(s) + 1 (transformers' "
+                                     "attention_factor replaces that factor instead), so it is "
+                                     "not read as --attention-factor", key, num)))
+      return st;
+  }
+  return RL_OK;
+}
+
+static const char *const gguf_names[] = {"yarn", NULL};
+static const rl_model_decl gguf = {.names = gguf_names, .keys = gguf_keys, .read = gguf_read};
+
 const rl_schedule_type rl_sched_yarn = {
-    "yarn", "NTK-by-parts ramp between extrapolated and interpolated pairs, with temperature",
-    "Peng et al. 2023, arXiv:2309.00071 (YaRN), sec. 3.2-3.4",
-    "HF _compute_yarn_parameters; ggml ggml_rope_yarn_corr_dims, rope_yarn; vLLM "
-    "YaRNScalingRotaryEmbedding, DeepseekScalingRotaryEmbedding",
-    RL_SP_FACTOR | RL_SP_TRAIN_LEN | RL_SP_BETA | RL_SP_TRUNCATE | RL_SP_MSCALE | RL_SP_RAMP |
-        RL_SP_VARIANT | RL_SP_ATTN,
-    RL_SP_FACTOR | RL_SP_TRAIN_LEN, 0, init, NULL, NULL, params, RL_FORM_YARN};
+    .name = "yarn",
+    .summary = "NTK-by-parts ramp between extrapolated and interpolated pairs, with temperature",
+    .paper = "Peng et al. 2023, arXiv:2309.00071 (YaRN), sec. 3.2-3.4",
+    .code = "HF _compute_yarn_parameters; ggml ggml_rope_yarn_corr_dims, rope_yarn; vLLM "
+            "YaRNScalingRotaryEmbedding, DeepseekScalingRotaryEmbedding",
+    .uses = RL_SP_FACTOR | RL_SP_TRAIN_LEN | RL_SP_VARIANT | RL_SP_ATTN,
+    .needs = RL_SP_FACTOR | RL_SP_TRAIN_LEN, .init = init, .params = params, .fw = &fw,
+    .hf = &hf, .gguf = &gguf};

@@ -13,7 +13,7 @@
 #include <string.h>
 #include "ropelab.h"
 #include "scheme_impl.h"
-#include "../io/csv.h"
+#include "../base/internal.h"
 
 /* A parameter file is read whole (the strict reader of src/core/io):
  * regular files only, NUL bytes refused, at most this size (a learned
@@ -219,8 +219,10 @@ static int in_limit(const reader *r, const char *col, const char *text, double v
     if (strtod(lim, NULL) <= limit)
       break;
   }
+  char cut[RL_CUT_BUF];
   rl_sch_err(err, "%s '%s' out of range in '%s' line %zu: expected -%s..%s (a larger value "
-             "overflows the logits or the measures)", col, text, r->path, r->lineno, lim, lim);
+             "overflows the logits or the measures)", col, rl_cut(text, cut, sizeof cut),
+             r->path, r->lineno, lim, lim);
   return 0;
 }
 
@@ -260,6 +262,7 @@ static rl_status header(reader *r, char **f, size_t nf, const char *want, size_t
 rl_status rl_sch_read_kv(const char *path, const char *hdr, size_t nkey, size_t nsub,
                          double limit, double *tab, char *err)
 {
+  char cut[RL_CUT_BUF];
   reader r;
   rl_status st = reader_open(&r, path, err);
   if (st)
@@ -290,20 +293,22 @@ rl_status rl_sch_read_kv(const char *path, const char *hdr, size_t nkey, size_t 
                  path, r.lineno, n > 3 ? (size_t)4 : n, want);
       st = RL_EFORMAT;
     } else if (!parse_index(f[0], nkey, &key)) {
-      rl_sch_err(err, "bad index '%s' in '%s' line %zu: expected 0..%zu", f[0], path,
-                 r.lineno, nkey - 1);
+      rl_sch_err(err, "bad index '%s' in '%s' line %zu: expected 0..%zu",
+                 rl_cut(f[0], cut, sizeof cut), path, r.lineno, nkey - 1);
       st = RL_EFORMAT;
     } else if (want == 3 && !parse_index(f[1], nsub, &sub)) {
-      rl_sch_err(err, "bad head '%s' in '%s' line %zu: expected 0..%zu", f[1], path,
-                 r.lineno, nsub - 1);
+      rl_sch_err(err, "bad head '%s' in '%s' line %zu: expected 0..%zu",
+                 rl_cut(f[1], cut, sizeof cut), path, r.lineno, nsub - 1);
       st = RL_EFORMAT;
     } else if (!parse_num(f[want - 1], &v)) {
-      rl_sch_err(err, "bad number '%s' in '%s' line %zu", f[want - 1], path, r.lineno);
+      rl_sch_err(err, "bad number '%s' in '%s' line %zu", rl_cut(f[want - 1], cut, sizeof cut),
+                 path, r.lineno);
       st = RL_EFORMAT;
     } else if (!in_limit(&r, strrchr(hdr, ',') + 1, f[want - 1], v, limit, err)) {
       st = RL_EFORMAT;
     } else if (seen[key * nsub + sub]++) {
-      rl_sch_err(err, "duplicate entry '%s' in '%s' line %zu", r.line, path, r.lineno);
+      rl_sch_err(err, "duplicate entry '%s' in '%s' line %zu", rl_cut(r.line, cut, sizeof cut),
+                 path, r.lineno);
       st = RL_EFORMAT;
     } else {
       tab[key * nsub + sub] = v;
@@ -328,6 +333,7 @@ rl_status rl_sch_read_slopes(const char *path, size_t H, double *tab, char *err)
 rl_status rl_sch_read_vec(const char *path, const char *first, size_t d, size_t max_rows,
                           double limit, double **tab, size_t *rows, char *err)
 {
+  char cut[RL_CUT_BUF];
   reader r;
   *tab = NULL;
   rl_status st = reader_open(&r, path, err);
@@ -388,12 +394,14 @@ rl_status rl_sch_read_vec(const char *path, const char *first, size_t d, size_t 
     }
     if (!parse_index(f[0], nrows, &idx)) {
       rl_sch_err(err, "bad index '%s' in '%s' line %zu: expected 0..%zu (the file's rows "
-                 "hold each index once)", f[0], path, r.lineno, nrows - 1);
+                 "hold each index once)", rl_cut(f[0], cut, sizeof cut), path, r.lineno,
+                 nrows - 1);
       st = RL_EFORMAT;
       break;
     }
     if (seen[idx]++) {
-      rl_sch_err(err, "duplicate index '%s' in '%s' line %zu", f[0], path, r.lineno);
+      rl_sch_err(err, "duplicate index '%s' in '%s' line %zu", rl_cut(f[0], cut, sizeof cut),
+                 path, r.lineno);
       st = RL_EFORMAT;
       break;
     }
@@ -401,7 +409,8 @@ rl_status rl_sch_read_vec(const char *path, const char *first, size_t d, size_t 
       char col[32];
       snprintf(col, sizeof col, "v%zu", k);
       if (!parse_num(f[k + 1], &t[idx * d + k])) {
-        rl_sch_err(err, "bad number '%s' in '%s' line %zu", f[k + 1], path, r.lineno);
+        rl_sch_err(err, "bad number '%s' in '%s' line %zu", rl_cut(f[k + 1], cut, sizeof cut),
+                   path, r.lineno);
         st = RL_EFORMAT;
       } else if (!in_limit(&r, col, f[k + 1], t[idx * d + k], limit, err)) {
         st = RL_EFORMAT;

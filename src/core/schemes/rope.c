@@ -154,7 +154,8 @@ const rl_scheme_ops rl_sch_rope = {
              "ZhuiyiTechnology/roformer; Meta llama apply_rotary_emb (interleaved); "
              "HF rotate_half (half)",
              "j - i = key - query (R_i^T R_j = R_{j-i})",
-             RL_SCHEME_RELATIVE | RL_SCHEME_ROTATION | RL_SCHEME_UNBOUNDED | RL_SCHEME_LINEAR},
+             RL_SCHEME_RELATIVE | RL_SCHEME_ROTATION | RL_SCHEME_UNBOUNDED | RL_SCHEME_LINEAR,
+             RL_INPUT_ANGLE, RL_BUCKETS_NONE, RL_HAS_FREQS},
     .init = rope_init,
     .prep = rope_prep,
     .pair = rope_pair,
@@ -254,7 +255,8 @@ const rl_scheme_ops rl_sch_rope2d = {
              "naver-ai/rope-vit models/vit_rope.py compute_axial_cis, init_t_xy",
              "(row_j - row_i, col_j - col_i); 1-D p = (p / width, p % width)",
              RL_SCHEME_RELATIVE | RL_SCHEME_ROTATION | RL_SCHEME_UNBOUNDED | RL_SCHEME_LINEAR |
-                 RL_SCHEME_2D},
+                 RL_SCHEME_2D,
+             RL_INPUT_OFFSET2D, RL_BUCKETS_NONE, RL_HAS_FREQS},
     .init = rope2d_init,
     .prep = rope2d_prep,
     .pair = rope_pair,

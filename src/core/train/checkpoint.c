@@ -43,15 +43,22 @@ static rl_status fail(char *err, rl_status st, const char *fmt, ...)
 /* CRC-32 of zlib and PNG (ISO 3309 / ITU-T V.42: polynomial 0x04C11DB7,
  * reflected, initial and final complement), so that python's
  * zlib.crc32 checks a file independently. */
+static const uint32_t *crc_table(void)
+{
+  static uint32_t tab[256];
+  if (!tab[1])
+    for (uint32_t i = 0; i < 256; i++) {
+      uint32_t c = i;
+      for (int k = 0; k < 8; k++)
+        c = c & 1 ? 0xEDB88320u ^ (c >> 1) : c >> 1;
+      tab[i] = c;
+    }
+  return tab;
+}
+
 static uint32_t crc32_iso(const unsigned char *p, size_t n)
 {
-  uint32_t tab[256];
-  for (uint32_t i = 0; i < 256; i++) {
-    uint32_t c = i;
-    for (int k = 0; k < 8; k++)
-      c = c & 1 ? 0xEDB88320u ^ (c >> 1) : c >> 1;
-    tab[i] = c;
-  }
+  const uint32_t *tab = crc_table();
   uint32_t c = 0xFFFFFFFFu;
   for (size_t i = 0; i < n; i++)
     c = tab[(c ^ p[i]) & 0xFF] ^ (c >> 8);
@@ -273,55 +280,100 @@ rl_status rl_ckpt_write(const char *path, const rl_ckpt *ck, rl_train_model *m,
   return RL_OK;
 }
 
-/* ---- reading ---------------------------------------------------------- */
+/* ---- reading ----------------------------------------------------------
+ * In the order that bounds each step by the last: the header (24 bytes:
+ * magic, version, marker, a length that must be the file's size), the
+ * small sections (NAME, CONF checked field by field, texts, STAT), from
+ * which the model's parameter count and so the file's exact length
+ * follow, the model's memory against the machine's, and only then the
+ * parameters and moments, read in blocks into the model; the CRC-32 is
+ * computed as the bytes pass and checked at the end, before any value
+ * of the tensors is judged (so that a damaged file says "checksum"). */
 
 typedef struct rbuf {
-  const unsigned char *p;
-  size_t n, at;
+  int fd;
+  uint64_t size, at; /* the file's size and the bytes read */
+  uint32_t crc;      /* of the bytes read so far, before the final XOR */
   const char *path;
   char *err;
 } rbuf;
 
-/* The next section, which must be tag: its payload and length, or NULL
- * with err. */
-static const unsigned char *next(rbuf *r, const char tag[4], uint64_t *len)
+/* n bytes of the file into buf, into the running CRC: 0, or -1 with err
+ * (the length was checked against the file's size: a short read is the
+ * file changing under us, or the device failing) */
+static int take(rbuf *r, void *buf, size_t n, int crc)
 {
-  if (r->n - r->at < SEC_HEAD) {
-    fail(r->err, RL_EFORMAT, "invalid checkpoint '%s': section %.4s missing (file ends)",
-         r->path, tag);
-    return NULL;
+  unsigned char *b = buf;
+  size_t got = 0;
+  while (got < n) {
+    ssize_t k = read(r->fd, b + got, n - got);
+    if (k < 0 && errno == EINTR)
+      continue;
+    if (k <= 0) {
+      fail(r->err, RL_EIO, "cannot read checkpoint '%s': %s", r->path,
+           k < 0 ? strerror(errno) : "the file ended early (changed while read?)");
+      return -1;
+    }
+    got += (size_t)k;
   }
-  const unsigned char *s = r->p + r->at;
-  if (memcmp(s, tag, 4) || get_u32(s + 4) != 0) {
-    fail(r->err, RL_EFORMAT, "invalid checkpoint '%s': expected section %.4s at byte %zu",
-         r->path, tag, r->at);
-    return NULL;
+  r->at += n;
+  if (crc) {
+    const uint32_t *tab = crc_table();
+    uint32_t c = r->crc;
+    for (size_t i = 0; i < n; i++)
+      c = tab[(c ^ b[i]) & 0xFF] ^ (c >> 8);
+    r->crc = c;
   }
-  uint64_t l = get_u64(s + 8);
-  if (l > r->n - r->at - SEC_HEAD) {
-    fail(r->err, RL_EFORMAT, "invalid checkpoint '%s': section %.4s of %llu bytes passes the end",
-         r->path, tag, (unsigned long long)l);
-    return NULL;
-  }
-  r->at += SEC_HEAD + (size_t)l;
-  *len = l;
-  return s + SEC_HEAD;
+  return 0;
 }
 
-static int text(rbuf *r, const char tag[4], char *out)
+/* The next section's header, which must be tag; its payload length
+ * (checked against what is left before the trailer), or -1 with err. */
+static int next(rbuf *r, const char tag[4], uint64_t *len, rl_status *st)
 {
-  uint64_t l;
-  const unsigned char *s = next(r, tag, &l);
-  if (!s)
-    return -1;
-  if (l >= RL_CKPT_TEXT_MAX || memchr(s, 0, (size_t)l)) {
-    fail(r->err, RL_EFORMAT, "invalid checkpoint '%s': section %.4s is not a text of at most %d bytes",
-         r->path, tag, RL_CKPT_TEXT_MAX - 1);
+  unsigned char h[SEC_HEAD];
+  *st = RL_EFORMAT;
+  if (r->size - 4 - r->at < SEC_HEAD) {
+    fail(r->err, RL_EFORMAT, "invalid checkpoint '%s': section %.4s missing (file ends)",
+         r->path, tag);
     return -1;
   }
-  memcpy(out, s, (size_t)l);
-  out[l] = 0;
+  uint64_t at = r->at;
+  if (take(r, h, SEC_HEAD, 1)) {
+    *st = RL_EIO;
+    return -1;
+  }
+  if (memcmp(h, tag, 4) || get_u32(h + 4) != 0) {
+    fail(r->err, RL_EFORMAT, "invalid checkpoint '%s': expected section %.4s at byte %llu",
+         r->path, tag, (unsigned long long)at);
+    return -1;
+  }
+  uint64_t l = get_u64(h + 8);
+  if (l > r->size - 4 - r->at) {
+    fail(r->err, RL_EFORMAT, "invalid checkpoint '%s': section %.4s of %llu bytes passes the end",
+         r->path, tag, (unsigned long long)l);
+    return -1;
+  }
+  *len = l;
   return 0;
+}
+
+static rl_status text(rbuf *r, const char tag[4], char *out)
+{
+  uint64_t l;
+  rl_status st;
+  if (next(r, tag, &l, &st))
+    return st;
+  if (l >= RL_CKPT_TEXT_MAX)
+    return fail(r->err, RL_EFORMAT, "invalid checkpoint '%s': section %.4s is not a text of at most %d bytes",
+                r->path, tag, RL_CKPT_TEXT_MAX - 1);
+  if (take(r, out, (size_t)l, 1))
+    return RL_EIO;
+  out[l] = 0;
+  if (memchr(out, 0, (size_t)l))
+    return fail(r->err, RL_EFORMAT, "invalid checkpoint '%s': section %.4s is not a text of at most %d bytes",
+                r->path, tag, RL_CKPT_TEXT_MAX - 1);
+  return RL_OK;
 }
 
 int rl_ckpt_text_get(const char *text, const char *key, char *val, size_t n)
@@ -351,34 +403,146 @@ static int name_index(const char *const *names, size_t n, const char *s)
   return -1;
 }
 
-static rl_status parse(rbuf *r, size_t max_T, rl_ckpt *ck, rl_train_model **out)
+/* The CONF fields that are options of `ropelab train` (the declarations
+ * of rl_train_param_list: their bounds are the CLI's), and base, which
+ * is the schedule options' --base.  The others are derived or fixed, and
+ * must be what the trainer derives (conf_check). */
+static const char *const conf_option[RL_CKPT_CONF_FIELDS] = {
+  [1] = "d-model", [2] = "heads", [3] = "layers", [4] = "batch", [9] = "seed",
+  [10] = "symbols", [16] = "steps", [17] = "warmup", [18] = "train-len", [19] = "eval-len",
+  [20] = "eval-samples", [21] = "log-every", [22] = "checkpoint-every", [23] = "threads",
+  [24] = "lr", [25] = "min-lr", [26] = "chunks"};
+
+static const rl_param *train_decl(const char *key)
 {
-  const unsigned char *p = r->p;
+  for (const rl_param *const *d = rl_train_param_list(); *d; d++)
+    if (!strcmp((*d)->key, key))
+      return *d;
+  return NULL;
+}
+
+static void conf_value_text(int k, const uint64_t *u, const double *f, char *buf, size_t n)
+{
+  if (is_f64(k))
+    snprintf(buf, n, "%.17g", f[k]);
+  else
+    snprintf(buf, n, "%llu", (unsigned long long)u[k]);
+}
+
+static const char *conf_name(int k) { return conf_keys[k] + (is_f64(k) ? 4 : 0); }
+
+/* Every CONF field as `ropelab train` would have written it: each
+ * option's value within its declaration's bounds, then the checks
+ * between settings (rl_train_settings_resolve's), then the derived
+ * fields (vocabulary, positions, t5's buckets) and the fixed ones
+ * (AdamW's) equal to what the trainer derives from the rest. */
+static rl_status conf_check(const char *path, int pos, int kind, const uint64_t *u,
+                            const double *f, rl_train_settings *s, char *err)
+{
+  char val[64], exp[160];
+  for (int k = 0; k < RL_CKPT_CONF_FIELDS; k++) {
+    const rl_param *d = k == 8 ? rl_schedule_param_find("base")
+                               : conf_option[k] ? train_decl(conf_option[k]) : NULL;
+    if (!d)
+      continue;
+    double x = is_f64(k) ? f[k] : (double)u[k];
+    if (!is_f64(k) && u[k] > (uint64_t)1 << 53)
+      x = INFINITY; /* beyond every bound, and not rounded into one */
+    if (!rl_param_in_bounds(d, x)) {
+      conf_value_text(k, u, f, val, sizeof val);
+      rl_param_expect(d, exp, sizeof exp);
+      return fail(err, RL_EFORMAT, "invalid checkpoint '%s': %s %s, expected %s (as --%s)", path,
+                  conf_name(k), val, exp, d->key);
+    }
+  }
+  rl_train_settings_default(s);
+  s->scheme = pos, s->task = kind, s->symbols = (size_t)u[10], s->train_len = (size_t)u[18];
+  s->eval_len = (size_t)u[19], s->steps = (size_t)u[16], s->batch = (size_t)u[4];
+  s->warmup = (size_t)u[17], s->seed = (size_t)u[9], s->d_model = (size_t)u[1];
+  s->heads = (size_t)u[2], s->layers = (size_t)u[3], s->threads = (size_t)u[23];
+  s->chunks = (size_t)u[26], s->eval_samples = (size_t)u[20], s->log_every = (size_t)u[21];
+  s->checkpoint_every = (size_t)u[22], s->lr = f[24], s->min_lr = f[25];
+  s->checkpoint = path;
+  s->set = RL_TS_EVAL_LEN | RL_TS_MIN_LR | RL_TS_WARMUP | RL_TS_LOG_EVERY | RL_TS_CHECKPOINT_EVERY;
+  char msg[RL_ERR_MAX];
+  if (rl_train_settings_resolve(s, msg, sizeof msg))
+    return fail(err, RL_EFORMAT, "invalid checkpoint '%s': its settings: %s", path, msg);
+  rl_train_cfg want;
+  rl_train_settings_cfg(s, &want);
+  rl_adamw opt;
+  rl_adamw_default(&opt);
+  const struct {
+    int k;
+    double want;
+    const char *why;
+  } derived[] = {
+    {0, (double)want.vocab, "the task's vocabulary"},
+    {5, (double)want.max_T, "the positions of the longest of train_len and eval_len"},
+    {6, (double)want.num_buckets, "the trainer's t5 buckets"},
+    {7, (double)want.max_distance, "the trainer's t5 maximum distance"},
+    {11, opt.beta1, "the trainer's AdamW"}, {12, opt.beta2, "the trainer's AdamW"},
+    {13, opt.eps, "the trainer's AdamW"}, {14, opt.weight_decay, "the trainer's AdamW"},
+    {15, opt.clip, "the trainer's AdamW"}};
+  for (size_t i = 0; i < sizeof derived / sizeof *derived; i++) {
+    int k = derived[i].k;
+    double have = is_f64(k) ? f[k] : (double)u[k];
+    if (have != derived[i].want || (!is_f64(k) && u[k] != (uint64_t)derived[i].want)) {
+      conf_value_text(k, u, f, val, sizeof val);
+      return fail(err, RL_EFORMAT, "invalid checkpoint '%s': %s %s, expected %.17g (%s)", path,
+                  conf_name(k), val, derived[i].want, derived[i].why);
+    }
+  }
+  return RL_OK;
+}
+
+/* A value of tensor `tag` judged (tags PARM, MOM1, MOM2): 0, or 1 with
+ * what is wrong in why.  Bounds: train_run.h, RL_CKPT_PARAM_MAX. */
+static int bad_value(int tag, double v, double clip, char *why, size_t n)
+{
+  if (tag == 0) {
+    if (isfinite(v) && fabs(v) <= RL_CKPT_PARAM_MAX)
+      return 0;
+    snprintf(why, n, "a finite number within +-%g", RL_CKPT_PARAM_MAX);
+  } else if (tag == 1) {
+    if (isfinite(v) && fabs(v) <= clip * RL_CKPT_MOMENT_SLACK)
+      return 0;
+    snprintf(why, n, "a finite number within +-%g (the gradient clip)", clip);
+  } else {
+    if (v >= 0 && v <= clip * clip * RL_CKPT_MOMENT_SLACK)
+      return 0;
+    snprintf(why, n, "a number from 0 to %g (the gradient clip squared)", clip * clip);
+  }
+  return 1;
+}
+
+static rl_status parse(rbuf *r, size_t max_T, size_t threads, double max_bytes, rl_ckpt *ck,
+                       rl_train_model **out)
+{
   const char *path = r->path;
   char *err = r->err;
-  if (r->n < HEAD + 4 || memcmp(p, magic, 8))
+  unsigned char h[HEAD];
+  if (r->size < HEAD + 4)
     return fail(err, RL_EFORMAT, "invalid checkpoint '%s': not a ropelab checkpoint (magic)", path);
-  uint32_t ver = get_u32(p + 8);
+  if (take(r, h, HEAD, 1))
+    return RL_EIO;
+  if (memcmp(h, magic, 8))
+    return fail(err, RL_EFORMAT, "invalid checkpoint '%s': not a ropelab checkpoint (magic)", path);
+  uint32_t ver = get_u32(h + 8);
   if (ver != RL_CKPT_VERSION)
     return fail(err, RL_EFORMAT, "invalid checkpoint '%s': format version %u, expected %u", path,
                 (unsigned)ver, RL_CKPT_VERSION);
-  if (get_u32(p + 12) != ENDIAN_MARK)
+  if (get_u32(h + 12) != ENDIAN_MARK)
     return fail(err, RL_EFORMAT, "invalid checkpoint '%s': endianness marker 0x%08x, expected 0x%08x",
-                path, (unsigned)get_u32(p + 12), ENDIAN_MARK);
-  uint64_t len = get_u64(p + 16);
-  if (len != r->n)
-    return fail(err, RL_EFORMAT, "invalid checkpoint '%s': %zu bytes, its header says %llu (truncated?)",
-                path, r->n, (unsigned long long)len);
-  uint32_t crc = get_u32(p + r->n - 4), have = crc32_iso(p, r->n - 4);
-  if (crc != have)
-    return fail(err, RL_EFORMAT, "invalid checkpoint '%s': checksum 0x%08x, the file's bytes give 0x%08x",
-                path, (unsigned)crc, (unsigned)have);
-  r->n -= 4; /* sections end at the trailer */
-  r->at = HEAD;
+                path, (unsigned)get_u32(h + 12), ENDIAN_MARK);
+  uint64_t len = get_u64(h + 16);
+  if (len != r->size)
+    return fail(err, RL_EFORMAT, "invalid checkpoint '%s': %llu bytes, its header says %llu (truncated?)",
+                path, (unsigned long long)r->size, (unsigned long long)len);
   memset(ck, 0, sizeof *ck);
   char name[RL_CKPT_TEXT_MAX], sv[64], tv[64];
-  if (text(r, "NAME", name))
-    return RL_EFORMAT;
+  rl_status st;
+  if ((st = text(r, "NAME", name)))
+    return st;
   int pos = rl_ckpt_text_get(name, "scheme", sv, sizeof sv)
                 ? name_index(rl_train_pos_names(), RL_TPOS_COUNT, sv) : -1;
   int kind = rl_ckpt_text_get(name, "task", tv, sizeof tv)
@@ -387,56 +551,58 @@ static rl_status parse(rbuf *r, size_t max_T, rl_ckpt *ck, rl_train_model **out)
     return fail(err, RL_EFORMAT, "invalid checkpoint '%s': unknown %s in its NAME section", path,
                 pos < 0 ? "scheme" : "task");
   uint64_t l;
-  const unsigned char *s = next(r, "CONF", &l);
-  if (!s)
-    return RL_EFORMAT;
+  if (next(r, "CONF", &l, &st))
+    return st;
   if (l != 8 * RL_CKPT_CONF_FIELDS)
     return fail(err, RL_EFORMAT, "invalid checkpoint '%s': CONF of %llu bytes, expected %d", path,
                 (unsigned long long)l, 8 * RL_CKPT_CONF_FIELDS);
+  unsigned char cb[8 * RL_CKPT_CONF_FIELDS];
+  if (take(r, cb, sizeof cb, 1))
+    return RL_EIO;
   uint64_t u[RL_CKPT_CONF_FIELDS] = {0};
   double f[RL_CKPT_CONF_FIELDS] = {0};
   for (int k = 0; k < RL_CKPT_CONF_FIELDS; k++) {
-    if (is_f64(k)) {
-      f[k] = get_f64(s + 8 * k);
-      if (!isfinite(f[k]))
-        return fail(err, RL_EFORMAT, "invalid checkpoint '%s': %s is not finite", path,
-                    conf_keys[k] + 4);
-    } else {
-      u[k] = get_u64(s + 8 * k);
-      if (u[k] > (uint64_t)1 << 40)
-        return fail(err, RL_EFORMAT, "invalid checkpoint '%s': %s '%llu' out of range", path,
-                    conf_keys[k], (unsigned long long)u[k]);
-    }
+    if (is_f64(k))
+      f[k] = get_f64(cb + 8 * k);
+    else
+      u[k] = get_u64(cb + 8 * k);
   }
+  rl_train_settings s;
+  if ((st = conf_check(path, pos, kind, u, f, &s, err)))
+    return st;
   rl_train_cfg_default(&ck->cfg);
   conf_store(&ck->cfg, &ck->run, u, f);
   ck->cfg.pos = (rl_train_pos)pos;
   ck->run.task.kind = (rl_task_kind)kind;
-  if (!ck->run.task.symbols || ck->run.task.symbols > (1u << 20) ||
-      rl_task_vocab(&ck->run.task) != ck->cfg.vocab)
-    return fail(err, RL_EFORMAT, "invalid checkpoint '%s': vocabulary %zu is not the task's", path,
-                ck->cfg.vocab);
-  if (text(r, "ROPE", ck->rope) || text(r, "EVAL", ck->eval) || text(r, "PROV", ck->prov))
-    return RL_EFORMAT;
+  if ((st = text(r, "ROPE", ck->rope)) || (st = text(r, "EVAL", ck->eval)) ||
+      (st = text(r, "PROV", ck->prov)))
+    return st;
   if ((pos == RL_TPOS_ROPE) != (ck->rope[0] != 0))
     return fail(err, RL_EFORMAT, "invalid checkpoint '%s': a rope schedule %s", path,
                 pos == RL_TPOS_ROPE ? "missing" : "for another scheme");
-  s = next(r, "STAT", &l);
-  if (!s)
-    return RL_EFORMAT;
+  if (next(r, "STAT", &l, &st))
+    return st;
   if (l != 24)
     return fail(err, RL_EFORMAT, "invalid checkpoint '%s': STAT of %llu bytes, expected 24", path,
                 (unsigned long long)l);
-  ck->step = get_u64(s), ck->data_rng = get_u64(s + 8);
-  uint64_t np = get_u64(s + 16);
+  unsigned char sb[24];
+  if (take(r, sb, 24, 1))
+    return RL_EIO;
+  ck->step = get_u64(sb), ck->data_rng = get_u64(sb + 8);
+  uint64_t np = get_u64(sb + 16);
   if (ck->step > ck->run.steps)
-    return fail(err, RL_EFORMAT, "invalid checkpoint '%s': step %llu past its %llu steps", path,
-                (unsigned long long)ck->step, (unsigned long long)ck->run.steps);
-  /* the parameters must fit the file before a model of that size is
-   * allocated */
-  if (np > (r->n - r->at) / 24)
-    return fail(err, RL_EFORMAT, "invalid checkpoint '%s': %llu parameters do not fit its %zu bytes",
-                path, (unsigned long long)np, r->n + 4);
+    return fail(err, RL_EFORMAT, "invalid checkpoint '%s': step %llu, expected at most its %llu steps",
+                path, (unsigned long long)ck->step, (unsigned long long)ck->run.steps);
+  size_t want_np = rl_train_cfg_nparams(&ck->cfg);
+  if (np != want_np)
+    return fail(err, RL_EFORMAT, "invalid checkpoint '%s': parameter count %llu, expected %zu "
+                "(the model its CONF describes)", path, (unsigned long long)np, want_np);
+  /* the file's length follows: three tensors and the trailer */
+  uint64_t total = r->at + 3 * (SEC_HEAD + 8 * (uint64_t)np) + 4;
+  if (total != r->size)
+    return fail(err, RL_EFORMAT, "invalid checkpoint '%s': %llu bytes, its sections and "
+                "parameter count give %llu", path, (unsigned long long)r->size,
+                (unsigned long long)total);
   rl_train_cfg cfg = ck->cfg;
   if (max_T) {
     if (max_T > 4096 || (pos == RL_TPOS_LEARNED && max_T > cfg.max_T))
@@ -445,90 +611,103 @@ static rl_status parse(rbuf *r, size_t max_T, rl_ckpt *ck, rl_train_model **out)
     if (max_T > cfg.max_T)
       cfg.max_T = max_T;
   }
-  /* the model's checks are the checkpoint's: a shape rl_train_new refuses
-   * is not one the trainer wrote; the model's size is bounded by np */
+  if (threads)
+    cfg.threads = threads;
+  double need = rl_train_cfg_bytes(&cfg);
+  if (need > max_bytes)
+    return fail(err, RL_ENOMEM, "out of memory for checkpoint '%s': its model needs %.3g GB, "
+                "more than the %.3g GB available", path, need / 1e9, max_bytes / 1e9);
   char merr[RL_ERR_MAX] = "";
-  if (cfg.d_model * cfg.d_model * cfg.layers > 12 * np + 12)
-    return fail(err, RL_EFORMAT, "invalid checkpoint '%s': d-model %zu x %zu layers for %llu parameters",
-                path, cfg.d_model, cfg.layers, (unsigned long long)np);
   rl_train_model *m = NULL;
-  rl_status st = rl_train_new(&cfg, &m, merr);
+  st = rl_train_new(&cfg, &m, merr);
   if (st == RL_ENOMEM)
-    return fail(err, st, "out of memory for the checkpoint's model");
+    return fail(err, st, "out of memory for checkpoint '%s' (its model: %.3g GB)", path, need / 1e9);
   if (st)
     return fail(err, RL_EFORMAT, "invalid checkpoint '%s': %s", path, merr);
-  size_t built = rl_train_nparams(m);
-  if (built != np) {
-    rl_train_free(m);
-    return fail(err, RL_EFORMAT, "invalid checkpoint '%s': %llu parameters, the model has %zu",
-                path, (unsigned long long)np, built);
-  }
   static const char tags[3][5] = {"PARM", "MOM1", "MOM2"};
   double *dst[3] = {rl_train_params(m), rl_train_moment(m, 1), rl_train_moment(m, 2)};
+  /* the first value out of bounds, reported once the checksum holds */
+  int bad_tag = -1;
+  size_t bad_at = 0;
+  double bad_v = 0;
+  char why[96] = "";
+  unsigned char blk[8 * 1024];
   for (int i = 0; i < 3; i++) {
-    s = next(r, tags[i], &l);
-    if (!s || l != 8 * np) {
-      if (s)
-        fail(err, RL_EFORMAT, "invalid checkpoint '%s': %.4s of %llu bytes, expected %llu", path,
-             tags[i], (unsigned long long)l, (unsigned long long)(8 * np));
+    if (next(r, tags[i], &l, &st)) {
       rl_train_free(m);
-      return RL_EFORMAT;
+      return st;
     }
-    for (size_t j = 0; j < np; j++) {
-      dst[i][j] = get_f64(s + 8 * j);
-      double v = dst[i][j];
-      if (!isfinite(v) || (i == 2 && v < 0)) {
+    if (l != 8 * np) {
+      rl_train_free(m);
+      return fail(err, RL_EFORMAT, "invalid checkpoint '%s': %.4s of %llu bytes, expected %llu",
+                  path, tags[i], (unsigned long long)l, (unsigned long long)(8 * np));
+    }
+    for (size_t j = 0; j < np;) {
+      size_t k = np - j < sizeof blk / 8 ? np - j : sizeof blk / 8;
+      if (take(r, blk, 8 * k, 1)) {
         rl_train_free(m);
-        return fail(err, RL_EFORMAT, "invalid checkpoint '%s': %.4s value %zu is %s", path,
-                    tags[i], j, isfinite(v) ? "negative" : "not finite");
+        return RL_EIO;
+      }
+      for (size_t q = 0; q < k; q++, j++) {
+        double v = dst[i][j] = get_f64(blk + 8 * q);
+        if (bad_tag < 0 && bad_value(i, v, ck->run.opt.clip, why, sizeof why))
+          bad_tag = i, bad_at = j, bad_v = v;
       }
     }
   }
-  if (r->at != r->n) {
+  unsigned char tr[4];
+  uint32_t have = r->crc ^ 0xFFFFFFFFu;
+  if (take(r, tr, 4, 0)) {
     rl_train_free(m);
-    return fail(err, RL_EFORMAT, "invalid checkpoint '%s': %zu bytes after the last section",
-                path, r->n - r->at);
+    return RL_EIO;
+  }
+  if (get_u32(tr) != have) {
+    rl_train_free(m);
+    return fail(err, RL_EFORMAT, "invalid checkpoint '%s': checksum 0x%08x, the file's bytes give 0x%08x",
+                path, (unsigned)get_u32(tr), (unsigned)have);
+  }
+  if (bad_tag >= 0) {
+    char where[96] = "";
+    rl_train_param_name(m, bad_at, where, sizeof where);
+    rl_train_free(m);
+    return fail(err, RL_EFORMAT, "invalid checkpoint '%s': %.4s[%zu] (%s) %g, expected %s", path,
+                tags[bad_tag], bad_at, where, bad_v, why);
   }
   rl_train_set_step(m, ck->step);
   *out = m;
   return RL_OK;
 }
 
+/* The memory a checkpoint's model may take: the machine's physical
+ * memory (a larger model could only fail or swap). */
+static double phys_bytes(void)
+{
+  long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+  return pages > 0 && size > 0 ? (double)pages * (double)size : 1e18;
+}
+
 rl_status rl_ckpt_read(const char *path, size_t max_T, rl_ckpt *ck, rl_train_model **m,
                        char *err)
 {
+  rl_ckpt_read_opts o = {max_T, 0, 0};
+  return rl_ckpt_read_with(path, &o, ck, m, err);
+}
+
+rl_status rl_ckpt_read_with(const char *path, const rl_ckpt_read_opts *o, rl_ckpt *ck,
+                            rl_train_model **m, char *err)
+{
   *m = NULL;
+  double max_bytes = o->max_bytes > 0 ? (double)o->max_bytes : phys_bytes();
+  size_t threads = o->threads, max_T = o->max_T;
   int fd;
   uint64_t fsize;
   char msg[RL_ERR_MAX];
   rl_status ost = rl_file_open_read(path, "checkpoint", MAX_FILE, &fd, &fsize, msg, sizeof msg);
   if (ost) /* a file that is not a checkpoint is bad input (exit 2), as before */
     return fail(err, ost == RL_ENOMEM ? RL_ENOMEM : RL_EFORMAT, "%s", msg);
-  size_t n = (size_t)fsize;
-  unsigned char *buf = malloc(n ? n : 1);
-  if (!buf) {
-    close(fd);
-    return fail(err, RL_ENOMEM, "out of memory for checkpoint '%s'", path);
-  }
-  size_t got = 0;
-  while (got < n) {
-    ssize_t k = read(fd, buf + got, n - got);
-    if (k < 0 && errno == EINTR)
-      continue;
-    if (k <= 0)
-      break;
-    got += (size_t)k;
-  }
-  int e = errno;
+  rbuf r = {fd, fsize, 0, 0xFFFFFFFFu, path, err};
+  rl_status st = parse(&r, max_T, threads, max_bytes, ck, m);
   close(fd);
-  if (got != n) {
-    free(buf);
-    return fail(err, RL_EIO, "cannot read checkpoint '%s': %s", path,
-                got < n ? "short read" : strerror(e));
-  }
-  rbuf r = {buf, n, 0, path, err};
-  rl_status st = parse(&r, max_T, ck, m);
-  free(buf);
   return st;
 }
 

@@ -130,6 +130,65 @@ static double *zalloc(rl_train_model *m, size_t n, int *oom)
   return p;
 }
 
+/* The sizes of the parameter and activation tensors of a configuration
+ * rl_train_new accepts (every product below 2^57: 64 layers x 4096^4). */
+static void sizes(const rl_train_cfg *c, size_t ps[P_COUNT], size_t as[A_COUNT])
+{
+  size_t V = c->vocab, D = c->d_model, L = c->layers, H = c->heads, T = c->max_T;
+  size_t BT = c->batch * T;
+  size_t p[P_COUNT] = {
+    [P_WTE] = V * D, [P_WPE] = c->pos == RL_TPOS_LEARNED ? T * D : 0,
+    [P_LN1W] = L * D, [P_LN1B] = L * D, [P_QKVW] = L * 3 * D * D, [P_QKVB] = L * 3 * D,
+    [P_ATTPROJW] = L * D * D, [P_ATTPROJB] = L * D, [P_LN2W] = L * D, [P_LN2B] = L * D,
+    [P_FCW] = L * 4 * D * D, [P_FCB] = L * 4 * D, [P_FCPROJW] = L * D * 4 * D,
+    [P_FCPROJB] = L * D, [P_LNFW] = D, [P_LNFB] = D,
+    [P_T5] = c->pos == RL_TPOS_T5 ? c->num_buckets * H : 0,
+    [P_XLW] = c->pos == RL_TPOS_XL ? L * D * (D / H) : 0,
+    [P_XLU] = c->pos == RL_TPOS_XL ? L * D : 0, [P_XLV] = c->pos == RL_TPOS_XL ? L * D : 0,
+    [P_DEB] = c->pos == RL_TPOS_DEBERTA ? c->num_buckets * D : 0,
+    [P_TUPE] = c->pos == RL_TPOS_TUPE ? T * D : 0,
+    [P_TUPEQ] = c->pos == RL_TPOS_TUPE ? D * D : 0, [P_TUPEK] = c->pos == RL_TPOS_TUPE ? D * D : 0};
+  size_t a[A_COUNT] = {
+    [A_ENC] = BT * D, [A_LN1] = L * BT * D, [A_LN1M] = L * BT, [A_LN1R] = L * BT,
+    [A_QKV] = L * BT * 3 * D, [A_QKVR] = c->pos == RL_TPOS_ROPE ? L * BT * 3 * D : 0,
+    [A_ATTY] = L * BT * D, [A_PRE] = L * c->batch * H * T * T, [A_ATT] = L * c->batch * H * T * T,
+    [A_ATTPROJ] = L * BT * D, [A_RES2] = L * BT * D, [A_LN2] = L * BT * D, [A_LN2M] = L * BT,
+    [A_LN2R] = L * BT, [A_FCH] = L * BT * 4 * D, [A_FCHT] = L * BT * 4 * D,
+    [A_FCHG] = L * BT * 4 * D,
+    [A_FCPROJ] = L * BT * D, [A_RES3] = L * BT * D, [A_LNF] = BT * D, [A_LNFM] = BT,
+    [A_LNFR] = BT, [A_LOGITS] = BT * V, [A_PROBS] = BT * V, [A_LOSSES] = BT};
+  memcpy(ps, p, sizeof p);
+  memcpy(as, a, sizeof a);
+}
+
+size_t rl_train_cfg_nparams(const rl_train_cfg *c)
+{
+  size_t ps[P_COUNT], as[A_COUNT], n = 0;
+  sizes(c, ps, as);
+  for (int i = 0; i < P_COUNT; i++)
+    n += ps[i];
+  return n;
+}
+
+double rl_train_cfg_bytes(const rl_train_cfg *c)
+{
+  size_t ps[P_COUNT], as[A_COUNT];
+  sizes(c, ps, as);
+  double np = 0, na = 0, H = (double)c->heads, T = (double)c->max_T, BT = (double)(c->batch * c->max_T);
+  for (int i = 0; i < P_COUNT; i++)
+    np += (double)ps[i];
+  for (int i = 0; i < A_COUNT; i++)
+    na += (double)as[i] * (has_grad(i) ? 2 : 1);
+  double nt = (double)c->threads, attn = (double)c->batch * H * T * T;
+  int bias = c->pos == RL_TPOS_T5 || c->pos == RL_TPOS_ALIBI || c->pos == RL_TPOS_TUPE;
+  /* parameters, gradients, two moments, the threads' gradients;
+   * activations and their gradients; dpre; the threads' biases; the
+   * caller's probabilities and losses */
+  double words = (3 + nt) * np + na + attn + (bias ? 2 * nt * H * T * T : 0) +
+                 BT * (double)c->vocab + BT;
+  return 8 * words;
+}
+
 rl_status rl_train_new(const rl_train_cfg *cfg, rl_train_model **out, char *err)
 {
   *out = NULL;
@@ -165,27 +224,8 @@ rl_status rl_train_new(const rl_train_cfg *cfg, rl_train_model **out, char *err)
   m->cfg = *c;
   size_t V = c->vocab, D = c->d_model, L = c->layers, H = c->heads, T = c->max_T;
   size_t BT = c->batch * T;
-  size_t ps[P_COUNT] = {
-    [P_WTE] = V * D, [P_WPE] = c->pos == RL_TPOS_LEARNED ? T * D : 0,
-    [P_LN1W] = L * D, [P_LN1B] = L * D, [P_QKVW] = L * 3 * D * D, [P_QKVB] = L * 3 * D,
-    [P_ATTPROJW] = L * D * D, [P_ATTPROJB] = L * D, [P_LN2W] = L * D, [P_LN2B] = L * D,
-    [P_FCW] = L * 4 * D * D, [P_FCB] = L * 4 * D, [P_FCPROJW] = L * D * 4 * D,
-    [P_FCPROJB] = L * D, [P_LNFW] = D, [P_LNFB] = D,
-    [P_T5] = c->pos == RL_TPOS_T5 ? c->num_buckets * H : 0,
-    [P_XLW] = c->pos == RL_TPOS_XL ? L * D * (D / H) : 0,
-    [P_XLU] = c->pos == RL_TPOS_XL ? L * D : 0, [P_XLV] = c->pos == RL_TPOS_XL ? L * D : 0,
-    [P_DEB] = c->pos == RL_TPOS_DEBERTA ? c->num_buckets * D : 0,
-    [P_TUPE] = c->pos == RL_TPOS_TUPE ? T * D : 0,
-    [P_TUPEQ] = c->pos == RL_TPOS_TUPE ? D * D : 0, [P_TUPEK] = c->pos == RL_TPOS_TUPE ? D * D : 0};
-  size_t as[A_COUNT] = {
-    [A_ENC] = BT * D, [A_LN1] = L * BT * D, [A_LN1M] = L * BT, [A_LN1R] = L * BT,
-    [A_QKV] = L * BT * 3 * D, [A_QKVR] = c->pos == RL_TPOS_ROPE ? L * BT * 3 * D : 0,
-    [A_ATTY] = L * BT * D, [A_PRE] = L * c->batch * H * T * T, [A_ATT] = L * c->batch * H * T * T,
-    [A_ATTPROJ] = L * BT * D, [A_RES2] = L * BT * D, [A_LN2] = L * BT * D, [A_LN2M] = L * BT,
-    [A_LN2R] = L * BT, [A_FCH] = L * BT * 4 * D, [A_FCHT] = L * BT * 4 * D,
-    [A_FCHG] = L * BT * 4 * D,
-    [A_FCPROJ] = L * BT * D, [A_RES3] = L * BT * D, [A_LNF] = BT * D, [A_LNFM] = BT,
-    [A_LNFR] = BT, [A_LOGITS] = BT * V, [A_PROBS] = BT * V, [A_LOSSES] = BT};
+  size_t ps[P_COUNT], as[A_COUNT];
+  sizes(c, ps, as);
   memcpy(m->psize, ps, sizeof ps);
   memcpy(m->asize, as, sizeof as);
   for (int i = 0; i < P_COUNT; i++)
@@ -913,9 +953,7 @@ int rl_train_find_nonfinite(const rl_train_model *m, char *where, size_t n)
   return 0;
 }
 
-int rl_train_find_nonfinite_params(const rl_train_model *m, int which, char *where, size_t n)
-{
-  static const char *const names[P_COUNT] = {
+static const char *const param_names[P_COUNT] = {
     [P_WTE] = "token embedding", [P_WPE] = "position table", [P_LN1W] = "ln1 weight",
     [P_LN1B] = "ln1 bias", [P_QKVW] = "qkv weight", [P_QKVB] = "qkv bias",
     [P_ATTPROJW] = "attention projection weight", [P_ATTPROJB] = "attention projection bias",
@@ -926,6 +964,31 @@ int rl_train_find_nonfinite_params(const rl_train_model *m, int which, char *whe
     [P_XLW] = "xl relative projection", [P_XLU] = "xl u bias", [P_XLV] = "xl v bias",
     [P_DEB] = "deberta relative table", [P_TUPE] = "tupe position table",
     [P_TUPEQ] = "tupe query projection", [P_TUPEK] = "tupe key projection"};
+
+/* per layer: the tensors between P_LN1W and P_FCPROJB, and xl's */
+static int per_layer(int k)
+{
+  return (k >= P_LN1W && k <= P_FCPROJB) || k == P_XLW || k == P_XLU || k == P_XLV;
+}
+
+void rl_train_param_name(const rl_train_model *m, size_t i, char *where, size_t n)
+{
+  for (int k = 0; k < P_COUNT; k++) {
+    size_t off = (size_t)(m->p[k] - m->params);
+    if (i < off || i >= off + m->psize[k])
+      continue;
+    if (per_layer(k))
+      snprintf(where, n, "layer %zu %s", (i - off) / (m->psize[k] / m->cfg.layers), param_names[k]);
+    else
+      snprintf(where, n, "%s", param_names[k]);
+    return;
+  }
+  snprintf(where, n, "past the parameters");
+}
+
+int rl_train_find_nonfinite_params(const rl_train_model *m, int which, char *where, size_t n)
+{
+  const char *const *names = param_names;
   double *const *t = which ? m->g : m->p;
   size_t L = m->cfg.layers;
   /* in the order the forward reads them: embeddings and t5's bias, each

@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "ropelab.h"
-#include "../base/errf.h"
+#include "../base/internal.h"
 
 #define F(f) offsetof(rl_train_settings, f)
 #define BIG 1e8 /* a typo guard for counts of steps and samples */

@@ -1,4 +1,6 @@
 # audit names the one broken pair of a table and identifies the rest
+# Exit 1 where the table is not a clean RoPE (broken pairs, unidentified, a
+# bug found): audit fails such a table in CI (issue 36 item 6; it was exit 0).
 # (tests/audit/np_tables.py, Debian's python3-numpy, each bug made
 # deliberately in an otherwise correct HF rope float32 table, d = 64,
 # base 10000, half layout, positions 0..255; never ropelab's output):

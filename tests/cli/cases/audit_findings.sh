@@ -1,4 +1,6 @@
 # audit names whole-table bugs (cos and sin exchanged, every sin negated)
+# Exit 1 where the table is not a clean RoPE (broken pairs, unidentified, a
+# bug found): audit fails such a table in CI (issue 36 item 6; it was exit 0).
 # (tests/audit/np_tables.py, Debian's python3-numpy; each table built
 # independently of ropelab, the bug made deliberately):
 #  - swapcs: HF rope float32, d = 64, base 10000, half layout, with cos and

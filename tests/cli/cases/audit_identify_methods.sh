@@ -1,4 +1,6 @@
 # audit identifies NTK (both forms), LongRoPE and p-RoPE tables written by
+# Exit 1 where the table is not a clean RoPE (broken pairs, unidentified, a
+# bug found): audit fails such a table in CI (issue 36 item 6; it was exit 0).
 # independent code (tests/audit/tables.py, Python standard library; never
 # ropelab's output), and says "unidentified" rather than naming a wrong
 # method.  Expected: the generator's parameters (its docstring):

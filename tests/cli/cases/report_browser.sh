@@ -8,7 +8,7 @@
 command -v chromium >/dev/null 2>&1 || { echo "no chromium" >&2; exit 77; }
 /usr/bin/python3 -c 'import PIL' 2>/dev/null || { echo "no python3-pil" >&2; exit 77; }
 m=$(dirname "$0")/../../../experiments/models/llama-2-7b.json
-"$ROPELAB" report "$m" -o page --samples 2 --points 50 --quiet || exit 1
+"$ROPELAB" report "$m" -o page --samples 2 --bins 4 --quiet || exit 1
 shot() {
   rm -f shot.png
   HOME=$PWD timeout 120 chromium --headless --no-sandbox --disable-gpu --hide-scrollbars \

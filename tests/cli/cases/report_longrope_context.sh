@@ -7,7 +7,7 @@
 # turning within C counted on the long one (C theta / 2 pi >= 1)
 command -v /usr/bin/python3 >/dev/null 2>&1 || exit 77
 m=$(dirname "$0")/../../../experiments/models/phi-3-mini-128k-instruct.json
-"$ROPELAB" report "$m" -o page --samples 2 --points 20 --quiet || exit 1
+"$ROPELAB" report "$m" -o page --samples 2 --bins 4 --quiet || exit 1
 /usr/bin/python3 - "$m" page <<'PY'
 import csv, json, math, sys
 cfg = json.load(open(sys.argv[1]))['rope_scaling']

@@ -1,0 +1,246 @@
+/* driver.c: parse, help and run every declared command (driver.h). */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cmd.h"
+#include "driver.h"
+#include "msg.h"
+#include "threads.h"
+
+/* getopt values: --threads, then group k's options from OWN_FIRST +
+ * k * RL_DECL_MAX, above the scheme and grid options' (0x300 .. 0x388) */
+enum { OPT_THREADS = RL_OPT_FIRST_CMD, OWN_FIRST = 0x400 };
+
+static size_t ngroups(const rl_cmd_decl *d)
+{
+  size_t k = 0;
+  while (k < RL_CMD_GROUPS_MAX && d->groups[k].list)
+    k++;
+  return k;
+}
+
+/* the long options of r's command: a table valid until the next call */
+static const struct option *longopts(rl_cmd_run *r)
+{
+  static struct option all[320];
+  const rl_cmd_decl *d = r->cmd->decl;
+  static const struct option table[] = {RL_COMMON_LONGOPTS, {NULL, 0, NULL, 0}};
+  static const struct option page[] = {
+      {"output", required_argument, NULL, 'o'}, {"plot", required_argument, NULL, RL_OPT_PLOT},
+      {"quiet", no_argument, NULL, RL_OPT_QUIET}, {"progress", no_argument, NULL, RL_OPT_PROGRESS},
+      {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
+  const size_t cap = sizeof all / sizeof *all;
+  size_t n = rl_longopts_base(all, (d->takes & RL_TAKES_TABLE) ? table : page, cap);
+  if ((d->takes & RL_TAKES_THREADS) && n + 1 < cap)
+    all[n++] = (struct option){"threads", required_argument, NULL, OPT_THREADS};
+  if ((d->takes & RL_TAKES_SCHEME) && n + 1 < cap)
+    all[n++] = (struct option)RL_SCHEME_LONGOPTS;
+  all[n] = (struct option){NULL, 0, NULL, 0};
+  for (size_t k = 0; k < ngroups(d); k++)
+    n = rl_decl_longopts(&r->own[k], all, n, cap);
+  if (d->takes & RL_TAKES_GRID)
+    n = rl_grid_longopts(&r->grid, all, n, cap);
+  if (d->takes & RL_TAKES_SCHEME)
+    return rl_scheme_longopts(all);
+  if (d->takes & RL_TAKES_SCHEDULE)
+    return rl_sched_longopts(all);
+  return all;
+}
+
+static void init(rl_cmd_run *r, const struct rl_cmd *c, void *settings)
+{
+  const rl_cmd_decl *d = c->decl;
+  memset(r, 0, sizeof *r);
+  r->cmd = c;
+  r->name = c->name;
+  r->settings = settings;
+  rl_common_init(&r->co);
+  if (d->takes & RL_TAKES_SCHEME)
+    rl_scheme_opts_init(&r->scheme);
+  else if (d->takes & RL_TAKES_SCHEDULE)
+    rl_sched_opts_init(&r->sched, 0);
+  if (d->takes & RL_TAKES_GRID)
+    rl_grid_opts_init(&r->grid, d->grid);
+  if (d->defaults)
+    d->defaults(settings);
+  for (size_t k = 0; k < ngroups(d); k++) {
+    void *obj = rl_cmd_group_obj(r, k);
+    /* the core's defaults where it has them, else each declaration's */
+    if (d->defaults) {
+      r->own[k] = (rl_decl_opts){d->groups[k].list(), obj, OWN_FIRST + (int)k * RL_DECL_MAX, 0};
+    } else {
+      rl_decl_opts_init(&r->own[k], d->groups[k].list(), obj,
+                        OWN_FIRST + (int)k * RL_DECL_MAX);
+    }
+  }
+}
+
+/* one option of the command's own, its groups, the grid or --threads:
+ * RL_OPT_TAKEN, RL_OPT_NOT_MINE or RL_OPT_FAILED(code) */
+static int own_opt(rl_cmd_run *r, int c, const char *arg)
+{
+  const rl_cmd_decl *d = r->cmd->decl;
+  if (c == OPT_THREADS) {
+    if (rl_opt_uint(r->name, "--threads", arg, 1, RL_THREADS_MAX, &r->threads))
+      return RL_OPT_FAILED(RL_EXIT_USAGE);
+    r->threads_given = 1;
+    return RL_OPT_TAKEN;
+  }
+  int t = RL_OPT_NOT_MINE;
+  for (size_t k = 0; t == RL_OPT_NOT_MINE && k < ngroups(d); k++)
+    t = rl_decl_opt(&r->own[k], r->name, c, arg);
+  if (t == RL_OPT_NOT_MINE && (d->takes & RL_TAKES_GRID))
+    t = rl_grid_opt(&r->grid, r->name, c, arg);
+  return t;
+}
+
+static int parse(rl_cmd_run *r, int argc, char **argv)
+{
+  const rl_cmd_decl *d = r->cmd->decl;
+  const struct option *opts = longopts(r);
+  int c, rc;
+  while ((c = getopt_long(argc, argv, ":o:h", opts, NULL)) != -1) {
+    int t = own_opt(r, c, optarg);
+    if (rl_opt_failed(t))
+      return rl_opt_exit_code(t);
+    if (t == RL_OPT_TAKEN)
+      continue;
+    if (d->takes & RL_TAKES_SCHEME)
+      rc = rl_scheme_opt_default(&r->scheme, &r->co, r->name, c, argv, opts);
+    else if (d->takes & RL_TAKES_SCHEDULE)
+      rc = rl_sched_opt_default(&r->sched, &r->co, r->name, c, argv, opts);
+    else
+      rc = rl_opt_default(&r->co, r->name, c, argv, opts);
+    if (rc)
+      return rc;
+  }
+  if (r->co.help) {
+    rl_cmd_help(r->cmd, stdout);
+    return RL_OPT_DONE;
+  }
+  /* the positional arguments */
+  r->args = argv + optind;
+  r->nargs = (size_t)(argc - optind);
+  if (r->nargs > d->max_args)
+    return rl_usage(r->name, "unexpected argument '%s' (see 'ropelab help %s')",
+                    argv[optind + (int)d->max_args], r->name);
+  if (r->nargs < d->min_args)
+    return rl_usage(r->name, "missing %s: expected %s (see 'ropelab help %s')",
+                    d->args_name ? d->args_name : "arguments",
+                    d->args_expect ? d->args_expect : d->usage, r->name);
+  if (r->co.plot && !d->plot)
+    return rl_usage(r->name, "invalid --plot '%s': %s draws no figure", r->co.plot, r->name);
+  if (r->co.output && !(d->takes & RL_TAKES_TABLE) && !d->output_arg)
+    return rl_usage(r->name, "invalid --output '%s': %s writes no table", r->co.output, r->name);
+  /* the groups' own ends: --config applied, --rot resolved, the grid */
+  if ((d->takes & RL_TAKES_SCHEME) &&
+      (rc = rl_scheme_opts_finish(&r->scheme, r->name, d->schemes_max, d->schemes_default)))
+    return rc;
+  if (!(d->takes & RL_TAKES_SCHEME) && (d->takes & RL_TAKES_SCHEDULE) &&
+      (rc = rl_sched_opts_finish(&r->sched, r->name)))
+    return rc;
+  if ((d->takes & RL_TAKES_GRID) && (rc = rl_grid_opts_finish(&r->grid, r->name, &r->g)))
+    return rc;
+  if ((d->takes & RL_TAKES_THREADS) && !r->threads)
+    r->threads = (unsigned long long)rl_online_cpus(RL_THREADS_MAX);
+  return d->check ? d->check(r) : 0;
+}
+
+static int exec_decl(const struct rl_cmd *c, int argc, char **argv)
+{
+  const rl_cmd_decl *d = c->decl;
+  void *settings = calloc(1, d->settings_size ? d->settings_size : 1);
+  rl_cmd_run *r = malloc(sizeof *r);
+  if (!settings || !r) {
+    free(settings), free(r);
+    return rl_runtime(c->name, "out of memory");
+  }
+  init(r, c, settings);
+  int rc = parse(r, argc, argv);
+  if (rc == RL_OPT_DONE)
+    rc = RL_EXIT_OK;
+  else if (!rc)
+    rc = d->compute(r);
+  free(settings), free(r);
+  return rc;
+}
+
+int rl_cmd_exec(const struct rl_cmd *c, int argc, char **argv)
+{
+  return c->decl ? exec_decl(c, argc, argv) : c->run(argc, argv);
+}
+
+int rl_cmd_given(const rl_cmd_run *r, const char *key)
+{
+  const rl_cmd_decl *d = r->cmd->decl;
+  for (size_t k = 0; k < ngroups(d); k++)
+    for (size_t i = 0; r->own[k].list[i] && i < RL_DECL_MAX; i++)
+      if (!strcmp(r->own[k].list[i]->key, key))
+        return (r->own[k].given >> i) & 1u;
+  return 0;
+}
+
+int rl_cmd_sink_open(rl_cmd_run *r, rl_sink *s)
+{
+  return rl_sink_open(s, r->name, &r->co, r->cmd->decl->plot);
+}
+
+void rl_cmd_meta(const rl_cmd_run *r, rl_out *out)
+{
+  for (size_t k = 0; k < ngroups(r->cmd->decl); k++)
+    rl_decl_meta(&r->own[k], out);
+}
+
+/* ---- help ------------------------------------------------------------- */
+
+static void help_decl(const struct rl_cmd *c, FILE *fp)
+{
+  const rl_cmd_decl *d = c->decl;
+  fprintf(fp, "usage: ropelab %s %s\n\n%s", c->name, d->usage, d->about ? d->about : "");
+  if (d->about && *d->about)
+    fputc('\n', fp);
+  if (d->takes & RL_TAKES_SCHEME)
+    rl_scheme_opts_help(fp);
+  else if (d->takes & RL_TAKES_SCHEDULE)
+    rl_sched_opts_help_except(fp, d->except);
+  if (d->takes & RL_TAKES_GRID) {
+    const rl_grid_kind *k = d->grid;
+    fprintf(fp, "%s:\n", k->nouns);
+    rl_grid_opts_help(fp, k);
+  }
+  for (size_t k = 0; k < ngroups(d); k++) {
+    if (d->groups[k].title)
+      fprintf(fp, "%s\n", d->groups[k].title);
+    rl_decl_help(fp, d->groups[k].list());
+  }
+  if (d->takes & RL_TAKES_THREADS)
+    fputs("      --threads T    worker threads (default: online processors, at most 64);\n"
+          "                     the output is the same bytes whatever T\n", fp);
+  fputc('\n', fp);
+  if (d->takes & RL_TAKES_TABLE) {
+    if (d->plot)
+      rl_common_help(fp);
+    else
+      rl_common_help_noplot(fp);
+  } else {
+    fputs("output:\n", fp);
+    if (d->output_arg) {
+      char head[64];
+      snprintf(head, sizeof head, "  -o, --output %-5s ", d->output_arg);
+      rl_help_wrap(fp, head, 21, d->output_help);
+    }
+    fputs("      --progress     show progress on stderr even when it is not a terminal\n"
+          "      --quiet        never show progress\n"
+          "  -h, --help         this help\n", fp);
+  }
+  if (d->footer)
+    fprintf(fp, "\n%s", d->footer);
+}
+
+void rl_cmd_help(const struct rl_cmd *c, FILE *fp)
+{
+  if (c->decl)
+    help_decl(c, fp);
+  else
+    c->help(fp);
+}
