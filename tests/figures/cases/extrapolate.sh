@@ -7,7 +7,11 @@
 # lengths; panel (c) the unseen fraction of alibi (the largest there).
 # Series that panels (b) and (c) merge (within 0.4% of the span) are
 # drawn once: their shared curve is one of theirs, so a merged series'
-# extremes are checked only where it is drawn alone.
+# extremes are checked only where it is drawn alone.  Closed form of
+# panel (c): ALiBi sees relative distances, so a causal pair (i >= j) of
+# a length-n sequence is unseen when i - j >= L = 16; of n(n+1)/2 pairs,
+# sum_{k=1..n-16} k are: 136/528 = 0.257576 at n = 32, 1176/2080 =
+# 0.565385 at n = 64, none at n <= 16.
 . "$(dirname "$0")/../figure.sh"
 "$ROPELAB" extrapolate --train-len 16 --eval-len 64 --dim 8 --samples 8 --scheme nope,alibi,rope \
   --method rope,linear,yarn -o x.csv --plot x.svg 2>/dev/null || exit 1
@@ -24,3 +28,6 @@ done
 drawn extremes x.table x.csv value --x len --where scheme=alibi --where measure=entropy --panel 2 | sed "s/^/(b) alibi: /"
 drawn extremes x.table x.csv value --x len --where scheme=alibi --where measure=unseen --where pair=all --panel 3 |
   sed "s/^/(c) alibi: /"
+drawn point x.table 32 0.257576
+drawn point x.table 64 0.565385
+drawn point x.table 16 0
