@@ -10,7 +10,15 @@
 # yarn_ramp: gamma = (ratio - 1/s)/(1 - 1/s) (awk, s = 8) of each form
 # reaches its extremes.  methods_decay: every method's binned bound
 # reaches its extremes at its r.  methods_ratio: every series' positive
-# ratio reaches its extremes at its pair.
+# ratio reaches its extremes at its pair.  Closed forms besides the
+# published points: liu_critical at T_train = 512, 2 ceil(64 ln(512 /
+# 2 pi) / ln base) by awk for each base, and base 500's saturation at
+# d = 128; pi_fig5's B(0)/d = (1/128) sum_{k=1..64} k = 16.25;
+# methods_ratio: linear 1/8 at every pair, NTK-aware's s^(-2i/(d-2)) =
+# 1/8 at pair 63 (base s^(d/(d-2)) times), dynamic NTK's base times
+# (s N/L - (s - 1))^(d/(d-2)) = 57^(64/63) at N = 32768, so pair 63's
+# ratio 1/57 (transformers' dynamic rope update, N/L = 8), every
+# method's pair 0 at 1 but linear's.
 . "$(dirname "$0")/../figure.sh"
 mkdir -p liu
 for b in 500 10000 1000000; do
@@ -24,6 +32,11 @@ for b in 500 10000 1000000; do
   drawn extremes liu.table liu/critical_$b.csv critical_dim --x len | sed "s/^/base $b: /"
 done
 drawn point liu.table 4096 92
+for b in 500 10000 1000000; do
+  awk -v b=$b 'BEGIN { x = 64 * log(512 / (2 * atan2(0, -1))) / log(b); c = (x == int(x)) ? x : int(x) + 1; print 512, 2 * c }'
+done | while read -r x y; do drawn point liu.table "$x" "$y"; done
+# (the grid's last length: 2 pi 500^(63/64) < 2900 below it, saturated)
+drawn point liu.table "$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "len") c = i; next } !/^#/ { x = $c } END { print x }' liu/critical_500.csv)" 128 | sed 's/^([^,]*/(last length/'
 "$ROPELAB" bound men --dim 128 --len 1024:8192:x2 --fit -o men.csv || exit 1
 printf 'len,paper,su\n1024,4.3e3,4.3e3\n2048,1.6e4,1.2e4\n' > pub.csv
 gnuplot -c "$plots/men_base.gp" men.csv pub.csv men.svg || exit 1
@@ -41,6 +54,7 @@ echo "pi_fig5:"
 layout pi.svg
 gnuplot -c "$plots/pi_fig5.gp" pi.csv pi.table table || exit 1
 drawn extremes pi.table pi.csv b_over_d --x s
+drawn point pi.table 0 16.25
 echo "B(s) = d drawn at 1: $(awk '/^# Curve 1 of/ { c = 1 } c && /^ *[0-9]/ && $2 == 1 { n++ } END { print (n > 0 ? "yes" : "no") }' pi.table)"
 "$ROPELAB" freqs --method yarn --dim 128 --base 10000 --train-len 4096 --factor 8 --ramp code,paper \
   --truncate yes,no -o ramp.csv || exit 1
@@ -73,3 +87,7 @@ awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } !/^#/ && !s[$c["m
   while read -r m r; do
     drawn extremes mr.table mr.csv ratio --x pair --where method=$m --where ramp=$r --positive | sed "s/^/$m $r: /"
   done
+for p in "0 0.125" "63 0.125" "0 1" "63 0.0175439"; do
+  # shellcheck disable=SC2086 # two words: x and y
+  drawn point mr.table $p
+done
