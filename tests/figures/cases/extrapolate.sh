@@ -11,7 +11,10 @@
 # panel (c): ALiBi sees relative distances, so a causal pair (i >= j) of
 # a length-n sequence is unseen when i - j >= L = 16; of n(n+1)/2 pairs,
 # sum_{k=1..n-16} k are: 136/528 = 0.257576 at n = 32, 1176/2080 =
-# 0.565385 at n = 64, none at n <= 16.
+# 0.565385 at n = 64, none at n <= 16.  The three panels `report` draws
+# (retrieval, entropy, unseen in a row): layout (the entropy panel's
+# title ran into the unseen panel's, cut to the panel's width it ran into
+# the page's title) and the unseen fraction's closed form in panel 3.
 . "$(dirname "$0")/../figure.sh"
 "$ROPELAB" extrapolate --train-len 16 --eval-len 64 --dim 8 --samples 8 --scheme nope,alibi,rope \
   --method rope,linear,yarn -o x.csv --plot x.svg 2>/dev/null || exit 1
@@ -31,3 +34,12 @@ drawn extremes x.table x.csv value --x len --where scheme=alibi --where measure=
 drawn point x.table 32 0.257576
 drawn point x.table 64 0.565385
 drawn point x.table 16 0
+"$ROPELAB" extrapolate --train-len 16 --eval-len 64 --dim 8 --samples 8 --scheme alibi,rope \
+  --measure retrieval,entropy,unseen -o y.csv --plot y.svg 2>/dev/null || exit 1
+echo "retrieval, entropy, unseen:"
+layout y.svg
+gnuplot -c "$plots/extrapolate.gp" y.csv y.table table 2>/dev/null || exit 1
+echo "panels: $(grep -c '^# Curve 0 of' y.table)"
+drawn extremes y.table y.csv value --x len --where scheme=alibi --where measure=unseen --where pair=all --panel 3 |
+  sed "s/^/(c) alibi: /"
+drawn point y.table 64 0.565385
