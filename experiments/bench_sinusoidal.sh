@@ -1,6 +1,6 @@
 #!/bin/sh
 # bench_sinusoidal.sh [RUNS] [REV]: extrapolate's sinusoidal scheme at the
-# README's size (N = 32768, L = 4096, d = 128, 100 samples, retrieval,
+# experiments/extrapolate/README.md's size (N = 32768, L = 4096, d = 128, 100 samples, retrieval,
 # entropy and shift) against the same command built at REV (default
 # 96574b5: one exact sin/cos per pair and key, before the per-thread run
 # of encodings from rl_angle_sincos_rows), interleaved, CPU and wall time

@@ -18,7 +18,7 @@ ropelab=$top/build/src/ropelab
 mkdir -p "$out"
 
 L=1024 N=16384
-# --draw-contents: the random stream the README's figure and numbers were
+# --draw-contents: the random stream experiments/extrapolate/README.md's figure and numbers were
 # drawn with (the default, the logits' law, has the same expectations)
 common="--train-len $L --eval-len $N --dim 128 --samples 64 --seed 1 --distances 0,1:8192:x2,16383 --draw-contents"
 "$ropelab" extrapolate $common --scheme nope,sinusoidal,learned,t5,alibi,rope \

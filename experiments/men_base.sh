@@ -6,7 +6,7 @@
 # table; base.png: the figure, with the paper's and Su's published values
 # for comparison; margins.txt: min B_r at 512K and 1M, exact and in the
 # HF float32 pipeline).  The run's wall and CPU time go to time.txt.  The
-# README shows base.png as experiments/figures/men_base.png.
+# experiments/bounds/README.md shows base.png as experiments/figures/men_base.png.
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -24,7 +24,7 @@ printf 'len,paper,su\n1024,4.3e3,4.3e3\n2048,1.6e4,1.2e4\n4096,2.7e4,2.7e4\n8192
 262144,3.6e7,2.4e7\n524288,6.4e7,5.8e7\n1048576,5.1e8,6.5e7\n' > "$out/published.csv"
 gnuplot -c "$top/plots/men_base.gp" "$out/base.csv" "$out/published.csv" "$out/base.png"
 
-# The margins at 512K and 1M (README: where we differ from Su), through a
+# The margins at 512K and 1M (experiments/bounds/README.md: where we differ from Su), through a
 # separate code path (decay's similarity, exact angles) and through the
 # HF float32 pipeline: min B_r over r < L and the first r with B_r < 0,
 # at ropelab's base and at the grid point below it.

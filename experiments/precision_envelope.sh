@@ -4,7 +4,7 @@
 # 500000 (Llama 3), every position evaluated, 48 log-spaced rows:
 #   out/precision_envelope/envelope_b<base>.csv  (ropelab precision)
 #   out/precision_envelope/envelope_b<base>.png  (plots/precision.gp)
-# README shows envelope_b500000.png as experiments/figures/precision-envelope.png
+# experiments/precision/README.md shows envelope_b500000.png as experiments/figures/precision-envelope.png
 # (every pipeline but exact; identical ones share a panel: plots/precision.gp).
 # Installs what is missing and builds like the other experiment scripts.
 set -eu

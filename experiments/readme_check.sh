@@ -1,20 +1,22 @@
 #!/bin/sh
-# readme_check.sh: recompute the numbers and claims of the README's prose
-# about its figures that no golden test holds, and compare them with the
-# README's text (as it reads with its lines joined).  Prints one line per
-# claim and exits 1 when a computed value or the README's sentence
-# changes.  About 4 minutes on 2 loaded cores (the extrapolate run).
+# readme_check.sh: recompute the numbers and claims of the READMEs' prose
+# about their figures that no golden test holds, and compare them with the
+# READMEs' text (README.md and every experiments/*/README.md, where the
+# studies and their figures are, as they read with their lines joined).
+# Prints one line per claim and exits 1 when a computed value or the
+# READMEs' sentence changes.  About 4 minutes on 2 loaded cores (the
+# extrapolate run).
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 "$top/experiments/setup.sh" "$top/build"
 rl=$top/build/src/ropelab
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/ropelab-readme.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT INT TERM
-text=$(tr '\n' ' ' <"$top/README.md" | tr -s ' ')
+text=$(cat "$top/README.md" "$top"/experiments/*/README.md | tr '\n' ' ' | tr -s ' ')
 bad=0
-claim() { # claim WHAT COMPUTED PHRASE: COMPUTED must be "ok", PHRASE in the README
+claim() { # claim WHAT COMPUTED PHRASE: COMPUTED must be "ok", PHRASE in the READMEs
   if [ "$2" != ok ]; then echo "FAIL $1: computed $2"; bad=1
-  elif ! printf '%s' "$text" | grep -qF -- "$3"; then echo "FAIL $1: README lacks \"$3\""; bad=1
+  elif ! printf '%s' "$text" | grep -qF -- "$3"; then echo "FAIL $1: the READMEs lack \"$3\""; bad=1
   else echo "ok   $1"; fi
 }
 is() { [ "$1" = "$2" ] && echo ok || echo "$1 (README: $2)"; }
@@ -44,7 +46,7 @@ claim "bf16 logit error maximum" "$(is "$env" "0.0152 80221..102541 0.0135")" \
 # schemes_profiles.sh: how many of the schemes its figure draws
 drawn=$(sed -n 's/.*profile --scheme \([a-z0-9,]*\) .*/\1/p' "$top/experiments/schemes_profiles.sh" | tr ',' '\n' | wc -l)
 all=$("$rl" profile --scheme all --to 1 --samples 2 | grep -v '^#' | head -n 1 | tr ',' '\n' | grep -c '_same$')
-claim "profiles: $drawn of $all schemes" "$(is "$drawn $all" "8 12")" "profiles.png: 8 of the 12 schemes on one axis"
+claim "profiles: $drawn of $all schemes" "$(is "$drawn $all" "8 12")" "profiles.png: 8 of the 12 schemes, one panel each"
 
 # bound pi --plot has the ratio axis (y2), pi_fig5.gp has not
 y2=$(grep -c 'y2' "$top/plots/bound_pi.gp" || true) y2fig5=$(grep -c 'y2' "$top/plots/pi_fig5.gp" || true)

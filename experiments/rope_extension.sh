@@ -3,7 +3,7 @@
 # a model that learned its task.  Trains RoPE once on copy at L (default
 # TRAIN_LEN=20, STEPS=2500, 4 layers, lr 5e-3: experiments/copy_all.sh's
 # recipe, with which every scheme reaches >= 99% exact match in
-# distribution at L = 20, README "Trained models"),
+# distribution at L = 20, experiments/copy_all/README.md),
 # with --checkpoint, then one 'ropelab evaluate' sweep re-scores it at
 # every length 1..4L (EVAL_LEN) under PI (linear), NTK (ntk), YaRN (yarn) and
 # dynamic NTK (dynamic, at each test length's own scale), each at

@@ -1,7 +1,7 @@
 #!/bin/sh
 # schemes_compare.sh [OUTDIR]: the measured comparison of every scheme
 # (ropelab compare, d = 64, len 64) as CSV and as the markdown table of
-# the README.  pair_ns is timed, so it varies between machines and runs.
+# experiments/schemes/README.md.  pair_ns is timed, so it varies between machines and runs.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:-$top/out/schemes_compare}

@@ -1,7 +1,7 @@
 /* ci_table.c: the Llama 3.1 RoPE table of ci_tables.py written by plain C
  * in float32 (d = 128, base 500000, llama3 factor 8, L = 8192, low 1,
  * high 4; half layout, positions 0..1023), independently of ropelab, for
- * the README's CI recipe (tests/audit/cases/ci_recipe.sh).
+ * the CI recipe of experiments/audit/README.md (tests/audit/cases/ci_recipe.sh).
  *   ci_table powf|exp2f COS.csv SIN.csv
  * powf: theta_i = 1 / powf(base, 2i/d); exp2f: theta_i = exp2f(-(2i/d) *
  * log2f(base)), the form C code writes to avoid pow.  cos and sin by cosf

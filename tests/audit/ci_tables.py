@@ -3,7 +3,7 @@
 base 500000, llama3 factor 8, L = 8192, low 1, high 4; transformers'
 _compute_llama3_parameters and LlamaRotaryEmbedding.forward, half layout
 cat(freqs, freqs), positions 0..1023), written in float32 by independent
-code, never by ropelab, for the README's CI recipe (tests/audit/cases).
+code, never by ropelab, for the CI recipe of experiments/audit/README.md (tests/audit/cases).
 
 IMPL, how the float32 frequencies and cos/sin are computed:
   numpy  numpy's own float32 ops: f32(base) ** (arange(0, d, 2) / d),

@@ -7,7 +7,7 @@
  * digits and asks for equality (a tolerance of half a unit in the second
  * digit, 0.05e3 .. 0.05e6 absolute).  Longer lengths (256K: 1.4 s of
  * CPU, 1M: 2.5 s) live in experiments/men_base.sh; at 512K we differ
- * from Su (README, "Published bounds").
+ * from Su (experiments/bounds/README.md).
  * Also: the paper's own power-law fit of its Figure 1 (y = 0.0424 x^1.628)
  * refitted from its table (Table 1 as Su quotes it: 4.3e3 ... 5.1e8 at
  * L = 1024 ... 2^20) by rl_men_fit; the table's values carry two digits

@@ -16,7 +16,7 @@
  *   1e-9 absolute of the MPFR sums (cos, sin of the MPFR angle).
  * The fp64 pipeline (the double nearest theta) must miss the 1e-12 (it is
  * off by up to 2^31 ulp(theta)/2 ~ 1e-7): the test can fail.  Prints the
- * achieved worst errors (quoted in the README). */
+ * achieved worst errors (quoted in experiments/precision/README.md). */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>

@@ -1,7 +1,14 @@
 /* registry.c: every ropelab command, once (kmod's command table).  A new
- * command is its own cmd_<name>.c plus one X(name) line here. */
+ * command is its own cmd_<name>.c plus one X(name) line here and one line
+ * in src/meson.build (tests/cli/newcommand shows it). */
 #include <string.h>
 #include "cmd.h"
+
+#ifdef RL_TEST_COMMAND /* the test build's command (tests/cli/newcommand) */
+#define TEST_COMMANDS(X) X(phase)
+#else
+#define TEST_COMMANDS(X)
+#endif
 
 #define RL_COMMANDS(X) \
   X(freqs)             \
@@ -21,6 +28,7 @@
   X(train)             \
   X(evaluate)          \
   X(report)            \
+  TEST_COMMANDS(X)     \
   /* new commands: one line above, ending in a backslash */
 
 #define X(n) extern const struct rl_cmd rl_cmd_##n;

@@ -6,7 +6,7 @@
  * threads the count of cores asked for.  A separate writer made three
  * threads on two cores, and decay on both cores spent about 20 ms more
  * CPU than on one (context switches, page faults of twice as many slots,
- * text copied from the other core's cache); see the README's Speed. */
+ * text copied from the other core's cache); see experiments/speed/README.md. */
 #include <pthread.h>
 #include <stdlib.h>
 #include "cmd.h"

@@ -397,7 +397,7 @@ static void seed(const rl_decay_ws *w, lane *l, size_t blk)
  * (ifunc); without FMA contraction (ISO C mode) they compute the same
  * bits as the SSE2 default.  AVX-512 halves the square roots' share
  * where the core has full-width units (decay to 10^6 at d = 128: 97 to
- * 80 ms of CPU on the Zen 5 of the README's Speed section). */
+ * 80 ms of CPU on the Zen 5 of experiments/speed/README.md). */
 #if defined(__x86_64__) && defined(__GLIBC__) && defined(__has_attribute)
 #if __has_attribute(target_clones)
 #define CLONES __attribute__((target_clones("avx512f", "avx2", "default")))

@@ -273,7 +273,7 @@ rl_status rl_train_new(const rl_train_cfg *cfg, rl_train_model **out, char *err)
      * them, the positional logit starts O(1) and, shared by every layer,
      * gives all layers the same random pattern; copy at L = 20 then
      * reached 0.740 (seed 1) and stalled at 0.28 loss (seed 2) in 2500
-     * steps, with 0.02 0.959 and 0.984 (README, Trained models) */
+     * steps, with 0.02 0.959 and 0.984 (experiments/copy_all/README.md) */
     double sd = i == P_ATTPROJW || i == P_FCPROJW ? 0.02 / sqrt(2.0 * (double)L) : 0.02;
     for (size_t j = 0; j < ps[i]; j++)
       m->p[i][j] = sd * rl_train_rng_normal(&r);

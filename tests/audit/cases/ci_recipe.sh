@@ -1,4 +1,4 @@
-# The README's CI recipe (section "Auditing your own RoPE table"), run as
+# The CI recipe of experiments/audit/README.md, run as
 # users copy it, on Llama 3.1 tables written by independent code
 # (../ci_tables.py with Debian's python3-numpy, ../ci_table.c with the
 # system's cc and libm; never ropelab's output):

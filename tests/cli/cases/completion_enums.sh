@@ -2,7 +2,7 @@
 # (COMP_WORDS, COMP_CWORD): bound's subcommands (its usage line: men, liu,
 # pi, yarn), bound men --search (its help: staged or fine), the schemes
 # with 'all' (profile's and compare's help: "comma-separated schemes, or
-# 'all'"; the twelve schemes of the README's table), extrapolate --method
+# 'all'"; the twelve schemes of experiments/schemes/README.md), extrapolate --method
 # with 'all', after a comma too; check --only against the names
 # 'check --list' prints (first column), one by one and after a comma.
 comp=$(dirname "$ROPELAB")/cli/dist/ropelab
