@@ -129,11 +129,14 @@ if (tuned) {
             if (v >= ylo / 1.5 && v <= yhi * 1.5) { set ytics add ((k >= 4 ? sprintf("%se%d", m, k) : sprintf("%g", v)) v) }
         }
     }
+    # one T_tune: a tic at it, so a limit equal to it reads off exactly
+    # (a flat limit at 32768 had one tic, 3e4, to read it by)
+    if (strlen(tune_len)) { set ytics add (tune_len real(tune_len)) }
     set ylabel "extrapolation limit (tokens, log scale)"
-    set key top left Left reverse box opaque font ",10" samplen 2.5
+    set key top left Left reverse box opaque font ",10" samplen 2.5 height 0.6  # (the box cut the last entry's underscore)
     cmd = sprintf("data using %d:%d with points pt 7 ps 0.9 lc rgb '#009E73' title 'extrapolation limit: 2π tune_base^(d_extra/d) if tune_base > critical base, else T_tune', ", clen, climit)
     cmd = cmd . sprintf("[T=%.17g:%.17g] elimit(T) with steps lw 1.5 lc rgb '#009E73' notitle, ", lmin, lmax)
-    cmd = cmd . sprintf("data using %d:%d with lines dt 2 lw 1.4 lc rgb '#444444' title 'T_tune'", clen, ctl)
+    cmd = cmd . sprintf("data using %d:%d with lines dt 2 lw 1.4 lc rgb '#444444' title '%s'", clen, ctl, strlen(tune_len) ? "T_tune = " . tune_len : "T_tune")
     eval("plot " . cmd)
 }
 unset multiplot

@@ -76,7 +76,8 @@ if (published) {
 set logscale xy
 set xrange [xlo:xhi]
 set yrange [10 ** floor(log10(ylo)):10 ** ceil(log10(yhi))]
-set format y "%.0e"
+# (the table terminal prints points in the axis format: 6 digits there)
+if (term ne "table") { set format y "%.0e" }
 # tics at powers of 2 in K/M tokens, at most about 11
 e0 = ceil(log(xlo) / log(2))
 e1 = floor(log(xhi) / log(2))

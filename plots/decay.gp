@@ -82,6 +82,13 @@ if (npanel == 1) {
 set grid lt 1 lc rgb "#dddddd"  # "lc" alone draws no grid in gnuplot 5.4
 if (grid eq "log" || ranged) { set logscale x }
 set autoscale xfix
+# bins are drawn at their geometric centres: the axis still spans the
+# range the command named, from the first bin's r_first to the last's
+# r_last (it stopped at the last centre, short of the last tick)
+if (ranged) {
+    rr = system(sprintf("awk -F, 'NR > 1 && !/^#/ { if (lo == \"\") lo = $%d; hi = $%d } END { print lo, hi }' '%s'", col("r_first"), col("r_last"), data))
+    set xrange [real(word(rr, 1)):real(word(rr, 2))]
+}
 set multiplot title t1 font ",11"
 eval footer
 

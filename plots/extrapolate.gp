@@ -36,7 +36,14 @@ H = prow == 2 ? 1000 : 600
 load system(sprintf("dirname '%s'", ARG0)) . "/common.gp"
 if (np == 0) { print "extrapolate.gp: no rows of retrieval, entropy, unseen or shift in ", data; exit status 1 }
 letter = 0
-panel(t) = sprintf("(%s) %s", "abcd"[letter:letter], t)
+# a panel's title wrapped at blanks to the panel's width (about 7 px a
+# character at 11 pt; with three panels in a row the entropy panel's
+# title ran into the unseen panel's); three in a row leave room above
+# for three lines of it
+pchars = int(((0.80 - 90.0 / W) - 0.07 * (pcol - 1)) / pcol * W / 7.0)
+lastsp(s, k) = k <= 1 ? 0 : (s[k:k] eq " " ? k : lastsp(s, k - 1))
+wrapw(s, n) = strlen(s) <= n ? s : (wk = lastsp(s, n + 1), wk <= 1 ? s : s[1:wk - 1] . "\n" . wrapw(s[wk + 1:], n))
+panel(t) = wrapw(sprintf("(%s) %s", "abcd"[letter:letter], t), pchars)
 
 L = real(meta("train_len"))
 N = real(meta("eval_len"))
@@ -73,7 +80,7 @@ t1 = sprintf("ropelab extrapolate: trained at L = %.0f (dashed), evaluated to N 
 if (strlen(meta("dim")) > 0) { t1 = t1 . ", d = " . meta("dim") }
 if (strlen(meta("samples")) > 0) { t1 = t1 . ", " . meta("samples") . " content samples" }
 # every panel the same width; the key column on the right
-set multiplot layout prow, pcol title t1 font ",13" margins (90.0 / W), 0.80, (prow == 2 ? 0.11 : 0.16), (prow == 2 ? 0.92 : 0.86) spacing 0.07, 0.13
+set multiplot layout prow, pcol title t1 font ",13" margins (90.0 / W), 0.80, (prow == 2 ? 0.11 : 0.16), (prow == 2 ? 0.92 : pcol >= 3 ? 0.80 : 0.86) spacing 0.07, 0.13
 eval footer
 
 # L as a dashed line, named in the title (a label on the plot covered
@@ -83,7 +90,7 @@ set arrow 1 from first L, graph 0 to first L, graph 1 nohead dt 2 lw 1.2 lc rgb 
 set logscale x 2
 if (has_ret) {
 letter = letter + 1
-set title panel(sprintf("retrieval at n = %.0f: attention on the planted key (mean;\nbelow 1e-8 off the axis)", N))
+set title panel(sprintf("retrieval at n = %.0f: attention on the planted key (mean; below 1e-8 off the axis)", N))
 set xlabel "distance r of the planted key from the query  (tokens)"
 set ylabel "attention probability  (no unit)"
 set logscale y 10

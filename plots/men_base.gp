@@ -18,7 +18,8 @@ set datafile commentschars "#"
 set logscale xy
 set xrange [700:1.6e6]
 set yrange [1e3:1e9]
-set format y "%.0e"
+# (the table terminal prints points in the axis format: 6 digits there)
+if (term ne "table") { set format y "%.0e" }
 set xtics ("1K" 1024, "4K" 4096, "16K" 16384, "64K" 65536, "256K" 262144, "1M" 1048576)
 set xlabel "context length L  (tokens, log scale)"
 set ylabel "base with B_r = Σ_i cos(r θ_i) >= 0 for all r < L  (no unit, log scale)"

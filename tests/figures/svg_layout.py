@@ -161,6 +161,18 @@ def shrink(b, by=1.0):
     return (b[0] + by, b[1] + by, b[2] - by, b[3] - by)
 
 
+def inside_poly(p, pts):
+    # even-odd rule: a ray from p to the right crosses the outline
+    x, y = p
+    n = len(pts)
+    c = False
+    for i in range(n):
+        (x1, y1), (x2, y2) = pts[i], pts[(i + 1) % n]
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            c = not c
+    return c
+
+
 def main(argv):
     if len(argv) < 3:
         print('usage: svg_layout.py FIGURE.svg FONT.ttf [--scale S] [--no-units]', file=sys.stderr)
@@ -178,6 +190,10 @@ def main(argv):
     frames = []  # panel frames: (l, t, r, b)
     keyboxes = []  # the boxes of keys drawn with a box
     loose = []  # segments drawn outside the plots' groups (arrows, ticks)
+    polys = {}   # a band's polygon by where it starts: its outline
+    # crossing a box is a line crossing it; a box its outline misses is
+    # struck only when inside it (a band's bounding box is not the band:
+    # one across a log axis covers the whole frame)
     opaque = []  # white areas (an opaque key's box) and where they come
     group = None
     sample_of = None  # the key entry whose sample comes next
@@ -285,9 +301,10 @@ def main(argv):
                 continue
             is_sample = group is not None and sample_of is not None and sample_of >= 0
             if group is not None:
-                areas.append((box, group, is_sample, 'band', m.start()))
-                # the polygon's outline, for boxes it crosses
                 pts = list(zip(xs, ys))
+                areas.append((box, group, is_sample, 'band', m.start()))
+                polys[m.start()] = pts
+                # the polygon's outline, for boxes it crosses
                 for i in range(len(pts)):
                     lines.append((pts[i] + pts[(i + 1) % len(pts)], group, is_sample, m.start()))
             if is_sample:
@@ -400,7 +417,8 @@ def main(argv):
             for box, g, smp, kind, at in areas:
                 if smp or hidden(at):
                     continue
-                if inter(box, bb, 0.0):
+                if inter(box, bb, 0.0) and (at not in polys or inside_poly(
+                        ((bb[0] + bb[2]) / 2, (bb[1] + bb[3]) / 2), polys[at])):
                     hit = '%s of %s' % (kind, g)
                     break
         if hit is not None:
