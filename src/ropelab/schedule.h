@@ -244,6 +244,10 @@ void rl_schedule_free(rl_schedule *s);
 double rl_schedule_wavelength(const rl_schedule *s, size_t i);
 /* theta_i over RoFormer's theta_i of the same d, r and base. */
 double rl_schedule_ratio(const rl_schedule *s, size_t i);
+/* The same for every pair, into ratio[s->n] (same bits): RoFormer's theta
+ * by products checked against their error bound, not a binary128 log2 and
+ * exp2 per pair (2^19 pairs at d = 2^20).  RL_OK. */
+rl_status rl_schedule_ratios(const rl_schedule *s, double *ratio);
 /* The relative position the method uses for relative distance r
  * (query - key); r itself for most methods.  Odd: map(-r) = -map(r). */
 double rl_schedule_relpos(const rl_schedule *s, double r);

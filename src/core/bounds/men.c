@@ -466,15 +466,18 @@ rl_status rl_men_bases(const rl_men_params *p, const double *len, size_t n, int 
       set_err(err, "invalid length '%.17g': expected an integer from 1 to 2^31 + 1", len[i]);
       return RL_EINVAL;
     }
-  if (!plain_enough(p, err))
-    return RL_EINVAL;
-  /* the search scans O(L x pairs) per length: refuse what cannot end */
+  /* the search scans O(L x pairs) per length: refuse what cannot end,
+   * before anything is built (plain_enough builds the schedule, whose
+   * exact frequencies cost a quad-precision exp2 per pair: 2^19 of them
+   * at d = 2^20 ran before this refusal) */
   size_t rot = p->sched.rot ? p->sched.rot : p->sched.dim;
   char cerr[RL_ERR_MAX];
-  if (rl_cost_check_men(len, n, rot / 2, cerr)) {
+  if (rot <= p->sched.dim && rl_cost_check_men(len, n, rot / 2, cerr)) { /* a bad rot: below */
     set_err(err, "%s", cerr);
     return RL_EINVAL;
   }
+  if (!plain_enough(p, err))
+    return RL_EINVAL;
   pool pl = {0};
   pl.p = p;
   pl.len = len;

@@ -717,6 +717,15 @@ double rl_schedule_ratio(const rl_schedule *s, size_t i)
   return s->theta[i] / (double)rl_sched_plain(s, (long double)s->p.base, i);
 }
 
+rl_status rl_schedule_ratios(const rl_schedule *s, double *ratio)
+{
+  /* rl_sched_plain_theta gives the doubles of rl_sched_plain's values */
+  rl_sched_plain_theta(s->p.base, s->rot, ratio);
+  for (size_t i = 0; i < s->n; i++)
+    ratio[i] = s->theta[i] / ratio[i];
+  return RL_OK;
+}
+
 double rl_schedule_relpos(const rl_schedule *s, double r)
 {
   return s->type->relpos ? s->type->relpos(s, r) : r;
