@@ -138,7 +138,7 @@ set ylabel "fraction of causal query-key pairs  (no unit)"
 set yrange [-0.02:1.02]
 G = grp("unseen", "fraction", "$10 == \"all\" || $10 == \"\"", 0.004)
 nt = note(G)
-if (strlen(nt) > 0) { set label 98 panel("one curve each:\n") . nt at screen 0.83, screen 0.38 left front font ",8" }
+if (strlen(nt) > 0) { set label 98 panel("at left, one curve each:\n") . nt at screen 0.83, screen 0.38 left front font ",8" }
 if (keyn > 0) {
 plot for [g = 1:words(G)] rows(lead(word(G, g)), "unseen", "fraction", 8, "$10 == \"all\" || $10 == \"\"") \
     using 1:2 with linespoints pt 7 ps 0.45 lw 1.6 lc rgb pal[(sidx(lead(word(G, g))) - 1) % 12 + 1] dt 1 + (sidx(lead(word(G, g))) - 1) / 12 notitle, \

@@ -24,7 +24,8 @@ static const rl_param p_clayer = {
 static const rl_param p_samples = {
     .key = "samples", .kind = RL_PK_SIZE, .offset = offsetof(rl_report_settings, samples),
     .lo = 2, .hi = 100000, .dflt = 32, .metavar = "S",
-    .help = "content samples of extrapolate's retrieval and entropy"};
+    .help = "content samples of extrapolate's retrieval and entropy (entropy at most "
+            "8: it runs out to 4C)"};
 static const rl_param p_bins = {
     .key = "bins", .kind = RL_PK_SIZE, .offset = offsetof(rl_report_settings, bins), .lo = 1,
     .hi = 64, .dflt = 16, .metavar = "K",
