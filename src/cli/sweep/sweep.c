@@ -589,7 +589,13 @@ static void set_point(sweep *s, size_t p)
     s->pargv[n++] = s->rest[1];
     k0 = 2;
   }
-  s->pargv[n++] = "--quiet"; /* the sweep shows its own progress */
+  /* the sweep shows its progress after each point; a point of train or
+   * evaluate can run for minutes, so under --progress (each running
+   * point) it shows its own, with the time left, too */
+  s->pargv[n++] = s->progress == RL_PROGRESS_FORCE &&
+                          (!strcmp(s->cmd->name, "evaluate") || !strcmp(s->cmd->name, "train"))
+                      ? "--progress"
+                      : "--quiet";
   for (int k = k0; k < s->nrest; k++) {
     map[k < 1024 ? k : 1023] = n;
     if (!s->drop[k] && !(s->skip && s->skip[k]))
