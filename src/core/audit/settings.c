@@ -10,13 +10,29 @@
 
 static const char *const report_names[] = {"candidates", "pairs", "positions", NULL};
 
+/* --sin and --positions: the text as given; the reader of the file and
+ * of the list names what is wrong with it (an empty name is a file that
+ * cannot be read, an empty list an empty list) */
+static rl_status as_given(const rl_param *d, void *obj, const char *arg, char *err, size_t n)
+{
+  (void)err, (void)n;
+  *(const char **)((char *)obj + d->offset) = arg;
+  return RL_OK;
+}
+static int given_text(const rl_param *d, const void *obj, char *buf, size_t n)
+{
+  const char *v = *(const char *const *)((const char *)obj + d->offset);
+  return snprintf(buf, n, "%s", v ? v : "");
+}
+
 static const rl_param p_sin = {
-    .key = "sin", .kind = RL_PK_TEXT, .flags = RL_PF_FILE | RL_PF_NO_META,
-    .offset = AUDIT_FIELD(sin), .metavar = "FILE2",
+    .key = "sin", .kind = RL_PK_CUSTOM, .flags = RL_PF_FILE | RL_PF_NO_SWEEP | RL_PF_NO_META,
+    .offset = AUDIT_FIELD(sin), .metavar = "FILE2", .parse = as_given, .format = given_text,
     .help = "the sin table of a cos table FILE (same shape)"};
 static const rl_param p_positions = {
-    .key = "positions", .kind = RL_PK_TEXT, .flags = RL_PF_NO_SWEEP | RL_PF_NO_META,
-    .offset = AUDIT_FIELD(positions), .metavar = "LIST", .expect = "a list of positions",
+    .key = "positions", .kind = RL_PK_CUSTOM, .flags = RL_PF_NO_SWEEP | RL_PF_NO_META,
+    .offset = AUDIT_FIELD(positions), .metavar = "LIST", .parse = as_given,
+    .format = given_text, .expect = "a list of positions",
     .help = "the position of each row, when not 0, 1, 2, ... ('0:4095:1', '0,1,10,100', ...)"};
 static const rl_param p_expect = {
     .key = "expect", .kind = RL_PK_FLAG, .flags = RL_PF_NO_META, .offset = AUDIT_FIELD(expect),
