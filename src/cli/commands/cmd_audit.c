@@ -297,28 +297,27 @@ static int identify_fit(rl_cmd_run *r, const rl_audit_input *in, rl_audit_fit *f
 }
 
 /* the fit's metadata, and on stderr what is wrong with the table */
-static void identify_meta(const rl_cmd_run *r, const rl_audit_input *in, const rl_audit_fit *f,
+static void identify_meta(const rl_cmd_run *r, const rl_audit_input *in, const rl_audit_fit *fit,
                           const char *finding, rl_out *out)
 {
   const char *cmd = r->name, *file = r->args[0];
-  const rl_audit_fit fit = *f;
   rl_out_meta_begin(out);
   rl_out_meta(out, "file", file);
   rl_out_meta(out, "read_as", in->form);
   rl_out_meta_uint(out, "file_bits", (unsigned long long)in->elem);
   rl_out_meta(out, "table_format", rl_audit_format_name(in->fmt));
-  rl_out_meta(out, "layout_found", rl_audit_layout_name(fit.layout));
-  rl_out_meta_uint(out, "pairs", fit.n);
+  rl_out_meta(out, "layout_found", rl_audit_layout_name(fit->layout));
+  rl_out_meta_uint(out, "pairs", fit->n);
   if (in->kind == RL_AUDIT_TABLE) {
     rl_out_meta_uint(out, "positions", in->npos);
-    rl_out_meta_num(out, "attention_factor_fit", fit.attn);
+    rl_out_meta_num(out, "attention_factor_fit", fit->attn);
   }
-  rl_out_meta_num(out, "base_fit", fit.base_fit);
+  rl_out_meta_num(out, "base_fit", fit->base_fit);
   rl_out_meta(out, "precision", "each candidate's values as the named pipeline computes them "
                                 "(exact: the mathematical values)");
-  const rl_audit_candidate *c0 = &fit.cand[0];
+  const rl_audit_candidate *c0 = &fit->cand[0];
   char tolb[RL_NUMFMT_MAX], idb[1400], name[600], prm0[480];
-  rl_numfmt(fit.fit_tol, tolb);
+  rl_numfmt(fit->fit_tol, tolb);
   rl_out_meta(out, "fit_tolerance",
               in->kind == RL_AUDIT_TABLE
                   ? "per entry: a (K eps |m theta_i| + ulp(|m| theta_i)) in the angle's format "
@@ -336,14 +335,14 @@ static void identify_meta(const rl_cmd_run *r, const rl_audit_input *in, const r
              prm0[0] == ';' ? prm0 + 1 : prm0, rl_audit_layout_name(c0->layout),
              c0->p.precision ? c0->p.precision->name : "exact");
   }
-  if (fit.identified) {
+  if (fit->identified) {
     snprintf(idb, sizeof idb, "yes: %s", c0->p.method->name);
-  } else if (fit.broken[0]) {
+  } else if (fit->broken[0]) {
     snprintf(idb, sizeof idb, "broken pairs: %s: %zu of %zu pairs within tolerance; %s", name,
-             fit.good_pairs, fit.n, fit.broken);
+             fit->good_pairs, fit->n, fit->broken);
     fprintf(stderr, "ropelab %s: %s: %s\n", cmd, file, idb);
   } else {
-    snprintf(idb, sizeof idb, "unidentified: closest is %s, rejected at %s", name, fit.why);
+    snprintf(idb, sizeof idb, "unidentified: closest is %s, rejected at %s", name, fit->why);
     fprintf(stderr, "ropelab %s: %s: %s\n", cmd, file, idb);
   }
   rl_out_meta(out, "identified", idb);
@@ -351,19 +350,18 @@ static void identify_meta(const rl_cmd_run *r, const rl_audit_input *in, const r
     rl_out_meta(out, "finding", finding);
     fprintf(stderr, "ropelab %s: %s: finding: %s\n", cmd, file, finding);
   }
-  if (fit.note[0])
-    rl_out_meta(out, "note", fit.note);
+  if (fit->note[0])
+    rl_out_meta(out, "note", fit->note);
 }
 
 /* --report candidates: one row per table the candidates give */
-static void write_candidates(const rl_audit_fit *f, rl_out *out)
+static void write_candidates(const rl_audit_fit *fit, rl_out *out)
 {
-  const rl_audit_fit fit = *f;
-    rl_out_header(out, "rank,method,variant,layout,precision,dim,rot,base,factor,params,"
+  rl_out_header(out, "rank,method,variant,layout,precision,dim,rot,base,factor,params,"
                      "max_abs_err,max_ulp,exact_share,max_err_over_tol,same_table");
   size_t rank = 0;
-  for (size_t k = 0; k < fit.ncand && !out->err; k++) {
-    const rl_audit_candidate *c = &fit.cand[k];
+  for (size_t k = 0; k < fit->ncand && !out->err; k++) {
+    const rl_audit_candidate *c = &fit->cand[k];
     if (c->same_as >= 0)
       continue;
     char b[10][RL_NUMFMT_MAX], prm[4096], same[2048];
@@ -381,8 +379,8 @@ static void write_candidates(const rl_audit_fit *f, rl_out *out)
      * what differs, ' / ' between them */
     size_t l = 0;
     same[0] = 0;
-    for (size_t j = k + 1; j < fit.ncand && l < sizeof same - 1; j++) {
-      const rl_audit_candidate *o = &fit.cand[j];
+    for (size_t j = k + 1; j < fit->ncand && l < sizeof same - 1; j++) {
+      const rl_audit_candidate *o = &fit->cand[j];
       if (o->same_as != (long)k)
         continue;
       char ob[RL_NUMFMT_MAX], of[RL_NUMFMT_MAX], op[4096];
