@@ -36,7 +36,9 @@ enum {
   RL_TAKES_THREADS = 1u << 3,  /* --threads T */
   RL_TAKES_TABLE = 1u << 4,    /* -o, --output-format, --no-meta, --no-header (else -o only) */
   RL_TAKES_NO_OUTPUT = 1u << 5, /* writes to standard output only: no output options but -h */
-  RL_TAKES_LONG_POINTS = 1u << 6 /* a sweep's point can run for minutes: each shows its progress */
+  RL_TAKES_LONG_POINTS = 1u << 6, /* a sweep's point can run for minutes: each shows its progress */
+  RL_TAKES_OUTPUT_ONLY = 1u << 7 /* -o (output_arg) and -h alone, their help rows straight
+                                    after its own options (plot: -o IMAGE) */
 };
 
 /* A group of the command's own settings: the core's declarations over
@@ -87,6 +89,15 @@ typedef struct rl_cmd_decl {
    * own declaration; *form unchanged: this one), or a printed usage
    * error; NULL: one form.  Help is always this declaration's. */
   int (*form)(int argc, char **argv, const struct rl_cmd **form);
+  /* --plot refused (plot NULL): what the message says after "NAME draws
+   * no figure" (" (its rows name ...)"), or NULL: nothing */
+  const char *plot_refuse;
+  /* help: its own groups before the schedule options, a blank line
+   * between (audit) */
+  int groups_first;
+  /* an argument beyond max_args: what follows "unexpected argument 'A'",
+   * or NULL: " (see 'ropelab help NAME')" */
+  const char *args_extra;
 } rl_cmd_decl;
 
 struct rl_cmd {

@@ -30,9 +30,13 @@ static const struct option *longopts(rl_cmd_run *r)
       {"quiet", no_argument, NULL, RL_OPT_QUIET}, {"progress", no_argument, NULL, RL_OPT_PROGRESS},
       {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
   static const struct option none[] = {{"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
+  static const struct option image[] = {
+      {"output", required_argument, NULL, 'o'}, {"help", no_argument, NULL, 'h'},
+      {NULL, 0, NULL, 0}};
   const size_t cap = sizeof all / sizeof *all;
   size_t n = rl_longopts_base(all, (d->takes & RL_TAKES_TABLE) ? table
-                                   : (d->takes & RL_TAKES_NO_OUTPUT) ? none : page, cap);
+                                   : (d->takes & RL_TAKES_NO_OUTPUT) ? none
+                                   : (d->takes & RL_TAKES_OUTPUT_ONLY) ? image : page, cap);
   if ((d->takes & RL_TAKES_THREADS) && n + 1 < cap)
     all[n++] = (struct option){"threads", required_argument, NULL, OPT_THREADS};
   if ((d->takes & RL_TAKES_SCHEME) && n + 1 < cap)
@@ -131,6 +135,9 @@ static int parse(rl_cmd_run *r, int argc, char **argv)
   /* a command that takes none says what every command said before */
   if (r->nargs > d->max_args && !d->max_args)
     return rl_usage(r->name, "unexpected argument '%s'", argv[optind]);
+  if (r->nargs > d->max_args && d->args_extra)
+    return rl_usage(r->name, "unexpected argument '%s'%s", argv[optind + (int)d->max_args],
+                    d->args_extra);
   if (r->nargs > d->max_args)
     return rl_usage(r->name, "unexpected argument '%s' (see 'ropelab help %s')",
                     argv[optind + (int)d->max_args], r->name);
@@ -139,7 +146,8 @@ static int parse(rl_cmd_run *r, int argc, char **argv)
                     d->args_name ? d->args_name : "arguments",
                     d->args_expect ? d->args_expect : d->usage, r->name);
   if (r->co.plot && !d->plot)
-    return rl_usage(r->name, "invalid --plot '%s': %s draws no figure", r->co.plot, r->name);
+    return rl_usage(r->name, "invalid --plot '%s': %s draws no figure%s", r->co.plot, r->name,
+                    d->plot_refuse ? d->plot_refuse : "");
   if (r->co.output && !(d->takes & RL_TAKES_TABLE) && !d->output_arg)
     return rl_usage(r->name, "invalid --output '%s': %s writes no table", r->co.output, r->name);
   /* the groups' own ends: --config applied, --rot resolved, the grid */
@@ -214,12 +222,35 @@ void rl_cmd_meta(const rl_cmd_run *r, rl_out *out)
 
 /* ---- help ------------------------------------------------------------- */
 
+static void help_groups(const rl_cmd_decl *d, FILE *fp)
+{
+  for (size_t k = 0; k < ngroups(d); k++) {
+    if (d->groups[k].title)
+      fprintf(fp, "%s\n", d->groups[k].title);
+    rl_decl_help(fp, d->groups[k].list());
+  }
+}
+
+/* "  -o, --output ARG  its help" */
+static void help_output_arg(const rl_cmd_decl *d, FILE *fp)
+{
+  if (d->output_arg) {
+    char head[64];
+    snprintf(head, sizeof head, "  -o, --output %-5s ", d->output_arg);
+    rl_help_wrap(fp, head, 21, d->output_help);
+  }
+}
+
 static void help_decl(const struct rl_cmd *c, FILE *fp)
 {
   const rl_cmd_decl *d = c->decl;
   fprintf(fp, "usage: ropelab %s %s\n\n%s", c->name, d->usage, d->about ? d->about : "");
   if (d->about && *d->about)
     fputc('\n', fp);
+  if (d->groups_first) {
+    help_groups(d, fp);
+    fputc('\n', fp);
+  }
   if (d->takes & RL_TAKES_SCHEME) {
     /* --scheme itself: one, or a list (the completion offers 'all' where
      * the help says so) */
@@ -242,11 +273,8 @@ static void help_decl(const struct rl_cmd *c, FILE *fp)
     fprintf(fp, "%s:\n", k->nouns);
     rl_grid_opts_help(fp, k);
   }
-  for (size_t k = 0; k < ngroups(d); k++) {
-    if (d->groups[k].title)
-      fprintf(fp, "%s\n", d->groups[k].title);
-    rl_decl_help(fp, d->groups[k].list());
-  }
+  if (!d->groups_first)
+    help_groups(d, fp);
   if (d->takes & RL_TAKES_THREADS)
     fputs("      --threads T    worker threads (default: online processors, at most 64);\n"
           "                     the output is the same bytes whatever T\n", fp);
@@ -254,6 +282,13 @@ static void help_decl(const struct rl_cmd *c, FILE *fp)
     fputs("  -h, --help         this help\n\n", fp);
     if (d->footer)
       fputs(d->footer, fp);
+    return;
+  }
+  if (d->takes & RL_TAKES_OUTPUT_ONLY) { /* its -o row straight after its own */
+    help_output_arg(d, fp);
+    fputs("  -h, --help         this help\n", fp);
+    if (d->footer)
+      fprintf(fp, "\n%s", d->footer);
     return;
   }
   fputc('\n', fp);
@@ -264,11 +299,7 @@ static void help_decl(const struct rl_cmd *c, FILE *fp)
       rl_common_help_noplot(fp);
   } else {
     fputs("output:\n", fp);
-    if (d->output_arg) {
-      char head[64];
-      snprintf(head, sizeof head, "  -o, --output %-5s ", d->output_arg);
-      rl_help_wrap(fp, head, 21, d->output_help);
-    }
+    help_output_arg(d, fp);
     fputs("      --progress     show progress on stderr even when it is not a terminal\n"
           "      --quiet        never show progress\n"
           "  -h, --help         this help\n", fp);

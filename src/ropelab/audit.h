@@ -179,6 +179,36 @@ rl_status rl_audit_identify_progress(const rl_audit_input *in, size_t dim_hint, 
 #define RL_AUDIT_MAX_PAIRS 65536
 void rl_audit_fit_free(rl_audit_fit *fit);
 
+/* `ropelab audit`'s own settings, declared once (param.h), and the plan:
+ * without a tolerance (--tolerance, --rtol, --ulps) or --expect, the
+ * table is identified (rl_audit_identify) and --report says what is
+ * written of the best candidate; --expect verifies against the
+ * tolerance model (rl_audit_compare), a tolerance as numpy's
+ * assert_allclose does (rl_audit_allclose). */
+enum { RL_AUDIT_MODE_IDENTIFY = 0, RL_AUDIT_MODE_MODEL = 1, RL_AUDIT_MODE_ALLCLOSE = 2 };
+enum { RL_AUDIT_REPORT_CANDIDATES = 0, RL_AUDIT_REPORT_PAIRS = 1, RL_AUDIT_REPORT_POSITIONS = 2 };
+typedef struct rl_audit_settings {
+  const char *sin;          /* the sin table of a cos table, or NULL */
+  const char *positions;    /* the rows' positions as text ("0:4095:1"), or NULL */
+  int expect;               /* verify against the schedule given */
+  double tolerance, rtol, ulps; /* >= 0 when given, else -1 */
+  int report;               /* RL_AUDIT_REPORT_* */
+  int mode;                 /* RL_AUDIT_MODE_*: set by rl_audit_plan */
+} rl_audit_settings;
+const rl_param *const *rl_audit_param_list(void);       /* NULL-terminated */
+const rl_param *const *rl_audit_sweep_param_list(void); /* those a sweep takes */
+const char *rl_audit_report_name(int report);
+/* s->mode from the settings given; RL_EINVAL when a --report other than
+ * candidates is asked of a verification (it describes identification's
+ * best candidate). */
+rl_status rl_audit_plan(rl_audit_settings *s);
+/* "float16", "bfloat16", "float32" or "float64" for rl_audit_input.fmt. */
+const char *rl_audit_format_name(int fmt);
+/* The method parameters that distinguish candidate p, "k=v;..." (a
+ * leading ';' when it has no training length), read through the
+ * declarations (rl_schedule_get). */
+void rl_audit_params_text(const rl_schedule_params *p, char *buf, size_t size);
+
 #ifdef __cplusplus
 }
 #endif

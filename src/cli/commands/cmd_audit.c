@@ -1,165 +1,19 @@
 /* cmd_audit.c: `ropelab audit FILE`, which RoPE a user's table is and
  * how far off it is (identification and fitting in src/core/audit/);
  * with --tolerance, a verdict for CI against the schedule the options
- * give. */
-#include <getopt.h>
+ * give.  Its settings and their plan are the core's (rl_audit_settings,
+ * src/core/audit/settings.c); this file is the declaration (cmd.h) and a
+ * compute() that loads the table, calls the core and writes. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include "cmd.h"
-#include "opt.h"
+#include "driver.h"
+#include "msg.h"
 #include "out.h"
 #include "progress.h"
-#include "ropelab.h"
 #include "rowfmt.h"
-#include "sched_opts.h"
-#include "sink.h"
-
-enum { OPT_SIN = RL_OPT_FIRST_CMD, OPT_POSITIONS, OPT_TOLERANCE, OPT_REPORT, OPT_RTOL,
-       OPT_ULPS, OPT_EXPECT };
-
-static void help(FILE *fp)
-{
-  fputs("usage: ropelab audit FILE [OPTIONS]\n"
-        "\n"
-        "Which RoPE is the table in FILE, dumped from your own code, and how far\n"
-        "off is it. FILE (CSV with or without a header, or NumPy .npy, float16,\n"
-        "float32 or float64, C or Fortran order) holds one of:\n"
-        "  inverse frequencies, one value per pair (1-D, or one column);\n"
-        "  columns pos,pair,cos,sin (ropelab angles --format long);\n"
-        "  a header pos,cos...,sin... (angles --format pairs, dims or hf);\n"
-        "  a cos table, positions x columns, with its sin table in --sin FILE2.\n"
-        "Columns are one per pair, or one per rotated dimension interleaved\n"
-        "(pair i on 2i, 2i+1) or half (pair i on i and i + r/2, Hugging Face's\n"
-        "duplicated halves): the layout is found from which columns repeat.\n"
-        "\n"
-        "Without --tolerance, --rtol or --ulps, the schedule is found by fitting:\n"
-        "theta_i from the phase of each pair against position (unwrapped around\n"
-        "the frequency predicted from the slower pairs, so any set of positions\n"
-        "works: every 7th, a batch's position_ids), the base from the log-linear\n"
-        "fit of ln theta_i against i, the factor and the method's range (yarn's\n"
-        "correction dims, llama3's bands, hence the training length) from how\n"
-        "each pair departs from RoPE; then the roundings of each fitted number\n"
-        "and each variant, as exact values and as every framework pipeline, are\n"
-        "measured: 400 on 48 rows spread over the positions, the best 48 on the\n"
-        "whole table. An entry is within tolerance when off by at most what a\n"
-        "correct implementation can differ by: a (K eps |m theta_i| + ulp(|m|\n"
-        "theta_i)) in the angle (float64 for a float64 table, else float32; K =\n"
-        "2 ln(base) + 4, a float32 pow's error as exp(y ln base)) plus 2 eps a in\n"
-        "the table's format (a the amplitude); a candidate fits when\n"
-        "every entry is. Fitting candidates rank by the share of entries they\n"
-        "reproduce bit for bit (when it differs by more than 1%), then by the\n"
-        "fewest digits, then by error; the others by the fewest pairs beyond\n"
-        "tolerance, the error to two digits, then the fewest digits. One row per\n"
-        "table: rank,method,variant,layout,precision,dim,rot,base,factor,params,\n"
-        "max_abs_err,max_ulp,exact_share,max_err_over_tol,same_table (ulps of\n"
-        "the table's own format: the narrowest of bfloat16, float16, float32,\n"
-        "float64 that holds every value; same_table: the other variants and\n"
-        "pipelines that give the very same values). --report pairs or positions\n"
-        "gives, for the best candidate, the error per pair or per position.\n"
-        "Also fitted: ntk (vLLM's form from theta_0 = s^(-2/r); Hugging Face's is\n"
-        "a rope of base * s^(r/(r-2)), listed where base and s come out round),\n"
-        "p-rope (trailing pairs that never rotate: fraction=), and, only when\n"
-        "nothing with few parameters fits, longrope's per-pair factors\n"
-        "(factors=f0:f1:..., at --base if given). When the best misses on at\n"
-        "most an eighth of the pairs, the metadata and stderr say 'broken pairs:'\n"
-        "with the schedule the rest follow and what is wrong with each broken\n"
-        "pair (a sign, cos and sin swapped, a zeroed frequency, one column of\n"
-        "two, a few positions, or its own frequency); when more, 'unidentified:\n"
-        "closest is ...', and the entry that rejects it. 'finding:' (metadata\n"
-        "and stderr) names a whole-table bug it undid to identify the table (cos\n"
-        "and sin exchanged, every sin negated), or a bfloat16/float16 table whose\n"
-        "attention factor was applied after the cast, not before as transformers\n"
-        "and vLLM do.\n"
-        "\n", fp);
-  fputs(
-        "With --expect, audit verifies FILE against the schedule the options below\n"
-        "give, every entry within the tolerance above (what a correct float32\n"
-        "implementation needs: numpy, torch, JAX, C with powf or exp2f); this is\n"
-        "the CI recipe. A failure names the entry and, on a 'diagnosis:' line,\n"
-        "the bug: position offset or stride, wrong arange (a rope of base\n"
-        "sqrt(base)), d - 2, half/interleaved swapped, sin sign, cos and sin\n"
-        "swapped, angles, positions or theta in bfloat16/float16, the attention\n"
-        "factor dropped or doubled; or else what the table is instead.\n"
-        "Without a schedule, exit 1 when the table is unidentified, has broken\n"
-        "pairs or a bug is found (finding:), 0 when identified.\n"
-        "\n"
-        "With --tolerance T, --rtol R or --ulps U, audit verifies FILE against the\n"
-        "schedule the options below give, as numpy's assert_allclose and\n"
-        "assert_array_max_ulp do: every |found - expected| <= T + R |expected|\n"
-        "(the parts given) and at most U ulps of the table's format. A dims\n"
-        "table is read in --layout when given (a note when the table shows the\n"
-        "other), else in the layout the table shows; neither: refused. One row\n"
-        "verdict,max_abs_err,max_ulp,tolerance,pos,pair,column,table,expected,found\n"
-        "naming the entry furthest beyond its allowance; exit 0 when every entry\n"
-        "is within, 1 when not (and one line on stderr naming the entry).\n"
-        "\n"
-        "audit:\n"
-        "      --sin FILE2    the sin table of a cos table FILE (same shape)\n"
-        "      --positions LIST  the position of each row, when not 0, 1, 2, ...\n"
-        "                     ('0:4095:1', '0,1,10,100', ...)\n"
-        "      --expect       verify against the schedule options (the CI recipe)\n"
-        "      --tolerance T  verify: absolute tolerance, T >= 0\n"
-        "      --rtol R       verify: relative tolerance, R >= 0 (T + R |expected|)\n"
-        "      --ulps U       verify: at most U ulps of the table's format\n"
-        "      --report R     candidates, pairs or positions (default candidates)\n"
-        "\n", fp);
-  rl_sched_opts_help(fp);
-  fputc('\n', fp);
-  rl_common_help_noplot(fp);
-}
-
-/* method parameters that distinguish a candidate, "k=v;..." (read
- * through the declarations: rl_schedule_get) */
-static void params_text(const rl_schedule_params *p, char *buf, size_t size)
-{
-  const rl_schedule_type *t = p->method;
-  const double *factors = rl_schedule_get_list(p, "short-factors");
-  char v[RL_NUMFMT_MAX];
-  size_t l = 0;
-  buf[0] = 0;
-#define ADD(...) (l += (size_t)snprintf(buf + l, l < size ? size - l : 0, __VA_ARGS__))
-#define TAKES(key) rl_schedule_param_applies(rl_schedule_param_find(key), t)
-  if ((t->uses & RL_SP_TRAIN_LEN) && p->train_len > 0 && !factors) {
-    rl_numfmt(p->train_len, v);
-    ADD("train_len=%s", v);
-  }
-  if (TAKES("ramp")) {
-    if (rl_schedule_get(p, "ramp") != 0)
-      ADD(";ramp=paper");
-    else
-      ADD(";truncate=%s", rl_schedule_get(p, "truncate") != 0 ? "yes" : "no");
-  }
-  if (TAKES("low-freq-factor")) {
-    rl_numfmt(rl_schedule_get(p, "low-freq-factor"), v);
-    ADD(";low_freq_factor=%s", v);
-    rl_numfmt(rl_schedule_get(p, "high-freq-factor"), v);
-    ADD(";high_freq_factor=%s", v);
-  }
-  if (p->set & RL_SP_ATTN) {
-    rl_numfmt(p->attention_factor, v);
-    ADD(";attention_factor=%s", v);
-  }
-  if (TAKES("fraction") && rl_schedule_param_given(p, rl_schedule_param_find("fraction"))) {
-    rl_numfmt(rl_schedule_get(p, "fraction"), v);
-    ADD(";fraction=%s", v);
-  }
-  if (factors) { /* longrope: the fitted factors, pair by pair */
-    size_t n = (p->rot ? p->rot : p->dim) / 2;
-    ADD(";factors=");
-    for (size_t i = 0; i < n; i++)
-      ADD("%s%.6g", i ? ":" : "", factors[i]);
-  }
-#undef TAKES
-#undef ADD
-}
-
-static const char *fmt_name(int fmt)
-{
-  return fmt == 16 ? "float16" : fmt == 17 ? "bfloat16" : fmt == 32 ? "float32" : "float64";
-}
 
 static int load_error(const char *cmd, rl_status st, const char *msg)
 {
@@ -238,106 +92,143 @@ static void diagnose_failure(const char *cmd, const char *file, const rl_audit_i
   rl_audit_fit_free(&fit);
 }
 
-static int verify(const char *cmd, const rl_sched_opts *so, int layout_given, int dim_given,
-                  const rl_audit_input *in, const char *file, double tol, double rtol,
-                  double ulps, const rl_common *co)
-{
-  int model = tol < 0 && rtol < 0 && ulps < 0; /* --expect alone */
+/* One verification: the schedule claimed, the layout the table is read
+ * in, the error found, its numbers as text. */
+typedef struct vjob {
+  rl_cmd_run *r;
+  const rl_audit_input *in;
+  const char *file;
+  int model, layout; /* model: --expect alone, the tolerance model */
+  double tol, rtol, ulps;
   rl_schedule *f;
-  int r, layout = RL_AUDIT_LAYOUT_PAIRS;
-  if ((r = rl_sched_build(&so->p, cmd, &f)))
-    return r;
-  if ((r = verify_layout(cmd, file, so, layout_given, in, f, &layout))) {
-    rl_schedule_free(f);
-    return r;
-  }
   rl_audit_err e;
-  rl_status st = model ? rl_audit_compare(in, layout, f, &e, NULL, NULL, NULL, NULL)
-                       : rl_audit_allclose(in, layout, f, tol, rtol, ulps, &e);
+  char b[10][RL_NUMFMT_MAX];
+} vjob;
+
+/* the schedule built, the layout chosen, the table compared: 0 or an
+ * exit code (messages printed) */
+static int verify_measure(vjob *v)
+{
+  const char *cmd = v->r->name;
+  const rl_audit_input *in = v->in;
+  int rc;
+  if ((rc = rl_sched_build(&v->r->sched.p, cmd, &v->f)) ||
+      (rc = verify_layout(cmd, v->file, &v->r->sched, rl_cmd_sched_given(v->r, "layout"), in,
+                          v->f, &v->layout)))
+    return rc;
+  rl_status st = v->model ? rl_audit_compare(in, v->layout, v->f, &v->e, NULL, NULL, NULL, NULL)
+                          : rl_audit_allclose(in, v->layout, v->f, v->tol, v->rtol, v->ulps, &v->e);
   if (st == RL_EINVAL) {
     fprintf(stderr, "ropelab %s: %s: not this schedule: %zu columns, expected %zu (one per "
-                    "pair) or %zu (one per rotated dimension)\n", cmd, file, in->ncols, f->n,
-            2 * f->n);
-    rl_schedule_free(f);
+                    "pair) or %zu (one per rotated dimension)\n", cmd, v->file, in->ncols,
+            v->f->n, 2 * v->f->n);
     return RL_EXIT_FAIL;
   }
-  if (st) {
-    rl_schedule_free(f);
+  if (st)
     return rl_runtime(cmd, "%s", rl_strerror(st));
-  }
+  const rl_audit_err *e = &v->e;
+  rl_numfmt(e->max_abs, v->b[0]);
+  rl_numfmt(e->max_ulp, v->b[1]);
+  rl_numfmt(v->model ? e->r_tol : v->tol, v->b[2]);
+  rl_numfmt(e->r_pos, v->b[3]);
+  rl_numfmt(e->r_expected, v->b[4]);
+  rl_numfmt(e->r_found, v->b[5]);
+  rl_numfmt(v->rtol, v->b[6]);
+  rl_numfmt(v->ulps, v->b[7]);
+  rl_numfmt(fabs(e->r_found - e->r_expected), v->b[8]);
+  rl_numfmt(fabs(e->r_found - e->r_expected) / (e->r_expected != 0 ? fabs(e->r_expected) : 1),
+            v->b[9]);
+  return 0;
+}
+
+/* the verdict's metadata and its one row */
+static int verify_write(vjob *v)
+{
+  const rl_audit_input *in = v->in;
+  const rl_audit_err *e = &v->e;
+  char (*b)[RL_NUMFMT_MAX] = v->b, pair[24], col[24];
   rl_sink sink = {0};
   rl_out *out = &sink.out;
-  if ((r = rl_sink_open(&sink, cmd, co, NULL))) {
-    rl_schedule_free(f);
-    return r;
-  }
-  int pass = e.max_ratio <= 1;
-  char b[10][RL_NUMFMT_MAX], pair[24], col[24];
-  rl_numfmt(e.max_abs, b[0]);
-  rl_numfmt(e.max_ulp, b[1]);
-  rl_numfmt(model ? e.r_tol : tol, b[2]);
-  rl_numfmt(e.r_pos, b[3]);
-  rl_numfmt(e.r_expected, b[4]);
-  rl_numfmt(e.r_found, b[5]);
-  rl_numfmt(rtol, b[6]);
-  rl_numfmt(ulps, b[7]);
-  rl_numfmt(fabs(e.r_found - e.r_expected), b[8]);
-  rl_numfmt(fabs(e.r_found - e.r_expected) / (e.r_expected != 0 ? fabs(e.r_expected) : 1), b[9]);
+  int rc;
+  if ((rc = rl_sink_open(&sink, v->r->name, &v->r->co, NULL)))
+    return rc;
   rl_out_meta_begin(out);
-  rl_out_meta(out, "file", file);
+  rl_out_meta(out, "file", v->file);
   rl_out_meta(out, "read_as", in->form);
-  rl_out_meta(out, "table_format", fmt_name(in->fmt));
-  rl_out_meta(out, "layout_read", rl_audit_layout_name(layout));
-  rl_out_meta(out, "layout_from", in->kind == RL_AUDIT_FREQS || in->ncols == f->n ? "one column per pair"
-                                  : layout_given ? "--layout" : "the table (its repeated columns)");
+  rl_out_meta(out, "table_format", rl_audit_format_name(in->fmt));
+  rl_out_meta(out, "layout_read", rl_audit_layout_name(v->layout));
+  rl_out_meta(out, "layout_from", in->kind == RL_AUDIT_FREQS || in->ncols == v->f->n
+                                      ? "one column per pair"
+                                  : rl_cmd_sched_given(v->r, "layout")
+                                      ? "--layout"
+                                      : "the table (its repeated columns)");
   rl_out_meta(out, "criterion",
-              model ? "--expect: every |found - expected| within a (K eps_A |m theta_i| + "
-                      "ulp_A(|m theta_i|)) + 2 eps_T a, K = 2 ln(base) + 4 (a correct float32 "
-                      "implementation's frequency error: pow as exp(y ln base)), eps_A the "
-                      "angle's format (float32; float64 for a float64 table), eps_T the "
-                      "table's; tolerance: at the entry worst against its own"
-                    : "numpy's assert_allclose |found - expected| <= tolerance + rtol "
-                      "|expected| and assert_array_max_ulp ulps <= ulps (ulps of the "
-                      "table's format); each only when given");
-  rl_out_meta(out, "rtol", rtol >= 0 ? b[6] : "none");
-  rl_out_meta(out, "ulps", ulps >= 0 ? b[7] : "none");
-  rl_sched_meta(&so->p, f, out);
+              v->model ? "--expect: every |found - expected| within a (K eps_A |m theta_i| + "
+                         "ulp_A(|m theta_i|)) + 2 eps_T a, K = 2 ln(base) + 4 (a correct float32 "
+                         "implementation's frequency error: pow as exp(y ln base)), eps_A the "
+                         "angle's format (float32; float64 for a float64 table), eps_T the "
+                         "table's; tolerance: at the entry worst against its own"
+                       : "numpy's assert_allclose |found - expected| <= tolerance + rtol "
+                         "|expected| and assert_array_max_ulp ulps <= ulps (ulps of the "
+                         "table's format); each only when given");
+  rl_out_meta(out, "rtol", v->rtol >= 0 ? b[6] : "none");
+  rl_out_meta(out, "ulps", v->ulps >= 0 ? b[7] : "none");
+  rl_sched_meta(&v->r->sched.p, v->f, out);
   rl_out_header(out, "verdict,max_abs_err,max_ulp,tolerance,pos,pair,column,table,expected,found");
-  snprintf(pair, sizeof pair, "%zu", e.r_pair);
-  snprintf(col, sizeof col, "%zu", e.r_col);
-  const char *tbl = in->kind == RL_AUDIT_FREQS ? "theta" : e.r_sin ? "sin" : "cos";
-  const char *fld[] = {pass ? "pass" : "fail", b[0], b[1], tol >= 0 || model ? b[2] : "",
+  snprintf(pair, sizeof pair, "%zu", e->r_pair);
+  snprintf(col, sizeof col, "%zu", e->r_col);
+  const char *tbl = in->kind == RL_AUDIT_FREQS ? "theta" : e->r_sin ? "sin" : "cos";
+  const char *fld[] = {e->max_ratio <= 1 ? "pass" : "fail", b[0], b[1],
+                       v->tol >= 0 || v->model ? b[2] : "",
                        in->kind == RL_AUDIT_FREQS ? "" : b[3], pair, col, tbl, b[4], b[5]};
   rl_out_fields(out, fld, 10);
-  if ((r = rl_sink_close(&sink, NULL))) {
-    rl_schedule_free(f);
-    return r;
-  }
-  if (pass || rl_out_capturing()) {
-    rl_schedule_free(f);
-    return RL_EXIT_OK;
-  }
-  char lim[200];
-  if (model)
+  return rl_sink_close(&sink, NULL);
+}
+
+/* a failed verification: the entry on stderr, then the diagnosis */
+static void verify_failed(const vjob *v)
+{
+  const rl_audit_err *e = &v->e;
+  const char (*b)[RL_NUMFMT_MAX] = (const char (*)[RL_NUMFMT_MAX])v->b;
+  char lim[200], u[RL_NUMFMT_MAX];
+  double tol = v->tol, rtol = v->rtol, ulps = v->ulps;
+  if (v->model)
     snprintf(lim, sizeof lim, "%s by the tolerance model", b[2]);
   else
     snprintf(lim, sizeof lim, "%s%s%s%s%s%s%s", tol >= 0 ? b[2] : "",
              tol >= 0 && rtol >= 0 ? " + " : "", rtol >= 0 ? b[6] : "",
              rtol >= 0 ? " |expected|" : "", (tol >= 0 || rtol >= 0) && ulps >= 0 ? ", or " : "",
              ulps >= 0 ? b[7] : "", ulps >= 0 ? " ulps" : "");
-  char u[RL_NUMFMT_MAX];
-  rl_numfmt(e.max_ratio, u);
-  if (in->kind == RL_AUDIT_FREQS)
+  rl_numfmt(e->max_ratio, u);
+  const char *cmd = v->r->name, *tbl = e->r_sin ? "sin" : "cos";
+  if (v->in->kind == RL_AUDIT_FREQS)
     fprintf(stderr, "ropelab %s: %s: off by %s (relative %s) at pair %zu: expected %s, found %s "
-                    "(allowed %s; %s times that)\n", cmd, file, b[8], b[9], e.r_pair, b[4], b[5],
-            lim, u);
+                    "(allowed %s; %s times that)\n", cmd, v->file, b[8], b[9], e->r_pair, b[4],
+            b[5], lim, u);
   else
     fprintf(stderr, "ropelab %s: %s: off by %s (relative %s) at position %s, pair %zu (%s, "
-                    "column %zu): expected %s, found %s (allowed %s; %s times that)\n", cmd, file,
-            b[8], b[9], b[3], e.r_pair, tbl, e.r_col, b[4], b[5], lim, u);
-  diagnose_failure(cmd, file, in, layout, layout_given, f, dim_given ? so->p.dim : 0);
-  rl_schedule_free(f);
-  return RL_EXIT_FAIL;
+                    "column %zu): expected %s, found %s (allowed %s; %s times that)\n", cmd,
+            v->file, b[8], b[9], b[3], e->r_pair, tbl, e->r_col, b[4], b[5], lim, u);
+  diagnose_failure(cmd, v->file, v->in, v->layout, rl_cmd_sched_given(v->r, "layout"), v->f,
+                   rl_cmd_sched_given(v->r, "dim") ? v->r->sched.p.dim : 0);
+}
+
+/* --expect, --tolerance, --rtol, --ulps: the verdict, exit 0 within, 1 not */
+static int verify(rl_cmd_run *r, const rl_audit_input *in)
+{
+  const rl_audit_settings *s = r->settings;
+  vjob v = {.r = r, .in = in, .file = r->args[0], .model = s->mode == RL_AUDIT_MODE_MODEL,
+            .layout = RL_AUDIT_LAYOUT_PAIRS, .tol = s->tolerance, .rtol = s->rtol,
+            .ulps = s->ulps};
+  int rc = verify_measure(&v);
+  if (!rc)
+    rc = verify_write(&v);
+  if (!rc && !(v.e.max_ratio <= 1) && !rl_out_capturing()) {
+    verify_failed(&v);
+    rc = RL_EXIT_FAIL;
+  }
+  rl_schedule_free(v.f);
+  return rc;
 }
 
 /* Identification's progress on stderr (progress.h's rules: a terminal
@@ -367,10 +258,21 @@ static void id_progress_cb(void *ctx, size_t done, size_t total)
   fflush(stderr);
 }
 
-static int identify(const char *cmd, const rl_sched_opts *so, int dim_given, int base_given,
-                    const rl_audit_input *in, const char *file, int report, const rl_common *co)
+/* the dimension and base given, the hints identification takes (0: none) */
+static size_t dim_hint(const rl_cmd_run *r)
 {
-  rl_audit_fit fit;
+  return rl_cmd_sched_given(r, "dim") ? r->sched.p.dim : 0;
+}
+static double base_hint(const rl_cmd_run *r)
+{
+  return rl_cmd_sched_given(r, "base") ? r->sched.p.base : 0;
+}
+
+/* the fit and its findings: 0 or a printed error (fit freed) */
+static int identify_fit(rl_cmd_run *r, const rl_audit_input *in, rl_audit_fit *fit,
+                        char *finding, size_t nfinding)
+{
+  const char *cmd = r->name, *file = r->args[0];
   char err[RL_ERR_MAX];
   size_t pairs = in->ncols, entries = in->kind == RL_AUDIT_TABLE ? in->npos * in->ncols : pairs;
   if (in->kind == RL_AUDIT_TABLE && rl_audit_layout_of(in) != RL_AUDIT_LAYOUT_PAIRS)
@@ -381,42 +283,41 @@ static int identify(const char *cmd, const rl_sched_opts *so, int dim_given, int
                          "have d <= 256); give the schedule with --expect to verify instead",
                     file, pairs, RL_AUDIT_MAX_PAIRS, 1.5e-3 * (double)pairs / 60);
   id_progress g;
-  rl_progress_init(&g.p, cmd, co->progress, 1, pairs > 4096 || entries > 10000000);
+  rl_progress_init(&g.p, cmd, r->co.progress, 1, pairs > 4096 || entries > 10000000);
   clock_gettime(CLOCK_MONOTONIC, &g.t0);
-  rl_status st = rl_audit_identify_progress(in, dim_given ? so->p.dim : 0,
-                                            base_given ? so->p.base : 0, &fit, id_progress_cb, &g,
-                                            err, sizeof err);
+  rl_status st = rl_audit_identify_progress(in, dim_hint(r), base_hint(r), fit, id_progress_cb,
+                                            &g, err, sizeof err);
   rl_progress_end(&g.p);
-  char finding[512] = "";
-  if (!st && (st = rl_audit_findings(in, dim_given ? so->p.dim : 0, base_given ? so->p.base : 0,
-                                     &fit, finding, sizeof finding)))
-    rl_audit_fit_free(&fit);
+  finding[0] = 0;
+  if (!st && (st = rl_audit_findings(in, dim_hint(r), base_hint(r), fit, finding, nfinding)))
+    rl_audit_fit_free(fit);
   if (st)
     return st == RL_ENOMEM ? rl_runtime(cmd, "out of memory") : rl_usage(cmd, "%s: %s", file, err);
-  rl_sink sink = {0};
-  rl_out *out = &sink.out;
-  int r;
-  if ((r = rl_sink_open(&sink, cmd, co, NULL))) {
-    rl_audit_fit_free(&fit);
-    return r;
-  }
+  return 0;
+}
+
+/* the fit's metadata, and on stderr what is wrong with the table */
+static void identify_meta(const rl_cmd_run *r, const rl_audit_input *in, const rl_audit_fit *fit,
+                          const char *finding, rl_out *out)
+{
+  const char *cmd = r->name, *file = r->args[0];
   rl_out_meta_begin(out);
   rl_out_meta(out, "file", file);
   rl_out_meta(out, "read_as", in->form);
   rl_out_meta_uint(out, "file_bits", (unsigned long long)in->elem);
-  rl_out_meta(out, "table_format", fmt_name(in->fmt));
-  rl_out_meta(out, "layout_found", rl_audit_layout_name(fit.layout));
-  rl_out_meta_uint(out, "pairs", fit.n);
+  rl_out_meta(out, "table_format", rl_audit_format_name(in->fmt));
+  rl_out_meta(out, "layout_found", rl_audit_layout_name(fit->layout));
+  rl_out_meta_uint(out, "pairs", fit->n);
   if (in->kind == RL_AUDIT_TABLE) {
     rl_out_meta_uint(out, "positions", in->npos);
-    rl_out_meta_num(out, "attention_factor_fit", fit.attn);
+    rl_out_meta_num(out, "attention_factor_fit", fit->attn);
   }
-  rl_out_meta_num(out, "base_fit", fit.base_fit);
+  rl_out_meta_num(out, "base_fit", fit->base_fit);
   rl_out_meta(out, "precision", "each candidate's values as the named pipeline computes them "
                                 "(exact: the mathematical values)");
-  const rl_audit_candidate *c0 = &fit.cand[0];
+  const rl_audit_candidate *c0 = &fit->cand[0];
   char tolb[RL_NUMFMT_MAX], idb[1400], name[600], prm0[480];
-  rl_numfmt(fit.fit_tol, tolb);
+  rl_numfmt(fit->fit_tol, tolb);
   rl_out_meta(out, "fit_tolerance",
               in->kind == RL_AUDIT_TABLE
                   ? "per entry: a (K eps |m theta_i| + ulp(|m| theta_i)) in the angle's format "
@@ -427,21 +328,21 @@ static int identify(const char *cmd, const rl_sched_opts *so, int dim_given, int
     char bb[RL_NUMFMT_MAX], fb[RL_NUMFMT_MAX];
     rl_numfmt(c0->p.base, bb);
     rl_numfmt(c0->p.factor, fb);
-    params_text(&c0->p, prm0, sizeof prm0);
+    rl_audit_params_text(&c0->p, prm0, sizeof prm0);
     snprintf(name, sizeof name, "%s base %s%s%s%s%s, %s layout (%s)", c0->p.method->name, bb,
              (c0->p.method->uses & RL_SP_FACTOR) ? " factor " : "",
              (c0->p.method->uses & RL_SP_FACTOR) ? fb : "", prm0[0] ? " " : "",
              prm0[0] == ';' ? prm0 + 1 : prm0, rl_audit_layout_name(c0->layout),
              c0->p.precision ? c0->p.precision->name : "exact");
   }
-  if (fit.identified) {
+  if (fit->identified) {
     snprintf(idb, sizeof idb, "yes: %s", c0->p.method->name);
-  } else if (fit.broken[0]) {
+  } else if (fit->broken[0]) {
     snprintf(idb, sizeof idb, "broken pairs: %s: %zu of %zu pairs within tolerance; %s", name,
-             fit.good_pairs, fit.n, fit.broken);
+             fit->good_pairs, fit->n, fit->broken);
     fprintf(stderr, "ropelab %s: %s: %s\n", cmd, file, idb);
   } else {
-    snprintf(idb, sizeof idb, "unidentified: closest is %s, rejected at %s", name, fit.why);
+    snprintf(idb, sizeof idb, "unidentified: closest is %s, rejected at %s", name, fit->why);
     fprintf(stderr, "ropelab %s: %s: %s\n", cmd, file, idb);
   }
   rl_out_meta(out, "identified", idb);
@@ -449,227 +350,286 @@ static int identify(const char *cmd, const rl_sched_opts *so, int dim_given, int
     rl_out_meta(out, "finding", finding);
     fprintf(stderr, "ropelab %s: %s: finding: %s\n", cmd, file, finding);
   }
-  if (fit.note[0])
-    rl_out_meta(out, "note", fit.note);
-  const rl_audit_candidate *best = &fit.cand[0];
-  if (report == 0) {
-    rl_out_header(out, "rank,method,variant,layout,precision,dim,rot,base,factor,params,"
-                       "max_abs_err,max_ulp,exact_share,max_err_over_tol,same_table");
-    size_t rank = 0;
-    for (size_t k = 0; k < fit.ncand && !out->err; k++) {
-      const rl_audit_candidate *c = &fit.cand[k];
-      if (c->same_as >= 0)
+  if (fit->note[0])
+    rl_out_meta(out, "note", fit->note);
+}
+
+/* --report candidates: one row per table the candidates give */
+static void write_candidates(const rl_audit_fit *fit, rl_out *out)
+{
+  rl_out_header(out, "rank,method,variant,layout,precision,dim,rot,base,factor,params,"
+                     "max_abs_err,max_ulp,exact_share,max_err_over_tol,same_table");
+  size_t rank = 0;
+  for (size_t k = 0; k < fit->ncand && !out->err; k++) {
+    const rl_audit_candidate *c = &fit->cand[k];
+    if (c->same_as >= 0)
+      continue;
+    char b[10][RL_NUMFMT_MAX], prm[4096], same[2048];
+    snprintf(b[0], sizeof b[0], "%zu", ++rank);
+    snprintf(b[1], sizeof b[1], "%zu", c->p.dim);
+    snprintf(b[2], sizeof b[2], "%zu", c->p.rot);
+    rl_numfmt(c->p.base, b[3]);
+    rl_numfmt(c->p.factor, b[4]);
+    rl_numfmt(c->max_abs_err, b[5]);
+    rl_numfmt(c->max_ulp, b[6]);
+    rl_numfmt(c->nentries ? (double)c->nexact / (double)c->nentries : 0, b[7]);
+    rl_numfmt(c->max_ratio, b[8]);
+    rl_audit_params_text(&c->p, prm, sizeof prm);
+    /* the others that give this very table: variant:precision and
+     * what differs, ' / ' between them */
+    size_t l = 0;
+    same[0] = 0;
+    for (size_t j = k + 1; j < fit->ncand && l < sizeof same - 1; j++) {
+      const rl_audit_candidate *o = &fit->cand[j];
+      if (o->same_as != (long)k)
         continue;
-      char b[10][RL_NUMFMT_MAX], prm[4096], same[2048];
-      snprintf(b[0], sizeof b[0], "%zu", ++rank);
-      snprintf(b[1], sizeof b[1], "%zu", c->p.dim);
-      snprintf(b[2], sizeof b[2], "%zu", c->p.rot);
-      rl_numfmt(c->p.base, b[3]);
-      rl_numfmt(c->p.factor, b[4]);
-      rl_numfmt(c->max_abs_err, b[5]);
-      rl_numfmt(c->max_ulp, b[6]);
-      rl_numfmt(c->nentries ? (double)c->nexact / (double)c->nentries : 0, b[7]);
-      rl_numfmt(c->max_ratio, b[8]);
-      params_text(&c->p, prm, sizeof prm);
-      /* the others that give this very table: variant:precision and
-       * what differs, ' / ' between them */
-      size_t l = 0;
-      same[0] = 0;
-      for (size_t j = k + 1; j < fit.ncand && l < sizeof same - 1; j++) {
-        const rl_audit_candidate *o = &fit.cand[j];
-        if (o->same_as != (long)k)
-          continue;
-        char ob[RL_NUMFMT_MAX], of[RL_NUMFMT_MAX], op[4096];
-        rl_numfmt(o->p.base, ob);
-        rl_numfmt(o->p.factor, of);
-        params_text(&o->p, op, sizeof op);
-        l += (size_t)snprintf(same + l, sizeof same - l, "%s%s%s%s:%s%s%s%s%s%s%s", l ? " / " : "",
-                              strcmp(o->p.method->name, c->p.method->name) ? o->p.method->name : "",
-                              strcmp(o->p.method->name, c->p.method->name) ? ":" : "",
-                              (o->p.method->uses & RL_SP_VARIANT) ? rl_variant_name(o->p.variant) : "",
-                              o->p.precision ? o->p.precision->name : "exact",
-                              o->p.base != c->p.base ? " base=" : "", o->p.base != c->p.base ? ob : "",
-                              o->p.factor != c->p.factor ? " factor=" : "",
-                              o->p.factor != c->p.factor ? of : "", strcmp(op, prm) ? " " : "",
-                              strcmp(op, prm) ? (op[0] == ';' ? op + 1 : op) : "");
-        if (l >= sizeof same)
-          l = sizeof same - 1;
-      }
-      const char *fld[] = {b[0], c->p.method->name,
-                           (c->p.method->uses & RL_SP_VARIANT) ? rl_variant_name(c->p.variant) : "",
-                           rl_audit_layout_name(c->layout),
-                           c->p.precision ? c->p.precision->name : "exact", b[1], b[2], b[3],
-                           (c->p.method->uses & RL_SP_FACTOR) ? b[4] : "1",
-                           prm[0] == ';' ? prm + 1 : prm, b[5], b[6], b[7], b[8], same};
-      rl_out_fields(out, fld, 15);
+      char ob[RL_NUMFMT_MAX], of[RL_NUMFMT_MAX], op[4096];
+      rl_numfmt(o->p.base, ob);
+      rl_numfmt(o->p.factor, of);
+      rl_audit_params_text(&o->p, op, sizeof op);
+      l += (size_t)snprintf(same + l, sizeof same - l, "%s%s%s%s:%s%s%s%s%s%s%s", l ? " / " : "",
+                            strcmp(o->p.method->name, c->p.method->name) ? o->p.method->name : "",
+                            strcmp(o->p.method->name, c->p.method->name) ? ":" : "",
+                            (o->p.method->uses & RL_SP_VARIANT) ? rl_variant_name(o->p.variant) : "",
+                            o->p.precision ? o->p.precision->name : "exact",
+                            o->p.base != c->p.base ? " base=" : "", o->p.base != c->p.base ? ob : "",
+                            o->p.factor != c->p.factor ? " factor=" : "",
+                            o->p.factor != c->p.factor ? of : "", strcmp(op, prm) ? " " : "",
+                            strcmp(op, prm) ? (op[0] == ';' ? op + 1 : op) : "");
+      if (l >= sizeof same)
+        l = sizeof same - 1;
     }
-  } else {
-    /* the best candidate's errors against the exact values and against
-     * its pipeline's own values: a float32 table is far from the first
-     * and close to the second, a wrong one far from both */
-    rl_schedule *fx = NULL, *fp = NULL;
-    rl_schedule_params px = best->p;
-    px.precision = NULL;
-    size_t n = fit.n, m = in->kind == RL_AUDIT_TABLE ? in->npos : 0;
-    double *v = calloc(4 * n + 4 * m + 1, sizeof *v);
-    rl_audit_err e;
-    st = v ? rl_schedule_new(&px, &fx, NULL) : RL_ENOMEM;
-    if (!st)
-      st = rl_schedule_new(&best->p, &fp, NULL);
-    if (!st)
-      st = rl_audit_compare(in, best->layout, fx, &e, v, v + n, m ? v + 4 * n : NULL,
-                            m ? v + 4 * n + m : NULL);
-    if (!st)
-      st = rl_audit_compare(in, best->layout, fp, &e, v + 2 * n, v + 3 * n,
-                            m ? v + 4 * n + 2 * m : NULL, m ? v + 4 * n + 3 * m : NULL);
-    if (st) {
-      free(v);
-      rl_schedule_free(fx);
-      rl_schedule_free(fp);
-      rl_audit_fit_free(&fit);
-      rl_sink_abort(&sink);
-      return rl_runtime(cmd, "%s", rl_strerror(st));
-    }
+    const char *fld[] = {b[0], c->p.method->name,
+                         (c->p.method->uses & RL_SP_VARIANT) ? rl_variant_name(c->p.variant) : "",
+                         rl_audit_layout_name(c->layout),
+                         c->p.precision ? c->p.precision->name : "exact", b[1], b[2], b[3],
+                         (c->p.method->uses & RL_SP_FACTOR) ? b[4] : "1",
+                         prm[0] == ';' ? prm + 1 : prm, b[5], b[6], b[7], b[8], same};
+    rl_out_fields(out, fld, 15);
+  }
+}
+
+/* --report pairs or positions: the best candidate's errors against the
+ * exact values and against its pipeline's own values (a float32 table is
+ * far from the first and close to the second, a wrong one far from
+ * both); 0 or a printed error */
+static int write_report(const rl_cmd_run *r, const rl_audit_input *in, const rl_audit_fit *fit,
+                        rl_out *out)
+{
+  const rl_audit_candidate *best = &fit->cand[0];
+  int report = ((const rl_audit_settings *)r->settings)->report;
+  size_t n = fit->n, m = in->kind == RL_AUDIT_TABLE ? in->npos : 0;
+  if (report == RL_AUDIT_REPORT_POSITIONS && !m)
+    return rl_usage(r->name, "--report positions: %s holds frequencies, no positions: expected "
+                             "--report candidates or pairs", r->args[0]);
+  rl_schedule *fx = NULL, *fp = NULL;
+  rl_schedule_params px = best->p;
+  px.precision = NULL;
+  double *v = calloc(4 * n + 4 * m + 1, sizeof *v);
+  rl_audit_err e;
+  rl_status st = v ? rl_schedule_new(&px, &fx, NULL) : RL_ENOMEM;
+  if (!st)
+    st = rl_schedule_new(&best->p, &fp, NULL);
+  if (!st)
+    st = rl_audit_compare(in, best->layout, fx, &e, v, v + n, m ? v + 4 * n : NULL,
+                          m ? v + 4 * n + m : NULL);
+  if (!st)
+    st = rl_audit_compare(in, best->layout, fp, &e, v + 2 * n, v + 3 * n,
+                          m ? v + 4 * n + 2 * m : NULL, m ? v + 4 * n + 3 * m : NULL);
+  if (!st) {
     char prm[4096];
-    params_text(&best->p, prm, sizeof prm);
+    rl_audit_params_text(&best->p, prm, sizeof prm);
     rl_out_meta(out, "best_method", best->p.method->name);
     rl_out_meta_num(out, "best_base", best->p.base);
     rl_out_meta_num(out, "best_factor", best->p.factor);
     rl_out_meta(out, "best_params", prm[0] == ';' ? prm + 1 : prm);
     rl_out_meta(out, "best_precision", best->p.precision ? best->p.precision->name : "exact");
-    if (report == 1) {
-      rl_out_header(out, "pair,theta_fit,theta_exact,theta_pipeline,max_abs_err_exact,"
-                         "max_ulp_exact,max_abs_err_pipeline,max_ulp_pipeline");
-      for (size_t i = 0; i < n; i++) {
-        double row[8] = {(double)i, fit.theta[i], fx->theta[i], fp->theta[i],
-                         v[i], v[n + i], v[2 * n + i], v[3 * n + i]};
-        rl_out_row(out, row, 8);
-      }
-    } else if (m) {
-      rl_out_header(out, "pos,max_abs_err_exact,max_ulp_exact,max_abs_err_pipeline,"
-                         "max_ulp_pipeline");
-      const double *q = v + 4 * n;
-      for (size_t j = 0; j < m; j++) {
-        double row[5] = {in->pos[j], q[j], q[m + j], q[2 * m + j], q[3 * m + j]};
-        rl_out_row(out, row, 5);
-      }
-    } else {
-      free(v);
-      rl_schedule_free(fx);
-      rl_schedule_free(fp);
-      rl_audit_fit_free(&fit);
-      rl_sink_abort(&sink);
-      return rl_usage(cmd, "--report positions: %s holds frequencies, no positions: expected "
-                           "--report candidates or pairs", file);
-    }
-    free(v);
-    rl_schedule_free(fx);
-    rl_schedule_free(fp);
   }
-  /* CI: a table that is not a clean RoPE (unidentified, broken pairs, a
-   * bug found) is a failed property, exit 1 */
+  if (!st && report == RL_AUDIT_REPORT_PAIRS) {
+    rl_out_header(out, "pair,theta_fit,theta_exact,theta_pipeline,max_abs_err_exact,"
+                       "max_ulp_exact,max_abs_err_pipeline,max_ulp_pipeline");
+    for (size_t i = 0; i < n; i++) {
+      double row[8] = {(double)i, fit->theta[i], fx->theta[i], fp->theta[i],
+                       v[i], v[n + i], v[2 * n + i], v[3 * n + i]};
+      rl_out_row(out, row, 8);
+    }
+  } else if (!st) {
+    rl_out_header(out, "pos,max_abs_err_exact,max_ulp_exact,max_abs_err_pipeline,"
+                       "max_ulp_pipeline");
+    const double *q = v + 4 * n;
+    for (size_t j = 0; j < m; j++) {
+      double row[5] = {in->pos[j], q[j], q[m + j], q[2 * m + j], q[3 * m + j]};
+      rl_out_row(out, row, 5);
+    }
+  }
+  free(v);
+  rl_schedule_free(fx);
+  rl_schedule_free(fp);
+  return st ? rl_runtime(r->name, "%s", rl_strerror(st)) : 0;
+}
+
+/* without a verification: the candidates, or the best one's report; exit
+ * 1 when the table is not a clean RoPE (unidentified, broken pairs, a
+ * bug found), a failed property for CI */
+static int identify(rl_cmd_run *r, const rl_audit_input *in)
+{
+  const rl_audit_settings *s = r->settings;
+  rl_audit_fit fit;
+  char finding[512];
+  int rc = identify_fit(r, in, &fit, finding, sizeof finding);
+  if (rc)
+    return rc;
+  rl_sink sink = {0};
+  if ((rc = rl_sink_open(&sink, r->name, &r->co, NULL))) {
+    rl_audit_fit_free(&fit);
+    return rc;
+  }
+  identify_meta(r, in, &fit, finding, &sink.out);
+  if (s->report == RL_AUDIT_REPORT_CANDIDATES)
+    write_candidates(&fit, &sink.out);
+  else if ((rc = write_report(r, in, &fit, &sink.out))) {
+    rl_audit_fit_free(&fit);
+    rl_sink_abort(&sink);
+    return rc;
+  }
   int failed = !fit.identified || fit.bug;
   rl_audit_fit_free(&fit);
-  if ((r = rl_sink_close(&sink, NULL)))
-    return r;
+  if ((rc = rl_sink_close(&sink, NULL)))
+    return rc;
   return failed && !rl_out_capturing() ? RL_EXIT_FAIL : RL_EXIT_OK;
 }
 
-static int run(int argc, char **argv)
+/* the check across settings: the core's plan (which of identify and
+ * verify, and whether --report fits it) */
+static int check(rl_cmd_run *r)
 {
-  static const struct option own_opts[] = {
-      {"sin", required_argument, NULL, OPT_SIN},
-      {"positions", required_argument, NULL, OPT_POSITIONS},
-      {"tolerance", required_argument, NULL, OPT_TOLERANCE},
-      {"report", required_argument, NULL, OPT_REPORT},
-      {"rtol", required_argument, NULL, OPT_RTOL},
-      {"ulps", required_argument, NULL, OPT_ULPS},
-      {"expect", no_argument, NULL, OPT_EXPECT},
-      RL_COMMON_LONGOPTS, {NULL, 0, NULL, 0}};
-  const struct option *opts = rl_sched_longopts(own_opts);
-  static const char *const reports[] = {"candidates", "pairs", "positions"};
-  const char *cmd = "audit", *sin_path = NULL, *pos_arg = NULL;
-  double tol = -1, rtol = -1, ulps = -1;
-  int report = 0, dim_given = 0, base_given = 0, layout_given = 0, expect = 0;
-  rl_sched_opts so;
-  rl_sched_opts_init(&so, 0);
-  rl_common co;
-  rl_common_init(&co);
-  int c, r;
-  while ((c = getopt_long(argc, argv, ":o:h", opts, NULL)) != -1) {
-    switch (c) {
-    case OPT_SIN:
-      sin_path = optarg;
-      break;
-    case OPT_POSITIONS:
-      pos_arg = optarg;
-      break;
-    case OPT_TOLERANCE:
-      if ((r = rl_opt_double(cmd, "--tolerance", optarg, &tol)))
-        return r;
-      if (!(tol >= 0))
-        return rl_usage(cmd, "invalid --tolerance '%s': expected a number >= 0", optarg);
-      break;
-    case OPT_RTOL:
-      if ((r = rl_opt_double(cmd, "--rtol", optarg, &rtol)))
-        return r;
-      if (!(rtol >= 0))
-        return rl_usage(cmd, "invalid --rtol '%s': expected a number >= 0", optarg);
-      break;
-    case OPT_ULPS:
-      if ((r = rl_opt_double(cmd, "--ulps", optarg, &ulps)))
-        return r;
-      if (!(ulps >= 0))
-        return rl_usage(cmd, "invalid --ulps '%s': expected a number >= 0", optarg);
-      break;
-    case OPT_EXPECT:
-      expect = 1;
-      break;
-    case OPT_REPORT:
-      if ((r = rl_opt_enum(cmd, "--report", optarg, reports, 3, &report)))
-        return r;
-      break;
-    default:
-      dim_given |= c == rl_sched_optval("dim");
-      base_given |= c == rl_sched_optval("base");
-      layout_given |= c == rl_sched_optval("layout");
-      if ((r = rl_sched_opt_default(&so, &co, cmd, c, argv, opts)))
-        return r;
-    }
-  }
-  if (co.help) {
-    help(stdout);
-    return RL_EXIT_OK;
-  }
-  if (optind >= argc)
-    return rl_usage(cmd, "missing FILE: expected 'ropelab audit FILE' (see 'ropelab help audit')");
-  const char *file = argv[optind++];
-  if ((r = rl_opt_no_args(cmd, argc, argv)) || (r = rl_sched_opts_finish(&so, cmd)))
-    return r;
-  /* it was taken and ignored: no image, exit 0 */
-  if (co.plot)
-    return rl_usage(cmd, "invalid --plot '%s': audit draws no figure (its rows name the "
-                         "candidates and the entries)", co.plot);
-  int verifying = expect || tol >= 0 || rtol >= 0 || ulps >= 0;
-  if (report && verifying)
-    return rl_usage(cmd, "--report '%s' with --expect, --tolerance, --rtol or --ulps: expected one "
-                         "of them (--report describes the best candidate found without them)",
-                    reports[report]);
-  double *pos = NULL;
-  size_t npos = 0;
-  if (pos_arg && (r = rl_opt_values(cmd, "--positions", pos_arg, RL_ARRAY_MAX_ELEMS, &pos, &npos)))
-    return r;
-  rl_audit_input in;
-  char err[RL_ERR_MAX];
-  rl_status st = rl_audit_load(file, sin_path, pos, npos, &in, err, sizeof err);
-  free(pos);
-  if (st)
-    return load_error(cmd, st, err);
-  r = verifying ? verify(cmd, &so, layout_given, dim_given, &in, file, tol, rtol, ulps, &co)
-                : identify(cmd, &so, dim_given, base_given, &in, file, report, &co);
-  rl_audit_input_free(&in);
-  return r;
+  rl_audit_settings *s = r->settings;
+  if (rl_audit_plan(s))
+    return rl_usage(r->name, "--report '%s' with --expect, --tolerance, --rtol or --ulps: expected "
+                             "one of them (--report describes the best candidate found without "
+                             "them)", rl_audit_report_name(s->report));
+  return 0;
 }
 
-const struct rl_cmd rl_cmd_audit = {"audit", run,
-                                    "identify a RoPE table from your code, or verify it (CI)", help, NULL};
+static int compute(rl_cmd_run *r)
+{
+  const rl_audit_settings *s = r->settings;
+  const char *file = r->args[0];
+  double *pos = NULL;
+  size_t npos = 0;
+  int rc;
+  if (s->positions && (rc = rl_opt_values(r->name, "--positions", s->positions,
+                                          RL_ARRAY_MAX_ELEMS, &pos, &npos)))
+    return rc;
+  rl_audit_input in;
+  char err[RL_ERR_MAX];
+  rl_status st = rl_audit_load(file, s->sin, pos, npos, &in, err, sizeof err);
+  free(pos);
+  if (st)
+    return load_error(r->name, st, err);
+  rc = s->mode == RL_AUDIT_MODE_IDENTIFY ? identify(r, &in) : verify(r, &in);
+  rl_audit_input_free(&in);
+  return rc;
+}
+
+/* The verifications, their paragraphs before the options they explain
+ * (one string literal holds at most 4095 bytes in ISO C: the help's
+ * first paragraphs are the about). */
+#define VERIFY_HELP \
+        "With --expect, audit verifies FILE against the schedule the options below\n" \
+        "give, every entry within the tolerance above (what a correct float32\n" \
+        "implementation needs: numpy, torch, JAX, C with powf or exp2f); this is\n" \
+        "the CI recipe. A failure names the entry and, on a 'diagnosis:' line,\n" \
+        "the bug: position offset or stride, wrong arange (a rope of base\n" \
+        "sqrt(base)), d - 2, half/interleaved swapped, sin sign, cos and sin\n" \
+        "swapped, angles, positions or theta in bfloat16/float16, the attention\n" \
+        "factor dropped or doubled; or else what the table is instead.\n" \
+        "Without a schedule, exit 1 when the table is unidentified, has broken\n" \
+        "pairs or a bug is found (finding:), 0 when identified.\n" \
+        "\n" \
+        "With --tolerance T, --rtol R or --ulps U, audit verifies FILE against the\n" \
+        "schedule the options below give, as numpy's assert_allclose and\n" \
+        "assert_array_max_ulp do: every |found - expected| <= T + R |expected|\n" \
+        "(the parts given) and at most U ulps of the table's format. A dims\n" \
+        "table is read in --layout when given (a note when the table shows the\n" \
+        "other), else in the layout the table shows; neither: refused. One row\n" \
+        "verdict,max_abs_err,max_ulp,tolerance,pos,pair,column,table,expected,found\n" \
+        "naming the entry furthest beyond its allowance; exit 0 when every entry\n" \
+        "is within, 1 when not (and one line on stderr naming the entry).\n" \
+        "\n" \
+        "audit:"
+
+static const rl_cmd_decl decl = {
+    .usage = "FILE [OPTIONS]",
+    .about =
+        "Which RoPE is the table in FILE, dumped from your own code, and how far\n"
+        "off is it. FILE (CSV with or without a header, or NumPy .npy, float16,\n"
+        "float32 or float64, C or Fortran order) holds one of:\n"
+        "  inverse frequencies, one value per pair (1-D, or one column);\n"
+        "  columns pos,pair,cos,sin (ropelab angles --format long);\n"
+        "  a header pos,cos...,sin... (angles --format pairs, dims or hf);\n"
+        "  a cos table, positions x columns, with its sin table in --sin FILE2.\n"
+        "Columns are one per pair, or one per rotated dimension interleaved\n"
+        "(pair i on 2i, 2i+1) or half (pair i on i and i + r/2, Hugging Face's\n"
+        "duplicated halves): the layout is found from which columns repeat.\n"
+        "\n"
+        "Without --tolerance, --rtol or --ulps, the schedule is found by fitting:\n"
+        "theta_i from the phase of each pair against position (unwrapped around\n"
+        "the frequency predicted from the slower pairs, so any set of positions\n"
+        "works: every 7th, a batch's position_ids), the base from the log-linear\n"
+        "fit of ln theta_i against i, the factor and the method's range (yarn's\n"
+        "correction dims, llama3's bands, hence the training length) from how\n"
+        "each pair departs from RoPE; then the roundings of each fitted number\n"
+        "and each variant, as exact values and as every framework pipeline, are\n"
+        "measured: 400 on 48 rows spread over the positions, the best 48 on the\n"
+        "whole table. An entry is within tolerance when off by at most what a\n"
+        "correct implementation can differ by: a (K eps |m theta_i| + ulp(|m|\n"
+        "theta_i)) in the angle (float64 for a float64 table, else float32; K =\n"
+        "2 ln(base) + 4, a float32 pow's error as exp(y ln base)) plus 2 eps a in\n"
+        "the table's format (a the amplitude); a candidate fits when\n"
+        "every entry is. Fitting candidates rank by the share of entries they\n"
+        "reproduce bit for bit (when it differs by more than 1%), then by the\n"
+        "fewest digits, then by error; the others by the fewest pairs beyond\n"
+        "tolerance, the error to two digits, then the fewest digits. One row per\n"
+        "table: rank,method,variant,layout,precision,dim,rot,base,factor,params,\n"
+        "max_abs_err,max_ulp,exact_share,max_err_over_tol,same_table (ulps of\n"
+        "the table's own format: the narrowest of bfloat16, float16, float32,\n"
+        "float64 that holds every value; same_table: the other variants and\n"
+        "pipelines that give the very same values). --report pairs or positions\n"
+        "gives, for the best candidate, the error per pair or per position.\n"
+        "Also fitted: ntk (vLLM's form from theta_0 = s^(-2/r); Hugging Face's is\n"
+        "a rope of base * s^(r/(r-2)), listed where base and s come out round),\n"
+        "p-rope (trailing pairs that never rotate: fraction=), and, only when\n"
+        "nothing with few parameters fits, longrope's per-pair factors\n"
+        "(factors=f0:f1:..., at --base if given). When the best misses on at\n"
+        "most an eighth of the pairs, the metadata and stderr say 'broken pairs:'\n"
+        "with the schedule the rest follow and what is wrong with each broken\n"
+        "pair (a sign, cos and sin swapped, a zeroed frequency, one column of\n"
+        "two, a few positions, or its own frequency); when more, 'unidentified:\n"
+        "closest is ...', and the entry that rejects it. 'finding:' (metadata\n"
+        "and stderr) names a whole-table bug it undid to identify the table (cos\n"
+        "and sin exchanged, every sin negated), or a bfloat16/float16 table whose\n"
+        "attention factor was applied after the cast, not before as transformers\n"
+        "and vLLM do.\n",
+    .takes = RL_TAKES_SCHEDULE | RL_TAKES_TABLE,
+    .settings_size = sizeof(rl_audit_settings),
+    .groups = {{VERIFY_HELP, rl_audit_param_list, 0}},
+    .groups_first = 1,
+    .min_args = 1,
+    .max_args = 1,
+    .args_name = "FILE",
+    .args_expect = "'ropelab audit FILE'",
+    .args_extra = "",
+    .plot_refuse = " (its rows name the candidates and the entries)",
+    /* it sweeps its tolerances and --report; --positions keeps its commas;
+     * a --report other than candidates is not the one table a sweep writes */
+    .sweep_numbers = "", .sweep_names = "", .sweep_lists = "positions",
+    .sweep_refuse = "report=pairs report=positions",
+    .sweep_own = rl_audit_sweep_param_list,
+    .check = check,
+    .compute = compute,
+};
+
+const struct rl_cmd rl_cmd_audit = {"audit", NULL,
+                                    "identify a RoPE table from your code, or verify it (CI)", NULL,
+                                    &decl};

@@ -5,6 +5,8 @@
 #ifndef RL_CLI_FACET_H
 #define RL_CLI_FACET_H
 
+#include "ropelab.h"
+
 typedef struct rl_facet {
   const char *x, *y;    /* column names; y may list several, comma-separated */
   const char *hue;      /* columns whose values get a colour each, or NULL */
@@ -23,5 +25,8 @@ typedef struct rl_facet {
  * printed error (usage for a missing column, runtime for files). */
 int rl_plot_table(const char *cmd, const char *table_path, const char *image,
                   const rl_facet *fc);
+/* The options of `ropelab plot` (--x, --y, --hue, --style, --col, --log,
+ * --title), declared over rl_facet (param.h). */
+const rl_param *const *rl_facet_param_list(void);
 
 #endif

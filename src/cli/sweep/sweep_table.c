@@ -43,9 +43,6 @@ const rl_sweep_spec rl_sweep_table[] = {
     {"precision", S, "from to points distance seed first-exceeding", "sample by against bins", "",
      NULL, "pos", "cos_err sin_err angle_err logit_err", "x,y", NULL, NULL, NULL,
      "pos=tokens;cos_err=no unit;sin_err=no unit;angle_err=rad;logit_err=no unit", "precision"},
-    /* commands that do not sweep but take lists of their own (numbers NULL) */
-    {"audit", S, "tolerance rtol ulps", "report", "positions", "report=pairs report=positions",
-     NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL},
     /* bound: its rows carry dim, base, ... already (no second column);
      * --len is its own list, one row per length; its declared settings
      * (Men's search, Liu's fine-tuning) sweep, not --threads; pi's grid
