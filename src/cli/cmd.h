@@ -113,6 +113,7 @@ typedef struct rl_cmd_decl {
    * help_own) before the schedule's options rather than after */
   int own_first;
   void (*help_own)(FILE *fp); /* help after the groups' rows, or NULL */
+  const char *plot_series; /* rl_sweep_spec.plot_series, or NULL */
 } rl_cmd_decl;
 
 struct rl_cmd {
