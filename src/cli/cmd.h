@@ -47,7 +47,17 @@ typedef struct rl_cmd_group {
   const char *title;                     /* help heading ("measures:"), or NULL */
   const rl_param *const *(*list)(void);  /* NULL ends the groups */
   size_t offset;
+  /* its help rows are the command's own text (bound's --len, whose
+   * meaning each choice words differently): none generated */
+  int help_in_text;
 } rl_cmd_group;
+
+/* The help of one choice of the first argument (bound men|liu|pi|yarn):
+ * head, the rows of the own declarations whose rl_param.only names it
+ * (and the grid's, where grid_only does), then tail. */
+typedef struct rl_cmd_choice_help {
+  const char *head, *tail;
+} rl_cmd_choice_help;
 
 #define RL_CMD_GROUPS_MAX 4
 
@@ -92,12 +102,27 @@ typedef struct rl_cmd_decl {
   /* --plot refused (plot NULL): what the message says after "NAME draws
    * no figure" (" (its rows name ...)"), or NULL: nothing */
   const char *plot_refuse;
-  /* help: its own groups before the schedule options, a blank line
-   * between (audit) */
-  int groups_first;
   /* an argument beyond max_args: what follows "unexpected argument 'A'",
    * or NULL: " (see 'ropelab help NAME')" */
   const char *args_extra;
+  /* a first argument that chooses what is computed (bound men|liu|pi|
+   * yarn): its names (NULL-terminated, the core's), the noun its messages
+   * use ("bound"), each choice's help section (in the names' order) with
+   * its own rows at column choice_col, and the choices that take the grid
+   * (space-separated; NULL: every one).  An own declaration whose
+   * rl_param.only does not name the choice is refused ("--X does not
+   * apply to bound 'liu' (it is for 'men')"), and so is the grid where
+   * grid_only does not.  r->choice is its index.  NULL: no choice. */
+  const char *const *(*choices)(void);
+  const char *choice_noun;
+  const rl_cmd_choice_help *choice_help;
+  int choice_col;
+  const char *grid_only;
+  /* the help's own part (the choices' sections, or the groups, then
+   * help_own) before the schedule's options rather than after */
+  int own_first;
+  void (*help_own)(FILE *fp); /* help after the groups' rows, or NULL */
+  const char *plot_series; /* rl_sweep_spec.plot_series, or NULL */
 } rl_cmd_decl;
 
 struct rl_cmd {

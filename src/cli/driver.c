@@ -81,11 +81,29 @@ static void init(rl_cmd_run *r, const struct rl_cmd *c, void *settings)
   }
 }
 
+/* decl->choices: whether the chosen one is in list (space-separated) */
+static int chosen_in(const rl_cmd_run *r, const char *list)
+{
+  const char *name = r->cmd->decl->choices()[r->choice];
+  return rl_opt_in_list(list, name, strlen(name));
+}
+
+/* an option the chosen form does not take (rl_param.only, grid_only):
+ * 0, or the printed usage error */
+static int not_chosen(const rl_cmd_run *r, const char *opt, const char *only)
+{
+  if (!r->cmd->decl->choices || !only || chosen_in(r, only))
+    return 0;
+  return rl_usage(r->name, "--%s does not apply to %s '%s' (it is for '%s')", opt,
+                  r->cmd->decl->choice_noun, r->cmd->decl->choices()[r->choice], only);
+}
+
 /* one option of the command's own, its groups, the grid or --threads:
  * RL_OPT_TAKEN, RL_OPT_NOT_MINE or RL_OPT_FAILED(code) */
-static int own_opt(rl_cmd_run *r, int c, const char *arg)
+static int own_opt(rl_cmd_run *r, int c, const char *arg, const struct option *opts)
 {
   const rl_cmd_decl *d = r->cmd->decl;
+  int rc;
   if (c == OPT_THREADS) {
     if (rl_opt_uint(r->name, "--threads", arg, 1, RL_THREADS_MAX, &r->threads))
       return RL_OPT_FAILED(RL_EXIT_USAGE);
@@ -93,10 +111,20 @@ static int own_opt(rl_cmd_run *r, int c, const char *arg)
     return RL_OPT_TAKEN;
   }
   int t = RL_OPT_NOT_MINE;
-  for (size_t k = 0; t == RL_OPT_NOT_MINE && k < ngroups(d); k++)
+  for (size_t k = 0; t == RL_OPT_NOT_MINE && k < ngroups(d); k++) {
     t = rl_decl_opt(&r->own[k], r->name, c, arg);
-  if (t == RL_OPT_NOT_MINE && (d->takes & RL_TAKES_GRID))
+    const rl_param *p = t == RL_OPT_TAKEN ? r->own[k].list[c - r->own[k].first] : NULL;
+    if (p)
+      r->own_arg[k][c - r->own[k].first] = arg;
+    if (p && (rc = not_chosen(r, p->key, p->only)))
+      return RL_OPT_FAILED(rc);
+  }
+  if (t == RL_OPT_NOT_MINE && (d->takes & RL_TAKES_GRID)) {
+    for (const struct option *o = opts; o->name && c >= RL_GOPT_FROM && c < RL_GOPT_LAST; o++)
+      if (o->val == c && (rc = not_chosen(r, o->name, d->grid_only)))
+        return RL_OPT_FAILED(rc);
     t = rl_grid_opt(&r->grid, r->name, c, arg);
+  }
   return t;
 }
 
@@ -106,7 +134,7 @@ static int parse(rl_cmd_run *r, int argc, char **argv)
   const struct option *opts = longopts(r);
   int c, rc, li = -1;
   while ((c = getopt_long(argc, argv, ":o:h", opts, &li)) != -1) {
-    int t = own_opt(r, c, optarg);
+    int t = own_opt(r, c, optarg, opts);
     if (rl_opt_failed(t))
       return rl_opt_exit_code(t);
     if (t == RL_OPT_TAKEN)
@@ -164,9 +192,43 @@ static int parse(rl_cmd_run *r, int argc, char **argv)
   return d->check ? d->check(r) : 0;
 }
 
+/* decl->choices: the first argument, before any option (bound men ...):
+ * 0 and *choice its index, RL_OPT_DONE after the help, or a printed
+ * usage error */
+static int choose(const struct rl_cmd *c, int argc, char **argv, int *choice)
+{
+  const rl_cmd_decl *d = c->decl;
+  const char *const *names = d->choices();
+  size_t n = 0;
+  char alt[256];
+  while (names[n])
+    n++;
+  rl_names_alternatives(names, n, alt, sizeof alt);
+  if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+    rl_cmd_help(c, stdout);
+    return RL_OPT_DONE;
+  }
+  if (argc < 2 || argv[1][0] == '-')
+    return rl_usage(c->name, "missing %s: expected %s (see 'ropelab %s --help')",
+                    d->choice_noun, alt, c->name);
+  for (size_t k = 0; k < n; k++)
+    if (!strcmp(argv[1], names[k])) {
+      *choice = (int)k;
+      return 0;
+    }
+  size_t s = rl_suggest(argv[1], names, n);
+  if (s < n)
+    return rl_usage(c->name, "unknown %s '%s': expected %s; did you mean '%s'?", d->choice_noun,
+                    argv[1], alt, names[s]);
+  return rl_usage(c->name, "unknown %s '%s': expected %s", d->choice_noun, argv[1], alt);
+}
+
 static int exec_decl(const struct rl_cmd *c, int argc, char **argv)
 {
   const rl_cmd_decl *d = c->decl;
+  int choice = -1, rc = d->choices ? choose(c, argc, argv, &choice) : 0;
+  if (rc)
+    return rc == RL_OPT_DONE ? RL_EXIT_OK : rc;
   void *settings = calloc(1, d->settings_size ? d->settings_size : 1);
   rl_cmd_run *r = malloc(sizeof *r);
   if (!settings || !r) {
@@ -174,7 +236,9 @@ static int exec_decl(const struct rl_cmd *c, int argc, char **argv)
     return rl_runtime(c->name, "out of memory");
   }
   init(r, c, settings);
-  int rc = parse(r, argc, argv);
+  r->choice = choice;
+  /* the choice is the arguments' argv[0] */
+  rc = d->choices ? parse(r, argc - 1, argv + 1) : parse(r, argc, argv);
   if (rc == RL_OPT_DONE)
     rc = RL_EXIT_OK;
   else if (!rc)
@@ -209,6 +273,16 @@ int rl_cmd_given(const rl_cmd_run *r, const char *key)
   return 0;
 }
 
+const char *rl_cmd_arg(const rl_cmd_run *r, const char *key)
+{
+  const rl_cmd_decl *d = r->cmd->decl;
+  for (size_t k = 0; k < ngroups(d); k++)
+    for (size_t i = 0; r->own[k].list[i] && i < RL_DECL_MAX; i++)
+      if (!strcmp(r->own[k].list[i]->key, key))
+        return r->own_arg[k][i];
+  return NULL;
+}
+
 int rl_cmd_sink_open(rl_cmd_run *r, rl_sink *s)
 {
   return rl_sink_open(s, r->name, &r->co, r->cmd->decl->plot);
@@ -222,15 +296,6 @@ void rl_cmd_meta(const rl_cmd_run *r, rl_out *out)
 
 /* ---- help ------------------------------------------------------------- */
 
-static void help_groups(const rl_cmd_decl *d, FILE *fp)
-{
-  for (size_t k = 0; k < ngroups(d); k++) {
-    if (d->groups[k].title)
-      fprintf(fp, "%s\n", d->groups[k].title);
-    rl_decl_help(fp, d->groups[k].list());
-  }
-}
-
 /* "  -o, --output ARG  its help" */
 static void help_output_arg(const rl_cmd_decl *d, FILE *fp)
 {
@@ -241,16 +306,58 @@ static void help_output_arg(const rl_cmd_decl *d, FILE *fp)
   }
 }
 
+/* decl->choices: each one's section, its own rows (rl_param.only
+ * naming it) and the grid where it takes it */
+static void help_choices(const rl_cmd_decl *d, FILE *fp)
+{
+  const char *const *names = d->choices();
+  for (size_t j = 0; names[j]; j++) {
+    const rl_param *mine[RL_DECL_MAX + 1];
+    size_t n = 0;
+    fputs(d->choice_help[j].head, fp);
+    for (size_t k = 0; k < ngroups(d); k++)
+      for (const rl_param *const *p = d->groups[k].list(); *p && n < RL_DECL_MAX; p++)
+        if (!d->groups[k].help_in_text && (*p)->only &&
+            rl_opt_in_list((*p)->only, names[j], strlen(names[j])))
+          mine[n++] = *p;
+    mine[n] = NULL;
+    rl_decl_help_at(fp, mine, d->choice_col);
+    if ((d->takes & RL_TAKES_GRID) && d->grid_only &&
+        rl_opt_in_list(d->grid_only, names[j], strlen(names[j])))
+      rl_grid_opts_help(fp, d->grid);
+    fputs(d->choice_help[j].tail, fp);
+  }
+}
+
+/* the command's own part: the choices' sections, the groups' rows (with
+ * choices, those that every choice takes), then help_own */
+static void help_own(const rl_cmd_decl *d, FILE *fp)
+{
+  if (d->choices)
+    help_choices(d, fp);
+  for (size_t k = 0; k < ngroups(d); k++) {
+    const rl_param *rows[RL_DECL_MAX + 1];
+    size_t n = 0;
+    for (const rl_param *const *p = d->groups[k].list(); *p && n < RL_DECL_MAX; p++)
+      if (!d->groups[k].help_in_text && !(d->choices && (*p)->only))
+        rows[n++] = *p;
+    rows[n] = NULL;
+    if (d->groups[k].title && n)
+      fprintf(fp, "%s\n", d->groups[k].title);
+    rl_decl_help(fp, rows);
+  }
+  if (d->help_own)
+    d->help_own(fp);
+}
+
 static void help_decl(const struct rl_cmd *c, FILE *fp)
 {
   const rl_cmd_decl *d = c->decl;
   fprintf(fp, "usage: ropelab %s %s\n\n%s", c->name, d->usage, d->about ? d->about : "");
   if (d->about && *d->about)
     fputc('\n', fp);
-  if (d->groups_first) {
-    help_groups(d, fp);
-    fputc('\n', fp);
-  }
+  if (d->own_first)
+    help_own(d, fp);
   if (d->takes & RL_TAKES_SCHEME) {
     /* --scheme itself: one, or a list (the completion offers 'all' where
      * the help says so) */
@@ -268,13 +375,13 @@ static void help_decl(const struct rl_cmd *c, FILE *fp)
     rl_scheme_opts_help(fp);
   } else if (d->takes & RL_TAKES_SCHEDULE)
     rl_sched_opts_help_except(fp, d->except);
-  if (d->takes & RL_TAKES_GRID) {
+  if ((d->takes & RL_TAKES_GRID) && !(d->choices && d->grid_only)) {
     const rl_grid_kind *k = d->grid;
     fprintf(fp, "%s:\n", k->nouns);
     rl_grid_opts_help(fp, k);
   }
-  if (!d->groups_first)
-    help_groups(d, fp);
+  if (!d->own_first)
+    help_own(d, fp);
   if (d->takes & RL_TAKES_THREADS)
     fputs("      --threads T    worker threads (default: online processors, at most 64);\n"
           "                     the output is the same bytes whatever T\n", fp);

@@ -32,6 +32,8 @@ struct rl_cmd_run {
    * getopt value from RL_SCHOPT_FIRST, and the last one's name */
   unsigned char sched_given[RL_SCHOPT_LAST - RL_SCHOPT_FIRST + 1];
   const char *sched_last;
+  int choice;                /* decl->choices: the index of the first argument's */
+  const char *own_arg[RL_CMD_GROUPS_MAX][RL_DECL_MAX]; /* the own options' text as given */
 };
 
 /* The settings of group k (decl->groups[k]) within r->settings. */
@@ -41,6 +43,9 @@ static inline void *rl_cmd_group_obj(const rl_cmd_run *r, size_t k)
 }
 /* Whether option key of the command's own groups was given. */
 int rl_cmd_given(const rl_cmd_run *r, const char *key);
+/* The text option key of the command's own groups was given as (its
+ * messages quote it as typed), or NULL. */
+const char *rl_cmd_arg(const rl_cmd_run *r, const char *key);
 /* Whether schedule option key ("layout", "config") was given. */
 int rl_cmd_sched_given(const rl_cmd_run *r, const char *key);
 /* The sink of the command's table and (with --plot) its figure,

@@ -73,10 +73,23 @@ typedef struct rl_bound_settings {
   size_t threads;      /* threads over the lengths; 0: online cores */
   double tune_len;     /* Liu's T_tune; 0: each length */
   double tune_base;    /* Liu's fine-tuning base; 0: the base */
+  const char *len;     /* the lengths, a list or range as given (the caller's
+                          text); NULL: the bound's default (rl_bound_plan) */
+  unsigned set;        /* RL_BS_* of the settings given */
 } rl_bound_settings;
 const rl_param *const *rl_bound_param_list(void); /* NULL-terminated */
+/* --len, apart: each bound words what its lengths are (men's, liu's
+ * T_train, yarn's original length), and pi takes none (its s is a grid) */
+const rl_param *const *rl_bound_len_param_list(void);
 /* Men's search settings of s into p (its schedule untouched). */
 void rl_bound_settings_to_men(const rl_bound_settings *s, rl_men_params *p);
+/* The bounds, in the order of rl_bound_names() (NULL-terminated: "men",
+ * "liu", "pi", "yarn"). */
+typedef enum rl_bound_kind { RL_BOUND_MEN, RL_BOUND_LIU, RL_BOUND_PI, RL_BOUND_YARN } rl_bound_kind;
+const char *const *rl_bound_names(void);
+/* The settings' defaults that depend on the bound: the lengths
+ * (RL_MEN_LEN_DEFAULT for men, RL_BOUND_LEN_DEFAULT for liu and yarn). */
+void rl_bound_plan(rl_bound_settings *s, rl_bound_kind kind);
 
 typedef struct rl_men_result {
   double len;               /* L */
@@ -118,6 +131,10 @@ rl_status rl_men_feasible(const rl_schedule *s, double len, double *first_fail);
  * exact angles (the value the sign tests decide on). */
 double rl_men_similarity(const rl_schedule *s, double r);
 
+/* Men's min_similarity ms rounded to the digits its error bound err
+ * leaves known (ms itself where err is 0, ms 0 or not finite). */
+double rl_men_similarity_known(double ms, double err);
+
 /* The power law base = a x^k fitted by least squares to (ln x, ln base),
  * as Men et al. fit Figure 1 (y = 0.0424 x^1.628, x the context length in
  * tokens).  n >= 2 points with x, y > 0 and two distinct x. */
@@ -145,6 +162,12 @@ typedef struct rl_liu_result {
  * train_len > 2 pi, tune_len >= train_len, all finite. */
 rl_status rl_liu_bounds(size_t rot, double base, double train_len, double tune_len,
                         double tune_base, rl_liu_result *out);
+/* The largest T_tune rl_liu_bounds keeps finite at train_len and base:
+ * critical_base = base^(ln(T_tune/2pi) / ln(T_train/2pi)) stays a double
+ * for T_tune <= 2pi DBL_MAX^(ln(T_train/2pi) / ln base), and beta1 =
+ * 4 T_tune / pi for T_tune <= 0.78 DBL_MAX; less a relative 2^-40 for
+ * the rounding of the limit itself. */
+double rl_liu_tune_len_max(double train_len, double base);
 
 /* Chen et al. 2023, "Extending Context Window of Large Language Models via
  * Positional Interpolation" (arXiv:2306.15595), Theorem 2.1, eq. 5-7:

@@ -154,6 +154,36 @@ void rl_prec_env_free(rl_prec_env *e);
 rl_status rl_prec_env_run(rl_prec_env *e, double m0, size_t count, rl_prec_err *pair,
                           rl_prec_err *total);
 
+/* The settings of `ropelab precision` (the envelope over positions),
+ * declared once (rl_prec_env_param_list): the CLI builds their options,
+ * parsing, messages and help rows from here. */
+enum { RL_PES_POINTS = 1u << 0 };
+enum { RL_PES_BY_POSITION = 0, RL_PES_BY_PAIR = 1 };
+typedef struct rl_prec_env_settings {
+  size_t from, to;         /* the positions, from <= to <= RL_POS_MAX */
+  size_t points;           /* log-spaced bins (--by position) */
+  int sample;              /* 0: every position, 1: each bin's last */
+  size_t distance;         /* r of the relative property */
+  int by;                  /* RL_PES_BY_* */
+  size_t seed;             /* the draw of q and k */
+  const rl_precision *against; /* compared with; NULL: the exact values */
+  int bins_none;           /* one row per position */
+  double first_exceeding;  /* only the first position past it; < 0: not asked */
+  unsigned set;            /* RL_PES_* of the settings given */
+} rl_prec_env_settings;
+const rl_param *const *rl_prec_env_param_list(void); /* NULL-terminated */
+/* The settings checked against each other (RL_EINVAL with the message in
+ * err, n bytes), and what follows from them: --first-exceeding walks
+ * position by position (bins_none). */
+rl_status rl_prec_env_plan(rl_prec_env_settings *s, char *err, size_t n);
+/* The bins' last positions, from - 1 + ceil(span^(k/points)) for k = 1 ..
+ * points, the last one to, deduplicated, into ends (points entries):
+ * their count. */
+size_t rl_prec_env_bin_ends(const rl_prec_env_settings *s, size_t *ends);
+/* The pipelines measured: the one given (p), or every one but exact, into
+ * list (max entries): their count. */
+size_t rl_prec_env_pipelines(const rl_precision *p, const rl_precision **list, size_t max);
+
 /* cos and sin of m*(theta_hi + theta_lo), the frequency a double-double:
  * as rl_angle_sincos with the product m*theta_lo added to the exact
  * partial products (its rounding is below 2^-80 for the ranges there). */

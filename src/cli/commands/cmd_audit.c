@@ -559,6 +559,9 @@ static int compute(rl_cmd_run *r)
         "\n" \
         "audit:"
 
+/* the help: a blank line between audit's own options and the schedule's */
+static void blank_line(FILE *fp) { fputc('\n', fp); }
+
 static const rl_cmd_decl decl = {
     .usage = "FILE [OPTIONS]",
     .about =
@@ -614,7 +617,8 @@ static const rl_cmd_decl decl = {
     .takes = RL_TAKES_SCHEDULE | RL_TAKES_TABLE,
     .settings_size = sizeof(rl_audit_settings),
     .groups = {{VERIFY_HELP, rl_audit_param_list, 0}},
-    .groups_first = 1,
+    .own_first = 1,
+    .help_own = blank_line,
     .min_args = 1,
     .max_args = 1,
     .args_name = "FILE",

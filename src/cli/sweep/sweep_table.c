@@ -37,21 +37,6 @@ const rl_sweep_spec rl_sweep_table[] = {
      NULL, NULL, NULL, NULL},
     {"compare", SC, "len tol", "", "scheme", "format=markdown", NULL, NULL, NULL, NULL, NULL,
      NULL, NULL, NULL},
-    /* precision: its rows carry the pipeline already (--precision a,b is
-     * one column); a sweep's figure is the envelope by position on log
-     * axes (--by pair's tables: 'ropelab plot', pair 0 has no log) */
-    {"precision", S, "from to points distance seed first-exceeding", "sample by against bins", "",
-     NULL, "pos", "cos_err sin_err angle_err logit_err", "x,y", NULL, NULL, NULL,
-     "pos=tokens;cos_err=no unit;sin_err=no unit;angle_err=rad;logit_err=no unit", "precision"},
-    /* bound: its rows carry dim, base, ... already (no second column);
-     * --len is its own list, one row per length; its declared settings
-     * (Men's search, Liu's fine-tuning) sweep, not --threads; pi's grid
-     * (--from, --to, --step) is known by name, so '--to' is not taken
-     * for an abbreviation of '--tolerance' */
-    {"bound", S, "", "", "len", NULL, "len s", "critical_dim|b_over_d|low|base", NULL,
-     rl_bound_param_list, NULL, &rl_grid_pi_fig5,
-     "len=tokens;s=tokens;base=no unit;critical_dim=dimensions;b_over_d=no unit;low=pair index",
-     NULL},
     /* extrapolate: --method, --scheme and --measure put several side by
      * side in one run (the declared --method's sweep gives way to that) */
     {"extrapolate", SC, "eval-len", "", "scheme measure method lengths distances scale", NULL,
@@ -148,7 +133,7 @@ static int decl_row(const struct rl_cmd *c, rl_sweep_spec *row)
                          d->sweep_lists ? d->sweep_lists : "", d->sweep_refuse,
                          d->plot_x, d->plot_y, d->plot_log, NULL, d->except,
                          (d->takes & RL_TAKES_GRID) ? ((const rl_grid_kind *)d->grid)->dflt : NULL,
-                         d->plot_units, NULL};
+                         d->plot_units, d->plot_series};
   /* one group of own declarations reaches the sweep axes (the first, or
    * decl->sweep_own); a command with several lists the others in its
    * numbers or names */

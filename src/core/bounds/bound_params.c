@@ -5,6 +5,7 @@
  * refuses it. */
 #include <math.h>
 #include <stddef.h>
+#include <stdio.h>
 #include "ropelab.h"
 
 #define BS_FIELD(f) offsetof(rl_bound_settings, f)
@@ -69,6 +70,44 @@ static const rl_param *const bound_params[] = {
     &p_tune_len, &p_tune_base, NULL};
 
 const rl_param *const *rl_bound_param_list(void) { return bound_params; }
+
+/* --len: the text as given (its list or range is read where the bound
+ * is computed, with its own limits) */
+static rl_status len_parse(const rl_param *d, void *obj, const char *arg, char *err, size_t n)
+{
+  (void)d, (void)err, (void)n;
+  ((rl_bound_settings *)obj)->len = arg;
+  return RL_OK;
+}
+static int len_format(const rl_param *d, const void *obj, char *buf, size_t n)
+{
+  const char *len = ((const rl_bound_settings *)obj)->len;
+  (void)d;
+  return snprintf(buf, n, "%s", len ? len : "");
+}
+static void len_reset(const rl_param *d, void *obj)
+{
+  (void)d;
+  ((rl_bound_settings *)obj)->len = NULL;
+}
+static const rl_param p_len = {
+    .key = "len", .kind = RL_PK_CUSTOM,
+    .flags = RL_PF_NO_SWEEP | RL_PF_NO_META | RL_PF_BORROWED, .offset = BS_FIELD(len),
+    .metavar = "L", .symbol = "L", .unit = "tokens", .parse = len_parse, .format = len_format,
+    .reset = len_reset, .help = "the lengths, a list or range"};
+static const rl_param *const len_params[] = {&p_len, NULL};
+
+const rl_param *const *rl_bound_len_param_list(void) { return len_params; }
+
+static const char *const bound_names[] = {"men", "liu", "pi", "yarn", NULL};
+
+const char *const *rl_bound_names(void) { return bound_names; }
+
+void rl_bound_plan(rl_bound_settings *s, rl_bound_kind kind)
+{
+  if (!s->len)
+    s->len = kind == RL_BOUND_MEN ? RL_MEN_LEN_DEFAULT : RL_BOUND_LEN_DEFAULT;
+}
 
 void rl_bound_settings_to_men(const rl_bound_settings *s, rl_men_params *p)
 {

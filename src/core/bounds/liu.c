@@ -6,6 +6,7 @@
  * dimensions.  Logarithms in long double; the ceilings then act on
  * values that are not within 1e-15 of an integer for any published
  * configuration (d_extra/2 = 45.03 for d 128, L 4096, base 10000). */
+#include <float.h>
 #include <math.h>
 #include "ropelab.h"
 
@@ -46,4 +47,13 @@ rl_status rl_liu_bounds(size_t rot, double base, double train_len, double tune_l
   out->beta2 = (double)(Tt / (TWO_PI_L / 2));
   out->beta3 = (double)(Tt / TWO_PI_L);
   return RL_OK;
+}
+
+double rl_liu_tune_len_max(double train_len, double base)
+{
+  /* 1e300 once gave critical_base = inf with exit 0 */
+  long double lim = TWO_PI_L * expl(logl(DBL_MAX) * logl(train_len / TWO_PI_L) / logl(base));
+  if (lim > (long double)DBL_MAX * 0.78L) /* pi/4 = 0.785... */
+    lim = (long double)DBL_MAX * 0.78L;
+  return (double)lim * (1 - 0x1p-40);
 }

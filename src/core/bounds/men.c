@@ -562,3 +562,13 @@ rl_status rl_men_fit(const double *x, const double *y, size_t n, double *a, doub
   *a = (double)expl(my - kk * mx);
   return RL_OK;
 }
+
+double rl_men_similarity_known(double ms, double err)
+{
+  if (!(err > 0) || ms == 0 || !isfinite(ms))
+    return ms;
+  int dig = (int)floor(log10(fabs(ms) / err));
+  char t[64];
+  snprintf(t, sizeof t, "%.*e", dig < 1 ? 0 : dig > 16 ? 16 : dig - 1, ms);
+  return strtod(t, NULL);
+}
