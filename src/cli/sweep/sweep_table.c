@@ -57,10 +57,6 @@ const rl_sweep_spec rl_sweep_table[] = {
      rl_bound_param_list, NULL, &rl_grid_pi_fig5,
      "len=tokens;s=tokens;base=no unit;critical_dim=dimensions;b_over_d=no unit;low=pair index",
      NULL},
-    /* extrapolate: --method, --scheme and --measure put several side by
-     * side in one run (the declared --method's sweep gives way to that) */
-    {"extrapolate", SC, "eval-len", "", "scheme measure method lengths distances scale", NULL,
-     NULL, NULL, NULL, rl_extrap_param_list, NULL, NULL, NULL, NULL},
     /* evaluate: the schedule's options sweep (methods, factors); a list of
      * --eval-len is its own (those lengths); the model fixes dim, rot and
      * base */
