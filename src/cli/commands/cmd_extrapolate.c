@@ -267,42 +267,46 @@ static int plan_confs(rl_cmd_run *r, rl_extrap_conf **cf, size_t *ncf)
   return 0;
 }
 
-/* the schemes' own lines: the trained parameters drawn, each scheme's
- * positional input (as the first configuration's settings build them) */
-static void scheme_meta(const rl_cmd_run *r, const rl_extrap_conf *cf, rl_out *out,
-                        int inputs)
+/* the schemes as the first configuration's settings build them (NULL
+ * where one is not built), for their own metadata lines */
+static void schemes_built(const rl_cmd_run *r, const rl_extrap_conf *cf, rl_scheme **ss)
 {
-  const rl_scheme_opts *so = &r->scheme;
-  rl_scheme *ss[RL_SCHEMES_MAX] = {0};
-  size_t nss = 0;
-  if (!inputs) {
-    /* the parameters a paper trains are random draws here (the core's
-     * list, for the schemes run) */
-    char note[2048];
-    for (size_t k = 0; k < so->nnames; k++)
-      if (rl_scheme_alloc(so->names[k], &cf[0].cfg, &ss[nss], NULL) == RL_OK)
-        nss++;
-    if (rl_scheme_drawn_note(ss, nss, note, sizeof note))
-      rl_out_meta(out, "trained_params", note);
-    for (size_t k = 0; k < nss; k++)
-      rl_scheme_free(ss[k]);
-    return;
-  }
-  for (size_t k = 0; k < so->nnames; k++) {
-    rl_scheme *sc = NULL;
-    if (rl_scheme_alloc(so->names[k], &cf[0].cfg, &sc, NULL) == RL_OK) {
+  for (size_t k = 0; k < r->scheme.nnames; k++)
+    if (rl_scheme_alloc(r->scheme.names[k], &cf[0].cfg, &ss[k], NULL) != RL_OK)
+      ss[k] = NULL;
+}
+
+/* the parameters a paper trains are random draws here (the core's list,
+ * for the schemes run) */
+static void drawn_meta(rl_scheme *const *ss, size_t n, rl_out *out)
+{
+  rl_scheme *got[RL_SCHEMES_MAX];
+  size_t ng = 0;
+  char note[2048];
+  for (size_t k = 0; k < n; k++)
+    if (ss[k])
+      got[ng++] = ss[k];
+  if (rl_scheme_drawn_note(got, ng, note, sizeof note))
+    rl_out_meta(out, "trained_params", note);
+}
+
+/* each scheme's positional input, as unseen sees it */
+static void inputs_meta(const rl_cmd_run *r, rl_scheme *const *ss, rl_out *out)
+{
+  for (size_t k = 0; k < r->scheme.nnames; k++)
+    if (ss[k]) {
       char key[64];
-      snprintf(key, sizeof key, "%s_input", so->names[k]);
-      rl_out_meta(out, key, rl_unseen_input_name(rl_unseen_input(sc)));
+      snprintf(key, sizeof key, "%s_input", r->scheme.names[k]);
+      rl_out_meta(out, key, rl_unseen_input_name(rl_unseen_input(ss[k])));
     }
-    rl_scheme_free(sc);
-  }
 }
 
 static void meta(rl_cmd_run *r, const rl_extrap_conf *cf, size_t ncf, rl_out *out)
 {
   const rl_extrap_settings *s = r->settings;
   const rl_extrap_params *ep = &s->ex;
+  rl_scheme *ss[RL_SCHEMES_MAX] = {0};
+  schemes_built(r, cf, ss);
   rl_out_meta_begin(out);
   r->scheme.cfg.identity = 1; /* what the measure uses (rl_extrap_*), so the metadata says it */
   struct methods ms = {cf, ncf};
@@ -326,7 +330,7 @@ static void meta(rl_cmd_run *r, const rl_extrap_conf *cf, size_t ncf, rl_out *ou
                                    "rope under a framework pipeline: every key's content");
   rl_out_meta(out, "logits", "q.k / sqrt(d) times the method's logit multiplier and the "
                              "scale, plus the scheme's positional terms");
-  scheme_meta(r, cf, out, 0);
+  drawn_meta(ss, r->scheme.nnames, out);
   rl_out_meta(out, "methods", "factor N/L and train_len L where a method takes them, unless "
                               "--factor");
   rl_out_meta(out, "unseen", "fraction of causal query-key pairs whose positional input never "
@@ -346,7 +350,9 @@ static void meta(rl_cmd_run *r, const rl_extrap_conf *cf, size_t ncf, rl_out *ou
            "query at the longest length: means, sds (over every distance), ks = sup|F - G|, "
            "w1 = integral |F - G| (%s)", how);
   rl_out_meta(out, "shift", sh);
-  scheme_meta(r, cf, out, 1);
+  inputs_meta(r, ss, out);
+  for (size_t k = 0; k < r->scheme.nnames; k++)
+    rl_scheme_free(ss[k]);
   rl_out_header(out, "scheme,method,scale,window,sinks,measure,stat,len,r,pair,value,se");
 }
 
