@@ -17,7 +17,7 @@
 top=$1
 MAX=60
 KNOWN='src/cli/commands/cmd_audit.c src/cli/commands/cmd_bound.c src/cli/commands/cmd_compare.c
-src/cli/commands/cmd_evaluate.c src/cli/commands/cmd_extrapolate.c
+src/cli/commands/cmd_evaluate.c
 src/cli/commands/cmd_matrix.c src/cli/commands/cmd_merge.c src/cli/commands/cmd_plot.c
 src/cli/commands/cmd_precision.c src/cli/commands/cmd_profile.c src/cli/commands/cmd_train.c'
 cd "$top" || exit 1
