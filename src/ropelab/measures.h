@@ -235,6 +235,66 @@ void rl_extrap_method_params(rl_schedule_params *p, size_t L, size_t N);
  * whose schedule depends on the current length: dynamic, log-n). */
 int rl_extrap_per_length(const char *scheme, const rl_scheme_cfg *cfg);
 
+/* ---- extrapolate's request and plan (extrap_plan.c) ----
+ * What `ropelab extrapolate` is asked (its own settings, declared by
+ * rl_extrap_request_param_list: --train-len, --eval-len, --lengths,
+ * --distances, --measure, --method, --factor, --scale, --seq-len; the
+ * pass's own by rl_extrap_param_list into ex) and what the plan makes of
+ * it: the lengths, distances and scales left to the core's defaults, the
+ * scheme x method product and each method's length parameters. */
+#define RL_EXTRAP_LIST_MAX 4096  /* --lengths, --distances: values at most */
+#define RL_EXTRAP_METHODS_MAX 32 /* --method: methods at most */
+enum {
+  RL_EXG_LENS = 1u << 0,    /* --lengths given */
+  RL_EXG_DISTS = 1u << 1,   /* --distances given */
+  RL_EXG_METHODS = 1u << 2  /* --method given (or the config's) */
+};
+typedef struct rl_extrap_settings {
+  rl_extrap_params ex;  /* the pass (rl_extrap_param_list; lens, dists,
+                           scales and measures from the plan) */
+  size_t train_len, eval_len; /* L, N; 0 until given */
+  const char *train_arg, *eval_arg, *lens_arg; /* as given, for messages */
+  size_t lens[RL_EXTRAP_LIST_MAX + 64], nlens;
+  size_t dists[RL_EXTRAP_LIST_MAX + 64], ndists;
+  unsigned measures;    /* RL_EX_* the table holds, unseen included (all) */
+  int scales[RL_SCALE_COUNT];
+  size_t nscales;       /* 0: none */
+  const rl_schedule_type *methods[RL_EXTRAP_METHODS_MAX];
+  size_t nmethods;      /* 0: the schemes' own method */
+  double factor;        /* > 0: every method's factor; 0: N / L */
+  unsigned given;       /* RL_EXG_* */
+  char lens_note[160];  /* the default lengths rounded down, said (plan) */
+} rl_extrap_settings;
+void rl_extrap_settings_default(rl_extrap_settings *s);
+const rl_param *const *rl_extrap_request_param_list(void);
+/* The methods 'all' means: those that need no file of a user's. */
+int rl_extrap_method_in_all(const rl_schedule_type *t);
+/* The plan's length policy on s (L and N given, L <= N, the given
+ * lengths <= N): lengths by default L/4, L/2, L, 2L, ... up to N (a
+ * length not whole taken rounded down, said in lens_note), N always
+ * added, sorted without repeats; distances by default 0, 1, 2, 4, ... <
+ * N; scales by default none; methods by default method (the schemes'
+ * own); s->ex pointed at them.  RL_EINVAL when a scale has no finite
+ * value at a length (*bad_scale, *bad_len). */
+rl_status rl_extrap_plan(rl_extrap_settings *s, const rl_schedule_type *method, int *bad_scale,
+                         size_t *bad_len);
+/* One configuration of the product: a scheme, a method ("none" for a
+ * scheme without a schedule) and the settings it runs with. */
+typedef struct rl_extrap_conf {
+  const char *scheme, *method;
+  rl_scheme_cfg cfg;
+} rl_extrap_conf;
+/* The product of the schemes (names, n of them, built from cfg) and
+ * the methods of s (for the rotary schemes only), each method at the
+ * factor of s (else N / L) and train_len L (rl_extrap_method_params),
+ * each configuration built once so that bad settings fail before any
+ * output; with several methods, one a scheme cannot take (rope2d and a
+ * position map) is left out.  *out (calloc'd, *n entries) to free();
+ * on an error err says it and *bad is the configuration. */
+rl_status rl_extrap_confs(const rl_extrap_settings *s, const char *const *names, size_t n,
+                          const rl_scheme_cfg *cfg, rl_extrap_conf **out, size_t *count,
+                          rl_extrap_conf *bad, char *err);
+
 /* Results, indexed [len][dist][scale] and [len][scale]; a retrieval
  * entry with r >= n has ok 0.  Shift at the largest length, per scale:
  * shift_ok 0 when a side holds fewer than 2 values. */

@@ -4,247 +4,27 @@
  * x scale x measure x statistic x length x distance x pair) so that every
  * curve draws on one axis.  The measures are the core's
  * (src/core/measures: unseen.c, retrieval.c, entropy.c, shift.c,
- * window.c, extrap.c); this file parses, calls and writes. */
-#include <getopt.h>
+ * window.c, extrap.c), its settings and its plan too (extrap_plan.c:
+ * the default lengths, the scheme x method product, the factors); this
+ * file is the declaration (cmd.h) and a compute() that calls and writes. */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "cmd.h"
-#include "opt.h"
+#include "driver.h"
+#include "msg.h"
 #include "out.h"
 #include "progress.h"
-#include "rl_config.h"
 #include "rowfmt.h"
-#include "decl_opts.h"
-#include "scheme_opts.h"
-#include "sink.h"
-#include "threads.h"
 
-enum {
-  OPT_EVAL_LEN = RL_OPT_FIRST_CMD, OPT_LENGTHS, OPT_DISTANCES, OPT_MEASURE, OPT_SCALE,
-  OPT_THREADS,
-  OPT_EX /* the settings declared in the core (rl_extrap_param_list), from here on */
-};
+#define METHODS_MAX RL_EXTRAP_METHODS_MAX
 
-#define METHODS_MAX 32
-#define LIST_MAX 4096
-
-static const char *const scale_names[] = {"none", "logn", "yarn"};
-
-static void help(FILE *fp)
-{
-  fputs("usage: ropelab extrapolate --train-len L --eval-len N [OPTIONS]\n"
-        "\n"
-        "What changes past the training length L, up to N, for every positional\n"
-        "scheme (--scheme) and, for rope and rope2d, every context-extension method\n"
-        "(--method), on the same seeded content.  One long table: columns\n"
-        "scheme,method,scale,window,sinks,measure,stat,len,r,pair,value,se, one row\n"
-        "per value, so that curves of every scheme and method share one axis.\n"
-        "\n"
-        "A sequence of len tokens; the last one is the query and attends to all of\n"
-        "them.  Query and key vectors are the contents (identity projections, so\n"
-        "--identity is refused), x ~ N(0, I_d) from --seed, the same for every\n"
-        "scheme, method and length.  Logits are q.k / sqrt(d) (times the method's logit\n"
-        "multiplier and --scale) plus the scheme's positional terms.  The schemes'\n"
-        "trained parameters are draws from --seed unless --params gives a model's\n"
-        "table: T5's bucket biases N(0, 1/d), as are the learned, tupe and deberta\n"
-        "tables.\n"
-        "\n"
-        "measures (--measure, in any combination; default all):\n"
-        "  unseen     fraction of query-key pairs of a causal sequence of len tokens\n"
-        "             whose positional input never occurred among L tokens: absolute\n"
-        "             position (sinusoidal, learned, integer, binary, tupe), distance\n"
-        "             (xl, alibi), bucket (t5, deberta), (row, column) offset\n"
-        "             (rope2d), or per rotary pair the angle (rope: a pair whose\n"
-        "             wavelength exceeds L swept only part of the circle in training;\n"
-        "             rows with pair = 0.. per pair, pair = all for the total); exact\n"
-        "  retrieval  attention probability on one planted key equal to the query at\n"
-        "             distance r (a passkey test that needs no training), mean and\n"
-        "             standard error over --samples\n"
-        "  entropy    attention entropy in nats (stat nats; stat max = ln of the\n"
-        "             number of keys, the entropy of uniform attention)\n"
-        "  shift      positional logits (total - cc) of the query at the longest\n"
-        "             length at distances past L against those within L: mean and\n"
-        "             sd of each, Kolmogorov-Smirnov distance (sup |F - G|, 0..1)\n"
-        "             and Wasserstein-1 distance (integral |F - G|, in logit units)\n"
-        "\n",
-        fp);
-  fputs("      --train-len L     training length, >= 1 (required)\n"
-        "      --eval-len N      longest evaluated length, L <= N <= 2^31 (required)\n"
-        "      --lengths LIST    lengths n evaluated (sweep syntax: 512,1024 or\n"
-        "                        1024:32768:x2), each 1..N; N is always added\n"
-        "                        (default L/4, L/2, L, 2L, ... up to N; rounded down\n"
-        "                        when not whole, said in the metadata)\n"
-        "      --distances LIST  retrieval distances r (default 0, 1, 2, 4, ... < N);\n"
-        "                        a distance >= n gives no row at that length\n"
-        "      --scheme LIST     comma-separated schemes, or 'all' (default all)\n"
-        "      --measure LIST    unseen,retrieval,entropy,shift (default all)\n"
-        "      --method LIST     methods of rope and rope2d, or 'all' (the methods that\n"
-        "                        need no file; default rope); factor N / L and train\n"
-        "                        length L where a method takes them\n"
-        "      --factor S        the methods' scale factor instead of N / L\n"
-        "      --scale LIST      logit scales on top of every scheme: none, logn\n"
-        "                        (max(1, ln n / ln L)), yarn ((0.1 ln(n/L) + 1)^2, YaRN's\n"
-        "                        temperature) (default none)\n"
-        "      --threads T       worker threads (default: online processors)\n",
-        fp);
-  rl_decl_help_at(fp, rl_extrap_param_list(), 24);
-  fputs("\n"
-        "learned and tupe get a table of L rows (unless --max-len) whose last row\n"
-        "serves every later position (--past clamp unless given).\n"
-        "\n",
-        fp);
-  rl_scheme_opts_help(fp);
-  fputs("output:\n"
-        "  -o, --output FILE  write the CSV atomically to FILE (default: standard output)\n"
-        "      --no-meta      omit the '# key=value' metadata lines\n"
-        "      --no-header    omit the header row (so sweeps can append)\n"
-        "      --plot IMAGE   also draw IMAGE (.png, .svg or .pdf): retrieval against r\n"
-        "                     at N, entropy and unseen against n, the shift's KS\n"
-        "                     distance; a colour per scheme and method\n"
-        "      --progress     show progress on stderr even when it is not a terminal\n"
-        "      --quiet        never show progress\n"
-        "  -h, --help         this help\n"
-        "\n"
-        "example (figure: experiments/extrapolate.sh):\n"
-        "  ropelab extrapolate --train-len 4096 --eval-len 32768 --method all \\\n"
-        "      --scheme rope,alibi,t5,nope --measure retrieval,entropy\n",
-        fp);
-}
-
-/* One length argument: an integer 1..2^31 (the accurate range). */
-static int len_arg(const char *cmd, const char *opt, const char *arg, size_t *out)
-{
-  double v;
-  int r = rl_opt_double(cmd, opt, arg, &v);
-  if (r)
-    return r;
-  if (!(v >= 1) || v != floor(v) || v > RL_POS_MAX)
-    return rl_usage(cmd, "invalid %s '%s': expected an integer length from 1 to %.0f (the "
-                         "accurate range of positions)", opt, arg, RL_POS_MAX);
-  *out = (size_t)v;
-  return 0;
-}
-
-static int cmp_size(const void *a, const void *b)
-{
-  size_t x = *(const size_t *)a, y = *(const size_t *)b;
-  return (x > y) - (x < y);
-}
-
-/* Sorted, without repeats. */
-static size_t uniq(size_t *v, size_t n)
-{
-  qsort(v, n, sizeof *v, cmp_size);
-  size_t m = 0;
-  for (size_t k = 0; k < n; k++)
-    if (!m || v[k] != v[m - 1])
-      v[m++] = v[k];
-  return m;
-}
-
-/* A list option of integers in [lo, hi] into v (at most LIST_MAX). */
-static int int_list(const char *cmd, const char *opt, const char *arg, size_t lo, size_t hi,
-                    size_t *v, size_t *n)
-{
-  double *vals = NULL;
-  size_t m = 0;
-  int r = rl_opt_values(cmd, opt, arg, LIST_MAX, &vals, &m);
-  if (r)
-    return r;
-  for (size_t k = 0; k < m; k++) {
-    if (!(vals[k] >= (double)lo) || !(vals[k] <= (double)hi) || vals[k] != floor(vals[k])) {
-      char b[RL_NUMFMT_MAX];
-      rl_numfmt(vals[k], b);
-      free(vals);
-      return rl_usage(cmd, "invalid %s '%s': value '%s' is not an integer from %zu to %zu", opt,
-                      arg, b, lo, hi);
-    }
-    v[k] = (size_t)vals[k];
-  }
-  free(vals);
-  *n = m;
-  return 0;
-}
-
-/* The methods that need no data of a user's (the default of 'all'). */
-static int fileless(const rl_schedule_type *t)
-{
-  return !(t->flags & RL_ST_USER_DATA);
-}
-
-static int parse_methods(const char *cmd, const char *arg, const rl_schedule_type **m,
-                         size_t *n)
-{
-  const rl_schedule_type *const *all = rl_schedule_types();
-  const char *names[64];
-  size_t nn = 0;
-  for (; all[nn] && nn < 63; nn++)
-    names[nn] = all[nn]->name;
-  names[nn] = "all";
-  char buf[512];
-  if (strlen(arg) >= sizeof buf || !*arg)
-    return rl_usage(cmd, "invalid --method '%s': expected a comma-separated list of methods",
-                    arg);
-  strcpy(buf, arg);
-  *n = 0;
-  for (char *p = buf, *e;; p = e + 1) {
-    e = strchr(p, ',');
-    if (e)
-      *e = 0;
-    int k;
-    int r = rl_opt_enum(cmd, "--method", p, names, nn + 1, &k);
-    if (r)
-      return r;
-    for (size_t i = 0; i < nn; i++) {
-      if (((size_t)k == nn && !fileless(all[i])) || ((size_t)k != nn && i != (size_t)k))
-        continue;
-      int have = 0;
-      for (size_t j = 0; j < *n; j++)
-        have |= m[j] == all[i];
-      if (have && (size_t)k != nn && !strstr(arg, "all"))
-        return rl_usage(cmd, "invalid --method '%s': method '%s' given twice", arg, p);
-      if (!have && *n < METHODS_MAX)
-        m[(*n)++] = all[i];
-    }
-    if (!e)
-      return 0;
-  }
-}
-
-struct prog_ctx {
-  rl_progress *p;
-  size_t base; /* configs done, in thousandths */
-};
-
-static void on_progress(void *ctx, size_t done, size_t total)
-{
-  struct prog_ctx *c = ctx;
-  rl_progress_update(c->p, c->base + done * 1000 / (total ? total : 1));
-}
-
-/* A row: text fields, value and se as numbers (se may be omitted). */
-static void row(rl_out *out, const char *const *key, const char *measure, const char *stat,
-                const char *len, const char *r, const char *pair, double value, const double *se)
-{
-  char v[RL_NUMFMT_MAX], s[RL_NUMFMT_MAX] = "";
-  rl_numfmt(value + 0.0, v);
-  if (se)
-    rl_numfmt(*se, s);
-  const char *f[] = {key[0], key[1], key[2], key[3], key[4], measure, stat, len, r, pair, v, s};
-  rl_out_fields(out, f, sizeof f / sizeof *f);
-}
-
-/* a scheme with one method and the configuration it runs with */
-struct conf {
-  const char *scheme, *method;
-  rl_scheme_cfg cfg;
-};
+/* the groups: the request's, then the pass's (own[1]: its metadata) */
+enum { G_REQUEST = 0, G_PASS = 1 };
 
 struct methods {
-  const struct conf *cf;
+  const rl_extrap_conf *cf;
   size_t ncf;
 };
 
@@ -340,311 +120,208 @@ static void methods_meta(void *arg, rl_out *out)
     rl_meta_clear(&got[m]);
 }
 
-static int run(int argc, char **argv)
+struct prog_ctx {
+  rl_progress *p;
+  size_t base; /* configs done, in thousandths */
+};
+
+static void on_progress(void *ctx, size_t done, size_t total)
 {
-  static const struct option base_opts[] = {
-      {"eval-len", required_argument, NULL, OPT_EVAL_LEN},
-      {"lengths", required_argument, NULL, OPT_LENGTHS},
-      {"distances", required_argument, NULL, OPT_DISTANCES},
-      {"measure", required_argument, NULL, OPT_MEASURE},
-      {"scale", required_argument, NULL, OPT_SCALE},
-      {"threads", required_argument, NULL, OPT_THREADS},
-      RL_SCHEME_LONGOPTS,
-      RL_COMMON_LONGOPTS,
-      {NULL, 0, NULL, 0}};
-  rl_extrap_params ep;
-  rl_extrap_params_default(&ep);
-  rl_decl_opts eo;
-  rl_decl_opts_init(&eo, rl_extrap_param_list(), &ep, OPT_EX);
-  static struct option own_opts[64];
-  size_t nopt = rl_longopts_base(own_opts, base_opts, sizeof own_opts / sizeof *own_opts);
-  rl_decl_longopts(&eo, own_opts, nopt, 64);
-  const struct option *opts = rl_scheme_longopts(own_opts);
-  const char *cmd = "extrapolate";
-  rl_scheme_opts so;
-  rl_scheme_opts_init(&so);
-  rl_common co;
-  rl_common_init(&co);
-  size_t L = 0, N = 0, nlen = 0, ndist = 0, nmeth = 0, nscale = 0;
-  static size_t lens[LIST_MAX + 64], dists[LIST_MAX + 64];
-  const rl_schedule_type *meth[METHODS_MAX];
-  int scales[RL_SCALE_COUNT], lens_set = 0, dists_set = 0, meth_set = 0, maxlen_set = 0;
-  int past_set = 0, c, r;
-  unsigned measures = RL_EX_UNSEEN | ep.measures;
-  double factor = 0;
-  const char *lens_arg = NULL, *dists_arg = NULL, *n_arg = NULL, *l_arg = NULL;
-  unsigned long long v;
-  const int o_train = rl_sched_optval("train-len"), o_seq = rl_sched_optval("seq-len");
-  const int o_method = rl_sched_optval("method"), o_factor = rl_sched_optval("factor");
-  while ((c = getopt_long(argc, argv, ":o:h", opts, NULL)) != -1) {
-    /* the schedule options extrapolate reads itself: L is the training
-     * length of every scheme, methods and factor are lists */
-    if (c == o_train) {
-      l_arg = optarg;
-      if ((r = len_arg(cmd, "--train-len", optarg, &L)))
-        return r;
-      continue;
-    }
-    if (c == o_seq)
-      return rl_usage(cmd, "invalid --seq-len '%s': extrapolate sets the current length to "
-                           "each --lengths value", optarg);
-    if (c == o_method) {
-      meth_set = 1;
-      if ((r = parse_methods(cmd, optarg, meth, &nmeth)))
-        return r;
-      continue;
-    }
-    if (c == o_factor) {
-      /* read by --factor's declaration, into a scratch settings struct */
-      rl_schedule_params fp;
-      char err[RL_ERR_MAX];
-      rl_schedule_params_default(&fp);
-      if (rl_param_parse(rl_schedule_param_find("factor"), &fp, optarg, err, sizeof err))
-        return rl_usage(cmd, "%s", err);
-      factor = fp.factor;
-      continue;
-    }
-    switch (c) {
-    case OPT_EVAL_LEN:
-      n_arg = optarg;
-      if ((r = len_arg(cmd, "--eval-len", optarg, &N)))
-        return r;
-      break;
-    case OPT_LENGTHS:
-      lens_set = 1, lens_arg = optarg;
-      if ((r = int_list(cmd, "--lengths", optarg, 1, (size_t)RL_POS_MAX, lens, &nlen)))
-        return r;
-      break;
-    case OPT_DISTANCES:
-      dists_set = 1, dists_arg = optarg;
-      if ((r = int_list(cmd, "--distances", optarg, 0, (size_t)RL_POS_MAX - 1, dists, &ndist)))
-        return r;
-      break;
-    case OPT_MEASURE: {
-      int idx[RL_EX_COUNT];
-      size_t n;
-      if ((r = rl_opt_enum_list(cmd, "--measure", optarg, rl_extrap_measure_names(), RL_EX_COUNT,
-                                idx, RL_EX_COUNT, &n)))
-        return r;
-      measures = 0;
-      for (size_t k = 0; k < n; k++)
-        measures |= 1u << idx[k];
-      break;
-    }
-    case OPT_SCALE:
-      if ((r = rl_opt_enum_list(cmd, "--scale", optarg, scale_names, RL_SCALE_COUNT, scales,
-                                RL_SCALE_COUNT, &nscale)))
-        return r;
-      break;
-    case OPT_THREADS:
-      if ((r = rl_opt_uint(cmd, "--threads", optarg, 1, RL_THREADS_MAX, &v)))
-        return r;
-      ep.threads = (size_t)v;
-      break;
-    default:
-      if (rl_opt_failed(r = rl_decl_opt(&eo, cmd, c, optarg)))
-        return rl_opt_exit_code(r);
-      if (r)
-        break;
-      maxlen_set |= c == rl_scheme_optval("max-len");
-      past_set |= c == rl_scheme_optval("past");
-      if ((r = rl_scheme_opt_default(&so, &co, cmd, c, argv, opts)))
-        return r;
-      break;
-    }
-  }
-  if ((r = rl_scheme_opts_end(&so, &co, cmd, argc, argv, help, RL_SCHEMES_MAX, "all")))
-    return r == RL_OPT_DONE ? RL_EXIT_OK : r;
-  /* the measures always use identity projections: the option would
-   * change nothing but the line that says so */
-  if (so.cfg.identity)
-    return rl_usage(cmd, "--identity does not apply to extrapolate: its query and keys are the "
-                         "contents, identity projections always");
-  /* --config: the model's training length, method and factor where the
-   * command line gave none (extrapolate reads these three itself) */
+  struct prog_ctx *c = ctx;
+  rl_progress_update(c->p, c->base + done * 1000 / (total ? total : 1));
+}
+
+/* A row: text fields, value and se as numbers (se may be omitted). */
+static void row(rl_out *out, const char *const *key, const char *measure, const char *stat,
+                const char *len, const char *r, const char *pair, double value, const double *se)
+{
+  char v[RL_NUMFMT_MAX], s[RL_NUMFMT_MAX] = "";
+  rl_numfmt(value + 0.0, v);
+  if (se)
+    rl_numfmt(*se, s);
+  const char *f[] = {key[0], key[1], key[2], key[3], key[4], measure, stat, len, r, pair, v, s};
+  rl_out_fields(out, f, sizeof f / sizeof *f);
+}
+
+static int given_scheme_opt(const rl_cmd_run *r, const char *key)
+{
+  int c = rl_scheme_optval(key);
+  return c >= RL_SOPT_FIRST && c <= RL_SOPT_LAST && r->scheme.given[c - RL_SOPT_FIRST];
+}
+
+/* --config: the model's training length, method and factor where the
+ * command line gave none (extrapolate reads these three itself) */
+static void from_config(rl_extrap_settings *s, const rl_schedule_params *cp)
+{
   static char l_cfg[32];
-  if (rl_sched_config_given()) {
-    const rl_schedule_params *cp = &so.sched.p;
-    if (!L && cp->train_len >= 1 && cp->train_len <= (double)SIZE_MAX) {
-      L = (size_t)cp->train_len;
-      snprintf(l_cfg, sizeof l_cfg, "%zu", L);
-      l_arg = l_cfg;
-    }
-    if (!meth_set && cp->method) {
-      meth[nmeth++] = cp->method;
-      meth_set = 1;
-    }
-    if (!factor && cp->factor > 1)
-      factor = cp->factor;
+  if (!rl_sched_config_given())
+    return;
+  if (!s->train_len && cp->train_len >= 1 && cp->train_len <= (double)SIZE_MAX) {
+    s->train_len = (size_t)cp->train_len;
+    snprintf(l_cfg, sizeof l_cfg, "%zu", s->train_len);
+    s->train_arg = l_cfg;
   }
-  if (!L)
-    return rl_usage(cmd, "missing --train-len: expected the training length L");
-  if (!N)
-    return rl_usage(cmd, "missing --eval-len: expected the longest evaluated length N >= L");
-  if (N < L)
-    return rl_usage(cmd, "invalid --eval-len '%s': expected a length >= --train-len '%s'", n_arg,
-                    l_arg);
-  if (!ep.win.window && ep.win.sinks)
-    return rl_usage(cmd, "invalid --sink-tokens '%zu': expected it with --local-window W > 0",
-                    ep.win.sinks);
-  /* lengths: the default doubling from L/4, N always included */
-  /* L/4 and L/2 that are not whole are taken rounded down, and said */
-  char lens_note[160] = "";
-  if (!lens_set) {
-    for (double x = (double)L / 4; x <= (double)N && nlen < LIST_MAX; x *= 2) {
-      if (x >= 1 && x != floor(x)) {
-        size_t l = strlen(lens_note);
-        snprintf(lens_note + l, sizeof lens_note - l, "%sL/%d = %g taken as %zu",
-                 l ? "; " : "", x * 4 == (double)L ? 4 : 2, x, (size_t)floor(x));
-      }
-      if (x >= 1)
-        lens[nlen++] = (size_t)floor(x);
-    }
+  if (!(s->given & RL_EXG_METHODS) && cp->method) {
+    s->methods[0] = cp->method, s->nmethods = 1;
+    s->given |= RL_EXG_METHODS;
   }
-  for (size_t k = 0; k < nlen; k++)
-    if (lens[k] > N)
-      return rl_usage(cmd, "invalid --lengths '%s': length %zu is past --eval-len '%s'",
-                      lens_arg, lens[k], n_arg);
-  lens[nlen++] = N;
-  nlen = uniq(lens, nlen);
-  if (!dists_set) {
-    dists[ndist++] = 0;
-    for (size_t x = 1; x < N && ndist < LIST_MAX; x *= 2)
-      dists[ndist++] = x;
-  }
-  (void)dists_arg;
-  ndist = uniq(dists, ndist);
-  if (!nscale)
-    scales[nscale++] = RL_SCALE_NONE;
-  /* each scale at each length, before any output: logn divides by ln L
-   * (once a runtime error "at query 0, key 0" after the header) */
-  for (size_t q = 0; q < nscale; q++)
-    for (size_t k = 0; k < nlen; k++) {
-      double fac;
-      if (rl_scale_factor(scales[q], L, lens[k], &fac) || !isfinite(fac))
-        return rl_usage(cmd, "invalid --scale '%s' with --train-len '%s' at length %zu: %s",
-                        rl_scale_name(scales[q]), l_arg, lens[k],
-                        scales[q] == RL_SCALE_LOGN ? "expected --train-len >= 2 (it divides by "
-                                                     "ln L)"
-                                                   : "no finite scale there");
-    }
-  if (!meth_set)
-    meth[nmeth++] = so.cfg.rope.method; /* the core's default method */
-  ep.train_len = L;
-  ep.lens = lens;
-  ep.nlens = nlen;
-  ep.dists = dists;
-  ep.ndists = ndist;
-  ep.scales = scales;
-  ep.nscales = nscale;
-  ep.measures = measures & ~RL_EX_UNSEEN;
-  /* an option for measures none of which was chosen would change only
-   * a metadata line (the sampling options with unseen alone) */
+  if (!s->factor && cp->factor > 1)
+    s->factor = cp->factor;
+}
+
+/* an option for measures none of which was chosen would change only a
+ * metadata line (the sampling options with unseen alone) */
+static int check_applies(rl_cmd_run *r)
+{
+  const rl_extrap_settings *s = r->settings;
+  const rl_decl_opts *eo = &r->own[G_PASS];
   const char *const *mn = rl_extrap_measure_names();
-  for (size_t k = 0; eo.list[k]; k++) {
-    const char *only = eo.list[k]->only;
-    if (!(eo.given >> k & 1) || !only)
+  for (size_t k = 0; eo->list[k]; k++) {
+    const char *only = eo->list[k]->only;
+    if (!(eo->given >> k & 1) || !only)
       continue;
     int any = 0;
     char chosen[64] = "", takers[64];
     for (size_t j = 0; mn[j]; j++)
-      if (measures >> j & 1) {
+      if (s->measures >> j & 1) {
         any |= rl_opt_in_list(only, mn[j], strlen(mn[j]));
         snprintf(chosen + strlen(chosen), sizeof chosen - strlen(chosen), "%s%s",
                  *chosen ? "," : "", mn[j]);
       }
     if (!any) {
       rl_opt_list_words(only, takers, sizeof takers);
-      return rl_usage(cmd, "--%s does not apply to --measure %s (it is for %s)", eo.list[k]->key,
-                      chosen, takers);
+      return rl_usage(r->name, "--%s does not apply to --measure %s (it is for %s)",
+                      eo->list[k]->key, chosen, takers);
     }
   }
-  ep.seed = so.cfg.seed;
-  ep.head = so.cfg.head;
-  if (!maxlen_set)
-    so.cfg.max_len = L; /* the table a model trained on L tokens has */
-  if (!past_set)
-    so.cfg.past = RL_PAST_CLAMP;
+  return 0;
+}
 
+static int check(rl_cmd_run *r)
+{
+  rl_extrap_settings *s = r->settings;
+  rl_scheme_opts *so = &r->scheme;
+  const char *cmd = r->name;
+  /* the measures always use identity projections: the option would
+   * change nothing but the line that says so */
+  if (so->cfg.identity)
+    return rl_usage(cmd, "--identity does not apply to extrapolate: its query and keys are the "
+                         "contents, identity projections always");
+  from_config(s, &so->sched.p);
+  if (!s->train_len)
+    return rl_usage(cmd, "missing --train-len: expected the training length L");
+  if (!s->eval_len)
+    return rl_usage(cmd, "missing --eval-len: expected the longest evaluated length N >= L");
+  if (s->eval_len < s->train_len)
+    return rl_usage(cmd, "invalid --eval-len '%s': expected a length >= --train-len '%s'",
+                    s->eval_arg, s->train_arg);
+  if (!s->ex.win.window && s->ex.win.sinks)
+    return rl_usage(cmd, "invalid --sink-tokens '%zu': expected it with --local-window W > 0",
+                    s->ex.win.sinks);
+  for (size_t k = 0; (s->given & RL_EXG_LENS) && k < s->nlens; k++)
+    if (s->lens[k] > s->eval_len)
+      return rl_usage(cmd, "invalid --lengths '%s': length %zu is past --eval-len '%s'",
+                      s->lens_arg, s->lens[k], s->eval_arg);
+  int bad_scale;
+  size_t bad_len;
+  if (rl_extrap_plan(s, so->cfg.rope.method, &bad_scale, &bad_len))
+    return rl_usage(cmd, "invalid --scale '%s' with --train-len '%s' at length %zu: %s",
+                    rl_scale_name(bad_scale), s->train_arg, bad_len,
+                    bad_scale == RL_SCALE_LOGN ? "expected --train-len >= 2 (it divides by ln L)"
+                                               : "no finite scale there");
+  int rc = check_applies(r);
+  if (rc)
+    return rc;
+  s->ex.seed = so->cfg.seed;
+  s->ex.head = so->cfg.head;
+  s->ex.threads = (size_t)r->threads;
+  if (!given_scheme_opt(r, "max-len"))
+    so->cfg.max_len = s->train_len; /* the table a model trained on L tokens has */
+  if (!given_scheme_opt(r, "past"))
+    so->cfg.past = RL_PAST_CLAMP;
   /* the cost model's refusal of one configuration, before any is built
    * (a learned table of L x d is drawn when it is) */
-  {
-    char cerr[RL_ERR_MAX];
-    if (rl_cost_check_extrap(1, ep.samples, L, N, so.cfg.dim, cerr))
-      return rl_usage(cmd, "%s", cerr);
-  }
-  /* configurations: scheme x method (methods for rope and rope2d only),
-   * each built once here so bad settings fail before any output */
-  struct conf *cf = calloc(so.nnames * (nmeth + 1), sizeof *cf);
-  size_t ncf = 0;
-  int rc = 0;
-  rl_sink sink = {0};
-  rl_out *out = &sink.out;
-  rl_extrap_result res = {0};
-  double *pp = NULL;
-  if (!cf) {
-    rc = rl_runtime(cmd, "%s", rl_strerror(RL_ENOMEM));
-    goto done;
-  }
-  for (size_t k = 0; k < so.nnames; k++) {
-    const rl_scheme_info *si = rl_scheme_find(so.names[k]);
-    int sched = si && (si->flags & RL_SCHEME_ROTATION);
-    for (size_t m = 0; m < (sched ? nmeth : 1); m++) {
-      struct conf *x = &cf[ncf];
-      x->scheme = so.names[k];
-      x->cfg = so.cfg;
-      x->method = "none";
-      if (sched) {
-        x->cfg.rope.method = meth[m];
-        x->method = meth[m]->name;
-        if (factor > 0 && (meth[m]->uses & RL_SP_FACTOR))
-          rl_schedule_set(&x->cfg.rope, "factor", factor);
-        rl_extrap_method_params(&x->cfg.rope, L, N);
-      }
-      rl_scheme *s = NULL;
-      char err[RL_ERR_MAX];
-      rl_status st = rl_scheme_alloc(x->scheme, &x->cfg, &s, err);
-      rl_scheme_free(s);
-      if (st && sched && nmeth > 1 && st == RL_EINVAL)
-        continue; /* a method this scheme cannot take (rope2d, rerope): no rows */
-      if (st == RL_EINVAL || st == RL_EFORMAT)
-        rc = rl_usage(cmd, "%s (scheme '%s', method '%s')", err, x->scheme, x->method);
-      else if (st)
-        rc = rl_runtime(cmd, "%s", err[0] ? err : rl_strerror(st));
-      if (rc)
-        goto done;
-      ncf++;
-    }
-  }
+  char cerr[RL_ERR_MAX];
+  if (rl_cost_check_extrap(1, s->ex.samples, s->train_len, s->eval_len, so->cfg.dim, cerr))
+    return rl_usage(cmd, "%s", cerr);
+  return 0;
+}
+
+/* the core's scheme x method product, every configuration built */
+static int plan_confs(rl_cmd_run *r, rl_extrap_conf **cf, size_t *ncf)
+{
+  const rl_extrap_settings *s = r->settings;
+  rl_extrap_conf bad;
+  char err[RL_ERR_MAX];
+  rl_status st = rl_extrap_confs(s, r->scheme.names, r->scheme.nnames, &r->scheme.cfg, cf, ncf,
+                                 &bad, err);
+  if (st == RL_EINVAL || st == RL_EFORMAT)
+    return rl_usage(r->name, "%s (scheme '%s', method '%s')", err, bad.scheme, bad.method);
+  if (st)
+    return rl_runtime(r->name, "%s", err[0] ? err : rl_strerror(st));
   /* the cost model's refusal, up front (issue 33 item 5) */
-  {
-    char cerr[RL_ERR_MAX];
-    if (rl_cost_check_extrap(ncf, ep.samples, L, N, so.cfg.dim, cerr)) {
-      rc = rl_usage(cmd, "%s", cerr);
-      goto done;
+  char cerr[RL_ERR_MAX];
+  if (rl_cost_check_extrap(*ncf, s->ex.samples, s->train_len, s->eval_len, r->scheme.cfg.dim,
+                           cerr))
+    return rl_usage(r->name, "%s", cerr);
+  return 0;
+}
+
+/* the schemes as the first configuration's settings build them (NULL
+ * where one is not built), for their own metadata lines */
+static void schemes_built(const rl_cmd_run *r, const rl_extrap_conf *cf, rl_scheme **ss)
+{
+  for (size_t k = 0; k < r->scheme.nnames; k++)
+    if (rl_scheme_alloc(r->scheme.names[k], &cf[0].cfg, &ss[k], NULL) != RL_OK)
+      ss[k] = NULL;
+}
+
+/* the parameters a paper trains are random draws here (the core's list,
+ * for the schemes run) */
+static void drawn_meta(rl_scheme *const *ss, size_t n, rl_out *out)
+{
+  rl_scheme *got[RL_SCHEMES_MAX];
+  size_t ng = 0;
+  char note[2048];
+  for (size_t k = 0; k < n; k++)
+    if (ss[k])
+      got[ng++] = ss[k];
+  if (rl_scheme_drawn_note(got, ng, note, sizeof note))
+    rl_out_meta(out, "trained_params", note);
+}
+
+/* each scheme's positional input, as unseen sees it */
+static void inputs_meta(const rl_cmd_run *r, rl_scheme *const *ss, rl_out *out)
+{
+  for (size_t k = 0; k < r->scheme.nnames; k++)
+    if (ss[k]) {
+      char key[64];
+      snprintf(key, sizeof key, "%s_input", r->scheme.names[k]);
+      rl_out_meta(out, key, rl_unseen_input_name(rl_unseen_input(ss[k])));
     }
-  }
-  if (rl_extrap_result_alloc(&ep, &res) || !(pp = malloc(so.cfg.dim * sizeof *pp))) {
-    rc = rl_runtime(cmd, "%s", rl_strerror(RL_ENOMEM));
-    goto done;
-  }
-  if ((rc = rl_sink_open(&sink, cmd, &co, "extrapolate.gp")))
-    goto done;
+}
+
+static void meta(rl_cmd_run *r, const rl_extrap_conf *cf, size_t ncf, rl_out *out)
+{
+  const rl_extrap_settings *s = r->settings;
+  const rl_extrap_params *ep = &s->ex;
+  rl_scheme *ss[RL_SCHEMES_MAX] = {0};
+  schemes_built(r, cf, ss);
   rl_out_meta_begin(out);
-  so.cfg.identity = 1; /* what the measure uses (rl_extrap_*), so the metadata says it */
+  r->scheme.cfg.identity = 1; /* what the measure uses (rl_extrap_*), so the metadata says it */
   struct methods ms = {cf, ncf};
-  rl_scheme_opts_meta_with(&so, out, methods_meta, &ms);
-  rl_out_meta_uint(out, "train_len", L);
-  rl_out_meta_uint(out, "eval_len", N);
-  rl_decl_meta(&eo, out); /* samples, local_window, sink_tokens */
+  rl_scheme_opts_meta_with(&r->scheme, out, methods_meta, &ms);
+  rl_out_meta_uint(out, "train_len", s->train_len);
+  rl_out_meta_uint(out, "eval_len", s->eval_len);
+  rl_decl_meta(&r->own[G_PASS], out); /* samples, local_window, sink_tokens */
   rl_out_meta(out, "blas", rl_train_blas_name()); /* the CBLAS of the rope products */
   rl_out_meta(out, "setting", "len tokens, the last one queries all of them; under a window "
                               "the kept keys sit at cache positions 0..A-1, the query at A-1");
-  rl_out_meta(out, "content", ep.identical ? "every key equals the query x ~ N(0, I_d) from seed"
-                                           : "query x and keys ~ N(0, I_d) from seed, identity "
-                                             "projections; the same for every scheme and length");
-  if (!ep.identical)
-    rl_out_meta(out, "draw", ep.draw_contents
+  rl_out_meta(out, "content", ep->identical ? "every key equals the query x ~ N(0, I_d) from seed"
+                                            : "query x and keys ~ N(0, I_d) from seed, identity "
+                                              "projections; the same for every scheme and length");
+  if (!ep->identical)
+    rl_out_meta(out, "draw", ep->draw_contents
                                  ? "every key's content (--draw-contents)"
                                  : "nope, t5, alibi, tupe, xl, the additive schemes and rope "
                                    "(exact pipeline): each key's logits from their Gaussian "
@@ -653,20 +330,7 @@ static int run(int argc, char **argv)
                                    "rope under a framework pipeline: every key's content");
   rl_out_meta(out, "logits", "q.k / sqrt(d) times the method's logit multiplier and the "
                              "scale, plus the scheme's positional terms");
-  {
-    /* the parameters a paper trains are random draws here (the core's
-     * list, for the schemes run) */
-    rl_scheme *ss[RL_SCHEMES_MAX] = {0};
-    size_t nss = 0;
-    char note[2048];
-    for (size_t k = 0; k < so.nnames; k++)
-      if (rl_scheme_alloc(so.names[k], &cf[0].cfg, &ss[nss], NULL) == RL_OK)
-        nss++;
-    if (rl_scheme_drawn_note(ss, nss, note, sizeof note))
-      rl_out_meta(out, "trained_params", note);
-    for (size_t k = 0; k < nss; k++)
-      rl_scheme_free(ss[k]);
-  }
+  drawn_meta(ss, r->scheme.nnames, out);
   rl_out_meta(out, "methods", "factor N/L and train_len L where a method takes them, unless "
                               "--factor");
   rl_out_meta(out, "unseen", "fraction of causal query-key pairs whose positional input never "
@@ -674,141 +338,238 @@ static int run(int argc, char **argv)
   rl_out_meta(out, "retrieval", "softmax probability of a key equal to the query planted at "
                                 "distance r, replacing the random key there; mean, se");
   rl_out_meta(out, "entropy", "nats: -sum p ln p of the query's attention; max = ln(keys)");
-  if (lens_note[0])
-    rl_out_meta(out, "default_lengths", lens_note);
-  {
-    size_t sw = 1, sp = 1;
-    char sh[400];
-    rl_extrap_shift_strides(&ep, &sw, &sp);
-    char how[160] = "over every distance";
-    if (sw > 1 || sp > 1)
-      snprintf(how, sizeof how, "thinned: every distance with stride %zu within L, stride %zu "
-               "past L, at most 2^23 values a side", sw, sp);
-    snprintf(sh, sizeof sh, "positional logits (total - cc) at distances >= L vs < L of the "
-             "query at the longest length: means, sds (over every distance), ks = sup|F - G|, "
-             "w1 = integral |F - G| (%s)", how);
-    rl_out_meta(out, "shift", sh);
-  }
-  for (size_t k = 0; k < so.nnames; k++) {
-    rl_scheme *s = NULL;
-    if (rl_scheme_alloc(so.names[k], &cf[0].cfg, &s, NULL) == RL_OK) {
-      char key[64];
-      snprintf(key, sizeof key, "%s_input", so.names[k]);
-      rl_out_meta(out, key, rl_unseen_input_name(rl_unseen_input(s)));
-    }
-    rl_scheme_free(s);
-  }
+  if (s->lens_note[0])
+    rl_out_meta(out, "default_lengths", s->lens_note);
+  size_t sw = 1, sp = 1;
+  char sh[400], how[160] = "over every distance";
+  rl_extrap_shift_strides(ep, &sw, &sp);
+  if (sw > 1 || sp > 1)
+    snprintf(how, sizeof how, "thinned: every distance with stride %zu within L, stride %zu "
+             "past L, at most 2^23 values a side", sw, sp);
+  snprintf(sh, sizeof sh, "positional logits (total - cc) at distances >= L vs < L of the "
+           "query at the longest length: means, sds (over every distance), ks = sup|F - G|, "
+           "w1 = integral |F - G| (%s)", how);
+  rl_out_meta(out, "shift", sh);
+  inputs_meta(r, ss, out);
+  for (size_t k = 0; k < r->scheme.nnames; k++)
+    rl_scheme_free(ss[k]);
   rl_out_header(out, "scheme,method,scale,window,sinks,measure,stat,len,r,pair,value,se");
+}
 
-  rl_progress prog;
-  rl_progress_init(&prog, cmd, co.progress, ncf * 1000,
-                   (double)ncf * (double)ep.samples * (double)N * (double)so.cfg.dim > 1e8);
+/* what every row of a configuration shares, and the scratch it needs */
+struct conf_out {
+  rl_out *out;
+  rl_progress *prog;
+  rl_extrap_result *res;
+  double *pp; /* per-pair fractions of unseen */
   char wbuf[32], kbuf[32];
-  snprintf(wbuf, sizeof wbuf, "%zu", ep.win.window);
-  snprintf(kbuf, sizeof kbuf, "%zu", ep.win.sinks);
-  for (size_t k = 0; k < ncf && !out->err; k++) {
-    struct conf *x = &cf[k];
-    rl_scheme *s = NULL;
-    rl_schedule *train = NULL;
-    rl_status st = rl_scheme_alloc(x->scheme, &x->cfg, &s, NULL);
-    if (st) {
-      rc = rl_runtime(cmd, "%s", rl_strerror(st));
-      goto done;
-    }
-    if (measures & RL_EX_UNSEEN) {
-      const rl_schedule *f = rl_scheme_get_schedule(s);
-      int input = rl_unseen_input(s);
-      if (input == RL_INPUT_ANGLE && (st = rl_unseen_train_schedule(f, L, &train))) {
-        rl_scheme_free(s);
-        rc = rl_runtime(cmd, "%s", rl_strerror(st));
-        goto done;
-      }
-      const char *kk[] = {x->scheme, x->method, "", wbuf, kbuf};
-      for (size_t l = 0; l < nlen && !st; l++) {
-        double tot;
-        char lb[32];
-        snprintf(lb, sizeof lb, "%zu", lens[l]);
-        st = rl_unseen_eval(s, train, L, lens[l], &ep.win, &tot,
-                            input == RL_INPUT_ANGLE ? pp : NULL);
-        if (st)
-          break;
-        row(out, kk, "unseen", "fraction", lb, "", "all", tot, NULL);
-        for (size_t i = 0; input == RL_INPUT_ANGLE && i < f->n; i++) {
-          char ib[32];
-          snprintf(ib, sizeof ib, "%zu", i);
-          row(out, kk, "unseen", "fraction", lb, "", ib, pp[i], NULL);
-        }
-      }
-      rl_schedule_free(train);
-      if (st) {
-        rl_scheme_free(s);
-        rc = rl_runtime(cmd, "unseen of scheme '%s': %s", x->scheme, rl_strerror(st));
-        goto done;
-      }
-    }
-    rl_scheme_free(s);
-    if (!ep.measures) {
-      rl_progress_update(&prog, (k + 1) * 1000);
-      continue;
-    }
-    rl_measure_err e;
-    struct prog_ctx pc = {&prog, k * 1000};
-    st = rl_extrap_run(x->scheme, &x->cfg, &ep, &res, &e, on_progress, &pc);
-    if (st) {
-      if (e.nonfinite) {
-        char where[128];
-        if (isfinite(e.i))
-          snprintf(where, sizeof where, "logit (method '%s') at query %.17g, key %.17g",
-                   x->method, e.i, e.j);
-        else
-          snprintf(where, sizeof where, "retrieval, entropy or shift value (method '%s')",
-                   x->method);
-        rc = rl_scheme_overflow(cmd, x->scheme, x->cfg.param_file, where);
-      } else
-        rc = rl_runtime(cmd, "scheme '%s' (method '%s') at query %.17g, key %.17g: %s",
-                        x->scheme, x->method, e.i, e.j, rl_strerror(st));
-      goto done;
-    }
-    for (size_t q = 0; q < nscale; q++) {
-      const char *kk[] = {x->scheme, x->method, rl_scale_name(scales[q]), wbuf, kbuf};
-      for (size_t l = 0; l < nlen; l++) {
-        char lb[32], rb[32];
-        snprintf(lb, sizeof lb, "%zu", lens[l]);
-        for (size_t j = 0; (ep.measures & RL_EX_RETRIEVAL) && j < ndist; j++) {
-          size_t ri = (l * ndist + j) * nscale + q;
-          if (!res.ret_ok[ri])
-            continue;
-          snprintf(rb, sizeof rb, "%zu", dists[j]);
-          row(out, kk, "retrieval", "probability", lb, rb, "", res.ret_mean[ri], &res.ret_se[ri]);
-        }
-        if (ep.measures & RL_EX_ENTROPY) {
-          size_t ei = l * nscale + q;
-          row(out, kk, "entropy", "nats", lb, "", "", res.ent_mean[ei], &res.ent_se[ei]);
-          row(out, kk, "entropy", "max", lb, "", "", log((double)rl_window_keys(&ep.win, lens[l])),
-              NULL);
-        }
-      }
-      if ((ep.measures & RL_EX_SHIFT) && res.shift_ok[q]) {
-        const rl_shift *sh = &res.shift[q];
-        char lb[32];
-        snprintf(lb, sizeof lb, "%zu", lens[nlen - 1]);
-        const char *st_names[] = {"mean_within", "sd_within", "mean_past", "sd_past", "ks", "w1"};
-        const double vals[] = {sh->mean_within, sh->sd_within, sh->mean_past, sh->sd_past,
-                               sh->ks, sh->w1};
-        for (size_t i = 0; i < 6; i++)
-          row(out, kk, "shift", st_names[i], lb, "", "", vals[i], NULL);
-      }
-    }
-    rl_progress_update(&prog, (k + 1) * 1000);
+};
+
+/* the unseen rows of configuration x: exact counts, per length */
+static int unseen_rows(rl_cmd_run *r, const rl_extrap_conf *x, struct conf_out *co)
+{
+  const rl_extrap_settings *s = r->settings;
+  rl_scheme *sc = NULL;
+  rl_schedule *train = NULL;
+  rl_status st = rl_scheme_alloc(x->scheme, &x->cfg, &sc, NULL);
+  if (st)
+    return rl_runtime(r->name, "%s", rl_strerror(st));
+  const rl_schedule *f = rl_scheme_get_schedule(sc);
+  int input = rl_unseen_input(sc);
+  if (input == RL_INPUT_ANGLE && (st = rl_unseen_train_schedule(f, s->train_len, &train))) {
+    rl_scheme_free(sc);
+    return rl_runtime(r->name, "%s", rl_strerror(st));
   }
-  rc = rl_sink_close(&sink, &prog);
+  const char *kk[] = {x->scheme, x->method, "", co->wbuf, co->kbuf};
+  for (size_t l = 0; l < s->nlens && !st; l++) {
+    double tot;
+    char lb[32];
+    snprintf(lb, sizeof lb, "%zu", s->lens[l]);
+    st = rl_unseen_eval(sc, train, s->train_len, s->lens[l], &s->ex.win, &tot,
+                        input == RL_INPUT_ANGLE ? co->pp : NULL);
+    if (st)
+      break;
+    row(co->out, kk, "unseen", "fraction", lb, "", "all", tot, NULL);
+    for (size_t i = 0; input == RL_INPUT_ANGLE && i < f->n; i++) {
+      char ib[32];
+      snprintf(ib, sizeof ib, "%zu", i);
+      row(co->out, kk, "unseen", "fraction", lb, "", ib, co->pp[i], NULL);
+    }
+  }
+  rl_schedule_free(train);
+  rl_scheme_free(sc);
+  return st ? rl_runtime(r->name, "unseen of scheme '%s': %s", x->scheme, rl_strerror(st)) : 0;
+}
+
+/* the message of a failed sampled pass */
+static int pass_failed(rl_cmd_run *r, const rl_extrap_conf *x, rl_status st,
+                       const rl_measure_err *e)
+{
+  if (!e->nonfinite)
+    return rl_runtime(r->name, "scheme '%s' (method '%s') at query %.17g, key %.17g: %s",
+                      x->scheme, x->method, e->i, e->j, rl_strerror(st));
+  char where[128];
+  if (isfinite(e->i))
+    snprintf(where, sizeof where, "logit (method '%s') at query %.17g, key %.17g", x->method,
+             e->i, e->j);
+  else
+    snprintf(where, sizeof where, "retrieval, entropy or shift value (method '%s')", x->method);
+  return rl_scheme_overflow(r->name, x->scheme, x->cfg.param_file, where);
+}
+
+/* the sampled rows of configuration x at scale q, from res */
+static void sampled_rows(const rl_extrap_settings *s, const rl_extrap_conf *x, size_t q,
+                         const struct conf_out *co)
+{
+  const rl_extrap_params *ep = &s->ex;
+  const rl_extrap_result *res = co->res;
+  size_t nscale = s->nscales, ndist = s->ndists;
+  const char *kk[] = {x->scheme, x->method, rl_scale_name(s->scales[q]), co->wbuf, co->kbuf};
+  char lb[32], rb[32];
+  for (size_t l = 0; l < s->nlens; l++) {
+    snprintf(lb, sizeof lb, "%zu", s->lens[l]);
+    for (size_t j = 0; (ep->measures & RL_EX_RETRIEVAL) && j < ndist; j++) {
+      size_t ri = (l * ndist + j) * nscale + q;
+      if (!res->ret_ok[ri])
+        continue;
+      snprintf(rb, sizeof rb, "%zu", s->dists[j]);
+      row(co->out, kk, "retrieval", "probability", lb, rb, "", res->ret_mean[ri],
+          &res->ret_se[ri]);
+    }
+    if (ep->measures & RL_EX_ENTROPY) {
+      size_t ei = l * nscale + q;
+      row(co->out, kk, "entropy", "nats", lb, "", "", res->ent_mean[ei], &res->ent_se[ei]);
+      row(co->out, kk, "entropy", "max", lb, "", "",
+          log((double)rl_window_keys(&ep->win, s->lens[l])), NULL);
+    }
+  }
+  if ((ep->measures & RL_EX_SHIFT) && res->shift_ok[q]) {
+    const rl_shift *sh = &res->shift[q];
+    snprintf(lb, sizeof lb, "%zu", s->lens[s->nlens - 1]);
+    const char *st_names[] = {"mean_within", "sd_within", "mean_past", "sd_past", "ks", "w1"};
+    const double vals[] = {sh->mean_within, sh->sd_within, sh->mean_past, sh->sd_past,
+                           sh->ks, sh->w1};
+    for (size_t i = 0; i < 6; i++)
+      row(co->out, kk, "shift", st_names[i], lb, "", "", vals[i], NULL);
+  }
+}
+
+/* configuration k's rows: unseen, then the sampled measures */
+static int conf_rows(rl_cmd_run *r, const rl_extrap_conf *cf, size_t k, struct conf_out *co)
+{
+  const rl_extrap_settings *s = r->settings;
+  const rl_extrap_conf *x = &cf[k];
+  int rc;
+  if ((s->measures & RL_EX_UNSEEN) && (rc = unseen_rows(r, x, co)))
+    return rc;
+  if (s->ex.measures) {
+    rl_measure_err e;
+    struct prog_ctx pc = {co->prog, k * 1000};
+    rl_status st = rl_extrap_run(x->scheme, &x->cfg, &s->ex, co->res, &e, on_progress, &pc);
+    if (st)
+      return pass_failed(r, x, st, &e);
+    for (size_t q = 0; q < s->nscales; q++)
+      sampled_rows(s, x, q, co);
+  }
+  rl_progress_update(co->prog, (k + 1) * 1000);
+  return 0;
+}
+
+static int compute(rl_cmd_run *r)
+{
+  const rl_extrap_settings *s = r->settings;
+  rl_extrap_conf *cf = NULL;
+  size_t ncf = 0;
+  rl_sink sink = {0};
+  rl_extrap_result res = {0};
+  rl_progress prog;
+  struct conf_out co = {&sink.out, &prog, &res, NULL, "", ""};
+  int rc = plan_confs(r, &cf, &ncf);
+  if (!rc && (rl_extrap_result_alloc(&s->ex, &res) ||
+              !(co.pp = malloc(r->scheme.cfg.dim * sizeof *co.pp))))
+    rc = rl_runtime(r->name, "%s", rl_strerror(RL_ENOMEM));
+  if (rc || (rc = rl_cmd_sink_open(r, &sink)))
+    goto done;
+  meta(r, cf, ncf, &sink.out);
+  rl_progress_init(&prog, r->name, r->co.progress, ncf * 1000,
+                   (double)ncf * (double)s->ex.samples * (double)s->eval_len *
+                           (double)r->scheme.cfg.dim > 1e8);
+  snprintf(co.wbuf, sizeof co.wbuf, "%zu", s->ex.win.window);
+  snprintf(co.kbuf, sizeof co.kbuf, "%zu", s->ex.win.sinks);
+  for (size_t k = 0; k < ncf && !sink.out.err && !rc; k++)
+    rc = conf_rows(r, cf, k, &co);
+  if (!rc)
+    rc = rl_sink_close(&sink, &prog);
 done:
   rl_sink_abort(&sink);
   rl_extrap_result_free(&res);
-  free(pp);
+  free(co.pp);
   free(cf);
   return rc;
 }
 
+static void defaults(void *settings) { rl_extrap_settings_default(settings); }
+
+static const rl_cmd_decl decl = {
+    .usage = "--train-len L --eval-len N [OPTIONS]",
+    .about =
+        "What changes past the training length L, up to N, for every positional\n"
+        "scheme (--scheme) and, for rope and rope2d, every context-extension method\n"
+        "(--method), on the same seeded content.  One long table: columns\n"
+        "scheme,method,scale,window,sinks,measure,stat,len,r,pair,value,se, one row\n"
+        "per value, so that curves of every scheme and method share one axis.\n"
+        "\n"
+        "A sequence of len tokens; the last one is the query and attends to all of\n"
+        "them.  Query and key vectors are the contents (identity projections, so\n"
+        "--identity is refused), x ~ N(0, I_d) from --seed, the same for every\n"
+        "scheme, method and length.  Logits are q.k / sqrt(d) (times the method's logit\n"
+        "multiplier and --scale) plus the scheme's positional terms.  The schemes'\n"
+        "trained parameters are draws from --seed unless --params gives a model's\n"
+        "table: T5's bucket biases N(0, 1/d), as are the learned, tupe and deberta\n"
+        "tables.\n"
+        "\n"
+        "measures (--measure, in any combination; default all):\n"
+        "  unseen     fraction of query-key pairs of a causal sequence of len tokens\n"
+        "             whose positional input never occurred among L tokens: absolute\n"
+        "             position (sinusoidal, learned, integer, binary, tupe), distance\n"
+        "             (xl, alibi), bucket (t5, deberta), (row, column) offset\n"
+        "             (rope2d), or per rotary pair the angle (rope: a pair whose\n"
+        "             wavelength exceeds L swept only part of the circle in training;\n"
+        "             rows with pair = 0.. per pair, pair = all for the total); exact\n"
+        "  retrieval  attention probability on one planted key equal to the query at\n"
+        "             distance r (a passkey test that needs no training), mean and\n"
+        "             standard error over --samples\n"
+        "  entropy    attention entropy in nats (stat nats; stat max = ln of the\n"
+        "             number of keys, the entropy of uniform attention)\n"
+        "  shift      positional logits (total - cc) of the query at the longest\n"
+        "             length at distances past L against those within L: mean and\n"
+        "             sd of each, Kolmogorov-Smirnov distance (sup |F - G|, 0..1)\n"
+        "             and Wasserstein-1 distance (integral |F - G|, in logit units)\n"
+        "\n"
+        "learned and tupe get a table of L rows (unless --max-len) whose last row\n"
+        "serves every later position (--past clamp unless given).  --plot draws\n"
+        "retrieval against r at N, entropy and unseen against n, the shift's KS\n"
+        "distance; a colour per scheme and method.\n",
+    .footer = "example (figure: experiments/extrapolate.sh):\n"
+              "  ropelab extrapolate --train-len 4096 --eval-len 32768 --method all \\\n"
+              "      --scheme rope,alibi,t5,nope --measure retrieval,entropy\n",
+    .takes = RL_TAKES_SCHEME | RL_TAKES_THREADS | RL_TAKES_TABLE,
+    .settings_size = sizeof(rl_extrap_settings),
+    .defaults = defaults,
+    .groups = {{"extrapolate:", rl_extrap_request_param_list, 0},
+               {NULL, rl_extrap_param_list, offsetof(rl_extrap_settings, ex)}},
+    .schemes_max = RL_SCHEMES_MAX,
+    .schemes_default = "all",
+    .plot = "extrapolate.gp",
+    /* --method, --scheme and --measure put several side by side in one
+     * run (the declared --method's sweep gives way to that) */
+    .sweep_numbers = "eval-len", .sweep_names = "",
+    .sweep_lists = "scheme measure method lengths distances scale",
+    .sweep_own = rl_extrap_param_list,
+    .check = check,
+    .compute = compute,
+};
+
 const struct rl_cmd rl_cmd_extrapolate = {
-    "extrapolate", run, "what changes past the training length, every scheme and method", help, NULL};
+    "extrapolate", NULL, "what changes past the training length, every scheme and method", NULL,
+    &decl};

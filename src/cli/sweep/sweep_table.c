@@ -37,10 +37,6 @@ const rl_sweep_spec rl_sweep_table[] = {
      NULL, NULL, NULL, NULL},
     {"compare", SC, "len tol", "", "scheme", "format=markdown", NULL, NULL, NULL, NULL, NULL,
      NULL, NULL, NULL},
-    /* extrapolate: --method, --scheme and --measure put several side by
-     * side in one run (the declared --method's sweep gives way to that) */
-    {"extrapolate", SC, "eval-len", "", "scheme measure method lengths distances scale", NULL,
-     NULL, NULL, NULL, rl_extrap_param_list, NULL, NULL, NULL, NULL},
     /* evaluate: the schedule's options sweep (methods, factors); a list of
      * --eval-len is its own (those lengths); the model fixes dim, rot and
      * base */

@@ -703,11 +703,42 @@ static size_t online_cpus(void)
   return n < 1 ? 1 : n > THREADS_MAX ? THREADS_MAX : (size_t)n;
 }
 
+/* Progress in units of an instance's work (issue 33 item 5: the tables
+ * of a long length cost seconds before the first sample, so they count):
+ * a sample counts amax x d, the tables their entries times what one
+ * costs against a sample's multiply-add (CPU time on this machine at
+ * L = 1e4, N = 1e5, d = 128: rope's exact cos/sin table 1.45 s for
+ * 6.4e6 entries, 0.05 s a sample, so about 60; a key state, sinusoidal's,
+ * about 5).  An estimate for the time left, not a measure. */
+#define UNIT_COSSIN 60
+#define UNIT_KEY_STATE 5
+#define TABLE_BLOCK 4096 /* positions between progress reports */
+
+#define UNIT_POS 1024 /* the caller's units of an instance's position */
+
+/* An instance's share of the caller's units is its positions' (amax x
+ * UNIT_POS, from base); within it, its tables and samples in the units
+ * above (setup, sample). */
+struct prog {
+  void (*fn)(void *ctx, size_t done, size_t total);
+  void *ctx;
+  size_t base, span, total;
+  size_t setup, sample, samples;
+};
+
+static void prog_report(const struct prog *pg, size_t units)
+{
+  double all = (double)pg->setup + (double)pg->samples * (double)pg->sample;
+  if (pg->fn)
+    pg->fn(pg->ctx, pg->base + (size_t)((double)pg->span * ((double)units / (all > 0 ? all : 1))),
+           pg->total);
+}
+
 /* Run every sample through one instance on the worker threads. */
-static rl_status run_inst(struct run *r, struct worker *ws, size_t nt, size_t *done,
-                          size_t total, void (*progress)(void *, size_t, size_t), void *ctx,
+static rl_status run_inst(struct run *r, struct worker *ws, size_t nt, const struct prog *pg,
                           rl_measure_err *e)
 {
+  size_t done = 0;
   size_t S = r->p->samples;
   for (size_t s0 = 0; s0 < S; s0 += nt) {
     size_t used = S - s0 < nt ? S - s0 : nt;
@@ -732,9 +763,8 @@ static rl_status run_inst(struct run *r, struct worker *ws, size_t nt, size_t *d
           *e = ws[t].e;
         return ws[t].st;
       }
-    *done += used;
-    if (progress)
-      progress(ctx, *done, total);
+    done += used;
+    prog_report(pg, pg->setup + done * pg->sample);
   }
   return RL_OK;
 }
@@ -794,11 +824,8 @@ static rl_status build_inst(const char *name, const rl_scheme_cfg *cfg0,
     in->law = 1; /* a rotation: the logits' law in law_init */
   }
   in->ksl = in->fast ? 0 : rl_scheme_key_state_len(in->s);
-  if (in->ksl && in->amax * in->ksl <= TABLE_MAX &&
-      (in->ks = malloc(in->amax * in->ksl * sizeof *in->ks)))
-    while (in->nks < in->amax &&
-           !rl_scheme_key_state(in->s, p->head, (double)in->nks, in->ks + in->nks * in->ksl))
-      in->nks++;
+  if (in->ksl && in->amax * in->ksl <= TABLE_MAX)
+    in->ks = malloc(in->amax * in->ksl * sizeof *in->ks);
   if (in->fast) {
     in->mult = 1 / sqrt((double)cfg.dim) * rl_schedule_qscale(in->f, in->f->p.seq_len);
     size_t n = in->f->n;
@@ -807,10 +834,41 @@ static rl_status build_inst(const char *name, const rl_scheme_cfg *cfg0,
       in->ts = malloc(in->amax * n * sizeof *in->ts);
       if (!in->tc || !in->ts)
         return RL_ENOMEM;
-      for (size_t k = 0; k < in->amax; k++)
-        if ((st = rl_schedule_cossin(in->f, (double)k, in->tc + k * n, in->ts + k * n)))
-          return st;
     }
+  }
+  return RL_OK;
+}
+
+/* The instance's units: its tables, one sample. */
+static void inst_units(const struct inst *in, size_t d, size_t *setup, size_t *sample)
+{
+  *sample = in->amax * d;
+  *setup = in->tc ? in->amax * in->f->n * UNIT_COSSIN
+                  : in->ks ? in->amax * in->ksl * UNIT_KEY_STATE : 0;
+}
+
+/* The tables of positions 0..amax-1 (same bytes as computing each at
+ * its key): the cos/sin of a fast instance, the key state of the others
+ * (up to the first position the scheme refuses, which the stream then
+ * reports as before). */
+static rl_status build_tables(struct inst *in, const rl_extrap_params *p, const struct prog *pg)
+{
+  size_t n = in->f ? in->f->n : 0;
+  for (size_t k0 = 0; in->tc && k0 < in->amax; k0 += TABLE_BLOCK) {
+    size_t k1 = in->amax - k0 < TABLE_BLOCK ? in->amax : k0 + TABLE_BLOCK;
+    for (size_t k = k0; k < k1; k++) {
+      rl_status st = rl_schedule_cossin(in->f, (double)k, in->tc + k * n, in->ts + k * n);
+      if (st)
+        return st;
+    }
+    prog_report(pg, k1 * n * UNIT_COSSIN);
+  }
+  for (int stop = 0; in->ks && !stop && in->nks < in->amax;) {
+    size_t k1 = in->amax - in->nks < TABLE_BLOCK ? in->amax : in->nks + TABLE_BLOCK;
+    while (in->nks < k1 && !(stop = rl_scheme_key_state(in->s, p->head, (double)in->nks,
+                                                        in->ks + in->nks * in->ksl) != RL_OK))
+      in->nks++;
+    prog_report(pg, in->nks * in->ksl * UNIT_KEY_STATE);
   }
   return RL_OK;
 }
@@ -899,9 +957,17 @@ rl_status rl_extrap_run(const char *name, const rl_scheme_cfg *cfg, const rl_ext
       sub[s] = 1;
   }
   r.sub = sub;
-  size_t ninst = per_len ? nl : 1, done = 0, total = ninst * S;
+  size_t ninst = per_len ? nl : 1;
+  struct prog pg = {progress, ctx, 0, 0, 0, 0, 0, S};
+  for (size_t i = 0; i < ninst; i++)
+    pg.total += rl_window_keys(&p->win, p->lens[per_len ? i : nl - 1]) * UNIT_POS;
   for (size_t i = 0; i < ninst; i++) {
     if ((st = build_inst(name, cfg, p, per_len ? &all[i] : all, per_len ? 1 : nl, per_len, &in)))
+      goto out;
+    pg.base += pg.span;
+    pg.span = in.amax * UNIT_POS;
+    inst_units(&in, cfg->dim, &pg.setup, &pg.sample);
+    if ((st = build_tables(&in, p, &pg)))
       goto out;
     r.in = &in;
     r.pl = rl_scheme_prep_len(in.s);
@@ -909,7 +975,7 @@ rl_status rl_extrap_run(const char *name, const rl_scheme_cfg *cfg, const rl_ext
     for (size_t t = 0; t < nt; t++)
       if ((st = worker_alloc(&ws[t], &r)))
         goto out;
-    st = run_inst(&r, ws, nt, &done, total, progress, ctx, e);
+    st = run_inst(&r, ws, nt, &pg, e);
     for (size_t t = 0; t < nt; t++)
       worker_free(&ws[t]), memset(&ws[t], 0, sizeof ws[t]);
     free_inst(&in);
