@@ -58,6 +58,46 @@ int rl_structure_unbounded(const rl_scheme *s, size_t head, const double *x);
  * any of the count terms. */
 unsigned rl_structure_terms(const rl_logit_terms *T, size_t count);
 
+/* ---- the n x n logit matrix (matrix.c) ---- */
+/* `ropelab matrix`'s settings, declared once (param.h): n (--len), the
+ * first position, the term written (all of them in a long table unless
+ * given, rl_matrix_plan), the layout, the contents, the numbers' form. */
+enum {
+  RL_MATRIX_TERM_TOTAL, RL_MATRIX_TERM_POSITIONAL, RL_MATRIX_TERM_CC, RL_MATRIX_TERM_CP,
+  RL_MATRIX_TERM_PC, RL_MATRIX_TERM_PP, RL_MATRIX_TERM_BIAS, RL_MATRIX_TERM_MIX,
+  RL_MATRIX_TERM_ALL /* total, cc, cp, pc, pp, bias, mix */
+};
+enum { RL_MATRIX_LONG = 0, RL_MATRIX_GRID = 1 };     /* format */
+enum { RL_MATRIX_RANDOM = 0, RL_MATRIX_SAME = 1 };   /* content */
+enum { RL_MATRIX_SET_TERM = 1u << 0 };
+typedef struct rl_matrix_settings {
+  size_t len, offset;
+  int term, format, content;
+  int shortest;   /* shortest round-trip numbers, else 17 significant digits */
+  unsigned set;   /* RL_MATRIX_SET_*: given */
+} rl_matrix_settings;
+const rl_param *const *rl_matrix_param_list(void); /* NULL-terminated */
+/* The term where not given (all in a long table, total in a grid);
+ * RL_EINVAL with err when a position passes RL_POS_MAX. */
+rl_status rl_matrix_plan(rl_matrix_settings *s, char *err, size_t n);
+/* "total", ..., "mix", or "all" for RL_MATRIX_TERM_ALL. */
+const char *rl_matrix_term_name(int term);
+/* The values a pair gives: 7 for every term, else 1. */
+size_t rl_matrix_values(const rl_matrix_settings *s);
+/* The keys at positions offset .. offset + len - 1 prepared on contents
+ * drawn from seed (GSL's mt19937, N(0, 1): len x d, or one d with
+ * content same); the scheme's status with e->j the key's position. */
+typedef struct rl_matrix_ws rl_matrix_ws;
+rl_status rl_matrix_alloc(const rl_scheme *s, size_t head, const rl_matrix_settings *set,
+                          unsigned long seed, rl_matrix_ws **out, rl_measure_err *e);
+void rl_matrix_free(rl_matrix_ws *w);
+size_t rl_matrix_scratch_len(const rl_matrix_ws *w);
+/* Row i (query at offset + i): len x rl_matrix_values values into vals,
+ * key by key; RL_EOVERFLOW with e->nonfinite for a non-finite value,
+ * else the scheme's status at e->i, e->j. */
+rl_status rl_matrix_row(const rl_matrix_ws *w, size_t i, double *scratch, double *vals,
+                        rl_measure_err *e);
+
 /* ---- positional profile against distance (profile.c) ---- */
 /* The query at q with content xs[s] (samples x d), the key at q - r with
  * content xs[s] (same) or ys[s] (independent).  Thread-safe evaluation
