@@ -35,8 +35,6 @@
 const rl_sweep_spec rl_sweep_table[] = {
     {"freqs", S, "", "", "", NULL, "pair", "theta", "y", NULL, NULL, NULL,
      "pair=index;theta=rad/token", NULL},
-    {"compare", SC, "len tol", "", "scheme", "format=markdown", NULL, NULL, NULL, NULL, NULL,
-     NULL, NULL, NULL},
     /* precision: its rows carry the pipeline already (--precision a,b is
      * one column); a sweep's figure is the envelope by position on log
      * axes (--by pair's tables: 'ropelab plot', pair 0 has no log) */
