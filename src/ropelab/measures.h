@@ -58,6 +58,83 @@ int rl_structure_unbounded(const rl_scheme *s, size_t head, const double *x);
  * any of the count terms. */
 unsigned rl_structure_terms(const rl_logit_terms *T, size_t count);
 
+/* ---- a scheme's properties side by side (structure_props.c) ---- */
+/* `ropelab compare`'s settings, declared once (param.h): the length of
+ * the measured matrices, the verdicts' relative tolerance, the table's
+ * form and whether the timed cost is a column. */
+enum { RL_COMPARE_CSV = 0, RL_COMPARE_MARKDOWN = 1 };
+typedef struct rl_compare_settings {
+  size_t len;  /* 2 .. 4096 */
+  double tol;  /* in (0, 1) */
+  int format;  /* RL_COMPARE_* */
+  int timings; /* pair_ns measured and written */
+} rl_compare_settings;
+const rl_param *const *rl_compare_param_list(void); /* NULL-terminated */
+/* Singular values above this fraction of the largest count in the rank
+ * (entries are differences of O(1) logits: error ~ d eps). */
+#define RL_COMPARE_RANK_TOL 1e-10
+/* The contents: max(4d + 16, len) x d draws N(0, 1) from seed (GSL's
+ * mt19937), *xs malloc'd: row i is position i's. */
+rl_status rl_compare_contents(size_t len, size_t d, unsigned long seed, double **xs);
+typedef struct rl_scheme_props {
+  size_t params;              /* rl_scheme_param_count at len */
+  const char *params_formula; /* rl_scheme_param_formula */
+  rl_toeplitz toe;            /* same content, len x len */
+  int relative, tells_sign;   /* toe.distance <= tol, toe.asymmetry > tol */
+  int unbounded;              /* rl_structure_unbounded */
+  size_t rank, rank_n;        /* at rank_n = rl_structure_rank_len */
+  int linear;                 /* rank <= 2d + 2 < rank_n */
+  size_t prep_len;            /* rl_scheme_prep_len */
+  double pair_ns;             /* timed ns per pair of the rank's matrix */
+  char terms[64];             /* the nonzero terms, "cc+cp+pc+pp" */
+  char expansion[96];         /* "keeps cc cp; drops pc pp; adds bias" */
+} rl_scheme_props;
+/* Every property of s over contents xs (rl_compare_contents): RL_ENOMEM,
+ * RL_EOVERFLOW with e->nonfinite for a non-finite logit (without: a norm
+ * of the whole matrix overflowed), else the scheme's status at e->i, e->j. */
+rl_status rl_structure_props(const rl_scheme *s, size_t head, size_t n, double tol,
+                             const double *xs, rl_scheme_props *pr, rl_measure_err *e);
+
+/* ---- the n x n logit matrix (matrix.c) ---- */
+/* `ropelab matrix`'s settings, declared once (param.h): n (--len), the
+ * first position, the term written (all of them in a long table unless
+ * given, rl_matrix_plan), the layout, the contents, the numbers' form. */
+enum {
+  RL_MATRIX_TERM_TOTAL, RL_MATRIX_TERM_POSITIONAL, RL_MATRIX_TERM_CC, RL_MATRIX_TERM_CP,
+  RL_MATRIX_TERM_PC, RL_MATRIX_TERM_PP, RL_MATRIX_TERM_BIAS, RL_MATRIX_TERM_MIX,
+  RL_MATRIX_TERM_ALL /* total, cc, cp, pc, pp, bias, mix */
+};
+enum { RL_MATRIX_LONG = 0, RL_MATRIX_GRID = 1 };     /* format */
+enum { RL_MATRIX_RANDOM = 0, RL_MATRIX_SAME = 1 };   /* content */
+enum { RL_MATRIX_SET_TERM = 1u << 0 };
+typedef struct rl_matrix_settings {
+  size_t len, offset;
+  int term, format, content;
+  int shortest;   /* shortest round-trip numbers, else 17 significant digits */
+  unsigned set;   /* RL_MATRIX_SET_*: given */
+} rl_matrix_settings;
+const rl_param *const *rl_matrix_param_list(void); /* NULL-terminated */
+/* The term where not given (all in a long table, total in a grid);
+ * RL_EINVAL with err when a position passes RL_POS_MAX. */
+rl_status rl_matrix_plan(rl_matrix_settings *s, char *err, size_t n);
+/* "total", ..., "mix", or "all" for RL_MATRIX_TERM_ALL. */
+const char *rl_matrix_term_name(int term);
+/* The values a pair gives: 7 for every term, else 1. */
+size_t rl_matrix_values(const rl_matrix_settings *s);
+/* The keys at positions offset .. offset + len - 1 prepared on contents
+ * drawn from seed (GSL's mt19937, N(0, 1): len x d, or one d with
+ * content same); the scheme's status with e->j the key's position. */
+typedef struct rl_matrix_ws rl_matrix_ws;
+rl_status rl_matrix_alloc(const rl_scheme *s, size_t head, const rl_matrix_settings *set,
+                          unsigned long seed, rl_matrix_ws **out, rl_measure_err *e);
+void rl_matrix_free(rl_matrix_ws *w);
+size_t rl_matrix_scratch_len(const rl_matrix_ws *w);
+/* Row i (query at offset + i): len x rl_matrix_values values into vals,
+ * key by key; RL_EOVERFLOW with e->nonfinite for a non-finite value,
+ * else the scheme's status at e->i, e->j. */
+rl_status rl_matrix_row(const rl_matrix_ws *w, size_t i, double *scratch, double *vals,
+                        rl_measure_err *e);
+
 /* ---- positional profile against distance (profile.c) ---- */
 /* The query at q with content xs[s] (samples x d), the key at q - r with
  * content xs[s] (same) or ys[s] (independent).  Thread-safe evaluation

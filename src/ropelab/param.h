@@ -139,6 +139,15 @@ void rl_names_alternatives(const char *const *names, size_t n, char *buf, size_t
  * list cannot be formed). */
 rl_status rl_names_error(const char *opt, const char *arg, const char *word,
                          const char *const *names, size_t n, char *err, size_t len);
+/* The comma-separated names of arg ("bound,mc") as indexes into
+ * names[0..n), in the order given: idx[0..*count), at most max.  RL_OK, or
+ * RL_EINVAL with err: a word that is none of names (rl_names_error's
+ * message for opt), "invalid OPT 'ARG': 'W' given twice", "invalid OPT
+ * 'ARG': more than MAX items"; RL_ENOMEM when the message cannot be
+ * formed.  (base/names_list.c: the one reader of such lists, the core's
+ * and the CLI's.) */
+rl_status rl_names_list(const char *opt, const char *arg, const char *const *names, size_t n,
+                        int *idx, size_t max, size_t *count, char *err, size_t nerr);
 
 #ifdef __cplusplus
 }

@@ -250,6 +250,9 @@ rl_status rl_scheme_encoding(const rl_scheme *s, double pos, double *out);
  *   xl       H (d^2 + 2d)     tupe (len + 1) d + 2 H d^2
  *                                  + (num_buckets + 1) H with tupe_rel */
 size_t rl_scheme_param_count(const rl_scheme *s, size_t len);
+/* That count as a formula ("len*d", "buckets*H"; "0" for none), from the
+ * scheme's declaration. */
+const char *rl_scheme_param_formula(const rl_scheme *s);
 
 /* The scheme's main table, in the row layout of its parameter file (so
  * that writing it out gives a file rl_scheme_alloc reads back):

@@ -160,30 +160,11 @@ int rl_opt_enum(const char *cmd, const char *opt, const char *arg, const char *c
 int rl_opt_enum_list(const char *cmd, const char *opt, const char *arg,
                      const char *const *names, size_t n, int *idx, size_t max, size_t *count)
 {
-  *count = 0;
-  for (const char *p = arg;;) {
-    const char *e = strchr(p, ',');
-    size_t len = e ? (size_t)(e - p) : strlen(p);
-    char word[128];
-    if (len >= sizeof word)
-      len = sizeof word - 1;
-    memcpy(word, p, len);
-    word[len] = 0;
-    size_t i;
-    for (i = 0; i < n && strcmp(word, names[i]); i++)
-      ;
-    if (i == n)
-      return bad_enum(cmd, opt, arg, word, names, n);
-    for (size_t k = 0; k < *count; k++)
-      if (idx[k] == (int)i)
-        return rl_usage(cmd, "invalid %s '%s': '%s' given twice", opt, arg, word);
-    if (*count >= max)
-      return rl_usage(cmd, "invalid %s '%s': more than %zu items", opt, arg, max);
-    idx[(*count)++] = (int)i;
-    if (!e)
-      return 0;
-    p = e + 1;
-  }
+  char err[RL_ERR_MAX];
+  rl_status st = rl_names_list(opt, arg, names, n, idx, max, count, err, sizeof err);
+  if (!st)
+    return 0;
+  return st == RL_ENOMEM ? rl_runtime(cmd, "%s", err) : rl_usage(cmd, "%s", err);
 }
 
 int rl_opt_bad(const char *cmd, int c, char **argv, const struct option *longopts)

@@ -202,27 +202,16 @@ rl_status rl_check_select(const rl_check_settings *s, const char *const *names, 
   memset(sel, !s->only, n);
   if (!s->only)
     return RL_OK;
-  for (const char *p = s->only;;) {
-    const char *e = strchr(p, ',');
-    size_t len = e ? (size_t)(e - p) : strlen(p);
-    char word[128];
-    if (len >= sizeof word)
-      len = sizeof word - 1;
-    memcpy(word, p, len);
-    word[len] = 0;
-    size_t i = 0;
-    while (i < n && strcmp(word, names[i]))
-      i++;
-    if (i == n)
-      return rl_names_error("--only", s->only, word, names, n, err, nerr);
-    if (sel[i])
-      return rl_errf(RL_EINVAL, err, nerr, "invalid --only '%s': '%s' given twice", s->only,
-                     word);
-    sel[i] = 1;
-    if (!e)
-      return RL_OK;
-    p = e + 1;
-  }
+  int *idx = malloc((n ? n : 1) * sizeof *idx);
+  size_t count = 0;
+  if (!idx)
+    return rl_errf(RL_ENOMEM, err, nerr, "%s", rl_strerror(RL_ENOMEM));
+  /* n distinct names at most: a longer list repeats one */
+  rl_status st = rl_names_list("--only", s->only, names, n, idx, n, &count, err, nerr);
+  for (size_t k = 0; k < count && !st; k++)
+    sel[idx[k]] = 1;
+  free(idx);
+  return st;
 }
 
 size_t rl_check_shard(const rl_check_settings *s, char *sel, size_t n)

@@ -41,30 +41,14 @@ static rl_status parse(const rl_param *d, void *obj, const char *arg, char *err,
 {
   rl_decay_settings *s = obj;
   size_t count = 0;
+  int order[RL_DECAY_NMEASURES];
   (void)d;
-  for (const char *p = arg;;) {
-    const char *e = strchr(p, ',');
-    size_t len = e ? (size_t)(e - p) : strlen(p);
-    char word[128];
-    if (len >= sizeof word)
-      len = sizeof word - 1;
-    memcpy(word, p, len);
-    word[len] = 0;
-    int i = 0;
-    while (i < RL_DECAY_NMEASURES && strcmp(word, names[i]))
-      i++;
-    if (i == RL_DECAY_NMEASURES)
-      return rl_names_error("--measure", arg, word, names, RL_DECAY_NMEASURES, err, n);
-    for (size_t k = 0; k < count; k++)
-      if (s->order[k] == i) {
-        snprintf(err, n, "invalid --measure '%s': '%s' given twice", arg, word);
-        return RL_EINVAL;
-      }
-    s->order[count++] = i; /* at most 3 distinct names: never more */
-    if (!e)
-      break;
-    p = e + 1;
-  }
+  rl_status st = rl_names_list("--measure", arg, names, RL_DECAY_NMEASURES, order,
+                               RL_DECAY_NMEASURES, &count, err, n);
+  if (st)
+    return st;
+  for (size_t k = 0; k < count; k++)
+    s->order[k] = order[k];
   s->norder = count;
   return RL_OK;
 }

@@ -305,6 +305,7 @@ const rl_scheme_ops rl_sch_learned = {
     .pair = add_pair,
     .encode = learned_encode,
     .count = learned_count,
+    .count_formula = "len*d",
     .prep_mult = 2,
     .drawn = "table (max_len x d) ~ N(0, 0.02^2)",
 };

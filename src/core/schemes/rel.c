@@ -204,6 +204,7 @@ const rl_scheme_ops rl_sch_xl = {
     .key_coef = xl_kcoef,
     .encode = xl_encode,
     .count = xl_count,
+    .count_formula = "H*(d^2 + 2d)",
     .prep_mult = 3,
     .drawn = "W_r ~ N(0, 1/d) per head, u and v ~ N(0, 0.02^2)",
     .drawn_with_file = "W_r ~ N(0, 1/d) per head, u and v ~ N(0, 0.02^2)",
@@ -280,6 +281,7 @@ const rl_scheme_ops rl_sch_t5 = {
     .pair = t5_pair,
     .key_coef = rl_sch_cc_coef,
     .count = t5_count,
+    .count_formula = "buckets*H",
     .prep_mult = 1,
     .drawn = "bucket biases (buckets x heads) ~ N(0, 1/d)",
 };
@@ -459,6 +461,7 @@ const rl_scheme_ops rl_sch_tupe = {
     .key_coef = rl_sch_cc_coef,
     .encode = tupe_encode,
     .count = tupe_count,
+    .count_formula = "(len + 1)*d + 2*H*d^2 (+ (buckets + 1)*H with tupe_rel)",
     .prep_mult = 2,
     .drawn = "positions ((max_len + 1) x d) ~ N(0, 0.02^2) then LayerNorm, U_q and U_k ~ "
              "N(0, 1/d) per head, relative bias ((buckets + 1) x heads) ~ N(0, 0.02^2)",
@@ -573,6 +576,7 @@ const rl_scheme_ops rl_sch_deberta = {
     .prep = deberta_prep,
     .pair = deberta_pair,
     .count = deberta_count,
+    .count_formula = "2k*d (k = position_buckets or max_relative_positions)",
     .prep_mult = 2,
     .drawn = "relative embeddings (2k x d) ~ N(0, 0.02^2) then LayerNorm",
 };

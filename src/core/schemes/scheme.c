@@ -493,6 +493,11 @@ size_t rl_scheme_param_count(const rl_scheme *s, size_t len)
   return s->ops->count ? s->ops->count(s, len) : 0;
 }
 
+const char *rl_scheme_param_formula(const rl_scheme *s)
+{
+  return s->ops->count_formula ? s->ops->count_formula : "0";
+}
+
 /* ---- evaluation ---- */
 
 static int pos_ok(double p)

@@ -57,6 +57,8 @@ typedef struct rl_scheme_ops {
    * draw (rl_scheme_drawn): all of them, and those left when
    * cfg.param_file gives the table; NULL for none */
   const char *drawn, *drawn_with_file;
+  /* count's formula as `compare` writes it ("len*d"); NULL: "0" */
+  const char *count_formula;
 } rl_scheme_ops;
 
 struct rl_scheme {
