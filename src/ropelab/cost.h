@@ -51,6 +51,12 @@ rl_status rl_cost_check_men(const double *len, size_t nlen, size_t pairs, char *
  * progress moves at least that often (between 1 and max_rows). */
 size_t rl_cost_chunk_rows(double row_cost_s, double seconds, size_t max_rows);
 
+/* The largest estimate (CPU seconds) the rl_cost_check_* calls of this
+ * thread made since rl_cost_note_reset (0: none): the sweep layer weighs
+ * its points' progress and time left by it. */
+void rl_cost_note_reset(void);
+double rl_cost_noted(void);
+
 /* "%.0f s", "%.1f min" or "%.1f h" of x seconds, into buf. */
 void rl_cost_duration(double seconds, char *buf, size_t n);
 
