@@ -135,11 +135,12 @@ typedef struct args {
 
 typedef struct prog_ctx {
   rl_progress *p;
+  size_t at; /* steps of the lengths before (run_men_check) */
 } prog_ctx;
 
 static void on_progress(void *ctx, size_t done)
 {
-  rl_progress_update(((prog_ctx *)ctx)->p, done);
+  rl_progress_update(((prog_ctx *)ctx)->p, ((prog_ctx *)ctx)->at + done);
 }
 
 /* --base B given: is B enough for each --len (B_r >= 0 for every r < L),
@@ -185,9 +186,13 @@ static int run_men_check(args *a, const char *cmd)
                                  "its B_r from exact angles");
   rl_out_header(out, a->largest ? "dim,rot,base,largest_len,first_fail,b_first_fail"
                                 : "dim,rot,base,len,enough,first_fail,b_first_fail");
+  rl_progress prog;
+  rl_progress_init(&prog, cmd, a->co.progress, nlen * RL_MEN_PROGRESS_STEPS, 1);
+  prog_ctx pc = {&prog, 0};
   for (size_t i = 0; i < nlen && !out->err; i++) {
     double ff;
-    rl_status st = rl_men_feasible(f, len[i], &ff);
+    pc.at = i * RL_MEN_PROGRESS_STEPS;
+    rl_status st = rl_men_feasible_progress(f, len[i], on_progress, &pc, &ff);
     if (st) {
       rl_schedule_free(f);
       rl_sink_abort(&sink);
@@ -215,7 +220,7 @@ static int run_men_check(args *a, const char *cmd)
     rl_out_fields(out, fld, m);
   }
   rl_schedule_free(f);
-  return rl_sink_close(&sink, NULL);
+  return rl_sink_close(&sink, &prog);
 }
 
 static int run_men(args *a, const char *cmd)
@@ -241,8 +246,8 @@ static int run_men(args *a, const char *cmd)
     return rc;
   }
   rl_progress prog;
-  rl_progress_init(&prog, cmd, a->co.progress, a->nlen, 1);
-  prog_ctx pc = {&prog};
+  rl_progress_init(&prog, cmd, a->co.progress, a->nlen * RL_MEN_PROGRESS_STEPS, 1);
+  prog_ctx pc = {&prog, 0};
   char err[RL_ERR_MAX];
   rl_status st = rl_men_bases(&a->men, a->len, a->nlen, a->threads, on_progress, &pc, res, err);
   if (st) {
