@@ -154,3 +154,18 @@ rl_status rl_cost_check_men(const double *len, size_t nlen, size_t pairs, char *
            floor(RL_COST_MAX_CPU_S / ((double)pairs * RL_COST_MEN_S)), lim);
   return RL_ERANGE;
 }
+
+rl_status rl_cost_check_scheme(size_t dim, int identity, char *err)
+{
+  double mats = RL_COST_HEAD_MATS - (identity ? 2 : 0), d = (double)dim;
+  double bytes = mats * d * d * sizeof(double), lim = RL_COST_MAX_BYTES / 2;
+  if (bytes <= lim)
+    return RL_OK;
+  double most = floor(sqrt(lim / (mats * sizeof(double))));
+  most -= fmod(most, 2); /* an even dimension */
+  snprintf(err, RL_ERR_MAX,
+           "invalid --dim '%zu': about %.3g GB of memory for a head's %.0f d x d matrices "
+           "(W_q, W_k and the scheme's own); expected at most %.0f (%.0f GB)",
+           dim, bytes / 1e9, mats, most, lim / 1e9);
+  return RL_ERANGE;
+}
