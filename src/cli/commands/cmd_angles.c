@@ -210,6 +210,7 @@ static int write_table(rl_cmd_run *r, angles_ctx *x, size_t chunks, size_t nthre
   rl_progress prog;
   rl_progress_init(&prog, r->name, r->co.progress, r->g.points * per,
                    r->g.points * (f->n ? f->n : 1) > PROGRESS_ROWS * 64);
+  rl_progress_update(&prog, 0); /* at once: a chunk of a wide table takes seconds */
   rl_rowpipe pipe = {.cmd = r->name, .chunks = chunks, .rows = x->block * (per ? per : 1),
                      .cols = rl_table_columns(x->format, f), .workers = (unsigned)nthreads,
                      .fill = fill, .ctx = x, .prog = &prog};
