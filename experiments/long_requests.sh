@@ -17,6 +17,23 @@
 # Since (branch longfreqs): bound men at d = 2^20 refused before the schedule
 # is built (0.00 s CPU, was 0.63 s); freqs --dim 2^20 0.8-0.9 s CPU (was
 # 1.6 s) with progress on its rows.
+# Since (branch long2; rerun 2026-12-06 10:56 UTC, TIMEOUT=30, load ~32 with
+# a test suite and a build running beside it, so first-byte times are wall
+# on an overloaded machine): freqs --dim 2:1048576:2 cut with progress
+# (first byte 4 s: the sweep's checking pass shows its own line, then the
+# table's, weighed by the core's cost estimates where every point has
+# one); bound men --len 1e7 --dim 1024 cut with progress (first byte 0 s:
+# RL_MEN_PROGRESS_STEPS a length, each length's share from its CPU over
+# rl_cost_men); bound men --base 10000 --len 2^31-1 --dim 2^20 first byte
+# after 15 s wall (its schedule's 2^19 exact frequencies, ~0.6 s CPU, come
+# before the check's 0%), then the upward scan's share; profile --dim
+# 65536 refused up front (137 GB of d x d matrices, at most d = 7904);
+# angles --dim 2^20 bounded memory (157 MB RSS at --to 3, was 43 GB a
+# worker, exit 3), killed without a byte in 30 s at this load (a position
+# of 2^19 pairs: ~0.5 s CPU): a 0% line at the start added after the run.
+# Marked broken in that run, load: decay mc --samples 1e7 (one row = one
+# chunk of ~7.7 s CPU), decay 1e8 log points (first byte 6 s), freqs
+# --dim 2^20 (16 s), extrapolate 1e4/1e5 (declF's).
 set -u
 BUILD=${1:-build}
 R=${ROPELAB:-$BUILD/src/ropelab}

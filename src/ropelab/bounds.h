@@ -114,9 +114,16 @@ typedef struct rl_men_result {
   double witness_evals;     /* B_r computed at remembered r */
 } rl_men_result;
 
+/* Progress of a search or check counts RL_MEN_PROGRESS_STEPS per length,
+ * so that one long length moves too (issue 33 item 5). */
+#define RL_MEN_PROGRESS_STEPS 1000
+
 /* base_L for each of n lengths (integers 1 <= L <= RL_POS_MAX + 1) on up
  * to threads threads (lengths taken longest first).  progress (may be
- * NULL) is called, serialised, with the number of lengths done.
+ * NULL) is called, serialised, at the start with 0, then with the steps
+ * done: RL_MEN_PROGRESS_STEPS for each length done plus, at most every
+ * 0.2 s, the share of each length running (the CPU its search used over
+ * the cost model's estimate, rl_cost_men, at most 99% until it ends).
  * RL_EINVAL with a line in err (RL_ERR_MAX bytes, may be NULL) for
  * parameters it cannot take; RL_ERANGE when the start base is not
  * feasible. */
@@ -127,6 +134,13 @@ rl_status rl_men_bases(const rl_men_params *p, const double *len, size_t n, int 
 /* B_r >= 0 for every r < len with this schedule (plus its pass-through
  * pairs)?  *first_fail = the first r with B_r < 0, or len. */
 rl_status rl_men_feasible(const rl_schedule *s, double len, double *first_fail);
+/* The same, calling progress (may be NULL) with 0 at the start, then at
+ * most every 0.2 s with RL_MEN_PROGRESS_STEPS x 99% of the rows scanned
+ * over len (the scan stops early at a failure: the share of the worst
+ * case). */
+rl_status rl_men_feasible_progress(const rl_schedule *s, double len,
+                                   void (*progress)(void *ctx, size_t done), void *ctx,
+                                   double *first_fail);
 /* B_r of this schedule (plus its pass-through pairs) at distance r, from
  * exact angles (the value the sign tests decide on). */
 double rl_men_similarity(const rl_schedule *s, double r);

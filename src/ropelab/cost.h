@@ -32,6 +32,8 @@ extern "C" {
 #define RL_COST_TABLE_BYTES 8.0       /* a learned table: a double per position x dim of L */
 #define RL_COST_TABLE_S 4e-8          /* drawing it: one Gaussian per entry */
 #define RL_COST_MEN_S 1.8e-8          /* bound men: one distance of one pair, search */
+#define RL_COST_HEAD_MATS 4.0         /* a scheme's head: d x d doubles of W_q, W_k and at
+                                         most two of its own (TUPE's U_q, U_k; XL's one) */
 
 /* Estimates in CPU seconds. */
 double rl_cost_decay(size_t rows, size_t pairs, int closed_forms, size_t mc_samples);
@@ -46,10 +48,20 @@ rl_status rl_cost_check_decay(size_t rows, const char *rows_what, size_t pairs, 
 rl_status rl_cost_check_extrap(size_t configs, size_t samples, size_t train_len,
                                size_t eval_len, size_t dim, char *err);
 rl_status rl_cost_check_men(const double *len, size_t nlen, size_t pairs, char *err);
+/* A scheme's head of dimension dim (identity: no W_q, W_k) within half of
+ * RL_COST_MAX_BYTES: a profile at d = 65536 asked 137 GB and ended "out
+ * of memory" (rl_scheme_alloc refuses it up front). */
+rl_status rl_cost_check_scheme(size_t dim, int identity, char *err);
 
 /* Chunk rows for a row-by-row run so a chunk costs about `seconds`:
  * progress moves at least that often (between 1 and max_rows). */
 size_t rl_cost_chunk_rows(double row_cost_s, double seconds, size_t max_rows);
+
+/* The largest estimate (CPU seconds) the rl_cost_check_* calls of this
+ * thread made since rl_cost_note_reset (0: none): the sweep layer weighs
+ * its points' progress and time left by it. */
+void rl_cost_note_reset(void);
+double rl_cost_noted(void);
 
 /* "%.0f s", "%.1f min" or "%.1f h" of x seconds, into buf. */
 void rl_cost_duration(double seconds, char *buf, size_t n);

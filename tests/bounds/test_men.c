@@ -17,6 +17,22 @@
 #include "ropelab.h"
 #include "tap.h"
 
+/* progress calls recorded (serialised by rl_men_bases) */
+typedef struct calls {
+  size_t n, first, last, max;
+  int monotone;
+} calls;
+
+static void record(void *ctx, size_t done)
+{
+  calls *c = ctx;
+  if (!c->n++)
+    c->first = done;
+  c->monotone &= c->n == 1 || done >= c->last;
+  c->last = done;
+  c->max = done > c->max ? done : c->max;
+}
+
 static double round2(double x)
 {
   double e = floor(log10(x)) - 1;
@@ -72,6 +88,37 @@ int main(void)
   tap_bool(!st && f.previous_first_fail == -1 && f.min_similarity >= 32 - 32,
            "rot 64 of 128: every base feasible (base %g, previous %g)", f.base,
            f.previous_base);
+
+  /* progress (issue 33 item 5): in steps of 1/RL_MEN_PROGRESS_STEPS of a
+   * length, 0 at once (a long single length showed nothing until its
+   * end), never backwards, all the lengths' steps at the end */
+  calls c = {0, 0, 0, 0, 1};
+  rl_men_result two[2];
+  rl_men_params_default(&q);
+  st = rl_men_bases(&q, L, 2, 2, record, &c, two, err);
+  tap_bool(!st && c.n >= 3 && c.first == 0 && c.monotone && c.last == 2 * RL_MEN_PROGRESS_STEPS &&
+               c.max == c.last,
+           "progress of 2 lengths: %zu calls, first %zu, last %zu (expected 0 .. %d, monotone)",
+           c.n, c.first, c.last, 2 * RL_MEN_PROGRESS_STEPS);
+  /* the check of a base: 0 at once, then the scan's share (99% at most) */
+  rl_schedule *sc;
+  rl_schedule_params sp;
+  rl_schedule_params_default(&sp);
+  sp.dim = 128;
+  sp.base = 1e4;
+  double ff1 = 0, ff2 = 0;
+  c = (calls){0, 0, 0, 0, 1};
+  st = rl_schedule_new(&sp, &sc, err);
+  if (!st) {
+    st = rl_men_feasible(sc, 1e5, &ff1);
+    if (!st)
+      st = rl_men_feasible_progress(sc, 1e5, record, &c, &ff2);
+    rl_schedule_free(sc);
+  }
+  tap_bool(!st && ff1 == ff2 && c.n >= 1 && c.first == 0 && c.monotone &&
+               c.max <= RL_MEN_PROGRESS_STEPS * 99 / 100,
+           "check of base 1e4 to L 1e5: first fail %g either way, %zu progress calls from 0", ff2,
+           c.n);
 
   /* bad input */
   double bad = 0.5;

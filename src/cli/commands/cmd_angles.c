@@ -21,6 +21,12 @@
 #define BUF_MIN 262144         /* bytes of text per block of rows */
 #define ROWS_FAST 1024         /* positions per block at least, exact tables */
 #define PROGRESS_ROWS 100000
+/* a worker's memory for a chunk (cos/sin, values, text) at most this when
+ * a row alone is under it: at d = 2^20 a row is about 42 MB, and the
+ * ROWS_FAST rows of an exact table asked 43 GB per worker (exit 3 "out
+ * of memory" under a 4 GB address space, issue 33 item 5).  Bytes of the
+ * tables up to d of about 2,000 keep their chunks (and so their bytes). */
+#define WORK_MAX ((size_t)128 << 20)
 
 /* What the workers share, and the cos/sin of each (rowpipe.h). */
 typedef struct angles_ctx {
@@ -204,6 +210,7 @@ static int write_table(rl_cmd_run *r, angles_ctx *x, size_t chunks, size_t nthre
   rl_progress prog;
   rl_progress_init(&prog, r->name, r->co.progress, r->g.points * per,
                    r->g.points * (f->n ? f->n : 1) > PROGRESS_ROWS * 64);
+  rl_progress_update(&prog, 0); /* at once: a chunk of a wide table takes seconds */
   rl_rowpipe pipe = {.cmd = r->name, .chunks = chunks, .rows = x->block * (per ? per : 1),
                      .cols = rl_table_columns(x->format, f), .workers = (unsigned)nthreads,
                      .fill = fill, .ctx = x, .prog = &prog};
@@ -235,6 +242,9 @@ static int compute(rl_cmd_run *r)
                   .block = BUF_MIN / row_max ? BUF_MIN / row_max : 1};
   if (f->prec->exact && x.block < ROWS_FAST) /* a seed per chunk: amortised over more rows */
     x.block = ROWS_FAST;
+  size_t row_bytes = 2 * (f->n ? f->n : 1) * sizeof(double) + per * cols * sizeof(double) + row_max;
+  if (x.block > 1 && x.block > WORK_MAX / row_bytes)
+    x.block = WORK_MAX / row_bytes ? WORK_MAX / row_bytes : 1;
   size_t chunks = (r->g.points - 1) / x.block + 1;
   size_t nthreads = (size_t)r->threads < chunks ? (size_t)r->threads : chunks;
   int npy = is_npy(r->co.output);

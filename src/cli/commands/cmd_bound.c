@@ -27,11 +27,12 @@ typedef struct bound_run {
 
 typedef struct prog_ctx {
   rl_progress *p;
+  size_t at; /* steps of the lengths before (men_check) */
 } prog_ctx;
 
 static void on_progress(void *ctx, size_t done)
 {
-  rl_progress_update(((prog_ctx *)ctx)->p, done);
+  rl_progress_update(((prog_ctx *)ctx)->p, ((prog_ctx *)ctx)->at + done);
 }
 
 /* a failed rl_men_* call: its message and exit code */
@@ -116,9 +117,13 @@ static int men_check(rl_cmd_run *r)
                                  "its B_r from exact angles");
   rl_out_header(out, largest ? "dim,rot,base,largest_len,first_fail,b_first_fail"
                              : "dim,rot,base,len,enough,first_fail,b_first_fail");
+  rl_progress prog;
+  rl_progress_init(&prog, r->name, r->co.progress, nlen * RL_MEN_PROGRESS_STEPS, 1);
+  prog_ctx pc = {&prog, 0};
   for (size_t i = 0; i < nlen && !out->err; i++) {
     double ff;
-    rl_status st = rl_men_feasible(f, len[i], &ff);
+    pc.at = i * RL_MEN_PROGRESS_STEPS;
+    rl_status st = rl_men_feasible_progress(f, len[i], on_progress, &pc, &ff);
     if (st) {
       rl_schedule_free(f);
       rl_sink_abort(&sink);
@@ -128,7 +133,7 @@ static int men_check(rl_cmd_run *r)
     men_check_row(r, f, len[i], ff, out);
   }
   rl_schedule_free(f);
-  return rl_sink_close(&sink, NULL);
+  return rl_sink_close(&sink, &prog);
 }
 
 /* the lengths Men's search takes, and --fit's two of them */
@@ -234,8 +239,8 @@ static int men(rl_cmd_run *r)
     return rc;
   }
   rl_progress prog;
-  rl_progress_init(&prog, r->name, r->co.progress, b->nlen, 1);
-  prog_ctx pc = {&prog};
+  rl_progress_init(&prog, r->name, r->co.progress, b->nlen * RL_MEN_PROGRESS_STEPS, 1);
+  prog_ctx pc = {&prog, 0};
   char err[RL_ERR_MAX];
   double fa = 0, fk = 0;
   rl_status st = rl_men_bases(&men, b->len, b->nlen, threads, on_progress, &pc, res, err);

@@ -97,6 +97,9 @@ typedef struct sweep {
    * point_repeats) is left out of the runs, the shards, the progress and
    * the metadata; nd of them */
   size_t *order, nd;
+  /* the progress after k points of the run (k = 0..points run): k, or
+   * weighed by the core's cost estimates (progress_units) */
+  const size_t *done_units;
 } sweep;
 
 /* The schedule declaration of opt when some method does not take it, or
@@ -1022,11 +1025,35 @@ static int run_parallel(sweep *s, FILE *to, size_t lo, size_t hi, rl_progress *p
       rc = rl_runtime(name, "cannot read a temp file: %s", strerror(errno));
     close(jb->fd);
     jb->fd = -1;
-    rl_progress_update(prog, p + 1 - lo);
+    rl_progress_update(prog, s->done_units[p + 1 - lo]);
   }
   end_jobs(jobs, nj);
   free(jobs);
   return rc;
+}
+
+/* The progress after k of the points lo..hi-1 (positions in s->order),
+ * k = 0..hi-lo (malloc'd; NULL without memory): when the core estimated
+ * every point's CPU (cost[q], from rl_cost_noted: decay, extrapolate,
+ * bound men), the sum of the estimates so far, so that the time left
+ * counts a long point as long; otherwise k. */
+static size_t *progress_units(const double *cost, size_t lo, size_t hi)
+{
+  size_t *u = malloc((hi - lo + 1) * sizeof *u);
+  if (!u)
+    return NULL;
+  double total = 0;
+  int weighed = 1;
+  for (size_t q = lo; q < hi; q++) {
+    weighed &= cost[q] > 0 && cost[q] < 1e30;
+    total += cost[q];
+  }
+  double sum = 0, scale = weighed && total > 0 ? 1e9 / total : 0;
+  for (size_t k = 0; k <= hi - lo; k++) {
+    sum += k ? cost[lo + k - 1] : 0;
+    u[k] = scale > 0 ? (size_t)(sum * scale) : k;
+  }
+  return u;
 }
 
 static int refused(const sweep *s)
@@ -1204,6 +1231,8 @@ static int run_sweep(sweep *s)
   s->pargv = calloc((size_t)s->nrest + 3, sizeof *s->pargv);
   s->prefix = malloc(vlen);
   rl_meta *metas = calloc(s->points, sizeof *metas), capt = {0};
+  double *cost = NULL; /* per position in s->order: the core's estimate (CPU s) */
+  size_t *units = NULL;
   char *hdr0 = NULL, *hdr = NULL;
   arena ar = {0};
   rl_meta lines = {0};
@@ -1226,13 +1255,28 @@ static int run_sweep(sweep *s)
     rc = rl_runtime(name, "%s", rl_strerror(RL_ENOMEM));
     goto done;
   }
+  /* this pass runs every point up to its header, which for some
+   * commands is the whole computation (freqs builds its schedule first):
+   * its own progress line, at 0% at once */
+  char check_label[96];
+  snprintf(check_label, sizeof check_label, "%s: checking sweep points", name);
+  rl_progress check;
+  rl_progress_init(&check, check_label, s->progress, s->nd, s->nd > 1);
+  rl_progress_update(&check, 0);
+  if (!(cost = calloc(s->nd + 1, sizeof *cost))) {
+    rc = rl_runtime(name, "%s", rl_strerror(RL_ENOMEM));
+    goto done;
+  }
   for (size_t q = 0; q < s->nd; q++) {
     size_t p = s->order[q];
     free(hdr);
     hdr = NULL;
     rl_out_mode_capture(&capt, &hdr);
+    rl_cost_note_reset();
     rc = run_point(s, p);
+    cost[q] = rl_cost_noted();
     rl_out_mode_normal();
+    rl_progress_update(&check, q + 1);
     if (rc)
       goto done;
     if (capt.oom || arena_meta(&ar, &capt, &metas[q], q ? &metas[0] : NULL) ||
@@ -1268,6 +1312,7 @@ static int run_sweep(sweep *s)
       h += l + (h[l] == ',');
     }
   }
+  rl_progress_end(&check);
   set_point(s, s->order[0]);
   if (sweep_meta(s, metas, &lines) || (s->meta_mode == 1 && s->npar && !(extra = sweep_json(s)))) {
     rc = rl_runtime(name, "%s", rl_strerror(RL_ENOMEM));
@@ -1328,7 +1373,13 @@ static int run_sweep(sweep *s)
     to = rows;
   }
   rl_progress prog;
-  rl_progress_init(&prog, name, s->progress, hi - lo, hi - lo > 1);
+  if (!(units = progress_units(cost, lo, hi))) {
+    rc = rl_runtime(name, "%s", rl_strerror(RL_ENOMEM));
+    goto done;
+  }
+  s->done_units = units;
+  rl_progress_init(&prog, name, s->progress, s->done_units[hi - lo], hi - lo > 1);
+  rl_progress_update(&prog, 0);
   size_t failed = 0; /* points whose checked property failed (exit 1) */
   if (s->jobs > 1 && hi - lo > 1) {
     rc = run_parallel(s, to, lo, hi, &prog, &failed);
@@ -1341,7 +1392,7 @@ static int run_sweep(sweep *s)
       if (rc == RL_EXIT_FAIL)
         failed++, rc = 0;
       rl_out_mode_normal();
-      rl_progress_update(&prog, p + 1 - lo);
+      rl_progress_update(&prog, s->done_units[p + 1 - lo]);
     }
   }
   if (rc)
@@ -1414,6 +1465,9 @@ done:
   rl_meta_clear(&capt);
   arena_free(&ar); /* the points' metadata: nothing in metas[] is malloc'd */
   free(metas);
+  free(cost);
+  free(units);
+  s->done_units = NULL;
   free(hdr0);
   free(hdr);
   rl_meta_clear(&lines);

@@ -4,6 +4,24 @@
 #include <stdio.h>
 #include "ropelab.h"
 
+static _Thread_local double noted;
+
+void rl_cost_note_reset(void)
+{
+  noted = 0;
+}
+
+double rl_cost_noted(void)
+{
+  return noted;
+}
+
+static void note(double c)
+{
+  if (c > noted)
+    noted = c;
+}
+
 void rl_cost_duration(double s, char *buf, size_t n)
 {
   if (s < 120)
@@ -51,6 +69,7 @@ rl_status rl_cost_check_decay(size_t rows, const char *rows_what, size_t pairs, 
                               size_t mc_samples, char *err)
 {
   double c = rl_cost_decay(rows, pairs, closed_forms, mc_samples);
+  note(c);
   if (c <= RL_COST_MAX_CPU_S)
     return RL_OK;
   char t[32], lim[32];
@@ -101,6 +120,7 @@ rl_status rl_cost_check_extrap(size_t configs, size_t samples, size_t train_len,
   }
   double c = rl_cost_extrap(configs, samples, eval_len, dim) +
              (double)configs * table * RL_COST_TABLE_S;
+  note(c);
   if (c <= RL_COST_MAX_CPU_S)
     return RL_OK;
   char t[32], lim[32];
@@ -117,6 +137,7 @@ rl_status rl_cost_check_extrap(size_t configs, size_t samples, size_t train_len,
 rl_status rl_cost_check_men(const double *len, size_t nlen, size_t pairs, char *err)
 {
   double c = rl_cost_men(len, nlen, pairs);
+  note(c);
   if (c <= RL_COST_MAX_CPU_S)
     return RL_OK;
   double longest = 0;
@@ -131,5 +152,20 @@ rl_status rl_cost_check_men(const double *len, size_t nlen, size_t pairs, char *
            "of CPU), or a smaller --dim",
            longest, pairs, t, RL_COST_MEN_S * 1e9,
            floor(RL_COST_MAX_CPU_S / ((double)pairs * RL_COST_MEN_S)), lim);
+  return RL_ERANGE;
+}
+
+rl_status rl_cost_check_scheme(size_t dim, int identity, char *err)
+{
+  double mats = RL_COST_HEAD_MATS - (identity ? 2 : 0), d = (double)dim;
+  double bytes = mats * d * d * sizeof(double), lim = RL_COST_MAX_BYTES / 2;
+  if (bytes <= lim)
+    return RL_OK;
+  double most = floor(sqrt(lim / (mats * sizeof(double))));
+  most -= fmod(most, 2); /* an even dimension */
+  snprintf(err, RL_ERR_MAX,
+           "invalid --dim '%zu': about %.3g GB of memory for a head's %.0f d x d matrices "
+           "(W_q, W_k and the scheme's own); expected at most %.0f (%.0f GB)",
+           dim, bytes / 1e9, mats, most, lim / 1e9);
   return RL_ERANGE;
 }

@@ -46,6 +46,12 @@ enum {
                          chunks scanned */
 };
 
+/* tick (NULL: none) is called by rl_bscan_run after each span of rows
+ * (upward) or chunk (RL_BSCAN_ANY) with the rows computed so far and the
+ * rows of the length: the progress of a long scan (issue 33 item 5). */
+void rl_bscan_set_tick(rl_bscan *w, void (*tick)(void *ctx, double rows_done, double rows),
+                       void *ctx);
+
 /* Forget what the scans so far showed about where B_r is small (a new
  * search; only the order of RL_BSCAN_ANY depends on it). */
 void rl_bscan_forget(rl_bscan *w);

@@ -36,6 +36,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "bounds_impl.h"
 #include "../base/internal.h" /* rl_sched_plain_theta */
 
@@ -83,7 +84,20 @@ typedef struct searcher {
   double feasible_base;  /* the last base a scan found feasible, */
   rl_bscan_out feasible; /* and that scan (every row) */
   char err[RL_ERR_MAX];
+  struct pool *pl;       /* progress: NULL when nobody asked */
+  int slot;              /* this thread's share in pl */
+  double cost, cpu0;     /* the cost model's CPU s for this length; CPU at its start */
+  double last;           /* monotonic s of the last report */
 } searcher;
+
+static double now_s(clockid_t c)
+{
+  struct timespec t;
+  clock_gettime(c, &t);
+  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+static void tick(searcher *w);
 
 static double c0_of(const rl_schedule *s)
 {
@@ -198,6 +212,8 @@ static int climb(approx *a, double *r)
 static rl_status test(searcher *w, double base, double L, int *feasible)
 {
   w->candidates++;
+  if (w->pl)
+    tick(w);
   /* with theta~, only the witnesses whose B~_r was within its bound of 0
    * need the true frequencies (amb); without, every witness */
   double amb[WITNESSES];
@@ -379,7 +395,43 @@ typedef struct pool {
   pthread_mutex_t mu;
   rl_status st;
   char err[RL_ERR_MAX];
+  int slots;                     /* threads that took a slot */
+  size_t share[RL_BOUND_THREADS_MAX]; /* each thread's steps of its length */
 } pool;
+
+/* The steps done: RL_MEN_PROGRESS_STEPS a length, plus each running
+ * length's share; called with pl->mu held. */
+static void report(pool *pl)
+{
+  size_t d = pl->done * RL_MEN_PROGRESS_STEPS;
+  for (int t = 0; t < pl->slots; t++)
+    d += pl->share[t];
+  pl->progress(pl->ctx, d);
+}
+
+/* A length's share: the CPU its search used against the cost model's
+ * estimate for it (rl_cost_men, the rate that sets the refusals), at
+ * most 99% until it ends; at most every 0.2 s. */
+static void tick(searcher *w)
+{
+  double t = now_s(CLOCK_MONOTONIC);
+  if (t - w->last < 0.2)
+    return;
+  w->last = t;
+  double f = w->cost > 0 ? (now_s(CLOCK_THREAD_CPUTIME_ID) - w->cpu0) / w->cost : 0;
+  f = f < 0 ? 0 : f > 0.99 ? 0.99 : f;
+  pool *pl = w->pl;
+  pthread_mutex_lock(&pl->mu);
+  pl->share[w->slot] = (size_t)(f * RL_MEN_PROGRESS_STEPS);
+  report(pl);
+  pthread_mutex_unlock(&pl->mu);
+}
+
+static void scan_tick(void *ctx, double rows_done, double rows)
+{
+  (void)rows_done, (void)rows;
+  tick(ctx);
+}
 
 static void *worker(void *arg)
 {
@@ -397,6 +449,15 @@ static void *worker(void *arg)
   rl_status st = rl_bscan_alloc(nmax, &w.ws);
   if (!st && (!w.approx || !w.tmp || !w.theta))
     st = RL_ENOMEM;
+  if (!st && pl->progress) {
+    pthread_mutex_lock(&pl->mu);
+    if (pl->slots < RL_BOUND_THREADS_MAX) {
+      w.pl = pl;
+      w.slot = pl->slots++;
+      rl_bscan_set_tick(w.ws, scan_tick, &w);
+    }
+    pthread_mutex_unlock(&pl->mu);
+  }
   for (;;) {
     pthread_mutex_lock(&pl->mu);
     if (st && !pl->st)
@@ -406,13 +467,23 @@ static void *worker(void *arg)
       break;
     }
     size_t i = pl->order[pl->next++];
+    if (pl->progress && pl->done == 0 && pl->next == 1)
+      report(pl); /* at once: 0 */
     pthread_mutex_unlock(&pl->mu);
+    if (w.pl) {
+      size_t rot = pl->p->sched.rot ? pl->p->sched.rot : pl->p->sched.dim;
+      w.cost = rl_cost_men(&pl->len[i], 1, rot / 2);
+      w.cpu0 = now_s(CLOCK_THREAD_CPUTIME_ID);
+      w.last = now_s(CLOCK_MONOTONIC);
+    }
     st = search(&w, pl->len[i], &pl->out[i]);
     pthread_mutex_lock(&pl->mu);
+    if (w.pl)
+      pl->share[w.slot] = 0;
     if (!st) {
       pl->done++;
       if (pl->progress)
-        pl->progress(pl->ctx, pl->done);
+        report(pl);
     }
     pthread_mutex_unlock(&pl->mu);
   }
@@ -516,12 +587,42 @@ rl_status rl_men_bases(const rl_men_params *p, const double *len, size_t n, int 
   return pl.st;
 }
 
+typedef struct feas_prog {
+  void (*progress)(void *, size_t);
+  void *ctx;
+  double last;
+} feas_prog;
+
+/* the upward scan's rows over the length: the share of the worst case */
+static void feas_tick(void *ctx, double rows_done, double rows)
+{
+  feas_prog *f = ctx;
+  double t = now_s(CLOCK_MONOTONIC);
+  if (t - f->last < 0.2)
+    return;
+  f->last = t;
+  double x = rows_done < rows ? rows_done / rows : 1;
+  f->progress(f->ctx, (size_t)(x * 0.99 * RL_MEN_PROGRESS_STEPS));
+}
+
 rl_status rl_men_feasible(const rl_schedule *s, double len, double *first_fail)
+{
+  return rl_men_feasible_progress(s, len, NULL, NULL, first_fail);
+}
+
+rl_status rl_men_feasible_progress(const rl_schedule *s, double len,
+                                   void (*progress)(void *ctx, size_t done), void *ctx,
+                                   double *first_fail)
 {
   rl_bscan *w;
   rl_status st = rl_bscan_alloc(s->n, &w);
   if (st)
     return st;
+  feas_prog fp = {progress, ctx, now_s(CLOCK_MONOTONIC)};
+  if (progress) {
+    progress(ctx, 0);
+    rl_bscan_set_tick(w, feas_tick, &fp);
+  }
   rl_bscan_out o;
   st = rl_bscan_run(w, s->theta, s->n, c0_of(s), len, RL_BSCAN_FIRST, &o);
   rl_bscan_free(w);

@@ -94,7 +94,17 @@ struct rl_bscan {
   size_t nhint, hint_cap;
   uint64_t chunk; /* rows per chunk: HINT, doubled while over MAX_CHUNKS */
   double hint_len;
+  /* called after each span or chunk of rows (rl_bscan_set_tick) */
+  void (*tick)(void *ctx, double rows_done, double rows);
+  void *tick_ctx;
 };
+
+void rl_bscan_set_tick(rl_bscan *w, void (*tick)(void *ctx, double rows_done, double rows),
+                       void *ctx)
+{
+  w->tick = tick;
+  w->tick_ctx = ctx;
+}
 
 void rl_bscan_free(rl_bscan *w)
 {
@@ -398,9 +408,12 @@ rl_status rl_bscan_run(rl_bscan *w, const double *theta, size_t n, double c0, do
     return st;
   prepare(w, theta, n, c0);
   if (mode != RL_BSCAN_ANY) {
-    for (uint64_t r0 = 0; r0 < rows; r0 += SPAN)
+    for (uint64_t r0 = 0; r0 < rows; r0 += SPAN) {
       if (scan_span(w, r0, SPAN, rows, mode == RL_BSCAN_FIRST, out) && mode == RL_BSCAN_FIRST)
         break;
+      if (w->tick)
+        w->tick(w->tick_ctx, (double)(r0 + SPAN), (double)rows);
+    }
     if (out->first_fail < len)
       out->fail_value = rl_bscan_exact(theta, n, c0, out->first_fail, NULL);
     return RL_OK;
@@ -430,6 +443,8 @@ rl_status rl_bscan_run(rl_bscan *w, const double *theta, size_t n, double c0, do
   for (size_t p = 0; p < picks; p++) {
     if (scan_span(w, (uint64_t)top[p].c * w->chunk, w->chunk, rows, 2, out))
       return RL_OK;
+    if (w->tick)
+      w->tick(w->tick_ctx, out->rows, (double)rows);
     w->seen[top[p].c] = w->stamp; /* scanned: not again below */
   }
   size_t m = 0;
@@ -446,9 +461,12 @@ rl_status rl_bscan_run(rl_bscan *w, const double *theta, size_t n, double c0, do
     start[k + 1] += start[k];
   for (size_t q = 0; q < m; q++)
     rest[start[bin_of(ord[q].hint, edge)]++] = ord[q];
-  for (size_t q = 0; q < m; q++)
+  for (size_t q = 0; q < m; q++) {
     if (scan_span(w, (uint64_t)rest[q].c * w->chunk, w->chunk, rows, 2, out))
       return RL_OK;
+    if (w->tick)
+      w->tick(w->tick_ctx, out->rows, (double)rows);
+  }
   return RL_OK;
 }
 

@@ -396,6 +396,11 @@ rl_status rl_scheme_alloc(const char *name, const rl_scheme_cfg *cfg,
                cfg->dim, cfg->heads);
     return RL_EINVAL;
   }
+  char cerr[RL_ERR_MAX]; /* memory: refused before anything is drawn */
+  if (rl_cost_check_scheme(cfg->dim, cfg->identity, cerr)) {
+    rl_sch_err(err, "%s", cerr);
+    return RL_EINVAL;
+  }
   if (cfg->param_file && strlen(cfg->param_file) >= sizeof ((rl_scheme *)0)->paramfile) {
     rl_sch_err(err, "parameter file name too long: '%.60s...'", cfg->param_file);
     return RL_EINVAL;
