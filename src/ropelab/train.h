@@ -185,6 +185,8 @@ double rl_train_lr(size_t step, size_t steps, size_t warmup, double lr, double m
  * FLOPs (2 n^3 a product) over wall time; the peak that a training
  * run's rl_train_flops per second is measured against.  0 on bad input. */
 double rl_train_peak_flops(size_t n, size_t threads, double seconds);
+/* The same for a dtype (rl_train_dtype): sgemm for float32. */
+double rl_train_peak_flops_dtype(size_t n, size_t threads, double seconds, int dtype);
 
 /* The CBLAS of the trainer's and extrapolate's products, "openblas" or "gsl" (OpenBLAS is
  * opened at the first product where the build found it, on one thread
