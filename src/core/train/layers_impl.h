@@ -301,6 +301,86 @@ static void softmax_value_backward(real *dp, real *da, const real *a, const real
     dp[t2] = a[t2] * (dp[t2] - dot);
 }
 
+#ifdef IMPL_FLOAT
+/* float: per sequence and head, the attention's products as sgemm over
+ * the whole T x T square (PyTorch's bmm), the causal half then masked:
+ * twice the products of the triangle, at the BLAS kernel's rate rather
+ * than the scalar loops' (the loops below, float64's, were 30% of a
+ * float32 step's CPU, perf, 2026-12-06).  The same function as those
+ * loops; its sums in another order (test_f32.c checks the float gradient
+ * against the float64 one). */
+void TL(attention_forward)(real *out, real *preatt, real *att, const real *qkv,
+                           const real *bias, size_t B, size_t T, size_t C, size_t H,
+                           real scale)
+{
+  size_t hd = C / H;
+  int ld = (int)(3 * C), n = (int)T;
+  for (size_t b = 0; b < B; b++)
+    for (size_t h = 0; h < H; h++) {
+      const real *q = qkv + (b * T) * 3 * C + h * hd;
+      real *pre = preatt + (b * H + h) * T * T, *a = att + (b * H + h) * T * T;
+      R_GEMM(CblasNoTrans, CblasTrans, n, n, (int)hd, scale, q, ld, q + C, ld, R(0.0), pre, n);
+      for (size_t t = 0; t < T; t++) {
+        real *p = pre + t * T, *ar = a + t * T, mx = -R_HUGE, sum = 0;
+        for (size_t t2 = 0; t2 <= t; t2++) {
+          if (bias)
+            p[t2] += bias[(h * T + t) * T + t2];
+          if (p[t2] > mx)
+            mx = p[t2];
+        }
+        for (size_t t2 = 0; t2 <= t; t2++)
+          sum += ar[t2] = R_EXP(p[t2] - mx);
+        for (size_t t2 = 0; t2 < T; t2++) {
+          if (t2 <= t)
+            ar[t2] /= sum;
+          else
+            ar[t2] = p[t2] = R(0.0);
+        }
+      }
+      R_GEMM(CblasNoTrans, CblasNoTrans, n, (int)hd, n, R(1.0), a, n, q + 2 * C, ld, R(0.0),
+             out + (b * T) * C + h * hd, (int)C);
+    }
+}
+
+void TL(attention_backward)(real *dqkv, real *dbias, real *dpreatt, real *datt,
+                            const real *dout, const real *qkv, const real *att,
+                            size_t B, size_t T, size_t C, size_t H, real scale)
+{
+  size_t hd = C / H;
+  int ld = (int)(3 * C), n = (int)T;
+  for (size_t b = 0; b < B; b++)
+    for (size_t h = 0; h < H; h++) {
+      const real *q = qkv + (b * T) * 3 * C + h * hd, *d = dout + (b * T) * C + h * hd;
+      real *dq = dqkv + (b * T) * 3 * C + h * hd;
+      const real *a = att + (b * H + h) * T * T;
+      real *dp = dpreatt + (b * H + h) * T * T;
+      /* through out = att v: datt = dout v^T, dv += att^T dout */
+      R_GEMM(CblasNoTrans, CblasTrans, n, n, (int)hd, R(1.0), d, (int)C, q + 2 * C, ld, R(0.0),
+             dp, n);
+      R_GEMM(CblasTrans, CblasNoTrans, n, (int)hd, n, R(1.0), a, n, d, (int)C, R(1.0),
+             dq + 2 * C, ld);
+      /* through the softmax, row by row; zero above the diagonal */
+      for (size_t t = 0; t < T; t++) {
+        const real *ar = a + t * T;
+        real *g = dp + t * T, dot = 0;
+        real *da = datt ? datt + ((b * H + h) * T + t) * T : NULL;
+        for (size_t t2 = 0; t2 <= t; t2++) {
+          if (da)
+            da[t2] = g[t2];
+          dot += ar[t2] * g[t2];
+        }
+        for (size_t t2 = 0; t2 < T; t2++) {
+          g[t2] = t2 <= t ? ar[t2] * (g[t2] - dot) : R(0.0);
+          if (dbias && t2 <= t)
+            dbias[(h * T + t) * T + t2] += g[t2];
+        }
+      }
+      /* pre = scale q k^T: dq += scale dp k, dk += scale dp^T q */
+      R_GEMM(CblasNoTrans, CblasNoTrans, n, (int)hd, n, scale, dp, n, q + C, ld, R(1.0), dq, ld);
+      R_GEMM(CblasTrans, CblasNoTrans, n, (int)hd, n, scale, dp, n, q, ld, R(1.0), dq + C, ld);
+    }
+}
+#else
 void TL(attention_forward)(real *out, real *preatt, real *att, const real *qkv,
                              const real *bias, size_t B, size_t T, size_t C, size_t H,
                              real scale)
@@ -356,6 +436,7 @@ void TL(attention_backward)(real *dqkv, real *dbias, real *dpreatt, real *datt,
         }
       }
 }
+#endif
 
 void TL(alibi_bias)(real *bias, const real *slopes, size_t H, size_t T)
 {
