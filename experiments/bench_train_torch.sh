@@ -18,8 +18,9 @@
 # it; float64 always (the peer in both).  Beside each row: the 1-minute
 # load average after it (the machine is shared: CPU time is the
 # comparable number) and, for ropelab, its achieved FLOP/s as a fraction
-# of the same build's dgemm peak on as many threads (the table's
-# train_flop_fraction_of_peak).  BUILD (default build-bench-train) is a
+# of the same build's gemm peak on as many threads, dgemm for float64 and
+# sgemm for float32 (the table's train_flop_fraction_of_peak).  The
+# machine's `uptime` is printed before and after, as # lines.  BUILD (default build-bench-train) is a
 # release build without the tests, made by setup.sh when missing.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -35,7 +36,8 @@ dtypes=float64
 "$build/src/ropelab" train --help 2>/dev/null | grep -q -- '--dtype' && dtypes="float32 float64"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
-echo "trainer,dtype,threads,steps,positions,cpu_s,positions_per_cpu_s,fraction_of_dgemm_peak,load1"
+echo "# before: $(uptime)"
+echo "trainer,dtype,threads,steps,positions,cpu_s,positions_per_cpu_s,fraction_of_gemm_peak,load1"
 for round in $(seq "$rounds"); do
   for th in 1 2; do
     for dt in $dtypes; do
@@ -60,3 +62,4 @@ for round in $(seq "$rounds"); do
     done
   done
 done
+echo "# after: $(uptime)"

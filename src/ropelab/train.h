@@ -9,7 +9,8 @@
  * layer as llm.c's train_gpt2.c does (src/core/train/layers.h): all
  * activations and gradients in buffers allocated once by rl_train_new,
  * for batches of at most cfg.batch sequences of at most cfg.max_T
- * positions; matrix products through CBLAS; everything in double.
+ * positions; matrix products through CBLAS; in double, or in float with
+ * float64 master weights (cfg.dtype).
  *
  * Positional schemes (names as rl_scheme_list's):
  *   nope        none: causal masking alone
@@ -79,6 +80,22 @@ typedef enum rl_train_pos {
 /* The names above, RL_TPOS_COUNT of them. */
 const char *const *rl_train_pos_names(void);
 
+/* The arithmetic of the forward and backward.  float64: everything in
+ * double (the gradient checks' dtype).  float32: weights, activations and
+ * gradients in float, the products by sgemm; the master weights and
+ * AdamW's moments stay float64 (mixed precision's master weights: the
+ * float32 weights are the master weights rounded at each forward, the
+ * gradient is widened for the update), so the API's arrays
+ * (rl_train_params, _grads, _probs) and a checkpoint's tensors are
+ * float64 in both. */
+typedef enum rl_train_dtype {
+  RL_TDTYPE_FLOAT64 = 0,
+  RL_TDTYPE_FLOAT32,
+  RL_TDTYPE_COUNT
+} rl_train_dtype;
+/* "float64", "float32", NULL-terminated. */
+const char *const *rl_train_dtype_names(void);
+
 typedef struct rl_train_cfg {
   size_t vocab;        /* tokens (rl_task_vocab) */
   size_t d_model;      /* D, a multiple of heads (64) */
@@ -98,6 +115,7 @@ typedef struct rl_train_cfg {
                           groups shared among the threads.  Results are
                           the same for a seed, threads and chunks (not
                           bit-equal across them: sums regroup) */
+  int dtype;           /* rl_train_dtype (float64, the 0 of a zeroed cfg) */
 } rl_train_cfg;
 void rl_train_cfg_default(rl_train_cfg *cfg);
 
@@ -167,6 +185,8 @@ double rl_train_lr(size_t step, size_t steps, size_t warmup, double lr, double m
  * FLOPs (2 n^3 a product) over wall time; the peak that a training
  * run's rl_train_flops per second is measured against.  0 on bad input. */
 double rl_train_peak_flops(size_t n, size_t threads, double seconds);
+/* The same for a dtype (rl_train_dtype): sgemm for float32. */
+double rl_train_peak_flops_dtype(size_t n, size_t threads, double seconds, int dtype);
 
 /* The CBLAS of the trainer's and extrapolate's products, "openblas" or "gsl" (OpenBLAS is
  * opened at the first product where the build found it, on one thread

@@ -3,17 +3,20 @@
  * (format below and in src/core/train/checkpoint.md), and the scan that names the
  * first non-finite activation of a forward pass.
  *
- * Checkpoint format, version 2 (RL_CKPT_VERSION; version 1, the same
- * layout, marked models trained without BOS and is refused).  Every
+ * Checkpoint format, version 3 (RL_CKPT_VERSION; version 2, the same
+ * without NAME's dtype, is read as float64; version 1, the same layout,
+ * marked models trained without BOS and is refused).  Every
  * integer is unsigned little-endian, every real an IEEE 754 binary64
  * stored little-endian:
  *   offset 0   8 bytes  magic 89 52 4C 43 4B 50 54 0A ("\x89RLCKPT\n")
- *          8   u32      format version (2)
+ *          8   u32      format version (3)
  *         12   u32      endianness marker 0x0A0B0C0D (bytes 0D 0C 0B 0A)
  *         16   u64      the file's length in bytes, trailer included
  *         24   sections, in this order, each a u32 tag (four ASCII
  *              letters), a u32 0, a u64 payload length and the payload:
- *              NAME  text: scheme=S, task=T (names, not enum values)
+ *              NAME  text: scheme=S, task=T, dtype=D (names, not enum
+ *                    values; D float64 or float32, the forward's arithmetic:
+ *                    the tensors below are float64 in both)
  *              CONF  27 x 8 bytes: the model, task, optimiser and run
  *                    settings (RL_CKPT_CONF_FIELDS, in rl_ckpt_conf_keys'
  *                    order: u64 unless the key says f64)
@@ -46,7 +49,10 @@
 extern "C" {
 #endif
 
-#define RL_CKPT_VERSION 2u /* 2: every example opens with BOS (task.c); a version-1 model read no BOS */
+/* 2: every example opens with BOS (task.c); a version-1 model read no BOS.
+ * 3: NAME has dtype= (float64, float32); a version-2 file is read as
+ * float64 */
+#define RL_CKPT_VERSION 3u
 #define RL_CKPT_TEXT_MAX 4096
 
 /* The run's settings besides the model's configuration. */
@@ -82,6 +88,7 @@ typedef struct rl_train_settings {
   const char *checkpoint, *eval_output; /* file names, or NULL */
   int resume;
   unsigned set; /* RL_TS_* bits of the settings given (rl_param.bit) */
+  int dtype;    /* rl_train_dtype */
 } rl_train_settings;
 const rl_param *const *rl_train_param_list(void); /* NULL-terminated */
 /* Every declared setting at its default (derived ones resolved). */

@@ -36,7 +36,7 @@ def read(path):
     if len(b) < 28 or b[:8] != MAGIC:
         die("bad magic")
     ver, mark, length = struct.unpack_from("<IIQ", b, 8)
-    if ver != 2 or mark != 0x0A0B0C0D or length != len(b):
+    if ver not in (2, 3) or mark != 0x0A0B0C0D or length != len(b):
         die("bad version %d, marker %#x or length %d of %d" % (ver, mark, length, len(b)))
     crc, = struct.unpack_from("<I", b, len(b) - 4)
     if crc != zlib.crc32(b[:-4]):

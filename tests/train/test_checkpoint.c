@@ -168,7 +168,7 @@ int main(void)
   unsigned char *b = slurp(path, &n);
   static const unsigned char magic[8] = {0x89, 'R', 'L', 'C', 'K', 'P', 'T', '\n'};
   tap_ok(!memcmp(b, magic, 8), "magic 89 52 4C 43 4B 50 54 0A");
-  tap_ok(b[8] == 2 && b[9] == 0 && b[10] == 0 && b[11] == 0, "version 2, little-endian");
+  tap_ok(b[8] == 3 && b[9] == 0 && b[10] == 0 && b[11] == 0, "version 3, little-endian");
   tap_ok(b[12] == 0x0D && b[13] == 0x0C && b[14] == 0x0B && b[15] == 0x0A,
          "endianness marker bytes 0D 0C 0B 0A");
   tap_ok(le(b + 16, 8) == n, "length field = file size %zu", n);
@@ -177,9 +177,9 @@ int main(void)
    * first field is the vocabulary and whose 25th (f64) is lr */
   size_t at = 24;
   uint64_t nl = le(b + at + 8, 8);
-  tap_ok(!memcmp(b + at, "NAME", 4) && nl == strlen("scheme=t5\ntask=reverse\n") &&
-             !memcmp(b + at + 16, "scheme=t5\ntask=reverse\n", nl),
-         "NAME section: scheme=t5, task=reverse");
+  tap_ok(!memcmp(b + at, "NAME", 4) && nl == strlen("scheme=t5\ntask=reverse\ndtype=float64\n") &&
+             !memcmp(b + at + 16, "scheme=t5\ntask=reverse\ndtype=float64\n", nl),
+         "NAME section: scheme=t5, task=reverse, dtype=float64");
   at += 16 + nl;
   double lr;
   uint64_t bits = le(b + at + 16 + 8 * 24, 8);
@@ -223,8 +223,8 @@ int main(void)
   spit(other, b, n);
   rl_train_model *mm = NULL;
   st = rl_ckpt_read(other, 0, tmp, &mm, err);
-  tap_ok(st == RL_EFORMAT && strstr(err, "format version 1, expected 2"), "version 1: %s", err);
-  b[8] = 2;
+  tap_ok(st == RL_EFORMAT && strstr(err, "format version 1, expected 2 or 3"), "version 1: %s", err);
+  b[8] = 3;
 
   /* past the checksum (the CRC made right again): a NaN parameter, a
    * negative second moment (the reader frees the model before its

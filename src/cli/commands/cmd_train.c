@@ -30,7 +30,8 @@ static void help(FILE *fp)
   fputs("usage: ropelab train [OPTIONS]\n"
         "\n"
         "Train a tiny decoder-only transformer (token embedding tied to the output,\n"
-        "pre-LayerNorm causal attention, GELU MLP; double precision, CBLAS products)\n"
+        "pre-LayerNorm causal attention, GELU MLP; CBLAS products; double precision, or\n"
+        "--dtype float32 with float64 master weights and AdamW moments)\n"
         "on a synthetic task with one positional scheme, then score it at every test\n"
         "length 1..--eval-len.  An example of length n is a question, a separator\n"
         "and the answer (Kazemnejad et al. 2023's tasks): copy: n random symbols,\n"
@@ -55,7 +56,7 @@ static void help(FILE *fp)
         "steps since the previous row), grad_norm (before clipping), tokens\n"
         "(positions of the padded batches), wall_s.  Wall and CPU time, tokens/s,\n"
         "FLOP/s (matrix products and attention, positions computed), the same\n"
-        "build's dgemm peak and memory are in the table's metadata.\n"
+        "build's dgemm (float32: sgemm) peak and memory are in the table's metadata.\n"
         "\n"
         "Swept (--scheme nope,t5,rope --task copy,reverse --seed 1,2,3 ...), each\n"
         "point trains its own model and the tables join into one (-o FILE is then\n"
@@ -168,6 +169,9 @@ static void meta_run(rl_out *o, const rl_decl_opts *g, const rl_train_settings *
   rl_out_meta_begin(o);
   rl_decl_meta(g, o);
   rl_out_meta(o, "optimizer", "adamw beta1=0.9 beta2=0.99 eps=1e-8 weight_decay=0.1 clip=1");
+  /* what --dtype (dtype= above) keeps in float64 (train.h) */
+  rl_out_meta(o, "master_weights", "float64");
+  rl_out_meta(o, "adamw_moments", "float64");
   rl_out_meta_uint(o, "parameters", rl_train_nparams(m));
   rl_out_meta_uint(o, "memory_bytes", rl_train_bytes(m));
   rl_out_meta_uint(o, "eval_seed", EVAL_SEED);
@@ -254,6 +258,10 @@ static int check_resume(const char *path, const rl_ckpt *ck, const rl_train_cfg 
   CMP_D("base", ck->cfg.base, cfg->base);
   CMP_U("threads", ck->run.threads, run->threads);
   CMP_U("chunks", ck->cfg.chunks, cfg->chunks);
+  /* refused, not converted: a run resumed in another dtype would be
+   * neither run's bits */
+  name[n] = "dtype", snprintf(have[n], 48, "%s", rl_train_dtype_names()[ck->cfg.dtype]);
+  snprintf(want[n], 48, "%s", rl_train_dtype_names()[cfg->dtype]), n++;
 #undef CMP_U
 #undef CMP_D
   for (int i = 0; i < n; i++)
@@ -526,10 +534,11 @@ static int run(int argc, char **argv)
   rl_out_meta_num(&tab, "train_flops", flops);
   rl_out_meta_num(&tab, "train_flop_per_s", wall > 0 ? flops / wall : 0.0);
   if (a.peak_seconds > 0) {
-    /* the same build's dgemm (n = 256) on as many threads, now, under
-     * the same load as the run */
-    double peak = rl_train_peak_flops(256, a.threads, a.peak_seconds);
-    rl_out_meta_num(&tab, "peak_dgemm_flop_per_s", peak);
+    /* the same build's dgemm (float32: sgemm; n = 256) on as many
+     * threads, now, under the same load as the run */
+    double peak = rl_train_peak_flops_dtype(256, a.threads, a.peak_seconds, a.dtype);
+    rl_out_meta_num(&tab, a.dtype == RL_TDTYPE_FLOAT32 ? "peak_sgemm_flop_per_s"
+                                                       : "peak_dgemm_flop_per_s", peak);
     rl_out_meta_num(&tab, "train_flop_fraction_of_peak",
                     peak > 0 && wall > 0 ? flops / wall / peak : 0.0);
   }

@@ -196,8 +196,8 @@ rl_status rl_ckpt_write(const char *path, const rl_ckpt *ck, rl_train_model *m,
   const rl_train_cfg *c = rl_train_get_cfg(m);
   size_t np = rl_train_nparams(m);
   char name[256];
-  snprintf(name, sizeof name, "scheme=%s\ntask=%s\n", rl_train_pos_names()[c->pos],
-           rl_task_names()[ck->run.task.kind]);
+  snprintf(name, sizeof name, "scheme=%s\ntask=%s\ndtype=%s\n", rl_train_pos_names()[c->pos],
+           rl_task_names()[ck->run.task.kind], rl_train_dtype_names()[c->dtype]);
   const char *texts[4] = {name, ck->rope, ck->eval, ck->prov};
   size_t total = HEAD + 4;
   for (int i = 0; i < 4; i++)
@@ -528,9 +528,10 @@ static rl_status parse(rbuf *r, size_t max_T, size_t threads, double max_bytes, 
   if (memcmp(h, magic, 8))
     return fail(err, RL_EFORMAT, "invalid checkpoint '%s': not a ropelab checkpoint (magic)", path);
   uint32_t ver = get_u32(h + 8);
-  if (ver != RL_CKPT_VERSION)
-    return fail(err, RL_EFORMAT, "invalid checkpoint '%s': format version %u, expected %u", path,
-                (unsigned)ver, RL_CKPT_VERSION);
+  /* version 2: the layout of 3 without the dtype (float64) */
+  if (ver != RL_CKPT_VERSION && ver != 2)
+    return fail(err, RL_EFORMAT, "invalid checkpoint '%s': format version %u, expected 2 or %u",
+                path, (unsigned)ver, RL_CKPT_VERSION);
   if (get_u32(h + 12) != ENDIAN_MARK)
     return fail(err, RL_EFORMAT, "invalid checkpoint '%s': endianness marker 0x%08x, expected 0x%08x",
                 path, (unsigned)get_u32(h + 12), ENDIAN_MARK);
@@ -550,6 +551,11 @@ static rl_status parse(rbuf *r, size_t max_T, size_t threads, double max_bytes, 
   if (pos < 0 || kind < 0)
     return fail(err, RL_EFORMAT, "invalid checkpoint '%s': unknown %s in its NAME section", path,
                 pos < 0 ? "scheme" : "task");
+  int dtype = RL_TDTYPE_FLOAT64;
+  if (ver >= 3 && (!rl_ckpt_text_get(name, "dtype", tv, sizeof tv) ||
+                   (dtype = name_index(rl_train_dtype_names(), RL_TDTYPE_COUNT, tv)) < 0))
+    return fail(err, RL_EFORMAT, "invalid checkpoint '%s': unknown dtype in its NAME section, "
+                "expected float64 or float32", path);
   uint64_t l;
   if (next(r, "CONF", &l, &st))
     return st;
@@ -573,6 +579,7 @@ static rl_status parse(rbuf *r, size_t max_T, size_t threads, double max_bytes, 
   rl_train_cfg_default(&ck->cfg);
   conf_store(&ck->cfg, &ck->run, u, f);
   ck->cfg.pos = (rl_train_pos)pos;
+  ck->cfg.dtype = dtype;
   ck->run.task.kind = (rl_task_kind)kind;
   if ((st = text(r, "ROPE", ck->rope)) || (st = text(r, "EVAL", ck->eval)) ||
       (st = text(r, "PROV", ck->prov)))

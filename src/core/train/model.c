@@ -1,7 +1,7 @@
 /* model.c: the trainer's decoder (ropelab/train.h): parameters and
- * activations laid out once, forward and backward calling the layers in
- * order (the gpt2_forward / gpt2_backward structure of llm.c's
- * train_gpt2.c), AdamW. */
+ * activations laid out once (model_impl.h), the chunks planned and run on
+ * the threads (each chunk's forward and backward: model_chunk.h, in the
+ * model's dtype), AdamW on the float64 master weights. */
 #include <limits.h>
 #include <math.h>
 #include <pthread.h>
@@ -11,76 +11,16 @@
 #include <string.h>
 #include "layers.h"
 #include "ropelab.h"
+#include "model_impl.h"
+#include "ropelab.h"
 #include "../base/internal.h"
-
-/* Parameter tensors, in the order of the one array. */
-enum {
-  P_WTE, P_WPE, P_LN1W, P_LN1B, P_QKVW, P_QKVB, P_ATTPROJW, P_ATTPROJB, P_LN2W, P_LN2B,
-  P_FCW, P_FCB, P_FCPROJW, P_FCPROJB, P_LNFW, P_LNFB, P_T5,
-  P_XLW, P_XLU, P_XLV, P_DEB, P_TUPE, P_TUPEQ, P_TUPEK, P_COUNT
-};
-/* Activation tensors (and their gradients, same layout). */
-enum {
-  A_ENC, A_LN1, A_LN1M, A_LN1R, A_QKV, A_QKVR, A_ATTY, A_PRE, A_ATT, A_ATTPROJ, A_RES2, A_LN2,
-  A_LN2M, A_LN2R, A_FCH, A_FCHT, A_FCHG, A_FCPROJ, A_RES3, A_LNF, A_LNFM, A_LNFR, A_LOGITS, A_PROBS,
-  A_LOSSES, A_COUNT
-};
-
-/* The tensors whose gradients the backward passes through.  The others
- * (norm statistics, GELU's tanh, attention logits and weights, whose
- * gradient goes through the scratch dpre, probabilities, losses) get no
- * gradient buffer: no memory and no zeroing per chunk. */
-static int has_grad(int i)
-{
-  return !(i == A_LN1M || i == A_LN1R || i == A_LN2M || i == A_LN2R || i == A_LNFM ||
-           i == A_LNFR || i == A_FCHT || i == A_PRE || i == A_ATT || i == A_PROBS ||
-           i == A_LOSSES);
-}
-
-struct rl_train_model {
-  rl_train_cfg cfg;
-  size_t psize[P_COUNT], asize[A_COUNT], np, na, nda;
-  double *params, *grads, *m1, *m2;
-  double *p[P_COUNT], *g[P_COUNT];
-  double *acts, *dacts;
-  double *a[A_COUNT], *da[A_COUNT];
-  double *pe;          /* sinusoidal table [max_T][D], or NULL */
-  double *slopes;      /* alibi, H */
-  double *cs, *sn;     /* rope table [max_T][rot/2] */
-  size_t rot;
-  int half, have_rope;
-  double *dpre; /* attention logits' gradient, scratch, [batch][H][max_T][max_T] */
-  int *inp, *tgt;      /* the chunks' rows, each chunk Bc x Tc */
-  size_t B, T, step;
-  double mean_loss, flops;
-  size_t bytes;
-  /* micro-batches ("chunks"): the rows sorted by the length they use
-   * (through their last target: causal attention makes later positions
-   * change no loss), cut into cfg.chunks groups run each at its own
-   * length, on cfg.threads threads */
-  size_t nch, *perm, *rowlen, count;
-  struct chunk {
-    size_t b0, Bc, Tc, off, aoff; /* sorted rows b0.., positions and attention entries before */
-    size_t thread;
-  } *ch;
-  double *tgrads;        /* threads - 1 private gradients, np each */
-  double *tbias, *tdbias; /* per thread [H][max_T][max_T] (t5, alibi) */
-  double *probs_out, *losses_out; /* [B][T][V] and [B][T] in the caller's layout */
-  double *xlR;           /* xl: R_r [max_T][hd], sines then cosines */
-  size_t nrel;           /* xl: max_T; deberta: num_buckets (the key-before-query half) */
-  struct scratch {       /* per thread, for xl, deberta and tupe */
-    size_t *idx;         /* [max_T][max_T] relative index of a chunk */
-    double *A, *Bt, *dA, *dBt; /* [H][nrel][hd] */
-    double *proj, *dproj;      /* deberta: [nrel][3D] */
-    double *pbar, *pm, *pr, *pq, *pk, *dpq, *dpk, *dpbar; /* tupe: [max_T][D] ([max_T]) */
-    double *ones, *zeros, *dw, *db; /* tupe: the fixed LayerNorm's affine, [D] */
-  } *scr;
-};
 
 /* NULL-terminated: the --scheme declaration (settings.c) reads them */
 static const char *const pos_names[RL_TPOS_COUNT + 1] = {
     "nope", "sinusoidal", "learned", "t5", "alibi", "rope", "xl", "deberta", "tupe", NULL};
 const char *const *rl_train_pos_names(void) { return pos_names; }
+static const char *const dtype_names[RL_TDTYPE_COUNT + 1] = {"float64", "float32", NULL};
+const char *const *rl_train_dtype_names(void) { return dtype_names; }
 
 static rl_status fail(char *err, rl_status st, const char *fmt, ...)
 {
@@ -102,25 +42,38 @@ const double *rl_train_probs(const rl_train_model *m) { return m->probs_out; }
 const double *rl_train_losses(const rl_train_model *m) { return m->losses_out; }
 double rl_train_flops(const rl_train_model *m) { return m->flops; }
 
+/* A view's arrays (the float64 view's weights and gradient are the
+ * master arrays, freed once). */
+#define FREE_VIEW(v, own)                                                                  \
+  do {                                                                                     \
+    if (own)                                                                               \
+      free(v.params), free(v.grads);                                                       \
+    free(v.acts), free(v.dacts), free(v.dpre), free(v.tgrads), free(v.tbias), free(v.tdbias); \
+    for (size_t t = 0; v.scr && t < m->cfg.threads; t++) {                                 \
+      free(v.scr[t].idx), free(v.scr[t].A), free(v.scr[t].Bt), free(v.scr[t].dA);           \
+      free(v.scr[t].dBt), free(v.scr[t].proj), free(v.scr[t].dproj), free(v.scr[t].pbar);   \
+      free(v.scr[t].pm), free(v.scr[t].pr), free(v.scr[t].pq), free(v.scr[t].pk);           \
+      free(v.scr[t].dpq), free(v.scr[t].dpk), free(v.scr[t].dpbar), free(v.scr[t].ones);    \
+      free(v.scr[t].zeros), free(v.scr[t].dw), free(v.scr[t].db);                           \
+    }                                                                                      \
+    free(v.scr);                                                                           \
+  } while (0)
+
 void rl_train_free(rl_train_model *m)
 {
   if (!m)
     return;
-  free(m->params), free(m->grads), free(m->m1), free(m->m2), free(m->acts), free(m->dacts);
-  free(m->pe), free(m->slopes), free(m->cs), free(m->sn);
-  free(m->dpre), free(m->inp), free(m->tgt);
-  free(m->perm), free(m->rowlen), free(m->ch), free(m->tgrads), free(m->tbias), free(m->tdbias);
-  free(m->probs_out), free(m->losses_out), free(m->xlR);
-  for (size_t t = 0; m->scr && t < m->cfg.threads; t++) {
-    struct scratch *x = &m->scr[t];
-    free(x->idx), free(x->A), free(x->Bt), free(x->dA), free(x->dBt), free(x->proj);
-    free(x->dproj), free(x->pbar), free(x->pm), free(x->pr), free(x->pq), free(x->pk);
-    free(x->dpq), free(x->dpk), free(x->dpbar), free(x->ones), free(x->zeros), free(x->dw);
-    free(x->db);
-  }
-  free(m->scr);
+  free(m->params), free(m->grads), free(m->m1), free(m->m2);
+  free(m->pe), free(m->slopes), free(m->cs), free(m->sn), free(m->xlR);
+  free(m->inp), free(m->tgt);
+  free(m->perm), free(m->rowlen), free(m->ch);
+  free(m->probs_out), free(m->losses_out);
+  FREE_VIEW(m->d, 0);
+  FREE_VIEW(m->f, 1);
+  free(m->f.pe), free(m->f.slopes), free(m->f.cs), free(m->f.sn), free(m->f.xlR);
   free(m);
 }
+#undef FREE_VIEW
 
 static double *zalloc(rl_train_model *m, size_t n, int *oom)
 {
@@ -128,6 +81,26 @@ static double *zalloc(rl_train_model *m, size_t n, int *oom)
   if (!p)
     *oom = 1;
   m->bytes += n * sizeof *p;
+  return p;
+}
+
+static float *fzalloc(rl_train_model *m, size_t n, int *oom)
+{
+  float *p = calloc(n ? n : 1, sizeof *p);
+  if (!p)
+    *oom = 1;
+  m->bytes += n * sizeof *p;
+  return p;
+}
+
+/* A float copy of n values of x (rounded to nearest), or NULL when n is 0. */
+static float *fcopy(rl_train_model *m, const double *x, size_t n, int *oom)
+{
+  if (!n)
+    return NULL;
+  float *p = fzalloc(m, n, oom);
+  for (size_t i = 0; p && i < n; i++)
+    p[i] = (float)x[i];
   return p;
 }
 
@@ -179,15 +152,19 @@ double rl_train_cfg_bytes(const rl_train_cfg *c)
   for (int i = 0; i < P_COUNT; i++)
     np += (double)ps[i];
   for (int i = 0; i < A_COUNT; i++)
-    na += (double)as[i] * (has_grad(i) ? 2 : 1);
+    na += (double)as[i] * (rl_tm_has_grad(i) ? 2 : 1);
   double nt = (double)c->threads, attn = (double)c->batch * H * T * T;
   int bias = c->pos == RL_TPOS_T5 || c->pos == RL_TPOS_ALIBI || c->pos == RL_TPOS_TUPE;
-  /* parameters, gradients, two moments, the threads' gradients;
-   * activations and their gradients; dpre; the threads' biases; the
-   * caller's probabilities and losses */
-  double words = (3 + nt) * np + na + attn + (bias ? 2 * nt * H * T * T : 0) +
-                 BT * (double)c->vocab + BT;
-  return 8 * words;
+  /* parameters, gradients, two moments, the caller's probabilities and
+   * losses; the threads' gradients, activations and their gradients,
+   * dpre, the threads' biases */
+  double compute = (nt - 1) * np + na + attn + (bias ? 2 * nt * H * T * T : 0);
+  double words = 4 * np + BT * (double)c->vocab + BT;
+  /* float64: the compute arrays are words, the weights and gradient the
+   * master ones; float32: floats, with their own weights and gradient */
+  if (c->dtype == RL_TDTYPE_FLOAT32)
+    return 8 * words + 4 * (compute + 2 * np);
+  return 8 * (words + compute);
 }
 
 rl_status rl_train_new(const rl_train_cfg *cfg, rl_train_model **out, char *err)
@@ -206,6 +183,8 @@ rl_status rl_train_new(const rl_train_cfg *cfg, rl_train_model **out, char *err)
   if (!c->threads || c->threads > 64 || !c->chunks || c->chunks > 4096)
     return fail(err, RL_EINVAL, "invalid threads/chunks '%zu/%zu': expected 1..64, 1..4096",
                 c->threads, c->chunks);
+  if ((unsigned)c->dtype >= RL_TDTYPE_COUNT)
+    return fail(err, RL_EINVAL, "invalid dtype '%d': expected float64 or float32", c->dtype);
   if ((unsigned)c->pos >= RL_TPOS_COUNT)
     return fail(err, RL_EINVAL, "invalid scheme '%d'", (int)c->pos);
   if (c->pos == RL_TPOS_SINUSOIDAL && (c->d_model % 2 || !(c->base > 1)))
@@ -233,21 +212,78 @@ rl_status rl_train_new(const rl_train_cfg *cfg, rl_train_model **out, char *err)
   for (int i = 0; i < P_COUNT; i++)
     m->np += ps[i];
   for (int i = 0; i < A_COUNT; i++)
-    m->na += as[i], m->nda += has_grad(i) ? as[i] : 0;
+    m->na += as[i], m->nda += rl_tm_has_grad(i) ? as[i] : 0;
   int oom = 0;
+  m->f32 = c->dtype == RL_TDTYPE_FLOAT32;
   m->params = zalloc(m, m->np, &oom), m->grads = zalloc(m, m->np, &oom);
   m->m1 = zalloc(m, m->np, &oom), m->m2 = zalloc(m, m->np, &oom);
-  m->acts = zalloc(m, m->na, &oom), m->dacts = zalloc(m, m->nda, &oom);
-  m->dpre = zalloc(m, c->batch * H * T * T, &oom);
-  size_t nt = c->threads;
-  if (c->pos == RL_TPOS_T5 || c->pos == RL_TPOS_ALIBI || c->pos == RL_TPOS_TUPE)
-    m->tbias = zalloc(m, nt * H * T * T, &oom), m->tdbias = zalloc(m, nt * H * T * T, &oom);
-  m->tgrads = zalloc(m, (nt - 1) * m->np, &oom);
   m->probs_out = zalloc(m, BT * V, &oom), m->losses_out = zalloc(m, BT, &oom);
   m->inp = calloc(BT, sizeof *m->inp), m->tgt = calloc(BT, sizeof *m->tgt);
   m->perm = calloc(c->batch, sizeof *m->perm), m->rowlen = calloc(c->batch, sizeof *m->rowlen);
   m->ch = calloc(c->chunks, sizeof *m->ch);
   m->bytes += 2 * BT * sizeof *m->inp + 2 * c->batch * sizeof *m->perm + c->chunks * sizeof *m->ch;
+  size_t nt = c->threads;
+  int bias = c->pos == RL_TPOS_T5 || c->pos == RL_TPOS_ALIBI || c->pos == RL_TPOS_TUPE;
+  int rel = c->pos == RL_TPOS_XL || c->pos == RL_TPOS_DEBERTA || c->pos == RL_TPOS_TUPE;
+  if (rel)
+    m->nrel = c->pos == RL_TPOS_XL ? T : c->num_buckets;
+  /* the compute arrays of the model's dtype (model_impl.h): v is m->d
+   * or m->f, za the allocator of its type; the float64 view's weights
+   * and gradient are the master arrays */
+#define ALLOC_VIEW(v, za, own)                                                               \
+  do {                                                                                       \
+    if (own)                                                                                 \
+      v.params = za(m, m->np, &oom), v.grads = za(m, m->np, &oom);                           \
+    v.acts = za(m, m->na, &oom), v.dacts = za(m, m->nda, &oom);                              \
+    v.dpre = za(m, c->batch * H * T * T, &oom);                                              \
+    if (bias)                                                                                \
+      v.tbias = za(m, nt * H * T * T, &oom), v.tdbias = za(m, nt * H * T * T, &oom);         \
+    v.tgrads = za(m, (nt - 1) * m->np, &oom);                                                \
+    if (rel) {                                                                               \
+      size_t hd_ = D / H, nr_ = m->nrel;                                                     \
+      v.scr = calloc(nt, sizeof *v.scr);                                                     \
+      m->bytes += nt * sizeof *v.scr;                                                        \
+      oom |= !v.scr;                                                                         \
+      for (size_t t = 0; v.scr && t < nt; t++) {                                             \
+        v.scr[t].idx = calloc(T * T, sizeof *v.scr[t].idx);                                  \
+        m->bytes += T * T * sizeof *v.scr[t].idx;                                            \
+        oom |= !v.scr[t].idx;                                                                \
+        if (c->pos != RL_TPOS_TUPE) {                                                        \
+          v.scr[t].A = za(m, H * nr_ * hd_, &oom), v.scr[t].Bt = za(m, H * nr_ * hd_, &oom); \
+          v.scr[t].dA = za(m, H * nr_ * hd_, &oom);                                          \
+          v.scr[t].dBt = za(m, H * nr_ * hd_, &oom);                                         \
+          v.scr[t].proj = za(m, nr_ * 3 * D, &oom), v.scr[t].dproj = za(m, nr_ * 3 * D, &oom); \
+        } else {                                                                             \
+          v.scr[t].pbar = za(m, T * D, &oom), v.scr[t].pm = za(m, T, &oom);                  \
+          v.scr[t].pr = za(m, T, &oom), v.scr[t].pq = za(m, T * D, &oom);                    \
+          v.scr[t].pk = za(m, T * D, &oom), v.scr[t].dpq = za(m, T * D, &oom);               \
+          v.scr[t].dpk = za(m, T * D, &oom), v.scr[t].dpbar = za(m, T * D, &oom);            \
+          v.scr[t].ones = za(m, D, &oom), v.scr[t].zeros = za(m, D, &oom);                   \
+          v.scr[t].dw = za(m, D, &oom), v.scr[t].db = za(m, D, &oom);                        \
+          for (size_t i = 0; v.scr[t].ones && i < D; i++)                                    \
+            v.scr[t].ones[i] = 1;                                                            \
+        }                                                                                    \
+      }                                                                                      \
+    }                                                                                        \
+    if (!oom) {                                                                              \
+      size_t off_ = 0, doff_ = 0;                                                            \
+      for (int i = 0; i < P_COUNT; i++) {                                                    \
+        v.p[i] = v.params + off_, v.g[i] = v.grads + off_;                                   \
+        off_ += ps[i];                                                                       \
+      }                                                                                      \
+      off_ = 0;                                                                              \
+      for (int i = 0; i < A_COUNT; i++) {                                                    \
+        v.a[i] = v.acts + off_, v.da[i] = rl_tm_has_grad(i) ? v.dacts + doff_ : NULL;        \
+        off_ += as[i], doff_ += rl_tm_has_grad(i) ? as[i] : 0;                               \
+      }                                                                                      \
+    }                                                                                        \
+  } while (0)
+  m->d.params = m->params, m->d.grads = m->grads;
+  if (m->f32)
+    ALLOC_VIEW(m->f, fzalloc, 1);
+  else
+    ALLOC_VIEW(m->d, zalloc, 0);
+#undef ALLOC_VIEW
   if (oom || !m->inp || !m->tgt || !m->perm || !m->rowlen || !m->ch) {
     rl_train_free(m);
     return RL_ENOMEM;
@@ -256,12 +292,6 @@ rl_status rl_train_new(const rl_train_cfg *cfg, rl_train_model **out, char *err)
   for (int i = 0; i < P_COUNT; i++) {
     m->p[i] = m->params + off, m->g[i] = m->grads + off;
     off += ps[i];
-  }
-  off = 0;
-  size_t doff = 0;
-  for (int i = 0; i < A_COUNT; i++) {
-    m->a[i] = m->acts + off, m->da[i] = has_grad(i) ? m->dacts + doff : NULL;
-    off += as[i], doff += has_grad(i) ? as[i] : 0;
   }
   /* GPT-2's initialisation (as llm.c's train_gpt2.py): N(0, 0.02^2), the
    * residual projections scaled by 1/sqrt(2L), norms 1, biases 0. */
@@ -312,33 +342,9 @@ rl_status rl_train_new(const rl_train_cfg *cfg, rl_train_model **out, char *err)
       return RL_ENOMEM;
     }
   }
-  if (c->pos == RL_TPOS_XL || c->pos == RL_TPOS_DEBERTA || c->pos == RL_TPOS_TUPE) {
-    size_t hd = D / H, nr = m->nrel = c->pos == RL_TPOS_XL ? T : c->num_buckets;
-    m->scr = calloc(nt, sizeof *m->scr);
-    m->bytes += nt * sizeof *m->scr;
-    for (size_t t = 0; m->scr && t < nt; t++) {
-      struct scratch *x = &m->scr[t];
-      x->idx = calloc(T * T, sizeof *x->idx);
-      m->bytes += T * T * sizeof *x->idx;
-      oom |= !x->idx;
-      if (c->pos != RL_TPOS_TUPE) {
-        x->A = zalloc(m, H * nr * hd, &oom), x->Bt = zalloc(m, H * nr * hd, &oom);
-        x->dA = zalloc(m, H * nr * hd, &oom), x->dBt = zalloc(m, H * nr * hd, &oom);
-        x->proj = zalloc(m, nr * 3 * D, &oom), x->dproj = zalloc(m, nr * 3 * D, &oom);
-      } else {
-        x->pbar = zalloc(m, T * D, &oom), x->pm = zalloc(m, T, &oom), x->pr = zalloc(m, T, &oom);
-        x->pq = zalloc(m, T * D, &oom), x->pk = zalloc(m, T * D, &oom);
-        x->dpq = zalloc(m, T * D, &oom), x->dpk = zalloc(m, T * D, &oom);
-        x->dpbar = zalloc(m, T * D, &oom);
-        x->ones = zalloc(m, D, &oom), x->zeros = zalloc(m, D, &oom);
-        x->dw = zalloc(m, D, &oom), x->db = zalloc(m, D, &oom);
-        for (size_t i = 0; x->ones && i < D; i++)
-          x->ones[i] = 1.0;
-      }
-    }
-    if (c->pos == RL_TPOS_XL)
-      m->xlR = zalloc(m, T * hd, &oom);
-    if (!m->scr || oom) {
+  if (c->pos == RL_TPOS_XL) {
+    m->xlR = zalloc(m, T * (D / H), &oom);
+    if (oom) {
       rl_train_free(m);
       return RL_ENOMEM;
     }
@@ -360,6 +366,17 @@ rl_status rl_train_new(const rl_train_cfg *cfg, rl_train_model **out, char *err)
         m->xlR[dist * hd + k] = ss, m->xlR[dist * hd + hd / 2 + k] = cc;
       }
     rl_schedule_free(f);
+  }
+  /* the fixed tables in the compute dtype */
+  m->d.pe = m->pe, m->d.slopes = m->slopes, m->d.xlR = m->xlR;
+  if (m->f32) {
+    m->f.pe = fcopy(m, m->pe, m->pe ? T * D : 0, &oom);
+    m->f.slopes = fcopy(m, m->slopes, m->slopes ? H : 0, &oom);
+    m->f.xlR = fcopy(m, m->xlR, m->xlR ? T * (D / H) : 0, &oom);
+    if (oom) {
+      rl_train_free(m);
+      return RL_ENOMEM;
+    }
   }
   *out = m;
   return RL_OK;
@@ -392,41 +409,26 @@ rl_status rl_train_set_rope(rl_train_model *m, const rl_schedule *sc, char *err)
     free(cs), free(sn);
     return fail(err, st, "cannot tabulate the rope schedule for %zu positions", T);
   }
+  float *fcs = NULL, *fsn = NULL;
+  if (m->f32) { /* the float32 view's table: the float64 one rounded */
+    int oom = 0;
+    size_t k = m->bytes;
+    fcs = fcopy(m, cs, T * (n ? n : 1), &oom), fsn = fcopy(m, sn, T * (n ? n : 1), &oom);
+    m->bytes = k;
+    if (oom) {
+      free(cs), free(sn), free(fcs), free(fsn);
+      return RL_ENOMEM;
+    }
+  }
   if (!m->cs)
-    m->bytes += 2 * T * n * sizeof *cs;
-  free(m->cs), free(m->sn);
+    m->bytes += 2 * T * n * (sizeof *cs + (m->f32 ? sizeof *fcs : 0));
+  free(m->cs), free(m->sn), free(m->f.cs), free(m->f.sn);
   m->cs = cs, m->sn = sn, m->rot = sc->rot, m->half = sc->p.layout == RL_LAYOUT_HALF;
+  m->d.cs = cs, m->d.sn = sn, m->f.cs = fcs, m->f.sn = fsn;
   m->have_rope = 1;
   return RL_OK;
 }
 
-/* Tensors laid out once per model rather than per layer. */
-static int layered(int i)
-{
-  return !(i == A_ENC || i == A_LNF || i == A_LNFM || i == A_LNFR || i == A_LOGITS ||
-           i == A_PROBS || i == A_LOSSES);
-}
-
-/* Chunk k's part of tensor i in layer l (arr: acts or dacts): each layer's
- * slice holds the chunks one after another, chunk k at its first
- * position (attention tensors: its first [b][h][t][t2] entry). */
-static double *cact(const rl_train_model *m, double *const *arr, int i, size_t l,
-                    const struct chunk *k)
-{
-  const rl_train_cfg *c = &m->cfg;
-  size_t per = m->asize[i] / (layered(i) ? c->layers : 1);
-  double *base = arr[i] + (layered(i) ? l * per : 0);
-  if (i == A_PRE || i == A_ATT)
-    return base + k->aoff;
-  return base + k->off * (per / (c->batch * c->max_T));
-}
-
-/* Thread th's gradient of parameter tensor k (thread 0: the model's). */
-static double *tgrad(rl_train_model *m, size_t th, int k)
-{
-  double *g = th ? m->tgrads + (th - 1) * m->np : m->grads;
-  return g + (m->p[k] - m->params);
-}
 
 /* The rows sorted by the positions they use, cut into chunks; chunk k
  * runs on thread (k / nt even ? k % nt : nt - 1 - k % nt), a snake over
@@ -455,7 +457,7 @@ static void plan(rl_train_model *m, const int *inp, const int *tgt, size_t B, si
   size_t n = B - first, nch = m->cfg.chunks < n ? m->cfg.chunks : n, off = 0, aoff = 0;
   size_t H = m->cfg.heads;
   for (size_t k = 0; k < nch; k++) {
-    struct chunk *ck = &m->ch[k];
+    struct rl_tm_chunk *ck = &m->ch[k];
     ck->b0 = first + k * n / nch;
     ck->Bc = first + (k + 1) * n / nch - ck->b0;
     ck->Tc = m->rowlen[m->perm[ck->b0 + ck->Bc - 1]];
@@ -475,7 +477,7 @@ static void plan(rl_train_model *m, const int *inp, const int *tgt, size_t B, si
 /* FLOPs of a chunk's forward (x1) or backward (x2): the matrix products
  * 2 N C OC each, and attention's q.k and att v, 2 hd per causal pair
  * each; elementwise work not counted (llm.c's and PaLM's convention). */
-static double chunk_flops(const rl_train_model *m, const struct chunk *k)
+static double chunk_flops(const rl_train_model *m, const struct rl_tm_chunk *k)
 {
   const rl_train_cfg *c = &m->cfg;
   double N = (double)(k->Bc * k->Tc), D = (double)c->d_model, V = (double)c->vocab;
@@ -488,7 +490,7 @@ static double chunk_flops(const rl_train_model *m, const struct chunk *k)
  * xl the distance t - t2; deberta clamp(bucket(t - t2) + k, 0, 2k - 1)
  * - k (the core's delta less k: a decoder's keys never follow the query,
  * so only the table's upper half is read and only it is kept). */
-static void rel_index(const rl_train_model *m, struct scratch *x, size_t T)
+void rl_tm_rel_index(const rl_train_model *m, size_t *idx, size_t T)
 {
   const rl_train_cfg *c = &m->cfg;
   for (size_t t = 0; t < T; t++)
@@ -498,271 +500,10 @@ static void rel_index(const rl_train_model *m, struct scratch *x, size_t T)
         long b = rl_deberta_bucket((long)r, (long)c->num_buckets, (long)c->max_distance);
         r = b < (long)m->nrel ? (size_t)b : m->nrel - 1;
       }
-      x->idx[t * T + t2] = r;
+      idx[t * T + t2] = r;
     }
 }
 
-/* Layer l's position tables (xl: A[h][r] = W_r R_r; deberta: K^r, Q^r =
- * the layer's key and query projections of the relative embeddings, as
- * DeBERTa-v3 shares them) and the term's parameters. */
-static void rel_tables(rl_train_model *m, struct scratch *x, size_t l, size_t T, rl_tl_rel *r)
-{
-  const rl_train_cfg *c = &m->cfg;
-  size_t D = c->d_model, H = c->heads, hd = D / H, nr = m->nrel;
-  *r = (rl_tl_rel){x->idx, nr, 1.0 / sqrt((double)hd), NULL, NULL, NULL, NULL, NULL};
-  if (c->pos == RL_TPOS_XL) {
-    const double *W = m->p[P_XLW] + l * D * hd;
-    for (size_t h = 0; h < H; h++)
-      for (size_t i = 0; i < T; i++)
-        for (size_t a = 0; a < hd; a++) {
-          double s = 0;
-          for (size_t b = 0; b < hd; b++)
-            s += W[(h * hd + a) * hd + b] * m->xlR[i * hd + b];
-          x->A[(h * nr + i) * hd + a] = s;
-        }
-    r->A = x->A, r->u = m->p[P_XLU] + l * D, r->v = m->p[P_XLV] + l * D;
-  } else if (c->pos == RL_TPOS_DEBERTA) {
-    rl_tl_matmul_forward(x->proj, m->p[P_DEB], m->p[P_QKVW] + l * 3 * D * D,
-                         m->p[P_QKVB] + l * 3 * D, nr, D, 3 * D);
-    for (size_t h = 0; h < H; h++)
-      for (size_t i = 0; i < nr; i++)
-        for (size_t e = 0; e < hd; e++) {
-          x->A[(h * nr + i) * hd + e] = x->proj[i * 3 * D + D + h * hd + e];  /* K^r: c2p */
-          x->Bt[(h * nr + i) * hd + e] = x->proj[i * 3 * D + h * hd + e];     /* Q^r: p2c */
-        }
-    r->A = x->A, r->Bt = x->Bt, r->scale = 1.0 / sqrt(3.0 * (double)hd);
-  }
-}
-
-/* the content logit's scale: TUPE's 1 / sqrt(2 hd) (Ke et al. 2021,
- * eq. 6, which scales its positional term the same way), else
- * 1 / sqrt(hd) */
-static double content_scale(const rl_train_cfg *c)
-{
-  double hd = (double)(c->d_model / c->heads);
-  return 1.0 / sqrt(c->pos == RL_TPOS_TUPE ? 2.0 * hd : hd);
-}
-
-/* TUPE's positional logits (Ke et al. 2021 eq. 6; the core's rel.c):
- * bias[h][t][t2] = (U_q pbar_t)_h . (U_k pbar_t2)_h / sqrt(2 hd), pbar
- * the position table after a LayerNorm with no affine, shared by the
- * layers as the reference computes it once per encoder. */
-static void tupe_bias(rl_train_model *m, struct scratch *x, double *bias, size_t T)
-{
-  const rl_train_cfg *c = &m->cfg;
-  size_t D = c->d_model, H = c->heads, hd = D / H;
-  double sc = content_scale(c);
-  rl_tl_layernorm_forward(x->pbar, x->pm, x->pr, m->p[P_TUPE], x->ones, x->zeros, T, D);
-  rl_tl_matmul_forward(x->pq, x->pbar, m->p[P_TUPEQ], NULL, T, D, D);
-  rl_tl_matmul_forward(x->pk, x->pbar, m->p[P_TUPEK], NULL, T, D, D);
-  for (size_t h = 0; h < H; h++)
-    for (size_t t = 0; t < T; t++)
-      for (size_t t2 = 0; t2 < T; t2++) {
-        double s = 0;
-        for (size_t e = 0; t2 <= t && e < hd; e++)
-          s += x->pq[t * D + h * hd + e] * x->pk[t2 * D + h * hd + e];
-        bias[(h * T + t) * T + t2] = s * sc;
-      }
-}
-
-static void tupe_bias_backward(rl_train_model *m, struct scratch *x, const double *dbias,
-                               size_t T, size_t th)
-{
-  const rl_train_cfg *c = &m->cfg;
-  size_t D = c->d_model, H = c->heads, hd = D / H;
-  double sc = content_scale(c);
-  memset(x->dpq, 0, T * D * sizeof *x->dpq);
-  memset(x->dpk, 0, T * D * sizeof *x->dpk);
-  memset(x->dpbar, 0, T * D * sizeof *x->dpbar);
-  for (size_t h = 0; h < H; h++)
-    for (size_t t = 0; t < T; t++)
-      for (size_t t2 = 0; t2 <= t; t2++) {
-        double g = dbias[(h * T + t) * T + t2] * sc;
-        for (size_t e = 0; e < hd; e++) {
-          x->dpq[t * D + h * hd + e] += g * x->pk[t2 * D + h * hd + e];
-          x->dpk[t2 * D + h * hd + e] += g * x->pq[t * D + h * hd + e];
-        }
-      }
-  rl_tl_matmul_backward(x->dpbar, tgrad(m, th, P_TUPEQ), NULL, x->dpq, x->pbar, m->p[P_TUPEQ], T,
-                        D, D);
-  rl_tl_matmul_backward(x->dpbar, tgrad(m, th, P_TUPEK), NULL, x->dpk, x->pbar, m->p[P_TUPEK], T,
-                        D, D);
-  rl_tl_layernorm_backward(tgrad(m, th, P_TUPE), x->dw, x->db, x->dpbar, m->p[P_TUPE], x->ones,
-                           x->pm, x->pr, T, D);
-}
-
-/* xl and deberta add terms between q, k and relative tables
- * (rl_tl_relattn_*); every other scheme is plain attention, tupe's
- * positions being a bias like t5's, under its own scale. */
-static int rel_attention(const rl_train_cfg *c)
-{
-  return c->pos == RL_TPOS_XL || c->pos == RL_TPOS_DEBERTA;
-}
-
-static void chunk_forward(rl_train_model *m, const struct chunk *k)
-{
-  const rl_train_cfg *c = &m->cfg;
-  size_t D = c->d_model, H = c->heads, V = c->vocab, B = k->Bc, T = k->Tc, N = B * T;
-  size_t MT = c->max_T;
-  double *const *a = m->a;
-  double *bias = m->tbias ? m->tbias + k->thread * H * MT * MT : NULL;
-  const int *inp = m->inp + k->off, *tgt = m->tgt + k->off;
-#define A(i, l) cact(m, a, i, l, k)
-  rl_tl_encoder_forward(A(A_ENC, 0), inp, m->p[P_WTE],
-                        c->pos == RL_TPOS_LEARNED ? m->p[P_WPE] : m->pe, B, T, D);
-  if (c->pos == RL_TPOS_ALIBI)
-    rl_tl_alibi_bias(bias, m->slopes, H, T);
-  if (c->pos == RL_TPOS_T5)
-    rl_tl_t5_forward(bias, m->p[P_T5], H, T, c->num_buckets, c->max_distance);
-  struct scratch *x = m->scr ? &m->scr[k->thread] : NULL;
-  if (c->pos == RL_TPOS_TUPE)
-    tupe_bias(m, x, bias, T);
-  if (c->pos == RL_TPOS_XL || c->pos == RL_TPOS_DEBERTA)
-    rel_index(m, x, T);
-  const double *res = A(A_ENC, 0);
-  for (size_t l = 0; l < c->layers; l++) {
-    double *ln1 = A(A_LN1, l), *qkv = A(A_QKV, l);
-    double *qkvr = c->pos == RL_TPOS_ROPE ? A(A_QKVR, l) : qkv;
-    double *atty = A(A_ATTY, l), *attproj = A(A_ATTPROJ, l), *res2 = A(A_RES2, l);
-    double *ln2 = A(A_LN2, l), *fch = A(A_FCH, l), *fchg = A(A_FCHG, l);
-    double *fcproj = A(A_FCPROJ, l), *res3 = A(A_RES3, l);
-    rl_tl_layernorm_forward(ln1, A(A_LN1M, l), A(A_LN1R, l), res, m->p[P_LN1W] + l * D,
-                            m->p[P_LN1B] + l * D, N, D);
-    rl_tl_matmul_forward(qkv, ln1, m->p[P_QKVW] + l * 3 * D * D, m->p[P_QKVB] + l * 3 * D, N, D,
-                         3 * D);
-    if (c->pos == RL_TPOS_ROPE)
-      rl_tl_rope_forward(qkvr, qkv, m->cs, m->sn, B, T, D, H, m->rot, m->half);
-    if (rel_attention(c)) {
-      rl_tl_rel r;
-      rel_tables(m, x, l, T, &r);
-      r.bias = bias;
-      rl_tl_relattn_forward(atty, A(A_PRE, l), A(A_ATT, l), qkvr, &r, B, T, D, H);
-    } else
-      rl_tl_attention_forward(atty, A(A_PRE, l), A(A_ATT, l), qkvr, bias, B, T, D, H,
-                              content_scale(c));
-    rl_tl_matmul_forward(attproj, atty, m->p[P_ATTPROJW] + l * D * D, m->p[P_ATTPROJB] + l * D,
-                         N, D, D);
-    rl_tl_residual_forward(res2, res, attproj, N * D);
-    rl_tl_layernorm_forward(ln2, A(A_LN2M, l), A(A_LN2R, l), res2, m->p[P_LN2W] + l * D,
-                            m->p[P_LN2B] + l * D, N, D);
-    rl_tl_matmul_forward(fch, ln2, m->p[P_FCW] + l * 4 * D * D, m->p[P_FCB] + l * 4 * D, N, D,
-                         4 * D);
-    rl_tl_gelu_forward(fchg, A(A_FCHT, l), fch, N * 4 * D);
-    rl_tl_matmul_forward(fcproj, fchg, m->p[P_FCPROJW] + l * 4 * D * D, m->p[P_FCPROJB] + l * D,
-                         N, 4 * D, D);
-    rl_tl_residual_forward(res3, res2, fcproj, N * D);
-    res = res3;
-  }
-  rl_tl_layernorm_forward(A(A_LNF, 0), A(A_LNFM, 0), A(A_LNFR, 0), res, m->p[P_LNFW],
-                          m->p[P_LNFB], N, D);
-  rl_tl_matmul_forward(A(A_LOGITS, 0), A(A_LNF, 0), m->p[P_WTE], NULL, N, D, V);
-  rl_tl_crossentropy_forward(A(A_LOSSES, 0), A(A_PROBS, 0), A(A_LOGITS, 0), tgt, N, V);
-#undef A
-}
-
-static void chunk_backward(rl_train_model *m, const struct chunk *k)
-{
-  const rl_train_cfg *c = &m->cfg;
-  size_t B = k->Bc, T = k->Tc, D = c->d_model, H = c->heads, V = c->vocab, N = B * T;
-  size_t L = c->layers, MT = c->max_T, th = k->thread;
-  double *const *a = m->a, *const *da = m->da;
-  double *dbias = m->tdbias && (c->pos == RL_TPOS_T5 || c->pos == RL_TPOS_TUPE)
-                      ? m->tdbias + th * H * MT * MT
-                      : NULL;
-  struct scratch *x = m->scr ? &m->scr[th] : NULL;
-  /* the thread's scratch holds its last chunk's: this chunk's again */
-  if (c->pos == RL_TPOS_XL || c->pos == RL_TPOS_DEBERTA)
-    rel_index(m, x, T);
-  if (c->pos == RL_TPOS_TUPE)
-    tupe_bias(m, x, m->tbias + th * H * MT * MT, T);
-  double *dpre = m->dpre + k->aoff;
-#define A(i, l) cact(m, a, i, l, k)
-#define DA(i, l) cact(m, da, i, l, k)
-#define G(p) tgrad(m, th, p)
-  for (int i = 0; i < A_COUNT; i++) /* this chunk's gradients of activations */
-    for (size_t l = 0; has_grad(i) && l < (layered(i) ? L : 1); l++) {
-      size_t per = m->asize[i] / (layered(i) ? L : 1); /* per position: N of them */
-      memset(DA(i, l), 0, N * (per / (c->batch * MT)) * sizeof(double));
-    }
-  if (dbias)
-    memset(dbias, 0, H * T * T * sizeof *dbias);
-  rl_tl_crossentropy_backward(DA(A_LOGITS, 0), A(A_PROBS, 0), m->tgt + k->off, N, V, m->count);
-  rl_tl_matmul_backward(DA(A_LNF, 0), G(P_WTE), NULL, DA(A_LOGITS, 0), A(A_LNF, 0), m->p[P_WTE],
-                        N, D, V);
-  rl_tl_layernorm_backward(DA(A_RES3, L - 1), G(P_LNFW), G(P_LNFB), DA(A_LNF, 0),
-                           A(A_RES3, L - 1), m->p[P_LNFW], A(A_LNFM, 0), A(A_LNFR, 0), N, D);
-  int rope = c->pos == RL_TPOS_ROPE;
-  for (size_t l = L; l-- > 0;) {
-    double *resin = l ? A(A_RES3, l - 1) : A(A_ENC, 0);
-    double *dresin = l ? DA(A_RES3, l - 1) : DA(A_ENC, 0);
-    double *qkv = A(A_QKV, l), *dqkv = DA(A_QKV, l);
-    double *qkvr = rope ? A(A_QKVR, l) : qkv, *dqkvr = rope ? DA(A_QKVR, l) : dqkv;
-    rl_tl_residual_backward(DA(A_RES2, l), DA(A_FCPROJ, l), DA(A_RES3, l), N * D);
-    rl_tl_matmul_backward(DA(A_FCHG, l), G(P_FCPROJW) + l * 4 * D * D, G(P_FCPROJB) + l * D,
-                          DA(A_FCPROJ, l), A(A_FCHG, l), m->p[P_FCPROJW] + l * 4 * D * D, N,
-                          4 * D, D);
-    rl_tl_gelu_backward(DA(A_FCH, l), A(A_FCH, l), A(A_FCHT, l), DA(A_FCHG, l), N * 4 * D);
-    rl_tl_matmul_backward(DA(A_LN2, l), G(P_FCW) + l * 4 * D * D, G(P_FCB) + l * 4 * D,
-                          DA(A_FCH, l), A(A_LN2, l), m->p[P_FCW] + l * 4 * D * D, N, D, 4 * D);
-    rl_tl_layernorm_backward(DA(A_RES2, l), G(P_LN2W) + l * D, G(P_LN2B) + l * D, DA(A_LN2, l),
-                             A(A_RES2, l), m->p[P_LN2W] + l * D, A(A_LN2M, l), A(A_LN2R, l), N,
-                             D);
-    rl_tl_residual_backward(dresin, DA(A_ATTPROJ, l), DA(A_RES2, l), N * D);
-    rl_tl_matmul_backward(DA(A_ATTY, l), G(P_ATTPROJW) + l * D * D, G(P_ATTPROJB) + l * D,
-                          DA(A_ATTPROJ, l), A(A_ATTY, l), m->p[P_ATTPROJW] + l * D * D, N, D, D);
-    if (rel_attention(c)) {
-      size_t hd = D / H, nr = m->nrel;
-      rl_tl_rel r, d;
-      rel_tables(m, x, l, T, &r); /* again: the buffers hold the last layer's */
-      d = r;
-      d.A = r.A ? x->dA : NULL, d.Bt = r.Bt ? x->dBt : NULL, d.bias = dbias;
-      d.u = r.u ? G(P_XLU) + l * D : NULL, d.v = r.v ? G(P_XLV) + l * D : NULL;
-      if (d.A)
-        memset(x->dA, 0, H * nr * hd * sizeof *x->dA);
-      if (d.Bt)
-        memset(x->dBt, 0, H * nr * hd * sizeof *x->dBt);
-      rl_tl_relattn_backward(dqkvr, &d, dpre, DA(A_ATTY, l), qkvr, A(A_ATT, l), &r, B, T, D, H);
-      if (c->pos == RL_TPOS_XL) { /* dW_r += dA R^T, per head */
-        double *dW = G(P_XLW) + l * D * hd;
-        for (size_t h = 0; h < H; h++)
-          for (size_t i = 0; i < T; i++)
-            for (size_t e = 0; e < hd; e++) {
-              double g = x->dA[(h * nr + i) * hd + e];
-              for (size_t f = 0; f < hd; f++)
-                dW[(h * hd + e) * hd + f] += g * m->xlR[i * hd + f];
-            }
-      }
-      if (c->pos == RL_TPOS_DEBERTA) { /* back through the layer's q and k projections */
-        memset(x->dproj, 0, nr * 3 * D * sizeof *x->dproj);
-        for (size_t h = 0; h < H; h++)
-          for (size_t i = 0; i < nr; i++)
-            for (size_t e = 0; e < hd; e++) {
-              x->dproj[i * 3 * D + D + h * hd + e] = x->dA[(h * nr + i) * hd + e];
-              x->dproj[i * 3 * D + h * hd + e] = x->dBt[(h * nr + i) * hd + e];
-            }
-        rl_tl_matmul_backward(G(P_DEB), G(P_QKVW) + l * 3 * D * D, G(P_QKVB) + l * 3 * D,
-                              x->dproj, m->p[P_DEB], m->p[P_QKVW] + l * 3 * D * D, nr, D, 3 * D);
-      }
-    } else
-      rl_tl_attention_backward(dqkvr, dbias, dpre, NULL, DA(A_ATTY, l), qkvr, A(A_ATT, l), B, T,
-                               D, H, content_scale(c));
-    if (rope)
-      rl_tl_rope_backward(dqkv, dqkvr, m->cs, m->sn, B, T, D, H, m->rot, m->half);
-    rl_tl_matmul_backward(DA(A_LN1, l), G(P_QKVW) + l * 3 * D * D, G(P_QKVB) + l * 3 * D, dqkv,
-                          A(A_LN1, l), m->p[P_QKVW] + l * 3 * D * D, N, D, 3 * D);
-    rl_tl_layernorm_backward(dresin, G(P_LN1W) + l * D, G(P_LN1B) + l * D, DA(A_LN1, l), resin,
-                             m->p[P_LN1W] + l * D, A(A_LN1M, l), A(A_LN1R, l), N, D);
-  }
-  if (dbias && c->pos == RL_TPOS_T5)
-    rl_tl_t5_backward(G(P_T5), dbias, H, T, c->num_buckets, c->max_distance);
-  if (dbias && c->pos == RL_TPOS_TUPE)
-    tupe_bias_backward(m, x, dbias, T, th);
-  rl_tl_encoder_backward(G(P_WTE), c->pos == RL_TPOS_LEARNED ? G(P_WPE) : NULL, DA(A_ENC, 0),
-                         m->inp + k->off, B, T, D);
-#undef A
-#undef DA
-#undef G
-}
 
 /* Every chunk of one thread, in chunk order. */
 struct job {
@@ -775,15 +516,18 @@ static void *run_job(void *arg)
 {
   struct job *j = arg;
   rl_train_model *m = j->m;
-  if (j->backward && j->th)
-    memset(m->tgrads + (j->th - 1) * m->np, 0, m->np * sizeof *m->grads);
+  if (j->backward && j->th) {
+    if (m->f32)
+      memset(m->f.tgrads + (j->th - 1) * m->np, 0, m->np * sizeof *m->f.tgrads);
+    else
+      memset(m->d.tgrads + (j->th - 1) * m->np, 0, m->np * sizeof *m->d.tgrads);
+  }
+  void (*run)(rl_train_model *, const struct rl_tm_chunk *) =
+      j->backward ? (m->f32 ? rl_tm_chunk_backward_f : rl_tm_chunk_backward_d)
+                  : (m->f32 ? rl_tm_chunk_forward_f : rl_tm_chunk_forward_d);
   for (size_t k = 0; k < m->nch; k++)
-    if (m->ch[k].thread == j->th) {
-      if (j->backward)
-        chunk_backward(m, &m->ch[k]);
-      else
-        chunk_forward(m, &m->ch[k]);
-    }
+    if (m->ch[k].thread == j->th)
+      run(m, &m->ch[k]);
   return NULL;
 }
 
@@ -811,26 +555,21 @@ static void run_all(rl_train_model *m, int backward)
 double rl_train_forward(rl_train_model *m, const int *inp, const int *tgt, size_t B, size_t T)
 {
   const rl_train_cfg *c = &m->cfg;
-  size_t V = c->vocab;
   if (B > c->batch || T > c->max_T || (c->pos == RL_TPOS_ROPE && !m->have_rope))
     return NAN;
   m->B = B, m->T = T;
+  /* float32: the weights rounded from the master weights, each forward
+   * (the caller may have changed them: an update, a checkpoint, a test) */
+  for (size_t i = 0; m->f32 && i < m->np; i++)
+    m->f.params[i] = (float)m->params[i];
   plan(m, inp, tgt, B, T);
   run_all(m, 0);
-  /* the caller's layout: rows in their order, positions past a row's
-   * last target (never computed) at 0 */
-  memset(m->probs_out, 0, B * T * V * sizeof *m->probs_out);
-  memset(m->losses_out, 0, B * T * sizeof *m->losses_out);
-  for (size_t k = 0; k < m->nch; k++) {
-    const struct chunk *ck = &m->ch[k];
-    const double *p = cact(m, m->a, A_PROBS, 0, ck), *ls = cact(m, m->a, A_LOSSES, 0, ck);
-    for (size_t j = 0; j < ck->Bc; j++) {
-      size_t b = m->perm[ck->b0 + j];
-      memcpy(m->probs_out + b * T * V, p + j * ck->Tc * V, ck->Tc * V * sizeof *p);
-      memcpy(m->losses_out + b * T, ls + j * ck->Tc, ck->Tc * sizeof *ls);
-    }
-    m->flops += chunk_flops(m, ck);
-  }
+  if (m->f32)
+    rl_tm_gather_f(m);
+  else
+    rl_tm_gather_d(m);
+  for (size_t k = 0; k < m->nch; k++)
+    m->flops += chunk_flops(m, &m->ch[k]);
   /* the mean in the caller's order: the same sum for any chunking */
   double total = 0;
   for (size_t i = 0; i < B * T; i++)
@@ -839,7 +578,12 @@ double rl_train_forward(rl_train_model *m, const int *inp, const int *tgt, size_
   return m->mean_loss;
 }
 
-void rl_train_zero_grad(rl_train_model *m) { memset(m->grads, 0, m->np * sizeof *m->grads); }
+void rl_train_zero_grad(rl_train_model *m)
+{
+  memset(m->grads, 0, m->np * sizeof *m->grads);
+  if (m->f32)
+    memset(m->f.grads, 0, m->np * sizeof *m->f.grads);
+}
 
 void rl_train_backward(rl_train_model *m)
 {
@@ -847,10 +591,19 @@ void rl_train_backward(rl_train_model *m)
   /* the threads' gradients into the model's, in thread order: the same
    * sums for a thread count */
   for (size_t th = 1; th < m->cfg.threads; th++) {
-    const double *g = m->tgrads + (th - 1) * m->np;
-    for (size_t i = 0; i < m->np; i++)
-      m->grads[i] += g[i];
+    if (m->f32) {
+      const float *g = m->f.tgrads + (th - 1) * m->np;
+      for (size_t i = 0; i < m->np; i++)
+        m->f.grads[i] += g[i];
+    } else {
+      const double *g = m->d.tgrads + (th - 1) * m->np;
+      for (size_t i = 0; i < m->np; i++)
+        m->grads[i] += g[i];
+    }
   }
+  /* float32: the gradient widened for AdamW and the caller (exact) */
+  for (size_t i = 0; m->f32 && i < m->np; i++)
+    m->grads[i] = m->f.grads[i];
   for (size_t k = 0; k < m->nch; k++)
     m->flops += 2 * chunk_flops(m, &m->ch[k]);
 }
@@ -911,6 +664,17 @@ static int all_finite(const double *x, size_t n)
   return 1;
 }
 
+/* entries off.. off + n of activation tensor i of the model's dtype */
+static int act_finite(const rl_train_model *m, int i, size_t off, size_t n)
+{
+  if (!m->f32)
+    return all_finite(m->d.a[i] + off, n);
+  for (size_t j = 0; j < n; j++)
+    if (!isfinite(m->f.a[i][off + j]))
+      return 0;
+  return 1;
+}
+
 int rl_train_find_nonfinite(const rl_train_model *m, char *where, size_t n)
 {
   const rl_train_cfg *c = &m->cfg;
@@ -922,7 +686,7 @@ int rl_train_find_nonfinite(const rl_train_model *m, char *where, size_t n)
     {A_ATT, "attention weights"}, {A_ATTY, "attention output"}, {A_ATTPROJ, "attention projection"},
     {A_RES2, "residual after attention"}, {A_LN2, "ln2"}, {A_FCH, "mlp fc"}, {A_FCHG, "mlp gelu"},
     {A_FCPROJ, "mlp projection"}, {A_RES3, "residual after mlp"}};
-  if (!all_finite(m->a[A_ENC], BT * c->d_model)) {
+  if (!act_finite(m, A_ENC, 0, BT * c->d_model)) {
     snprintf(where, n, "embedding (token + position)");
     return 1;
   }
@@ -936,7 +700,7 @@ int rl_train_find_nonfinite(const rl_train_model *m, char *where, size_t n)
         used = m->B * H * m->T * m->T;
       else
         used = slice / (c->batch * c->max_T) * BT;
-      if (!all_finite(m->a[i] + l * slice, used)) {
+      if (!act_finite(m, i, l * slice, used)) {
         snprintf(where, n, "layer %zu %s", l, per[k].name);
         return 1;
       }
@@ -945,7 +709,7 @@ int rl_train_find_nonfinite(const rl_train_model *m, char *where, size_t n)
     {A_LNF, "final layernorm"}, {A_LOGITS, "logits"}, {A_PROBS, "probabilities"}};
   for (size_t k = 0; k < 3; k++) {
     size_t w = m->asize[fin[k].i] / (c->batch * c->max_T);
-    if (!all_finite(m->a[fin[k].i], w * BT)) {
+    if (!act_finite(m, fin[k].i, 0, w * BT)) {
       snprintf(where, n, "%s", fin[k].name);
       return 1;
     }
@@ -1046,27 +810,8 @@ rl_status rl_train_pos_bias(const rl_train_model *m, size_t h, size_t dist, doub
 
 void rl_train_pair_norm_sums(const rl_train_model *m, double *q, double *k, size_t *count)
 {
-  const rl_train_cfg *c = &m->cfg;
-  size_t D = c->d_model, H = c->heads, hd = D / H, np = hd / 2;
-  int half = c->pos == RL_TPOS_ROPE && m->have_rope && m->half;
-  for (size_t ci = 0; ci < m->nch; ci++) {
-    const struct chunk *ck = &m->ch[ci];
-    for (size_t j = 0; j < ck->Bc; j++) {
-      size_t len = m->rowlen[m->perm[ck->b0 + j]];
-      *count += len;
-      for (size_t l = 0; l < c->layers; l++) {
-        const double *base = cact(m, m->a, A_QKV, l, ck) + j * ck->Tc * 3 * D;
-        for (size_t t = 0; t < len; t++) {
-          const double *v = base + t * 3 * D;
-          for (size_t h = 0; h < H; h++)
-            for (size_t i = 0; i < np; i++) {
-              size_t a = half ? i : 2 * i, b = half ? i + np : 2 * i + 1;
-              const double *qh = v + h * hd, *kh = v + D + h * hd;
-              q[(l * H + h) * np + i] += hypot(qh[a], qh[b]);
-              k[(l * H + h) * np + i] += hypot(kh[a], kh[b]);
-            }
-        }
-      }
-    }
-  }
+  if (m->f32)
+    rl_tm_pair_norm_sums_f(m, q, k, count);
+  else
+    rl_tm_pair_norm_sums_d(m, q, k, count);
 }

@@ -1,5 +1,5 @@
 /* peak.c: the trainer's yardstick (ropelab/train.h): the FLOP rate of
- * this build's CBLAS dgemm on square matrices, on one or more threads at
+ * this build's CBLAS dgemm (sgemm for float32) on square matrices, on one or more threads at
  * once, so that a training run's achieved FLOP/s can be stated against
  * what the same library reaches on the same machine under the same load. */
 #include <pthread.h>
@@ -16,6 +16,7 @@ const char *rl_train_blas_name(void) { return rl_blas_name(); }
 
 struct peak_job {
   size_t n;
+  int f32;
   double seconds, flops;
   int ok;
 };
@@ -31,23 +32,38 @@ static void *peak_run(void *arg)
 {
   struct peak_job *j = arg;
   size_t n = j->n;
-  double *a = malloc(3 * n * n * sizeof *a);
-  if (!a)
+  double *a = j->f32 ? NULL : malloc(3 * n * n * sizeof *a);
+  float *s = j->f32 ? malloc(3 * n * n * sizeof *s) : NULL;
+  if (!a && !s)
     return NULL;
-  for (size_t i = 0; i < 3 * n * n; i++)
-    a[i] = (double)(i % 7) * 0.125 - 0.375; /* exact, bounded: no overflow however often */
+  for (size_t i = 0; i < 3 * n * n; i++) {
+    /* exact, bounded: no overflow however often */
+    if (a)
+      a[i] = (double)(i % 7) * 0.125 - 0.375;
+    else
+      s[i] = (float)(i % 7) * 0.125f - 0.375f;
+  }
   double t0 = mono(), per = 2.0 * (double)n * (double)n * (double)n;
   do {
-    rl_blas_dgemm(CblasNoTrans, CblasNoTrans, (int)n, (int)n, (int)n, 1.0, a, (int)n,
-                  a + n * n, (int)n, 0.0, a + 2 * n * n, (int)n);
+    if (a)
+      rl_blas_dgemm(CblasNoTrans, CblasNoTrans, (int)n, (int)n, (int)n, 1.0, a, (int)n,
+                    a + n * n, (int)n, 0.0, a + 2 * n * n, (int)n);
+    else
+      rl_blas_sgemm(CblasNoTrans, CblasNoTrans, (int)n, (int)n, (int)n, 1.0f, s, (int)n,
+                    s + n * n, (int)n, 0.0f, s + 2 * n * n, (int)n);
     j->flops += per;
   } while (mono() - t0 < j->seconds);
-  free(a);
+  free(a), free(s);
   j->ok = 1;
   return NULL;
 }
 
 double rl_train_peak_flops(size_t n, size_t threads, double seconds)
+{
+  return rl_train_peak_flops_dtype(n, threads, seconds, RL_TDTYPE_FLOAT64);
+}
+
+double rl_train_peak_flops_dtype(size_t n, size_t threads, double seconds, int dtype)
 {
   struct peak_job jobs[64];
   pthread_t tid[64];
@@ -57,7 +73,7 @@ double rl_train_peak_flops(size_t n, size_t threads, double seconds)
   rl_blas_load(); /* before the threads start (base/internal.h, base/blas.c) */
   double t0 = mono();
   for (size_t t = 0; t < threads; t++)
-    jobs[t] = (struct peak_job){n, seconds, 0.0, 0};
+    jobs[t] = (struct peak_job){n, dtype == RL_TDTYPE_FLOAT32, seconds, 0.0, 0};
   for (size_t t = 1; t < threads; t++)
     started[t] = !pthread_create(&tid[t], NULL, peak_run, &jobs[t]);
   peak_run(&jobs[0]);

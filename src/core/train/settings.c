@@ -123,15 +123,25 @@ static const rl_param p_eval_output = {
 static const rl_param p_peak_seconds = {
     .key = "peak-seconds", .kind = RL_PK_REAL, .flags = RL_PF_NO_META | RL_PF_NO_SWEEP,
     .offset = F(peak_seconds), .lo = 0, .hi = 60, .dflt = 0.3, .metavar = "S",
-    .help = "time spent measuring this build's dgemm peak on N threads for the metadata "
+    .help = "time spent measuring this build's dgemm peak (sgemm with --dtype float32) on N "
+            "threads for the metadata "
             "(0 = not measured)"};
+
+/* float32 keeps float64 master weights and AdamW moments (train.h,
+ * rl_train_dtype): the update and the checkpoint are float64 in both */
+static const rl_param p_dtype = {
+    .key = "dtype", .kind = RL_PK_ENUM, .offset = F(dtype), .dflt = RL_TDTYPE_FLOAT64,
+    .names_fn = rl_train_dtype_names, .metavar = "T",
+    .help = "arithmetic of the forward and backward: float64, or float32 (float32 weights, "
+            "activations and gradients, sgemm; float64 master weights and AdamW moments, the "
+            "float32 weights rounded from them each step)"};
 
 /* the order of the help and of the metadata */
 static const rl_param *const train_params[] = {
     &p_scheme, &p_task, &p_symbols, &p_train_len, &p_eval_len, &p_steps, &p_batch, &p_lr,
     &p_min_lr, &p_warmup, &p_seed, &p_d_model, &p_heads, &p_layers, &p_threads, &p_chunks,
     &p_eval_samples, &p_log_every, &p_max_loss, &p_checkpoint, &p_checkpoint_every, &p_resume,
-    &p_stop_after, &p_eval_output, &p_peak_seconds, NULL};
+    &p_stop_after, &p_eval_output, &p_peak_seconds, &p_dtype, NULL};
 
 const rl_param *const *rl_train_param_list(void) { return train_params; }
 
@@ -188,6 +198,7 @@ void rl_train_settings_cfg(const rl_train_settings *s, rl_train_cfg *c)
   c->layers = s->layers, c->batch = s->batch, c->max_T = a > b ? a : b;
   c->pos = (rl_train_pos)s->scheme, c->seed = s->seed, c->threads = s->threads;
   c->chunks = s->chunks;
+  c->dtype = s->dtype;
   /* t5's buckets (Raffel et al. 2020's 32 and 128) and sinusoidal's base
    * are not run settings: the model's own */
   c->num_buckets = 32, c->max_distance = 128, c->base = 10000;
