@@ -35,7 +35,8 @@ enum {
   RL_TAKES_GRID = 1u << 2,     /* --from, --to, --step (decl->grid) */
   RL_TAKES_THREADS = 1u << 3,  /* --threads T */
   RL_TAKES_TABLE = 1u << 4,    /* -o, --output-format, --no-meta, --no-header (else -o only) */
-  RL_TAKES_NO_OUTPUT = 1u << 5 /* writes to standard output only: no output options but -h */
+  RL_TAKES_NO_OUTPUT = 1u << 5, /* writes to standard output only: no output options but -h */
+  RL_TAKES_LONG_POINTS = 1u << 6 /* a sweep's point can run for minutes: each shows its progress */
 };
 
 /* A group of the command's own settings: the core's declarations over

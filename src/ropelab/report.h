@@ -37,6 +37,9 @@ const rl_param *const *rl_report_param_list(void); /* NULL-terminated */
  * where 8 cost 45 s, and with every key equal to the query the entropy
  * varies little from one sample to the next */
 #define RL_REPORT_ENTROPY_SAMPLES 8
+/* The entropy step's content samples for settings s: s->samples, at most
+ * RL_REPORT_ENTROPY_SAMPLES (the one rule the steps and the page quote). */
+size_t rl_report_entropy_samples(const rl_report_settings *s);
 
 /* One model of the page. */
 typedef struct rl_report_model {

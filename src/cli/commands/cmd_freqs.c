@@ -42,6 +42,51 @@ static void meta(rl_cmd_run *r, const rl_schedule *f, const rl_schedule *g, rl_o
   }
 }
 
+static void header(rl_out *out, const rl_freqs_settings *s, const rl_schedule *f,
+                   const rl_schedule *g, double L, double N)
+{
+  char hdr[160] = "pair,theta,wavelength,ratio,band";
+  strcat(hdr, L > 0 ? ",rotations,full_turn" : "");
+  strcat(hdr, N > 0 ? ",turns,turned" : "");
+  if (g)
+    snprintf(hdr + strlen(hdr), sizeof hdr - strlen(hdr), ",ratio_to_%s",
+             rl_variant_name((rl_variant)(s->compare_variant - 1)));
+  strcat(hdr, f->axis ? ",axis" : "");
+  rl_out_header(out, hdr);
+}
+
+/* pair i's row: the columns header() named */
+static void row(rl_out *out, const rl_schedule *f, const rl_schedule *g, const double *ratio,
+                size_t i, double L, double N)
+{
+  char b[8][RL_NUMFMT_MAX];
+  const char *fld[12];
+  size_t m = 0;
+  snprintf(b[0], sizeof b[0], "%zu", i);
+  rl_numfmt(f->theta[i], b[1]);
+  rl_numfmt(rl_schedule_wavelength(f, i), b[2]);
+  rl_numfmt(ratio[i], b[3]);
+  fld[m++] = b[0], fld[m++] = b[1], fld[m++] = b[2], fld[m++] = b[3];
+  fld[m++] = rl_band_name(f->band ? f->band[i] : RL_BAND_EXTRAPOLATED);
+  if (L > 0) {
+    double t = rl_schedule_turns(f, i, L);
+    rl_numfmt(t, b[4]);
+    fld[m++] = b[4], fld[m++] = t >= 1.0 ? "1" : "0";
+  }
+  if (N > 0) {
+    double t = rl_schedule_turns(f, i, N);
+    rl_numfmt(t, b[5]);
+    fld[m++] = b[5], fld[m++] = t >= 1.0 ? "1" : "0";
+  }
+  if (g) {
+    rl_numfmt(rl_schedule_pair_ratio(f, g, i), b[6]);
+    fld[m++] = b[6];
+  }
+  if (f->axis)
+    fld[m++] = axis_names[f->axis[i]];
+  rl_out_fields(out, fld, m);
+}
+
 static int compute(rl_cmd_run *r)
 {
   const rl_freqs_settings *s = r->settings;
@@ -60,46 +105,14 @@ static int compute(rl_cmd_run *r)
   rl_out *out = &sink.out;
   double L = r->sched.p.train_len, N = s->turns_within;
   meta(r, f, g, out);
-  char hdr[160] = "pair,theta,wavelength,ratio,band";
-  strcat(hdr, L > 0 ? ",rotations,full_turn" : "");
-  strcat(hdr, N > 0 ? ",turns,turned" : "");
-  if (g)
-    snprintf(hdr + strlen(hdr), sizeof hdr - strlen(hdr), ",ratio_to_%s",
-             rl_variant_name((rl_variant)(s->compare_variant - 1)));
-  strcat(hdr, f->axis ? ",axis" : "");
-  rl_out_header(out, hdr);
+  header(out, s, f, g, L, N);
   /* issue 33 item 5: 2^19 rows at d = 2^20 are not silent */
   rl_progress prog;
   rl_progress_init(&prog, r->name, r->co.progress, f->n, f->n > 100000);
   for (size_t i = 0; i < f->n && !out->err; i++) {
     if (i % 4096 == 0)
       rl_progress_update(&prog, i);
-    char b[8][RL_NUMFMT_MAX];
-    const char *fld[12];
-    size_t m = 0;
-    snprintf(b[0], sizeof b[0], "%zu", i);
-    rl_numfmt(f->theta[i], b[1]);
-    rl_numfmt(rl_schedule_wavelength(f, i), b[2]);
-    rl_numfmt(ratio[i], b[3]);
-    fld[m++] = b[0], fld[m++] = b[1], fld[m++] = b[2], fld[m++] = b[3];
-    fld[m++] = rl_band_name(f->band ? f->band[i] : RL_BAND_EXTRAPOLATED);
-    if (L > 0) {
-      double t = rl_schedule_turns(f, i, L);
-      rl_numfmt(t, b[4]);
-      fld[m++] = b[4], fld[m++] = t >= 1.0 ? "1" : "0";
-    }
-    if (N > 0) {
-      double t = rl_schedule_turns(f, i, N);
-      rl_numfmt(t, b[5]);
-      fld[m++] = b[5], fld[m++] = t >= 1.0 ? "1" : "0";
-    }
-    if (g) {
-      rl_numfmt(rl_schedule_pair_ratio(f, g, i), b[6]);
-      fld[m++] = b[6];
-    }
-    if (f->axis)
-      fld[m++] = axis_names[f->axis[i]];
-    rl_out_fields(out, fld, m);
+    row(out, f, g, ratio, i, L, N);
   }
   rc = rl_sink_close(&sink, &prog);
 done:

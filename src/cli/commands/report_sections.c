@@ -455,8 +455,7 @@ static void past(rp_page *p, const rp_model *m, const rp_ctx *c, int two)
           "Gaussian), so those are not shown. Entropy: of the attention when every key equals "
           "the query (`--identical`; %zu samples): then the rotation alone decides who is "
           "attended; ln n is uniform attention.", c->set->samples,
-          c->set->samples < RL_REPORT_ENTROPY_SAMPLES ? c->set->samples
-                                                      : (size_t)RL_REPORT_ENTROPY_SAMPLES);
+          rl_report_entropy_samples(c->set));
   figure1(p, m, "extrapolate", "unseen angles and retrieval past L");
   const char *h[] = {"n", "farthest r", "retrieval there", "entropy, identical keys (nats)",
                      "ln n (uniform)"};

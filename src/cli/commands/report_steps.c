@@ -282,10 +282,7 @@ int rp_run_model(rp_ctx *c, rp_model *m)
     add(&v, "--lengths");
     add_list(&v, pl->lens, pl->n_lens);
     add(&v, "--samples");
-    size_t ns = c->set->samples;
-    if (k && ns > RL_REPORT_ENTROPY_SAMPLES)
-      ns = RL_REPORT_ENTROPY_SAMPLES;
-    addf(&v, "%zu", ns);
+    addf(&v, "%zu", k ? rl_report_entropy_samples(c->set) : c->set->samples);
     if ((r = run(c, m, k ? S_ENT : S_EX, &v, k ? "entropy" : "extrapolate", !k, 0)))
       return r;
   }

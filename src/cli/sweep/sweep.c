@@ -589,11 +589,10 @@ static void set_point(sweep *s, size_t p)
     s->pargv[n++] = s->rest[1];
     k0 = 2;
   }
-  /* the sweep shows its progress after each point; a point of train or
-   * evaluate can run for minutes, so under --progress (each running
-   * point) it shows its own, with the time left, too */
-  s->pargv[n++] = s->progress == RL_PROGRESS_FORCE &&
-                          (!strcmp(s->cmd->name, "evaluate") || !strcmp(s->cmd->name, "train"))
+  /* the sweep shows its progress after each point; where a point can run
+   * for minutes (RL_SWEEP_LONG_POINTS), under --progress each running
+   * point shows its own, with the time left, too */
+  s->pargv[n++] = s->progress == RL_PROGRESS_FORCE && (s->spec->groups & RL_SWEEP_LONG_POINTS)
                       ? "--progress"
                       : "--quiet";
   for (int k = k0; k < s->nrest; k++) {

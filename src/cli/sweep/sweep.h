@@ -25,7 +25,10 @@
  * rl_sweep_find from their kinds, so a row names only the command's own. */
 enum {
   RL_SWEEP_SCHED = 1u << 0, /* the command takes the schedule options */
-  RL_SWEEP_SCHEME = 1u << 1 /* and the scheme options */
+  RL_SWEEP_SCHEME = 1u << 1, /* and the scheme options */
+  /* a point can run for minutes (a model trained or scored): under
+   * --progress each running point shows its own progress too */
+  RL_SWEEP_LONG_POINTS = 1u << 2
 };
 typedef struct rl_sweep_spec {
   const char *cmd;

@@ -33,8 +33,6 @@
 #define SC (RL_SWEEP_SCHED | RL_SWEEP_SCHEME)
 
 const rl_sweep_spec rl_sweep_table[] = {
-    {"freqs", S, "", "", "", NULL, "pair", "theta", "y", NULL, NULL, NULL,
-     "pair=index;theta=rad/token", NULL},
     {"matrix", SC, "len offset", "scheme term content", "", "format=grid", NULL, NULL, NULL, NULL,
      NULL, NULL, NULL, NULL},
     {"compare", SC, "len tol", "", "scheme", "format=markdown", NULL, NULL, NULL, NULL, NULL,
@@ -64,12 +62,12 @@ const rl_sweep_spec rl_sweep_table[] = {
     /* evaluate: the schedule's options sweep (methods, factors); a list of
      * --eval-len is its own (those lengths); the model fixes dim, rot and
      * base */
-    {"evaluate", S, "eval-samples", "", "eval-len", NULL, "len", "exact", NULL, NULL,
+    {"evaluate", S | RL_SWEEP_LONG_POINTS, "eval-samples", "", "eval-len", NULL, "len", "exact", NULL, NULL,
      "dim rot base", NULL, "len=tokens;exact=fraction", NULL},
     /* train: its settings (scheme, task, seed, sizes, steps, ...) and the
      * scoring schedule's options; one model per point.  The head
      * dimension is --d-model / --heads, and --train-len is its own */
-    {"train", S, "", "", "", NULL, "len", "exact", NULL, rl_train_param_list, "dim", NULL,
+    {"train", S | RL_SWEEP_LONG_POINTS, "", "", "", NULL, "len", "exact", NULL, rl_train_param_list, "dim", NULL,
      "len=tokens;exact=fraction", NULL},
     {NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL}};
 
@@ -147,7 +145,8 @@ static int decl_row(const struct rl_cmd *c, rl_sweep_spec *row)
   const rl_cmd_decl *d = c->decl;
   *row = (rl_sweep_spec){c->name,
                          ((d->takes & (RL_TAKES_SCHEDULE | RL_TAKES_SCHEME)) ? RL_SWEEP_SCHED : 0u) |
-                             ((d->takes & RL_TAKES_SCHEME) ? RL_SWEEP_SCHEME : 0u),
+                             ((d->takes & RL_TAKES_SCHEME) ? RL_SWEEP_SCHEME : 0u) |
+                             ((d->takes & RL_TAKES_LONG_POINTS) ? RL_SWEEP_LONG_POINTS : 0u),
                          d->sweep_numbers, d->sweep_names ? d->sweep_names : "",
                          d->sweep_lists ? d->sweep_lists : "", d->sweep_refuse,
                          d->plot_x, d->plot_y, d->plot_log, NULL, d->except,

@@ -40,6 +40,11 @@ static const rl_param *const list[] = {&p_compare, &p_layer,   &p_clayer, &p_sam
 
 const rl_param *const *rl_report_param_list(void) { return list; }
 
+size_t rl_report_entropy_samples(const rl_report_settings *s)
+{
+  return s->samples < RL_REPORT_ENTROPY_SAMPLES ? s->samples : RL_REPORT_ENTROPY_SAMPLES;
+}
+
 /* the last component of path, without a trailing slash */
 static void base_of(const char *path, char *buf, size_t n)
 {
