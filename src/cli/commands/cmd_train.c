@@ -74,7 +74,7 @@ static void help(FILE *fp)
     }
   /* each scheme's recipe, declared in the core (recipe.c) */
   fputs("\nEach scheme's defaults (where these options are not given; measured to\n"
-        "learn the default task, experiments/train_defaults.sh):\n", fp);
+        "learn the default task: experiments/train_defaults/README.md):\n", fp);
   const char *const *pos = rl_train_pos_names();
   for (int k = 0; k < RL_TPOS_COUNT; k++) {
     char text[160];
