@@ -49,6 +49,7 @@ mkdir -p "$out"
 t0=$(date +%s)
 /usr/bin/time -f "%U %S %e" -o "$out/time.txt" nice -n 10 "$build/src/ropelab" train --scheme "$schemes" --task "$tasks" --seed "$seeds" \
   --train-len "$L" --eval-len $((2 * L)) --steps "$steps" --layers "$layers" --lr "$lr" \
+  --min-lr "$(awk -v x="$lr" 'BEGIN { printf "%.17g", x / 10 }')" --threads 1 \
   --d-model "$d_model" --heads "$heads" \
   --eval-samples "$samples" \
   --jobs 2 --quiet -o "$out/table.csv"

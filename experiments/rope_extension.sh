@@ -33,7 +33,7 @@ if [ ! -f "$out/model.ckpt" ] || [ "${RETRAIN:-0}" = 1 ] ||
   ! "$R" evaluate "$out/model.ckpt" --eval-len 1 --eval-samples 1 --quiet >/dev/null 2>&1; then
   rm -f "$out/model.ckpt"
   nice -n 10 "$R" train --scheme rope --task copy --train-len "$L" --eval-len $((2 * L)) \
-    --steps "$steps" --layers 4 --lr 5e-3 --seed 1 --threads 2 --eval-samples "$samples" --quiet \
+    --steps "$steps" --layers 4 --lr 5e-3 --min-lr 5e-4 --seed 1 --threads 2 --eval-samples "$samples" --quiet \
     --checkpoint "$out/model.ckpt" -o "$out/curve.csv" --eval-output "$out/train.csv"
 fi
 # dynamic scales by the current length over L, as transformers' dynamic

@@ -35,7 +35,8 @@ for s in $schemes; do
   for x in $seeds; do
     tab=$out/copy-$s-seed$x.csv
     "$build/src/ropelab" train --scheme "$s" --task copy --train-len 20 --eval-len 40 \
-      --steps "$steps" --seed "$x" --lr "$lr" --eval-samples "$samples" --quiet -o "$out/copy-$s-seed$x-curve.csv" \
+      --steps "$steps" --seed "$x" --lr "$lr" --layers 2 --threads 1 \
+      --min-lr "$(awk -v x="$lr" 'BEGIN { printf "%.17g", x / 10 }')" --eval-samples "$samples" --quiet -o "$out/copy-$s-seed$x-curve.csv" \
       --eval-output "$tab"
     load=$(cut -d' ' -f1 /proc/loadavg)
     awk -F, -v s="$s" -v x="$x" -v steps="$steps" -v load="$load" '

@@ -78,7 +78,10 @@ enum {
   RL_TS_MIN_LR = 1u << 1,
   RL_TS_WARMUP = 1u << 2,
   RL_TS_LOG_EVERY = 1u << 3,
-  RL_TS_CHECKPOINT_EVERY = 1u << 4
+  RL_TS_CHECKPOINT_EVERY = 1u << 4,
+  RL_TS_LAYERS = 1u << 5, /* layers, steps, lr: the scheme's recipe unless given */
+  RL_TS_STEPS = 1u << 6,
+  RL_TS_LR = 1u << 7
 };
 typedef struct rl_train_settings {
   int scheme, task; /* rl_train_pos, rl_task_kind */
@@ -102,6 +105,22 @@ rl_status rl_train_settings_resolve(rl_train_settings *s, char *err, size_t n);
  * from the task; base from the caller's schedule). */
 void rl_train_settings_cfg(const rl_train_settings *s, rl_train_cfg *cfg);
 void rl_train_settings_run(const rl_train_settings *s, rl_train_run *run);
+
+/* ---- each scheme's training defaults (src/core/train/recipe.c) --------
+ * What `ropelab train --scheme S` trains with where --layers, --steps,
+ * --lr, --min-lr are not given: measured to learn the default task (see
+ * recipe.c), as a schedule declares its own defaults. */
+typedef struct rl_train_recipe {
+  size_t layers, steps;
+  double lr, min_lr_div; /* peak; the last step's is lr / min_lr_div (0: 0) */
+} rl_train_recipe;
+/* scheme's (an rl_train_pos), or NULL out of range. */
+const rl_train_recipe *rl_train_scheme_recipe(int scheme);
+/* "--layers 4 --lr 0.005 --min-lr 0 --steps 2000": as snprintf. */
+int rl_train_recipe_text(int scheme, char *buf, size_t n);
+/* The recipe's values into the settings not in s->set (min-lr as lr
+ * over the recipe's divisor, lr given or not); rl_train_settings_resolve calls it. */
+void rl_train_recipe_apply(rl_train_settings *s);
 
 typedef struct rl_ckpt {
   rl_train_cfg cfg;   /* read: the model's (write takes the model's own) */

@@ -224,7 +224,7 @@ static int ckm_write_tiny(int scheme, const char *path)
   rl_train_settings s;
   rl_train_settings_default(&s);
   s.scheme = scheme, s.task = RL_TASK_COPY, s.symbols = 4, s.train_len = 2, s.eval_len = 3;
-  s.set = RL_TS_EVAL_LEN;
+  s.set = RL_TS_EVAL_LEN | RL_TS_STEPS | RL_TS_LAYERS;
   s.steps = 10, s.batch = 2, s.d_model = 8, s.heads = 2, s.layers = 1, s.eval_samples = 5;
   char err[RL_ERR_MAX] = "";
   if (rl_train_settings_resolve(&s, err, sizeof err))

@@ -73,6 +73,15 @@ static void help(FILE *fp)
       snprintf(head, sizeof head, "  --%s: ", (*d)->key);
       rl_help_wrap(fp, head, 4, names);
     }
+  /* each scheme's recipe, declared in the core (recipe.c) */
+  fputs("\nEach scheme's defaults (where these options are not given; measured to\n"
+        "learn the default task: experiments/train_defaults/README.md):\n", fp);
+  const char *const *pos = rl_train_pos_names();
+  for (int k = 0; k < RL_TPOS_COUNT; k++) {
+    char text[160];
+    rl_train_recipe_text(k, text, sizeof text);
+    fprintf(fp, "  %-11s %s\n", pos[k], text);
+  }
   fputc('\n', fp);
   fputs("SIGINT and SIGTERM end the run after the step under way: with\n"
         "--checkpoint, its state is written first; exit 130 (SIGINT) or 143\n"

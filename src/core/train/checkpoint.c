@@ -463,7 +463,8 @@ static rl_status conf_check(const char *path, int pos, int kind, const uint64_t 
   s->chunks = (size_t)u[26], s->eval_samples = (size_t)u[20], s->log_every = (size_t)u[21];
   s->checkpoint_every = (size_t)u[22], s->lr = f[24], s->min_lr = f[25];
   s->checkpoint = path;
-  s->set = RL_TS_EVAL_LEN | RL_TS_MIN_LR | RL_TS_WARMUP | RL_TS_LOG_EVERY | RL_TS_CHECKPOINT_EVERY;
+  s->set = RL_TS_EVAL_LEN | RL_TS_MIN_LR | RL_TS_WARMUP | RL_TS_LOG_EVERY | RL_TS_CHECKPOINT_EVERY |
+           RL_TS_LAYERS | RL_TS_STEPS | RL_TS_LR;
   char msg[RL_ERR_MAX];
   if (rl_train_settings_resolve(s, msg, sizeof msg))
     return fail(err, RL_EFORMAT, "invalid checkpoint '%s': its settings: %s", path, msg);

@@ -34,18 +34,20 @@ static const rl_param p_eval_len = {
     .key = "eval-len", .kind = RL_PK_SIZE, .offset = F(eval_len), .bit = RL_TS_EVAL_LEN,
     .lo = 1, .hi = 1024, .metavar = "N", .dflt_text = "2L", .help = "longest test length"};
 static const rl_param p_steps = {
-    .key = "steps", .kind = RL_PK_SIZE, .offset = F(steps), .lo = 1, .hi = BIG, .dflt = 1000,
-    .metavar = "K", .help = "optimiser steps"};
+    .key = "steps", .kind = RL_PK_SIZE, .offset = F(steps), .bit = RL_TS_STEPS, .lo = 1,
+    .hi = BIG, .dflt = 1000, .dflt_text = "per scheme", .metavar = "K",
+    .help = "optimiser steps"};
 static const rl_param p_batch = {
     .key = "batch", .kind = RL_PK_SIZE, .offset = F(batch), .lo = 1, .hi = 4096, .dflt = 32,
     .metavar = "B", .help = "examples per step"};
 static const rl_param p_lr = {
     .key = "lr", .kind = RL_PK_REAL, .flags = RL_PF_LO_OPEN, .offset = F(lr), .lo = 0, .hi = 1,
-    .dflt = 1e-3, .metavar = "X", .expect = "a number in (0, 1]",
+    .bit = RL_TS_LR, .dflt = 1e-3, .dflt_text = "per scheme", .metavar = "X",
+    .expect = "a number in (0, 1]",
     .help = "peak learning rate"};
 static const rl_param p_min_lr = {
     .key = "min-lr", .kind = RL_PK_REAL, .offset = F(min_lr), .bit = RL_TS_MIN_LR, .lo = 0,
-    .hi = 1, .metavar = "X", .expect = "a number in [0, 1]", .dflt_text = "lr/10",
+    .hi = 1, .metavar = "X", .expect = "a number in [0, 1]", .dflt_text = "per scheme",
     .help = "learning rate at the last step"};
 static const rl_param p_warmup = {
     .key = "warmup", .kind = RL_PK_SIZE, .offset = F(warmup), .bit = RL_TS_WARMUP, .lo = 0,
@@ -61,13 +63,14 @@ static const rl_param p_heads = {
     .key = "heads", .kind = RL_PK_SIZE, .offset = F(heads), .lo = 1, .hi = 4096, .dflt = 4,
     .metavar = "H", .help = "attention heads"};
 static const rl_param p_layers = {
-    .key = "layers", .kind = RL_PK_SIZE, .offset = F(layers), .lo = 1, .hi = 64, .dflt = 2,
-    .metavar = "N", .help = "transformer blocks"};
+    .key = "layers", .kind = RL_PK_SIZE, .offset = F(layers), .bit = RL_TS_LAYERS, .lo = 1,
+    .hi = 64, .dflt = 2, .dflt_text = "per scheme", .metavar = "N",
+    .help = "transformer blocks"};
 /* threads and chunks change the order of the gradient sums, so they are
  * settings of the run (and of its checkpoint), not only of its speed */
 static const rl_param p_threads = {
     .key = "threads", .kind = RL_PK_SIZE, .flags = RL_PF_NO_SWEEP, .offset = F(threads),
-    .lo = 1, .hi = 64, .dflt = 1, .metavar = "N",
+    .lo = 1, .hi = 64, .dflt = 2, .metavar = "N",
     .help = "threads of each step (OpenBLAS runs one thread in each unless "
             "OPENBLAS_NUM_THREADS is set)"};
 /* 8: at batch 32 groups of 4 rows, whose padding is 8% of the positions
@@ -158,8 +161,7 @@ rl_status rl_train_settings_resolve(rl_train_settings *s, char *err, size_t n)
 {
   if (!(s->set & RL_TS_EVAL_LEN))
     s->eval_len = 2 * s->train_len;
-  if (!(s->set & RL_TS_MIN_LR))
-    s->min_lr = s->lr / 10;
+  rl_train_recipe_apply(s); /* layers, steps, lr, min-lr */
   if (!(s->set & RL_TS_WARMUP))
     s->warmup = s->steps / 20;
   if (!(s->set & RL_TS_LOG_EVERY))

@@ -2,7 +2,8 @@
 # column aside) for the same seed; one row per method (rope, then the
 # method applied at scoring) and test length; in_dist = [len <= L];
 # exact and token_acc in [0, 1], loss > 0; the curve's lr is the cosine
-# by hand (3 steps, no warmup: lr, (lr + min_lr)/2, min_lr) and tokens =
+# by hand (3 steps, no warmup: lr, (lr + min_lr)/2, min_lr; rope's
+# defaults since 2026-12-06, lr 5e-3, min-lr lr/10: 0.005, 0.00275, 0.0005) and tokens =
 # steps x batch x (2L + 1) positions (BOS, x, SEP, x without its last).
 set -e
 run() {
