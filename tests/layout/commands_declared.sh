@@ -17,7 +17,7 @@
 top=$1
 MAX=60
 KNOWN='src/cli/commands/cmd_evaluate.c src/cli/commands/cmd_merge.c
-src/cli/commands/cmd_profile.c src/cli/commands/cmd_train.c'
+src/cli/commands/cmd_train.c'
 cd "$top" || exit 1
 files=$(find src/cli -name '*.c' | sort)
 # shellcheck disable=SC2086 # the file list: names without blanks
@@ -56,6 +56,7 @@ awk -v known="$KNOWN" -v max="$MAX" '
   END {
     if (ncmd < 15) { print "found only " ncmd " command objects: the commands moved?"; exit 1 }
     for (k in isknown) if (!(k in kh)) { print k " offends no more: remove it from KNOWN"; bad = 1 }
-    if (!bad) print ncmd " commands: each a declaration, no getopt_long outside the driver, no compute() over " max " lines"
+    nk = 0; for (k in kh) nk++
+    if (!bad) print ncmd " commands: each a declaration, no getopt_long outside the driver, no compute() over " max " lines" (nk ? ", but for the " nk " known files" : "")
     exit bad
   }' $files

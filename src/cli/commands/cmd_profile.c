@@ -217,6 +217,18 @@ static int check(rl_cmd_run *r)
   return 0;
 }
 
+/* each worker's rows (CHUNK distances x 3 columns a scheme) and scratch */
+static int alloc_jobs(const char *name, struct job *jobs, size_t threads, size_t ns, size_t maxp)
+{
+  for (size_t t = 0; t < threads; t++) {
+    jobs[t].vals = malloc(CHUNK * 3 * ns * sizeof *jobs[t].vals);
+    jobs[t].pk = malloc(maxp * sizeof *jobs[t].pk);
+    if (!jobs[t].vals || !jobs[t].pk)
+      return rl_runtime(name, "%s", rl_strerror(RL_ENOMEM));
+  }
+  return 0;
+}
+
 static int compute(rl_cmd_run *r)
 {
   const rl_profile_settings *s = r->settings;
@@ -232,12 +244,8 @@ static int compute(rl_cmd_run *r)
   rl_sink sink = {0};
   rl_out *out = &sink.out;
   int rc = prepare(r, sch, &xs, &maxp);
-  for (size_t t = 0; t < threads && !rc; t++) {
-    jobs[t].vals = malloc(CHUNK * 3 * ns * sizeof *jobs[t].vals);
-    jobs[t].pk = malloc(maxp * sizeof *jobs[t].pk);
-    if (!jobs[t].vals || !jobs[t].pk)
-      rc = rl_runtime(r->name, "%s", rl_strerror(RL_ENOMEM));
-  }
+  if (!rc)
+    rc = alloc_jobs(r->name, jobs, threads, ns, maxp);
   if (rc || (rc = rl_cmd_sink_open(r, &sink)))
     goto done;
   static const char *const norms[] = {NULL, "none", "max"};
