@@ -34,6 +34,14 @@
 # Marked broken in that run, load: decay mc --samples 1e7 (one row = one
 # chunk of ~7.7 s CPU), decay 1e8 log points (first byte 6 s), freqs
 # --dim 2^20 (16 s), extrapolate 1e4/1e5 (declF's).
+# Rerun on merged main 2026-12-06 12:00 UTC (TIMEOUT=40, load ~2, the
+# machine idle but for CI's end): 18 runs, 2 broke the rule: decay
+# --measure mc --samples 1e7 silent (a chunk of one row is ~8 s of CPU
+# before its first update: since, a 0% line at once, case
+# long_decay_mc_start) and precision --dim 1048576 --to 1e4 (first byte
+# after 13 s: its preparation, the exact angles of 2^19 pairs, comes before
+# its progress; open).  Every other run ended exit 2 up front or showed
+# progress within 1 s (bound men --base at d = 2^20: exit 0 in 8 s).
 set -u
 BUILD=${1:-build}
 R=${ROPELAB:-$BUILD/src/ropelab}

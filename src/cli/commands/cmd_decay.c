@@ -305,6 +305,9 @@ static int rows(rl_cmd_run *r, decay_ctx *x, size_t chunks, rl_sink *sink)
   rl_progress prog;
   rl_progress_init(&prog, r->name, r->co.progress, r->g.points,
                    r->g.points > PROGRESS_ROWS || (x->mask & M_MC));
+  /* at once: one row of a Monte Carlo with many samples can take seconds
+   * (--samples 1e7 at d = 128: about 8 s of CPU before the first update) */
+  rl_progress_update(&prog, 0);
   rl_rowpipe pipe = {.cmd = r->name, .chunks = chunks, .rows = x->rows, .cols = x->m,
                      .workers = (unsigned)x->nt, .fill = fill, .ctx = x, .prog = &prog,
                      .take = x->bins ? take_bins : NULL};

@@ -23,7 +23,9 @@ void rl_progress_update(rl_progress *p, size_t done)
   if (p->shown && dt < 0.25)
     return;
   p->last = now;
-  p->shown = 1;
+  /* a 0% line at the start (a command whose first rows take seconds)
+   * does not hold back the first measured line, which has the time left */
+  p->shown = done > 0;
   double el = (double)(now.tv_sec - p->t0.tv_sec) + 1e-9 * (double)(now.tv_nsec - p->t0.tv_nsec);
   if (done && done < p->total)
     fprintf(stderr, "\rropelab %s: %3d%% (about %.0f s left)   ", p->cmd,
