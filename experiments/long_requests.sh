@@ -42,6 +42,12 @@
 # after 13 s: its preparation, the exact angles of 2^19 pairs, comes before
 # its progress; open).  Every other run ended exit 2 up front or showed
 # progress within 1 s (bound men --base at d = 2^20: exit 0 in 8 s).
+# Since (lead, 2026-12-06 13:20): precision --dim 1048576 --to 1e4 refused
+# up front (about 2.5 h of CPU by the cost model: 17 pipelines x 10001
+# positions x 2^19 pairs at 0.1 us, at most 4023 positions in the hour;
+# case bad_precision_cost), and its schedules' builds (~0.8 s of CPU each
+# at d = 2^20) count in the progress, which now starts before them (case
+# long_precision_build_progress; --sample log at d = 2^20 shows 1% at once).
 set -u
 BUILD=${1:-build}
 R=${ROPELAB:-$BUILD/src/ropelab}

@@ -38,8 +38,11 @@ echo "scheme,seed,exact_in_dist,exact_worst_len,steps,layers,threads,cpu_s,wall_
 for s in $schemes; do
   for seed in $seeds; do
     tab=$out/$s-$seed.csv
-    /usr/bin/time -f "%U %S %e" -o "$out/$s-$seed.time" "$ROPELAB" train --scheme "$s" \
-      --seed "$seed" --quiet -o "$out/$s-$seed-curve.csv" --eval-output "$tab"
+    # a run already in TRAIN_OUT (its table and its time) is reused: the
+    # script can be stopped and started again
+    [ -s "$tab" ] && [ -s "$out/$s-$seed.time" ] ||
+      /usr/bin/time -f "%U %S %e" -o "$out/$s-$seed.time" "$ROPELAB" train --scheme "$s" \
+        --seed "$seed" --quiet -o "$out/$s-$seed-curve.csv" --eval-output "$tab"
     load=$(cut -d' ' -f1 /proc/loadavg)
     read -r user sys wall <"$out/$s-$seed.time"
     awk -F, -v s="$s" -v seed="$seed" -v load="$load" -v eff="$eff" -v wall="$wall" \
@@ -51,7 +54,7 @@ for s in $schemes; do
         idle = cpu / (meta["threads"] * eff); mean = sum / n
         printf "%s,%s,%.4f,%.4f,%s,%s,%s,%.1f,%.1f,%s,%.1f,%s\n", s, seed, mean, worst,
           meta["steps"], meta["layers"], meta["threads"], cpu, wall, load, idle,
-          mean >= 0.99 && idle <= 60 ? "pass" : "FAIL"
+          (mean >= 0.99 && idle <= 60 ? "pass" : "FAIL")
       }' "$tab"
   done
 done

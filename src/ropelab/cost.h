@@ -32,6 +32,11 @@ extern "C" {
 #define RL_COST_TABLE_BYTES 8.0       /* a learned table: a double per position x dim of L */
 #define RL_COST_TABLE_S 4e-8          /* drawing it: one Gaussian per entry */
 #define RL_COST_MEN_S 1.8e-8          /* bound men: one distance of one pair, search */
+#define RL_COST_PREC_BUILD_S 1.5e-6  /* precision: a pipeline's (or the exact) schedule built,
+                                         a pair (exact angles in quad precision): 0.8 s at
+                                         d = 2^20, load 11 */
+#define RL_COST_PREC_POS_S 1e-7       /* precision: one pair at one position, one pipeline
+                                         (52 ms a position at d = 2^20) */
 #define RL_COST_HEAD_MATS 4.0         /* a scheme's head: d x d doubles of W_q, W_k and at
                                          most two of its own (TUPE's U_q, U_k; XL's one) */
 
@@ -39,6 +44,12 @@ extern "C" {
 double rl_cost_decay(size_t rows, size_t pairs, int closed_forms, size_t mc_samples);
 double rl_cost_extrap(size_t configs, size_t samples, size_t eval_len, size_t dim);
 double rl_cost_men(const double *len, size_t nlen, size_t pairs);
+/* precision: the exact schedule and `pipelines` pipelines built, then
+ * `positions` positions of each */
+double rl_cost_prec(size_t pipelines, size_t positions, size_t pairs);
+/* A schedule's build in units of one position's rows (both per pair):
+ * the weight of each build in precision's progress. */
+size_t rl_cost_prec_build_positions(void);
 
 /* Checks: RL_OK, or RL_ERANGE with err (RL_ERR_MAX bytes) a lowercase
  * line naming the value, the largest accepted and why.  rows_what names
@@ -48,6 +59,9 @@ rl_status rl_cost_check_decay(size_t rows, const char *rows_what, size_t pairs, 
 rl_status rl_cost_check_extrap(size_t configs, size_t samples, size_t train_len,
                                size_t eval_len, size_t dim, char *err);
 rl_status rl_cost_check_men(const double *len, size_t nlen, size_t pairs, char *err);
+/* positions_what names where the positions come from ("--to", "--points") */
+rl_status rl_cost_check_prec(size_t pipelines, size_t positions, const char *positions_what,
+                             size_t positions_given, size_t pairs, char *err);
 /* A scheme's head of dimension dim (identity: no W_q, W_k) within half of
  * RL_COST_MAX_BYTES: a profile at d = 65536 asked 137 GB and ended "out
  * of memory" (rl_scheme_alloc refuses it up front). */

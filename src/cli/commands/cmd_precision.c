@@ -22,6 +22,7 @@ typedef struct env_run {
   const rl_precision *list[NPIPES];
   rl_schedule *built[NPIPES], *ex;
   size_t np, *ends, ne, per;
+  size_t base; /* progress units of the builds, before the rows' */
   rl_prec_err *pair;
   rl_sink sink;
   rl_progress prog;
@@ -63,7 +64,7 @@ static rl_status streamed(const rl_prec_env_settings *s, env_run *w, size_t k, r
     if (!first || found)
       pos_row(out, w->list[k]->name, m, m, &one);
     if ((m - s->from) % 4096 == 0)
-      rl_progress_update(&w->prog, k * w->per + (m - s->from + 1));
+      rl_progress_update(&w->prog, w->base + k * w->per + (m - s->from + 1));
   }
   if (first && !found && !st && !out->err) {
     const char *fld[7] = {w->list[k]->name, "", "", "", "", "", ""};
@@ -110,7 +111,8 @@ static rl_status binned(const rl_prec_env_settings *s, env_run *w, size_t k, rl_
     all.logit = fmax(all.logit, bin.logit);
     if (s->by == RL_PES_BY_POSITION)
       pos_row(out, w->list[k]->name, lo, w->ends[b], &bin);
-    rl_progress_update(&w->prog, k * w->per + (s->sample == 0 ? w->ends[b] - s->from + 1 : b + 1));
+    rl_progress_update(&w->prog, w->base + k * w->per +
+                                      (s->sample == 0 ? w->ends[b] - s->from + 1 : b + 1));
     lo = w->ends[b] + 1;
   }
   if (s->by == RL_PES_BY_PAIR && !st)
@@ -118,21 +120,34 @@ static rl_status binned(const rl_prec_env_settings *s, env_run *w, size_t k, rl_
   return st;
 }
 
-/* the exact (or --against) schedule and each pipeline's, the bins */
-static int prepare(rl_cmd_run *r, env_run *w)
+/* the pipelines and the bins: what the progress counts */
+static int plan(rl_cmd_run *r, env_run *w)
 {
   const rl_prec_env_settings *s = r->settings;
   w->np = rl_prec_env_pipelines(r->sched.p.precision, w->list, NPIPES);
   if (!(w->ends = malloc((s->points + 1) * sizeof *w->ends)))
     return rl_runtime(r->name, "out of memory");
   w->ne = rl_prec_env_bin_ends(s, w->ends);
+  w->per = s->sample == 0 ? s->to - s->from + 1 : w->ne;
+  return 0;
+}
+
+/* the exact (or --against) schedule and each pipeline's: at d = 2^20 a
+ * build is ~0.8 s of CPU (exact angles of 2^19 pairs), so each counts in
+ * the progress as rl_cost_prec_build_positions() positions of rows */
+static int prepare(rl_cmd_run *r, env_run *w)
+{
+  const rl_prec_env_settings *s = r->settings;
+  size_t bw = rl_cost_prec_build_positions();
   rl_schedule_params xp = r->sched.p;
   xp.precision = s->against; /* NULL: the exact values */
   int rc = rl_sched_build(&xp, r->name, &w->ex);
+  rl_progress_update(&w->prog, bw);
   for (size_t k = 0; k < w->np && !rc; k++) {
     rl_schedule_params pp = r->sched.p;
     pp.precision = w->list[k];
     rc = rl_sched_build(&pp, r->name, &w->built[k]);
+    rl_progress_update(&w->prog, (k + 2) * bw);
   }
   return rc;
 }
@@ -178,6 +193,25 @@ static rl_status envelopes(const rl_prec_env_settings *s, env_run *w)
   return st;
 }
 
+/* a request past the cost model's hour is refused before anything is
+ * built (issue 33 item 5: --dim 2^20 --to 1e4 is ~2.5 h of CPU); one that
+ * stops at --first-exceeding may end early: not refused */
+static int check_cost(rl_cmd_run *r)
+{
+  const rl_prec_env_settings *s = r->settings;
+  const rl_precision *list[NPIPES];
+  char err[RL_ERR_MAX];
+  if (s->first_exceeding >= 0)
+    return 0;
+  size_t np = rl_prec_env_pipelines(r->sched.p.precision, list, NPIPES);
+  int all = s->sample == 0;
+  size_t positions = all ? s->to - s->from + 1 : s->points;
+  if (rl_cost_check_prec(np, positions, all ? "--to" : "--points", all ? s->to : s->points,
+                         r->sched.p.dim / 2, err))
+    return rl_usage(r->name, "%s", err);
+  return 0;
+}
+
 static int check(rl_cmd_run *r)
 {
   rl_prec_env_settings *s = r->settings;
@@ -185,7 +219,16 @@ static int check(rl_cmd_run *r)
   s->set = rl_decl_given_bits(&r->own[0]);
   if (rl_prec_env_plan(s, err, sizeof err))
     return rl_usage(r->name, "%s", err);
-  return 0;
+  return check_cost(r);
+}
+
+/* progress from the start: the builds, then every pipeline's rows */
+static void progress_start(rl_cmd_run *r, env_run *w)
+{
+  size_t bw = rl_cost_prec_build_positions(), n = r->sched.p.dim / 2;
+  w->base = (w->np + 1) * bw;
+  rl_progress_init(&w->prog, r->name, r->co.progress, w->base + w->per * w->np,
+                   w->per * w->np * n > 10000000 || rl_cost_prec(w->np, w->per, n) > 2);
 }
 
 static int compute(rl_cmd_run *r)
@@ -194,15 +237,16 @@ static int compute(rl_cmd_run *r)
   env_run *w = calloc(1, sizeof *w);
   if (!w)
     return rl_runtime(r->name, "out of memory");
-  int rc = prepare(r, w);
+  int rc = plan(r, w);
+  if (!rc) {
+    progress_start(r, w);
+    rc = prepare(r, w);
+  }
   if (!rc)
     rc = rl_sink_open(&w->sink, r->name, &r->co,
                       s->by == RL_PES_BY_POSITION ? "precision.gp" : NULL);
   if (!rc) {
     meta(r, w);
-    w->per = s->sample == 0 ? s->to - s->from + 1 : w->ne;
-    rl_progress_init(&w->prog, r->name, r->co.progress, w->per * w->np,
-                     w->per * w->np * w->ex->n > 10000000);
     rl_status st = envelopes(s, w);
     if (st) {
       rl_sink_abort(&w->sink);
@@ -211,6 +255,8 @@ static int compute(rl_cmd_run *r)
     } else {
       rc = rl_sink_close(&w->sink, &w->prog);
     }
+  } else {
+    rl_progress_end(&w->prog);
   }
   free(w->pair);
   for (size_t k = 0; k < w->np; k++)

@@ -59,6 +59,40 @@ double rl_cost_men(const double *len, size_t nlen, size_t pairs)
   return s;
 }
 
+double rl_cost_prec(size_t pipelines, size_t positions, size_t pairs)
+{
+  double n = (double)pairs;
+  return (double)(pipelines + 1) * n * RL_COST_PREC_BUILD_S +
+         (double)pipelines * (double)positions * n * RL_COST_PREC_POS_S;
+}
+
+size_t rl_cost_prec_build_positions(void)
+{
+  return (size_t)ceil(RL_COST_PREC_BUILD_S / RL_COST_PREC_POS_S);
+}
+
+rl_status rl_cost_check_prec(size_t pipelines, size_t positions, const char *positions_what,
+                             size_t positions_given, size_t pairs, char *err)
+{
+  double c = rl_cost_prec(pipelines, positions, pairs);
+  note(c);
+  if (c <= RL_COST_MAX_CPU_S)
+    return RL_OK;
+  char t[32], lim[32];
+  rl_cost_duration(c, t, sizeof t);
+  rl_cost_duration(RL_COST_MAX_CPU_S, lim, sizeof lim);
+  double builds = (double)(pipelines + 1) * (double)pairs * RL_COST_PREC_BUILD_S;
+  double most = floor((RL_COST_MAX_CPU_S - builds) /
+                      ((double)pipelines * (double)pairs * RL_COST_PREC_POS_S));
+  snprintf(err, RL_ERR_MAX,
+           "invalid %s '%zu': about %s of CPU for %zu positions of %zu pairs in %zu pipeline%s "
+           "(%.2g us a pair and position, measured); expected at most %.0f positions (%s of "
+           "CPU), --sample log, or one --precision",
+           positions_what, positions_given, t, positions, pairs, pipelines,
+           pipelines == 1 ? "" : "s", RL_COST_PREC_POS_S * 1e6, most < 0 ? 0 : most, lim);
+  return RL_ERANGE;
+}
+
 size_t rl_cost_chunk_rows(double row_cost_s, double seconds, size_t max_rows)
 {
   double r = row_cost_s > 0 ? floor(seconds / row_cost_s) : (double)max_rows;

@@ -133,7 +133,7 @@ static const rl_param p_peak_seconds = {
 /* float32 keeps float64 master weights and AdamW moments (train.h,
  * rl_train_dtype): the update and the checkpoint are float64 in both */
 static const rl_param p_dtype = {
-    .key = "dtype", .kind = RL_PK_ENUM, .offset = F(dtype), .dflt = RL_TDTYPE_FLOAT64,
+    .key = "dtype", .kind = RL_PK_ENUM, .offset = F(dtype), .dflt = RL_TDTYPE_FLOAT32,
     .names_fn = rl_train_dtype_names, .metavar = "T",
     .help = "arithmetic of the forward and backward: float64, or float32 (float32 weights, "
             "activations and gradients, sgemm; float64 master weights and AdamW moments, the "
