@@ -8,11 +8,13 @@
 # heads the slopes are 2^(-8k/n), k = 1, 2: 1/16 and 1/256);
 # rope's layer-0 query and key norm per head and rotation pair over the
 # same 9 examples within 1e-12 relative.  Other options, and schemes
-# without a positional logit, are refused.
+# without a positional logit, are refused.  The models are trained in
+# float64 (--dtype; float32 is train's default): the reference recomputes
+# in float64, and the profile runs in the checkpoint's dtype.
 command -v python3 >/dev/null 2>&1 || exit 77
 set -e
 here=$(cd "$(dirname "$0")/../../train" && pwd)
-T="--steps 5 --batch 4 --d-model 16 --heads 2 --layers 2 --eval-samples 5 --eval-output /dev/null"
+T="--dtype float64 --steps 5 --batch 4 --d-model 16 --heads 2 --layers 2 --eval-samples 5 --eval-output /dev/null"
 # shellcheck disable=SC2086
 "$ROPELAB" train --scheme t5 --train-len 20 $T --checkpoint t5.ck
 "$ROPELAB" profile --checkpoint t5.ck -o t5.csv
