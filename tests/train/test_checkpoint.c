@@ -25,6 +25,7 @@ static rl_train_model *tiny(rl_train_pos pos)
   rl_train_cfg_default(&cfg);
   cfg.vocab = V, cfg.d_model = D, cfg.heads = H, cfg.layers = L, cfg.batch = B, cfg.max_T = T;
   cfg.pos = pos, cfg.seed = 3;
+  cfg.dtype = RL_TDTYPE_FLOAT64; /* the gradient checks' dtype (train's default is float32) */
   rl_train_model *m;
   char err[RL_ERR_MAX] = "";
   if (rl_train_new(&cfg, &m, err)) {

@@ -29,6 +29,7 @@ static rl_train_model *tiny(rl_train_pos pos, uint64_t seed)
   rl_train_cfg cfg;
   rl_train_cfg_default(&cfg);
   cfg.threads = g_threads, cfg.chunks = g_chunks;
+  cfg.dtype = RL_TDTYPE_FLOAT64; /* the gradient checks' dtype (train's default is float32) */
   cfg.vocab = V, cfg.d_model = D, cfg.heads = H, cfg.layers = L, cfg.batch = B, cfg.max_T = T;
   cfg.pos = pos, cfg.num_buckets = 6, cfg.max_distance = 7, cfg.seed = seed;
   rl_train_model *m;
