@@ -37,8 +37,13 @@ enum {
   RL_TAKES_TABLE = 1u << 4,    /* -o, --output-format, --no-meta, --no-header (else -o only) */
   RL_TAKES_NO_OUTPUT = 1u << 5, /* writes to standard output only: no output options but -h */
   RL_TAKES_LONG_POINTS = 1u << 6, /* a sweep's point can run for minutes: each shows its progress */
-  RL_TAKES_OUTPUT_ONLY = 1u << 7 /* -o (output_arg) and -h alone, their help rows straight
-                                    after its own options (plot: -o IMAGE) */
+  RL_TAKES_OUTPUT_ONLY = 1u << 7, /* -o (output_arg) and -h alone, their help rows straight
+                                     after its own options (plot: -o IMAGE) */
+  /* a table joined from files as they are (merge: the files' metadata and
+   * header): -o FILE, --output-format, --meta comments|json and -h alone
+   * (no --no-meta, --no-header, --plot or progress), their help rows
+   * straight after its own options; -o's row is output_arg's where given */
+  RL_TAKES_FORMAT_ONLY = 1u << 8
 };
 
 /* A group of the command's own settings: the core's declarations over

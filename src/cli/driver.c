@@ -5,11 +5,13 @@
 #include "cmd.h"
 #include "driver.h"
 #include "msg.h"
+#include "out.h"
 #include "threads.h"
 
-/* getopt values: --threads, then group k's options from OWN_FIRST +
- * k * RL_DECL_MAX, above the scheme and grid options' (0x300 .. 0x388) */
-enum { OPT_THREADS = RL_OPT_FIRST_CMD, OWN_FIRST = 0x400 };
+/* getopt values: --threads, --meta (RL_TAKES_FORMAT_ONLY), then group
+ * k's options from OWN_FIRST + k * RL_DECL_MAX, above the scheme and grid
+ * options' (0x300 .. 0x388) */
+enum { OPT_THREADS = RL_OPT_FIRST_CMD, OPT_META, OWN_FIRST = 0x400 };
 
 static size_t ngroups(const rl_cmd_decl *d)
 {
@@ -33,10 +35,15 @@ static const struct option *longopts(rl_cmd_run *r)
   static const struct option image[] = {
       {"output", required_argument, NULL, 'o'}, {"help", no_argument, NULL, 'h'},
       {NULL, 0, NULL, 0}};
+  static const struct option format[] = {
+      {"meta", required_argument, NULL, OPT_META}, {"output", required_argument, NULL, 'o'},
+      {"output-format", required_argument, NULL, RL_OPT_OUTPUT_FORMAT},
+      {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
   const size_t cap = sizeof all / sizeof *all;
   size_t n = rl_longopts_base(all, (d->takes & RL_TAKES_TABLE) ? table
                                    : (d->takes & RL_TAKES_NO_OUTPUT) ? none
-                                   : (d->takes & RL_TAKES_OUTPUT_ONLY) ? image : page, cap);
+                                   : (d->takes & RL_TAKES_OUTPUT_ONLY) ? image
+                                   : (d->takes & RL_TAKES_FORMAT_ONLY) ? format : page, cap);
   if ((d->takes & RL_TAKES_THREADS) && n + 1 < cap)
     all[n++] = (struct option){"threads", required_argument, NULL, OPT_THREADS};
   if ((d->takes & RL_TAKES_SCHEME) && n + 1 < cap)
@@ -98,12 +105,20 @@ static int not_chosen(const rl_cmd_run *r, const char *opt, const char *only)
                   r->cmd->decl->choice_noun, r->cmd->decl->choices()[r->choice], only);
 }
 
-/* one option of the command's own, its groups, the grid or --threads:
- * RL_OPT_TAKEN, RL_OPT_NOT_MINE or RL_OPT_FAILED(code) */
+/* one option of the command's own, its groups, the grid, --threads or
+ * --meta: RL_OPT_TAKEN, RL_OPT_NOT_MINE or RL_OPT_FAILED(code) */
 static int own_opt(rl_cmd_run *r, int c, const char *arg, const struct option *opts)
 {
   const rl_cmd_decl *d = r->cmd->decl;
   int rc;
+  if (c == OPT_META) {
+    static const char *const modes[] = {"comments", "json"};
+    int m = 0;
+    if ((rc = rl_opt_enum(r->name, "--meta", arg, modes, 2, &m)))
+      return RL_OPT_FAILED(rc);
+    r->meta_json = m == 1;
+    return RL_OPT_TAKEN;
+  }
   if (c == OPT_THREADS) {
     if (rl_opt_uint(r->name, "--threads", arg, 1, RL_THREADS_MAX, &r->threads))
       return RL_OPT_FAILED(RL_EXIT_USAGE);
@@ -176,7 +191,7 @@ static int parse(rl_cmd_run *r, int argc, char **argv)
   if (r->co.plot && !d->plot)
     return rl_usage(r->name, "invalid --plot '%s': %s draws no figure%s", r->co.plot, r->name,
                     d->plot_refuse ? d->plot_refuse : "");
-  if (r->co.output && !(d->takes & RL_TAKES_TABLE) && !d->output_arg)
+  if (r->co.output && !(d->takes & (RL_TAKES_TABLE | RL_TAKES_FORMAT_ONLY)) && !d->output_arg)
     return rl_usage(r->name, "invalid --output '%s': %s writes no table", r->co.output, r->name);
   /* the groups' own ends: --config applied, --rot resolved, the grid */
   if ((d->takes & RL_TAKES_SCHEME) &&
@@ -239,10 +254,15 @@ static int exec_decl(const struct rl_cmd *c, int argc, char **argv)
   r->choice = choice;
   /* the choice is the arguments' argv[0] */
   rc = d->choices ? parse(r, argc - 1, argv + 1) : parse(r, argc, argv);
-  if (rc == RL_OPT_DONE)
+  if (rc == RL_OPT_DONE) {
     rc = RL_EXIT_OK;
-  else if (!rc)
+  } else if (!rc && r->meta_json) { /* the metadata of the table compute opens */
+    rl_out_set_json(1, NULL);
     rc = d->compute(r);
+    rl_out_set_json(0, NULL);
+  } else if (!rc) {
+    rc = d->compute(r);
+  }
   free(settings), free(r);
   return rc;
 }
@@ -296,13 +316,17 @@ void rl_cmd_meta(const rl_cmd_run *r, rl_out *out)
 
 /* ---- help ------------------------------------------------------------- */
 
-/* "  -o, --output ARG  its help" */
+/* "  -o, --output ARG  its help" (RL_TAKES_FORMAT_ONLY: a table's FILE
+ * unless output_arg says otherwise) */
 static void help_output_arg(const rl_cmd_decl *d, FILE *fp)
 {
-  if (d->output_arg) {
+  const char *arg = d->output_arg, *text = d->output_help;
+  if (!arg && (d->takes & RL_TAKES_FORMAT_ONLY))
+    arg = "FILE", text = "write to FILE, atomically (default: standard output)";
+  if (arg) {
     char head[64];
-    snprintf(head, sizeof head, "  -o, --output %-5s ", d->output_arg);
-    rl_help_wrap(fp, head, 21, d->output_help);
+    snprintf(head, sizeof head, "  -o, --output %-5s ", arg);
+    rl_help_wrap(fp, head, 21, text);
   }
 }
 
@@ -391,8 +415,13 @@ static void help_decl(const struct rl_cmd *c, FILE *fp)
       fputs(d->footer, fp);
     return;
   }
-  if (d->takes & RL_TAKES_OUTPUT_ONLY) { /* its -o row straight after its own */
+  if (d->takes & (RL_TAKES_OUTPUT_ONLY | RL_TAKES_FORMAT_ONLY)) { /* straight after its own */
     help_output_arg(d, fp);
+    if (d->takes & RL_TAKES_FORMAT_ONLY) {
+      fputs("      --meta MODE    comments (default) or json: the metadata in FILE.json\n"
+            "                     (replaced only if ropelab wrote it)\n", fp);
+      rl_common_help_format(fp);
+    }
     fputs("  -h, --help         this help\n", fp);
     if (d->footer)
       fprintf(fp, "\n%s", d->footer);

@@ -33,6 +33,8 @@ struct rl_cmd_run {
   unsigned char sched_given[RL_SCHOPT_LAST - RL_SCHOPT_FIRST + 1];
   const char *sched_last;
   int choice;                /* decl->choices: the index of the first argument's */
+  int meta_json;             /* RL_TAKES_FORMAT_ONLY: --meta json (the driver sets
+                                rl_out_set_json around compute) */
   const char *own_arg[RL_CMD_GROUPS_MAX][RL_DECL_MAX]; /* the own options' text as given */
 };
 

@@ -298,14 +298,19 @@ int rl_opt_default(rl_common *co, const char *cmd, int c, char **argv,
   return rl_opt_failed(r) ? rl_opt_exit_code(r) : 0;
 }
 
+void rl_common_help_format(FILE *fp)
+{
+  char formats[1024]; /* from the format registry: a new format is listed by itself */
+  rl_out_format_help(formats, sizeof formats);
+  rl_help_wrap(fp, "      --output-format F  ", 21, formats);
+}
+
 static void common_help(FILE *fp, int plot)
 {
   fputs("output:\n"
         "  -o, --output FILE  write the CSV atomically to FILE (default: standard output)\n",
         fp);
-  char formats[1024]; /* from the format registry: a new format is listed by itself */
-  rl_out_format_help(formats, sizeof formats);
-  rl_help_wrap(fp, "      --output-format F  ", 21, formats);
+  rl_common_help_format(fp);
   fputs("      --no-meta      omit the '# key=value' metadata lines\n"
         "      --no-header    omit the header row (so sweeps can append)\n", fp);
   if (plot)

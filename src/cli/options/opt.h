@@ -136,6 +136,8 @@ void rl_common_help(FILE *fp);
 /* The same without --plot, for commands that draw no figure (they still
  * refuse --plot with a message saying so). */
 void rl_common_help_noplot(FILE *fp);
+/* The --output-format row alone, its formats from the registry. */
+void rl_common_help_format(FILE *fp);
 /* The end of a command's option loop: with --help, help(stdout) and
  * RL_OPT_DONE (the command then returns RL_EXIT_OK); stray positional
  * arguments a usage error (rl_opt_no_args); else 0. */
