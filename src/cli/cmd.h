@@ -128,6 +128,12 @@ typedef struct rl_cmd_decl {
   int own_first;
   void (*help_own)(FILE *fp); /* help after the groups' rows, or NULL */
   const char *plot_series; /* rl_sweep_spec.plot_series, or NULL */
+  /* after parsing, before the schedule's end (--config applied, --rot
+   * resolved against --dim): the command's own settings resolved where
+   * the schedule takes from them (train's head dimension --d-model /
+   * --heads as --dim), with their checks; 0 or a printed usage error.
+   * NULL: none (check runs after the schedule's end) */
+  int (*prepare)(rl_cmd_run *r);
 } rl_cmd_decl;
 
 struct rl_cmd {

@@ -193,6 +193,8 @@ static int parse(rl_cmd_run *r, int argc, char **argv)
                     d->plot_refuse ? d->plot_refuse : "");
   if (r->co.output && !(d->takes & (RL_TAKES_TABLE | RL_TAKES_FORMAT_ONLY)) && !d->output_arg)
     return rl_usage(r->name, "invalid --output '%s': %s writes no table", r->co.output, r->name);
+  if (d->prepare && (rc = d->prepare(r)))
+    return rc;
   /* the groups' own ends: --config applied, --rot resolved, the grid */
   if ((d->takes & RL_TAKES_SCHEME) &&
       (rc = rl_scheme_opts_finish(&r->scheme, r->name, d->schemes_max, d->schemes_default)))

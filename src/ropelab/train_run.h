@@ -205,6 +205,24 @@ int rl_ckpt_text_get(const char *text, const char *key, char *val, size_t n);
 rl_status rl_ckpt_sched_text(const rl_schedule_params *p, char *buf, size_t n);
 rl_status rl_ckpt_sched_parse(char *text, rl_schedule_params *p, char *err);
 
+/* ---- a run's plan (src/core/train/plan.c) -------------------------------
+ * The policy of `ropelab train` around the model. */
+/* Whether scheme (an rl_train_pos) is turned by a rope schedule
+ * (rl_train_set_rope), which --method then replaces at scoring. */
+int rl_train_scheme_rope(int scheme);
+/* Whether the trained scheme takes the schedule option key: rope every
+ * one; sinusoidal and xl --base (their frequencies); the others none. */
+int rl_train_sched_applies(int scheme, const char *key);
+/* A resumed run's settings (cfg, run) against its checkpoint's: every
+ * one that shapes the model or the steps must be ck's.  RL_OK, or
+ * RL_EINVAL with err "the checkpoint has --KEY HAVE, expected WANT" (the
+ * first that differs). */
+rl_status rl_train_resume_check(const rl_ckpt *ck, const rl_train_cfg *cfg,
+                                const rl_train_run *run, char *err, size_t n);
+/* The help's section of each scheme's recipe (rl_train_recipe_text), a
+ * heading and a line per scheme: as snprintf. */
+int rl_train_recipes_help(char *buf, size_t n);
+
 /* The model's AdamW state, for the checkpoint: moments (P doubles each,
  * the layout of rl_train_params) and the step count of bias correction. */
 double *rl_train_moment(rl_train_model *m, int which); /* which 1 or 2 */

@@ -38,11 +38,6 @@ const rl_sweep_spec rl_sweep_table[] = {
      * base */
     {"evaluate", S | RL_SWEEP_LONG_POINTS, "eval-samples", "", "eval-len", NULL, "len", "exact", NULL, NULL,
      "dim rot base", NULL, "len=tokens;exact=fraction", NULL},
-    /* train: its settings (scheme, task, seed, sizes, steps, ...) and the
-     * scoring schedule's options; one model per point.  The head
-     * dimension is --d-model / --heads, and --train-len is its own */
-    {"train", S | RL_SWEEP_LONG_POINTS, "", "", "", NULL, "len", "exact", NULL, rl_train_param_list, "dim", NULL,
-     "len=tokens;exact=fraction", NULL},
     {NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL}};
 
 /* "*_same=U" matches every column ending "_same" */
