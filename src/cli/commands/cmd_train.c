@@ -186,8 +186,8 @@ static const rl_cmd_decl decl = {
     .usage = "[OPTIONS]",
     .about =
         "Train a tiny decoder-only transformer (token embedding tied to the output,\n"
-        "pre-LayerNorm causal attention, GELU MLP; CBLAS products; double precision, or\n"
-        "--dtype float32 with float64 master weights and AdamW moments)\n"
+        "pre-LayerNorm causal attention, GELU MLP; CBLAS products; float32 with float64\n"
+        "master weights and AdamW moments, or --dtype float64 throughout)\n"
         "on a synthetic task with one positional scheme, then score it at every test\n"
         "length 1..--eval-len.  An example of length n is a question, a separator\n"
         "and the answer (Kazemnejad et al. 2023's tasks): copy: n random symbols,\n"
