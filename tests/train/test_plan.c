@@ -53,8 +53,8 @@ int main(void)
   c2.pos = RL_TPOS_NOPE;
   expect(&ck, &c2, &run, "the checkpoint has --scheme rope, expected nope", "another --scheme");
   c2 = cfg;
-  c2.dtype = RL_TDTYPE_FLOAT32;
-  expect(&ck, &c2, &run, "the checkpoint has --dtype float64, expected float32",
+  c2.dtype = RL_TDTYPE_FLOAT64; /* the checkpoint's: the default, float32 */
+  expect(&ck, &c2, &run, "the checkpoint has --dtype float32, expected float64",
          "another --dtype");
   /* two differ: the first in the order of the help (seed before steps) */
   c2 = cfg, r2 = run;

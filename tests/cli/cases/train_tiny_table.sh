@@ -3,7 +3,7 @@
 # method applied at scoring) and test length; in_dist = [len <= L];
 # exact and token_acc in [0, 1], loss > 0; the curve's lr is the cosine
 # by hand (3 steps, no warmup: lr, (lr + min_lr)/2, min_lr; rope's
-# defaults since 2026-12-06, lr 5e-3, min-lr lr/10: 0.005, 0.00275, 0.0005) and tokens =
+# defaults since 2026-12-06, lr 5e-3, min-lr 0: 0.005, 0.0025, 0) and tokens =
 # steps x batch x (2L + 1) positions (BOS, x, SEP, x without its last).
 set -e
 run() {
