@@ -16,8 +16,7 @@
 # fails until it is taken out of KNOWN (so the list only shrinks).
 top=$1
 MAX=60
-KNOWN='src/cli/commands/cmd_evaluate.c src/cli/commands/cmd_merge.c
-src/cli/commands/cmd_train.c'
+KNOWN='src/cli/commands/cmd_merge.c src/cli/commands/cmd_train.c'
 cd "$top" || exit 1
 files=$(find src/cli -name '*.c' | sort)
 # shellcheck disable=SC2086 # the file list: names without blanks

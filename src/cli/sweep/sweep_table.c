@@ -33,11 +33,6 @@
 #define SC (RL_SWEEP_SCHED | RL_SWEEP_SCHEME)
 
 const rl_sweep_spec rl_sweep_table[] = {
-    /* evaluate: the schedule's options sweep (methods, factors); a list of
-     * --eval-len is its own (those lengths); the model fixes dim, rot and
-     * base */
-    {"evaluate", S | RL_SWEEP_LONG_POINTS, "eval-samples", "", "eval-len", NULL, "len", "exact", NULL, NULL,
-     "dim rot base", NULL, "len=tokens;exact=fraction", NULL},
     /* train: its settings (scheme, task, seed, sizes, steps, ...) and the
      * scoring schedule's options; one model per point.  The head
      * dimension is --d-model / --heads, and --train-len is its own */
