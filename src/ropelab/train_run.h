@@ -256,7 +256,10 @@ typedef struct rl_eval_plan {
   size_t train_T;        /* the positions of train's longest example: the scoring
                             schedule's original context L unless --train-len */
   int rope;              /* a rope model: scored under tp, then sp */
-  rl_schedule_params tp, sp; /* the training schedule, the scoring one */
+  rl_schedule_params tp, sp; /* the training schedule, the scoring one (its metadata) */
+  /* sp as scored: without schedule options, its train-len (a --config's
+   * original context, train's metadata) left to the rule as train left it */
+  rl_schedule_params score;
   char rope_text[RL_CKPT_TEXT_MAX], eval_text[RL_CKPT_TEXT_MAX]; /* tp's and sp's files */
 } rl_eval_plan;
 /* The lengths and samples of s for the checkpoint ck (its header read):
@@ -266,8 +269,10 @@ typedef struct rl_eval_plan {
 rl_status rl_eval_plan_lengths(const rl_eval_settings *s, const rl_ckpt *ck, rl_eval_plan *p,
                                char *err, size_t n);
 /* The schedules of a rope model: tp the checkpoint's training schedule;
- * sp without schedule options (given NULL) the method train was given,
- * else the options given over the model's dim, rot, base and layout.
+ * sp without schedule options (given NULL) the method train was given
+ * (score: the same at train's own original context, as train scored it),
+ * else the options given over the model's dim, rot, base and layout
+ * (score = sp: a --train-len given wins).
  * A model of another scheme refuses schedule options.  RL_EINVAL (err,
  * naming path for a checkpoint's text that does not parse). */
 rl_status rl_eval_plan_schedules(const rl_ckpt *ck, const char *path,

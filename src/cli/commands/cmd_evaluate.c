@@ -83,7 +83,7 @@ static int schedules(rl_cmd_run *r, const rl_ckpt *ck, rl_train_model *m, rl_eva
   if (pl->rope &&
       ((rc = rl_sched_build(&pl->tp, r->name, train_f)) ||
        (rc = rl_train_use_rope(r->name, m, *train_f)) ||
-       (rc = rl_train_eval_schedule(r->name, &pl->sp, pl->train_T, pl->max_T, probe)) ||
+       (rc = rl_train_eval_schedule(r->name, &pl->score, pl->train_T, pl->max_T, probe)) ||
        (rc = rl_train_use_rope(r->name, m, *probe)) ||
        (rc = rl_train_use_rope(r->name, m, *train_f))))
     return rc;
@@ -132,7 +132,7 @@ static int compute(rl_cmd_run *r)
   if (!rc && !(rc = rl_out_open(&tab, r->name, r->co.output, r->co.meta, r->co.header))) {
     meta(r, &tab, ck, pl, probe);
     rl_train_score sc = {&ck->run.task, (size_t)ck->run.train_len, pl->lens, pl->n,
-                         pl->samples, pl->rope ? train_f : NULL, pl->rope ? &pl->sp : NULL,
+                         pl->samples, pl->rope ? train_f : NULL, pl->rope ? &pl->score : NULL,
                          rl_out_hooked() || s->no_baseline, rl_train_score_show(r->co.progress)};
     rc = rl_train_score_rows(r->name, &tab, m, &sc);
     if (rc)

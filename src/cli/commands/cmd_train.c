@@ -343,6 +343,11 @@ static int run(int argc, char **argv)
   so.p.dim = a.d_model / a.heads;
   if ((r = rl_sched_opts_finish(&so, cmd)))
     return r;
+  /* scoring's original context is train's own (its --train-len shadows
+   * the schedule's): a --config's is another model's, in the metadata
+   * only; the core's rule (rl_extrap_length_params) gives train_T */
+  rl_schedule_params score_p = so.p;
+  rl_schedule_unset(&score_p, "train-len");
   rl_task task = {(rl_task_kind)a.task, a.symbols};
   size_t train_T = rl_task_len(&task, a.train_len), eval_T = rl_task_len(&task, a.eval_len);
   rl_train_cfg cfg;
@@ -379,7 +384,7 @@ static int run(int argc, char **argv)
     tp.dim = so.p.dim, tp.rot = so.p.rot, tp.base = so.p.base, tp.layout = so.p.layout;
     /* the scoring schedule is built (and refused) before any training */
     if ((r = rl_sched_build(&tp, cmd, &train_f)) || (r = rl_train_use_rope(cmd, m, train_f)) ||
-        (r = rl_train_eval_schedule(cmd, &so.p, train_T, eval_T, &eval_f)) ||
+        (r = rl_train_eval_schedule(cmd, &score_p, train_T, eval_T, &eval_f)) ||
         (r = rl_train_use_rope(cmd, m, eval_f)) || (r = rl_train_use_rope(cmd, m, train_f)))
       goto done;
     if (rl_ckpt_sched_text(&tp, ck->rope, sizeof ck->rope) ||
@@ -563,7 +568,7 @@ static int run(int argc, char **argv)
   for (size_t n = 1; n <= a.eval_len; n++)
     lens[n - 1] = n;
   rl_train_score sc = {&task, (size_t)a.train_len, lens, (size_t)a.eval_len, (size_t)a.eval_samples,
-                       train_f, a.scheme == RL_TPOS_ROPE ? &so.p : NULL, 0, show};
+                       train_f, a.scheme == RL_TPOS_ROPE ? &score_p : NULL, 0, show};
   r = rl_train_score_rows(cmd, &tab, m, &sc);
   free(lens);
   if (r) {

@@ -42,10 +42,10 @@ void rl_train_sched_meta(rl_out *tab, const rl_schedule_params *sp, const rl_sch
   rl_schedule_params_default(&plain);
   if (sp->method == plain.method)
     return; /* plain RoPE's table has no original length */
-  /* a --train-len given is the schedule's own line (train_len) */
-  if ((sp->method->uses & RL_SP_TRAIN_LEN) &&
-      !rl_schedule_param_given(sp, rl_schedule_param_find("train-len")))
-    rl_out_meta_uint(tab, "schedule_train_len", train_T);
+  /* the original context the schedule was built with: train_T unless
+   * evaluate was given --train-len (rl_extrap_length_params) */
+  if (sp->method->uses & RL_SP_TRAIN_LEN)
+    rl_out_meta_num(tab, "schedule_train_len", f ? f->p.train_len : (double)train_T);
   if ((sp->method->uses & RL_SP_SEQ_LEN) &&
       !rl_schedule_param_given(sp, rl_schedule_param_find("seq-len")))
     rl_out_meta(tab, "schedule_seq_len", "the test example's positions");

@@ -45,9 +45,9 @@ int rl_train_score_show(int progress);
 /* The scoring schedule's metadata (rl_sched_meta), and for a method
  * other than plain rope the original context it was built with where it
  * takes one:
- * schedule_train_len = train_T, the positions of train's longest
- * example (the task's train_len counts symbols, not positions), unless
- * train-len was given (then the schedule's own train_len line says it), and for
+ * schedule_train_len = the original context f was built with: train_T,
+ * the positions of train's longest example (the task's train_len counts
+ * symbols, not positions), unless evaluate was given --train-len, and for
  * a method that follows the current length, schedule_seq_len = "the
  * test example's positions". */
 void rl_train_sched_meta(rl_out *tab, const rl_schedule_params *sp, const rl_schedule *f,

@@ -155,10 +155,14 @@ rl_status rl_eval_plan_schedules(const rl_ckpt *ck, const char *path,
   if (rl_ckpt_sched_parse(p->rope_text, &p->tp, e))
     return rl_errf(RL_EINVAL, err, n, "invalid checkpoint '%s': its rope schedule: %s", path, e);
   if (!given) {
-    /* no schedule options: the method train was given */
+    /* no schedule options: the method train was given, at train's own
+     * original context (a --config's, in the text, was another model's:
+     * train scored at its own, and so does this) */
     if (rl_ckpt_sched_parse(p->eval_text, &p->sp, e))
       return rl_errf(RL_EINVAL, err, n, "invalid checkpoint '%s': its scoring schedule: %s",
                      path, e);
+    p->score = p->sp;
+    rl_schedule_unset(&p->score, "train-len");
     return RL_OK;
   }
   /* the options given, over the model's own rope (dim, rot, base,
@@ -167,6 +171,7 @@ rl_status rl_eval_plan_schedules(const rl_ckpt *ck, const char *path,
   p->sp = *given;
   p->sp.dim = p->tp.dim, p->sp.rot = p->tp.rot, p->sp.base = p->tp.base;
   p->sp.layout = p->tp.layout;
+  p->score = p->sp;
   return RL_OK;
 }
 

@@ -13,8 +13,9 @@
 # L = 9: -1.349 .. 0.156, used 0 .. 1; L = 100: -0.303 .. 1.202, used
 # 0 .. 2 (another ramp, so the yarn rows' losses change).  The same rule
 # gives train's scoring its L = 9, and --factor given wins as before
-# (attention factor 0.1 ln 4 + 1).  --train-len 9 given equals the default
-# row for row, its metadata naming it train_len=9 (no schedule_train_len).
+# (attention factor 0.1 ln 4 + 1).  The metadata's schedule_train_len is
+# the L the schedule was built with: 100 when given (it said 9).
+# --train-len 9 given equals the default row for row.
 set -e
 "$ROPELAB" train --train-len 4 --eval-len 6 --steps 50 --batch 4 --d-model 16 --heads 2 \
   --layers 1 --eval-samples 10 --method yarn --factor 2 --checkpoint y.ck --eval-output t.csv \
