@@ -89,6 +89,12 @@ typedef struct rl_cmd_decl {
   const char *plot_x, *plot_y, *plot_log;
   const char *plot_units; /* "COL=UNIT;..." as rl_sweep_spec's, or NULL */
   const char *except;    /* schedule options it refuses: out of help and sweeps */
+  /* schedule options its input fixes (evaluate: the checkpoint's dim,
+   * rot, base and layout): listed in the help (even where in except),
+   * parsed, then refused by name after the arguments and --plot, before
+   * the schedule is finished: "invalid --KEY: fixed_why", the first given
+   * in this order.  NULL: none */
+  const char *fixed, *fixed_why;
   size_t schemes_max;    /* RL_TAKES_SCHEME: --scheme names at most */
   const char *schemes_default; /* without --scheme ("all", a name; NULL: required) */
   /* without RL_TAKES_TABLE: what -o names and its help line ("DIR", "the

@@ -21,6 +21,24 @@ static size_t ngroups(const rl_cmd_decl *d)
   return k;
 }
 
+/* t without a second option of a name: a command's own declaration
+ * shadows the schedule's of its name (evaluate's --config), and a prefix
+ * (--con) must not find two and call itself ambiguous */
+static const struct option *unique(const struct option *t)
+{
+  static struct option u[400];
+  size_t n = 0;
+  for (const struct option *o = t; o->name && n + 1 < sizeof u / sizeof *u; o++) {
+    size_t k = 0;
+    while (k < n && strcmp(u[k].name, o->name))
+      k++;
+    if (k == n)
+      u[n++] = *o;
+  }
+  u[n] = (struct option){NULL, 0, NULL, 0};
+  return u;
+}
+
 /* the long options of r's command: a table valid until the next call */
 static const struct option *longopts(rl_cmd_run *r)
 {
@@ -54,9 +72,9 @@ static const struct option *longopts(rl_cmd_run *r)
   if (d->takes & RL_TAKES_GRID)
     n = rl_grid_longopts(&r->grid, all, n, cap);
   if (d->takes & RL_TAKES_SCHEME)
-    return rl_scheme_longopts(all);
+    return unique(rl_scheme_longopts(all));
   if (d->takes & RL_TAKES_SCHEDULE)
-    return rl_sched_longopts(all);
+    return unique(rl_sched_longopts(all));
   return all;
 }
 
@@ -193,6 +211,14 @@ static int parse(rl_cmd_run *r, int argc, char **argv)
                     d->plot_refuse ? d->plot_refuse : "");
   if (r->co.output && !(d->takes & (RL_TAKES_TABLE | RL_TAKES_FORMAT_ONLY)) && !d->output_arg)
     return rl_usage(r->name, "invalid --output '%s': %s writes no table", r->co.output, r->name);
+  for (const char *k = d->fixed; k && *k;) {
+    size_t l = strcspn(k, " ");
+    char key[32];
+    snprintf(key, sizeof key, "%.*s", (int)l, k);
+    if (rl_cmd_sched_given(r, key))
+      return rl_usage(r->name, "invalid --%s: %s", key, d->fixed_why);
+    k += l + (k[l] == ' ');
+  }
   if (d->prepare && (rc = d->prepare(r)))
     return rc;
   /* the groups' own ends: --config applied, --rot resolved, the grid */
@@ -399,8 +425,18 @@ static void help_decl(const struct rl_cmd *c, FILE *fp)
     rl_help_wrap(fp, d->schemes_max == 1 ? "      --scheme S     " : "      --scheme LIST  ", 21,
                  text);
     rl_scheme_opts_help(fp);
-  } else if (d->takes & RL_TAKES_SCHEDULE)
-    rl_sched_opts_help_except(fp, d->except);
+  } else if (d->takes & RL_TAKES_SCHEDULE) {
+    /* except's options but those fixed (listed: refused by name) */
+    char skip[256] = "";
+    for (const char *k = d->except; k && *k;) {
+      size_t l = strcspn(k, " ");
+      if (!rl_opt_in_list(d->fixed, k, l))
+        snprintf(skip + strlen(skip), sizeof skip - strlen(skip), "%s%.*s", *skip ? " " : "",
+                 (int)l, k);
+      k += l + (k[l] == ' ');
+    }
+    rl_sched_opts_help_except(fp, skip);
+  }
   if ((d->takes & RL_TAKES_GRID) && !(d->choices && d->grid_only)) {
     const rl_grid_kind *k = d->grid;
     fprintf(fp, "%s:\n", k->nouns);

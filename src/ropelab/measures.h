@@ -304,9 +304,21 @@ const rl_param *const *rl_extrap_param_list(void);
 /* The measures' names, NULL-terminated: name k is the bit 1u << k
  * (RL_EX_UNSEEN, RL_EX_RETRIEVAL, ...); rl_param.only names them. */
 const char *const *rl_extrap_measure_names(void);
-/* The method's length parameters for an evaluation of lengths up to N
- * past L: train_len = L where the method takes it, factor = N / L where
- * it takes one and p->set lacks RL_SP_FACTOR. */
+/* The schedule at length n: the one rule for a method's length
+ * parameters, for a model or a measure whose original context is L
+ * positions (extrapolate's plan, train's scoring, evaluate).  Each is a
+ * default, set only where the method takes it and p does not hold it as
+ * given: a value the user gave (--train-len, --factor, --seq-len) wins.
+ *   train_len = L;
+ *   factor = N / L (1 when N <= L) where N > 0, the longest length the
+ *     schedule serves (extrapolate); N = 0 leaves the method's own default
+ *     (train and evaluate score under the factor given or the method's);
+ *   seq_len = max(n, L) where n > 0, the current length (dynamic,
+ *     longrope, log-n; a length within L scores as at L); n = 0 leaves it
+ *     (extrapolate sets each length's own where it builds it). */
+void rl_extrap_length_params(rl_schedule_params *p, size_t L, size_t N, size_t n);
+/* rl_extrap_length_params(p, L, N, 0): an evaluation of lengths up to N
+ * past L. */
 void rl_extrap_method_params(rl_schedule_params *p, size_t L, size_t N);
 /* Whether a scheme of cfg must be rebuilt for every length (a method
  * whose schedule depends on the current length: dynamic, log-n). */

@@ -240,6 +240,64 @@ int rl_train_find_nonfinite_params(const rl_train_model *m, int which, char *whe
  * qkv weight", "token embedding"), into where. */
 void rl_train_param_name(const rl_train_model *m, size_t i, char *where, size_t n);
 
+
+/* ---- evaluate's request and plan (src/core/train/evaluate.c) ----------
+ * What `ropelab evaluate CHECKPOINT` is asked: its own settings, declared
+ * by rl_eval_param_list (--eval-len, --threads, --no-baseline), train's
+ * --eval-samples reused (rl_train_eval_param_list, into train), and the
+ * schedule options it refuses by declaration (rl_eval_refused_param_list:
+ * --config, --layer-type); and what the plan makes of them with the
+ * checkpoint.  Every default is the checkpoint's, used only where the
+ * option is not given. */
+#define RL_EVAL_LENS_MAX 1024 /* --eval-len: lengths and values at most */
+typedef struct rl_eval_settings {
+  rl_train_settings train; /* eval_samples (train's declaration); 0: the checkpoint's */
+  const char *eval_len;    /* --eval-len as given, or NULL: the checkpoint's */
+  size_t threads;          /* 0: the online processors */
+  int no_baseline;
+  const char *refused;     /* never set: --config and --layer-type are refused */
+  size_t want[RL_EVAL_LENS_MAX], nwant; /* --eval-len's values (rl_eval_lengths) */
+} rl_eval_settings;
+const rl_param *const *rl_eval_param_list(void);
+const rl_param *const *rl_eval_refused_param_list(void);
+/* train's declarations that evaluate takes as they are (--eval-samples),
+ * over rl_train_settings. */
+const rl_param *const *rl_train_eval_param_list(void);
+void rl_eval_settings_default(rl_eval_settings *s);
+/* --eval-len's values into want: whole numbers 1..1024.  RL_EINVAL with
+ * err saying what is wrong (the text itself not quoted), RL_ENOMEM. */
+rl_status rl_eval_lengths(rl_eval_settings *s, char *err, size_t n);
+typedef struct rl_eval_plan {
+  size_t *lens, n, maxn; /* the test lengths (one length N: 1..N; several: those) */
+  size_t samples;        /* test examples per length */
+  size_t max_T;          /* the positions of the longest test example */
+  size_t train_T;        /* the positions of train's longest example: the scoring
+                            schedule's original context L unless --train-len */
+  int rope;              /* a rope model: scored under tp, then sp */
+  rl_schedule_params tp, sp; /* the training schedule, the scoring one (its metadata) */
+  /* sp as scored: without schedule options, its train-len (a --config's
+   * original context, train's metadata) left to the rule as train left it */
+  rl_schedule_params score;
+  char rope_text[RL_CKPT_TEXT_MAX], eval_text[RL_CKPT_TEXT_MAX]; /* tp's and sp's files */
+} rl_eval_plan;
+/* The lengths and samples of s for the checkpoint ck (its header read):
+ * RL_EINVAL (err) for a length past the task's distinct keys or past a
+ * learned position table; RL_ENOMEM.  A p->max_T past ck->cfg.max_T asks
+ * for the model to be built again for it. */
+rl_status rl_eval_plan_lengths(const rl_eval_settings *s, const rl_ckpt *ck, rl_eval_plan *p,
+                               char *err, size_t n);
+/* The schedules of a rope model: tp the checkpoint's training schedule;
+ * sp without schedule options (given NULL) the method train was given
+ * (score: the same at train's own original context, as train scored it),
+ * else the options given over the model's dim, rot, base and layout
+ * (score = sp: a --train-len given wins).
+ * A model of another scheme refuses schedule options.  RL_EINVAL (err,
+ * naming path for a checkpoint's text that does not parse). */
+rl_status rl_eval_plan_schedules(const rl_ckpt *ck, const char *path,
+                                 const rl_schedule_params *given, rl_eval_plan *p, char *err,
+                                 size_t n);
+void rl_eval_plan_free(rl_eval_plan *p);
+
 #ifdef __cplusplus
 }
 #endif

@@ -16,7 +16,7 @@
 # fails until it is taken out of KNOWN (so the list only shrinks).
 top=$1
 MAX=60
-KNOWN='src/cli/commands/cmd_evaluate.c'
+KNOWN=''
 cd "$top" || exit 1
 files=$(find src/cli -name '*.c' | sort)
 # shellcheck disable=SC2086 # the file list: names without blanks

@@ -91,12 +91,14 @@ static int schedules(const rl_cmd_run *r, rl_train_job *j)
   int rc;
   if (!rl_train_scheme_rope(a->scheme))
     return 0;
+  j->score_p = *sp;
+  rl_schedule_unset(&j->score_p, "train-len");
   rl_schedule_params tp;
   rl_schedule_params_default(&tp);
   tp.dim = sp->dim, tp.rot = sp->rot, tp.base = sp->base, tp.layout = sp->layout;
   if ((rc = rl_sched_build(&tp, cmd, &j->train_f)) ||
       (rc = rl_train_use_rope(cmd, j->m, j->train_f)) ||
-      (rc = rl_train_eval_schedule(cmd, sp, j->train_T, j->eval_T, &j->eval_f)) ||
+      (rc = rl_train_eval_schedule(cmd, &j->score_p, j->train_T, j->eval_T, &j->eval_f)) ||
       (rc = rl_train_use_rope(cmd, j->m, j->eval_f)) ||
       (rc = rl_train_use_rope(cmd, j->m, j->train_f)))
     return rc;

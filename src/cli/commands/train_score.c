@@ -15,11 +15,8 @@ int rl_train_eval_schedule(const char *cmd, const rl_schedule_params *sp, size_t
                            size_t T, rl_schedule **f)
 {
   rl_schedule_params p = *sp;
-  const rl_schedule_type *t = p.method;
-  if (t->uses & RL_SP_TRAIN_LEN)
-    rl_schedule_set(&p, "train-len", (double)train_T);
-  if ((t->uses & RL_SP_SEQ_LEN) && !rl_schedule_param_given(sp, rl_schedule_param_find("seq-len")))
-    rl_schedule_set(&p, "seq-len", (double)(T > train_T ? T : train_T));
+  /* the core's one rule: train_T and T where not given, the method's own factor */
+  rl_extrap_length_params(&p, train_T, 0, T);
   return rl_sched_build(&p, cmd, f);
 }
 
@@ -45,8 +42,10 @@ void rl_train_sched_meta(rl_out *tab, const rl_schedule_params *sp, const rl_sch
   rl_schedule_params_default(&plain);
   if (sp->method == plain.method)
     return; /* plain RoPE's table has no original length */
+  /* the original context the schedule was built with: train_T unless
+   * evaluate was given --train-len (rl_extrap_length_params) */
   if (sp->method->uses & RL_SP_TRAIN_LEN)
-    rl_out_meta_uint(tab, "schedule_train_len", train_T);
+    rl_out_meta_num(tab, "schedule_train_len", f ? f->p.train_len : (double)train_T);
   if ((sp->method->uses & RL_SP_SEQ_LEN) &&
       !rl_schedule_param_given(sp, rl_schedule_param_find("seq-len")))
     rl_out_meta(tab, "schedule_seq_len", "the test example's positions");

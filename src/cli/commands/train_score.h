@@ -13,9 +13,11 @@
  * training seed, so tables of different runs compare like for like. */
 #define RL_TRAIN_EVAL_SEED 0x5eedu
 
-/* The scoring schedule: sp's method with the training context train_T as
- * its original length (when it takes one) and, for methods that depend on
- * the current length, seq_len = T positions (unless given).  An exit code. */
+/* The scoring schedule: sp's method with the core's length rule
+ * (rl_extrap_length_params): the training context train_T as its original
+ * length and, for methods that depend on the current length, seq_len =
+ * max(T, train_T) positions, each unless given (a --train-len given to
+ * evaluate wins); the method's own factor unless given.  An exit code. */
 int rl_train_eval_schedule(const char *cmd, const rl_schedule_params *sp, size_t train_T,
                            size_t T, rl_schedule **f);
 /* rl_train_set_rope with the CLI's messages: an exit code. */
@@ -43,8 +45,9 @@ int rl_train_score_show(int progress);
 /* The scoring schedule's metadata (rl_sched_meta), and for a method
  * other than plain rope the original context it was built with where it
  * takes one:
- * schedule_train_len = train_T, the positions of train's longest
- * example (the task's train_len counts symbols, not positions), and for
+ * schedule_train_len = the original context f was built with: train_T,
+ * the positions of train's longest example (the task's train_len counts
+ * symbols, not positions), unless evaluate was given --train-len, and for
  * a method that follows the current length, schedule_seq_len = "the
  * test example's positions". */
 void rl_train_sched_meta(rl_out *tab, const rl_schedule_params *sp, const rl_schedule *f,

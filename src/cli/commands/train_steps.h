@@ -18,6 +18,11 @@ typedef struct rl_train_job {
   rl_train_model *m;
   rl_ckpt *ck, *old;             /* the checkpoint written; the one resumed (or NULL) */
   rl_schedule *train_f, *eval_f; /* rope: training and scoring schedules (else NULL) */
+  /* the scoring schedule's options: r->sched.p without its train-len.
+   * Scoring's original context is train's own (its --train-len shadows
+   * the schedule's): a --config's is another model's, in the metadata
+   * only; the core's rule (rl_extrap_length_params) gives train_T */
+  rl_schedule_params score_p;
   int show;                      /* progress on stderr */
   size_t start, step;            /* the step this process began at; steps done */
   size_t tokens;                 /* positions of the batches run */

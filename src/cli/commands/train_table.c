@@ -80,7 +80,7 @@ int rl_train_table(rl_train_job *j)
     lens[n - 1] = n;
   rl_train_score sc = {&j->task, (size_t)a->train_len, lens, (size_t)a->eval_len,
                        (size_t)a->eval_samples, j->train_f,
-                       j->train_f ? &j->r->sched.p : NULL, 0, j->show};
+                       j->train_f ? &j->score_p : NULL, 0, j->show};
   rc = rl_train_score_rows(cmd, &tab, j->m, &sc);
   free(lens);
   if (rc) {

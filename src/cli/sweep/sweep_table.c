@@ -33,11 +33,6 @@
 #define SC (RL_SWEEP_SCHED | RL_SWEEP_SCHEME)
 
 const rl_sweep_spec rl_sweep_table[] = {
-    /* evaluate: the schedule's options sweep (methods, factors); a list of
-     * --eval-len is its own (those lengths); the model fixes dim, rot and
-     * base */
-    {"evaluate", S | RL_SWEEP_LONG_POINTS, "eval-samples", "", "eval-len", NULL, "len", "exact", NULL, NULL,
-     "dim rot base", NULL, "len=tokens;exact=fraction", NULL},
     {NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL}};
 
 /* "*_same=U" matches every column ending "_same" */

@@ -136,13 +136,27 @@ rl_status rl_scale_factor(int scale, size_t L, size_t n, double *factor)
   return RL_OK;
 }
 
-void rl_extrap_method_params(rl_schedule_params *p, size_t L, size_t N)
+/* The one rule for "the schedule at length n" (issue 34): extrapolate,
+ * train's scoring and evaluate all come here.  Every value is a default:
+ * a parameter the caller holds as given (the user's --train-len, --factor,
+ * --seq-len) is kept, so the user's value wins over the model's or the
+ * command's length.  It was two rules: train's scoring set train_len to
+ * the training context over a --train-len given to evaluate. */
+void rl_extrap_length_params(rl_schedule_params *p, size_t L, size_t N, size_t n)
 {
   const rl_schedule_type *t = p->method;
   if ((t->uses & RL_SP_TRAIN_LEN) && !(p->set & RL_SP_TRAIN_LEN))
     rl_schedule_set(p, "train-len", (double)L);
-  if ((t->uses & RL_SP_FACTOR) && !(p->set & RL_SP_FACTOR))
+  if (N && (t->uses & RL_SP_FACTOR) && !(p->set & RL_SP_FACTOR))
     rl_schedule_set(p, "factor", N > L ? (double)N / (double)L : 1);
+  if (n && (t->uses & RL_SP_SEQ_LEN) &&
+      !rl_schedule_param_given(p, rl_schedule_param_find("seq-len")))
+    rl_schedule_set(p, "seq-len", (double)(n > L ? n : L));
+}
+
+void rl_extrap_method_params(rl_schedule_params *p, size_t L, size_t N)
+{
+  rl_extrap_length_params(p, L, N, 0);
 }
 
 /* The schemes that rotate by a frequency schedule (rope, rope2d). */

@@ -148,6 +148,11 @@ static const rl_param *const train_params[] = {
 
 const rl_param *const *rl_train_param_list(void) { return train_params; }
 
+/* evaluate's --eval-samples is train's (the same bounds and meaning; its
+ * default there is the checkpoint's) */
+static const rl_param *const eval_reused[] = {&p_eval_samples, NULL};
+const rl_param *const *rl_train_eval_param_list(void) { return eval_reused; }
+
 void rl_train_settings_default(rl_train_settings *s)
 {
   memset(s, 0, sizeof *s);
