@@ -17,6 +17,7 @@
 #include "out.h"
 #include "progress.h"
 #include "rowfmt.h"
+#include "train_measures.h"
 
 #define METHODS_MAX RL_EXTRAP_METHODS_MAX
 
@@ -197,11 +198,38 @@ static int check_applies(rl_cmd_run *r)
   return 0;
 }
 
+/* --checkpoint: the trained model's own settings; the first other option
+ * given, for its message, or NULL */
+static const char *not_with_checkpoint(const rl_cmd_run *r)
+{
+  static const char *const own[] = {"train-len", "distances", "measure", "method", "factor",
+                                    "scale", "local-window", "sink-tokens", "identical",
+                                    "draw-contents"};
+  for (size_t k = 0; k < sizeof own / sizeof *own; k++)
+    if (rl_cmd_given(r, own[k]))
+      return own[k];
+  if (r->scheme.scheme_set)
+    return "scheme";
+  if (r->sched_last)
+    return r->sched_last;
+  for (size_t k = 0; k < sizeof r->scheme.given; k++)
+    if (r->scheme.given[k])
+      return "scheme option";
+  return r->co.plot ? "plot" : NULL;
+}
+
 static int check(rl_cmd_run *r)
 {
   rl_extrap_settings *s = r->settings;
   rl_scheme_opts *so = &r->scheme;
   const char *cmd = r->name;
+  const char *other = s->checkpoint ? not_with_checkpoint(r) : NULL;
+  if (other)
+    return rl_usage(cmd, "invalid --%s with --checkpoint: the trained model's own settings "
+                    "are used (--eval-len, --lengths, --samples, --threads and the output "
+                    "options only)", other);
+  if (s->checkpoint)
+    return 0; /* the rest once the checkpoint is read (rl_extrapolate_checkpoint) */
   /* the measures always use identity projections: the option would
    * change nothing but the line that says so */
   if (so->cfg.identity)
@@ -478,6 +506,8 @@ static int conf_rows(rl_cmd_run *r, const rl_extrap_conf *cf, size_t k, struct c
 static int compute(rl_cmd_run *r)
 {
   const rl_extrap_settings *s = r->settings;
+  if (s->checkpoint)
+    return rl_extrapolate_checkpoint(r);
   rl_extrap_conf *cf = NULL;
   size_t ncf = 0;
   rl_sink sink = {0};
