@@ -13,8 +13,9 @@
 # with se 0 (every example gives the same).  The default lengths are
 # extrapolate's plan with L = 4 and N the checkpoint's eval_len 8:
 # 1, 2, 4, 8, so 2 layers x 2 heads x (2 entropy rows + T weights) =
-# 4 x (5 + 7 + 11 + 19) = 168 rows.  Other options are refused, and
-# lengths past N.
+# 4 x (5 + 7 + 11 + 19) = 168 rows.  The trained checkpoint measured
+# with 1 and 3 threads gives the same bytes.  Other options are refused,
+# and lengths past N.
 command -v python3 >/dev/null 2>&1 || exit 77
 set -e
 here=$(cd "$(dirname "$0")/../../train" && pwd)
@@ -47,6 +48,10 @@ awk -F, '
     n = 0; for (l in lens) n++
     printf "%d rows, %d lengths, %d differ from uniform attention\n", rows, n, bad
   }' z.csv
+# the same bytes for any --threads (the rows read in their order)
+"$ROPELAB" extrapolate --checkpoint t.ck --threads 1 --no-meta --lengths 3 >t1.csv
+"$ROPELAB" extrapolate --checkpoint t.ck --threads 3 --no-meta --lengths 3 >t3.csv
+cmp t1.csv t3.csv && echo "threads 1 and 3: the same bytes"
 try() {
   rc=0
   "$@" >/dev/null 2>err || rc=$?
