@@ -327,7 +327,8 @@ int rl_extrap_per_length(const char *scheme, const rl_scheme_cfg *cfg);
 /* ---- extrapolate's request and plan (extrap_plan.c) ----
  * What `ropelab extrapolate` is asked (its own settings, declared by
  * rl_extrap_request_param_list: --train-len, --eval-len, --lengths,
- * --distances, --measure, --method, --factor, --scale, --seq-len; the
+ * --distances, --measure, --method, --factor, --scale, --seq-len,
+ * --checkpoint; the
  * pass's own by rl_extrap_param_list into ex) and what the plan makes of
  * it: the lengths, distances and scales left to the core's defaults, the
  * scheme x method product and each method's length parameters. */
@@ -353,6 +354,7 @@ typedef struct rl_extrap_settings {
   double factor;        /* > 0: every method's factor; 0: N / L */
   unsigned given;       /* RL_EXG_* */
   char lens_note[160];  /* the default lengths rounded down, said (plan) */
+  const char *checkpoint; /* a trained model measured instead (--checkpoint), or NULL */
 } rl_extrap_settings;
 void rl_extrap_settings_default(rl_extrap_settings *s);
 const rl_param *const *rl_extrap_request_param_list(void);

@@ -314,6 +314,38 @@ void rl_train_pair_norm_sums(const rl_train_model *m, double *q, double *k, size
 rl_status rl_train_pair_norms(rl_train_model *m, const rl_task *t, size_t n, size_t samples,
                               uint64_t seed, double *q, double *k, char *err);
 
+/* The attention a trained model pays on task inputs (issue 35 item 5,
+ * `extrapolate --checkpoint F`): the attention weights of the model's own
+ * forward (rl_train_forward, which keeps them for the backward) on
+ * `samples` examples of length n drawn from seed (rl_task_example, as
+ * rl_train_evaluate), each reading T = rl_task_len(n) positions, every
+ * position a query over the keys 0..t (causal).  Per layer l and head h,
+ * at [l H + h] and [(l H + h) T + r]:
+ *   ent      the entropy -sum_k a_k ln a_k (nats, not divided by
+ *            anything) of a query's attention, averaged over the T query
+ *            positions of an example, then over the examples
+ *   ent_max  the same average of ln(t + 1), the entropy of uniform
+ *            attention (the largest the queries can have), one number
+ *   dist     the mean weight at distance r = t - key: over the queries
+ *            t >= r of an example (T - r of them), then over the examples
+ *   _se      the standard error over the examples (sample sd / sqrt
+ *            samples; 0 for one example), through Welford's update
+ * The caller gives ent, ent_se (layers x heads) and dist, dist_se
+ * (layers x heads x T).  RL_EINVAL (err) when T > max_T or n > the
+ * task's longest; RL_ENOMEM.  A rope model needs its table set. */
+typedef struct rl_train_attn {
+  size_t n, T, samples;
+  double ent_max;
+  double *ent, *ent_se, *dist, *dist_se;
+} rl_train_attn;
+rl_status rl_train_attention(rl_train_model *m, const rl_task *t, size_t n, size_t samples,
+                             uint64_t seed, rl_train_attn *out, char *err);
+/* The last forward's rows (rl_train_forward's B rows of T positions):
+ * ent[b][l H + h] and dist[((b L + l) H + h) T + r] as rl_train_attention
+ * averages them, for one example each.  0, or 1 when a row's last target
+ * is before position T - 1 (its later positions were not computed). */
+int rl_train_attn_rows(const rl_train_model *m, double *ent, double *dist);
+
 #ifdef __cplusplus
 }
 #endif

@@ -12,7 +12,8 @@
 #                                   FILE with CONF's KEY (an integer, or a
 #                                   real for an f64 key; 'nan' allowed) or
 #                                   entry KEY of PARM, MOM1, MOM2 ('all': every
-#                                   one) set to VALUE, the CRC made right, to OUT
+#                                   one; 'A:B': entries A..B-1) set to VALUE,
+#                                   the CRC made right, to OUT
 # Exit 1 with a message on a file that breaks the documented format.
 import struct
 import sys
@@ -109,7 +110,13 @@ def main(argv):
                 struct.pack_into("<Q", b, at + 8 * i, int(val) % 2**64)
         else:
             count = n // 8
-            for i in range(count) if key == "all" else [int(key)]:
+            if key == "all":
+                which = range(count)
+            elif ":" in key:  # A:B, entries A..B-1
+                which = range(int(key.split(":")[0]), int(key.split(":")[1]))
+            else:
+                which = [int(key)]
+            for i in which:
                 struct.pack_into("<d", b, at + 8 * i, float(val))
         struct.pack_into("<I", b, len(b) - 4, zlib.crc32(bytes(b[:-4])))
         open(argv[3], "wb").write(bytes(b))

@@ -17,6 +17,7 @@
 #include "out.h"
 #include "progress.h"
 #include "rowfmt.h"
+#include "train_measures.h"
 
 #define METHODS_MAX RL_EXTRAP_METHODS_MAX
 
@@ -197,11 +198,38 @@ static int check_applies(rl_cmd_run *r)
   return 0;
 }
 
+/* --checkpoint: the trained model's own settings; the first other option
+ * given, for its message, or NULL */
+static const char *not_with_checkpoint(const rl_cmd_run *r)
+{
+  static const char *const own[] = {"train-len", "distances", "measure", "method", "factor",
+                                    "scale", "local-window", "sink-tokens", "identical",
+                                    "draw-contents"};
+  for (size_t k = 0; k < sizeof own / sizeof *own; k++)
+    if (rl_cmd_given(r, own[k]))
+      return own[k];
+  if (r->scheme.scheme_set)
+    return "scheme";
+  if (r->sched_last)
+    return r->sched_last;
+  for (size_t k = 0; k < sizeof r->scheme.given; k++)
+    if (r->scheme.given[k])
+      return "scheme option";
+  return r->co.plot ? "plot" : NULL;
+}
+
 static int check(rl_cmd_run *r)
 {
   rl_extrap_settings *s = r->settings;
   rl_scheme_opts *so = &r->scheme;
   const char *cmd = r->name;
+  const char *other = s->checkpoint ? not_with_checkpoint(r) : NULL;
+  if (other)
+    return rl_usage(cmd, "invalid --%s with --checkpoint: the trained model's own settings "
+                    "are used (--eval-len, --lengths, --samples, --threads and the output "
+                    "options only)", other);
+  if (s->checkpoint)
+    return 0; /* the rest once the checkpoint is read (rl_extrapolate_checkpoint) */
   /* the measures always use identity projections: the option would
    * change nothing but the line that says so */
   if (so->cfg.identity)
@@ -478,6 +506,8 @@ static int conf_rows(rl_cmd_run *r, const rl_extrap_conf *cf, size_t k, struct c
 static int compute(rl_cmd_run *r)
 {
   const rl_extrap_settings *s = r->settings;
+  if (s->checkpoint)
+    return rl_extrapolate_checkpoint(r);
   rl_extrap_conf *cf = NULL;
   size_t ncf = 0;
   rl_sink sink = {0};
@@ -549,7 +579,23 @@ static const rl_cmd_decl decl = {
         "learned and tupe get a table of L rows (unless --max-len) whose last row\n"
         "serves every later position (--past clamp unless given).  --plot draws\n"
         "retrieval against r at N, entropy and unseen against n, the shift's KS\n"
-        "distance; a colour per scheme and method.\n",
+        "distance; a colour per scheme and method.\n"
+        "\n"
+        "--checkpoint F measures a trained model instead ('ropelab train --checkpoint\n"
+        "F'), on examples of its own task drawn from train's test seed, by length n\n"
+        "(the task's length, as train's --train-len: L the checkpoint's train_len, N\n"
+        "its eval_len or --eval-len, at most 1024; lengths L/4, L/2, L, 2L, ... N\n"
+        "unless --lengths).  An example reads tokens positions, each a query over\n"
+        "the keys up to it.  Columns scheme,layer,head,measure,stat,len,tokens,r,\n"
+        "value,se, per layer and head:\n"
+        "  entropy nats      -sum a ln a of a query's attention (nats, not divided\n"
+        "                    by ln(keys)), mean over the tokens positions, then\n"
+        "                    over the examples; se over the examples\n"
+        "  entropy max       the same mean of ln(keys): uniform attention's\n"
+        "  attention weight  at r = 0..tokens-1, the attention weight at distance\n"
+        "                    r (query - key), mean over the queries at or past r,\n"
+        "                    then over the examples; se\n"
+        "For random q and k (above) entropy is the last query's over len keys.\n",
     .footer = "example (figure: experiments/extrapolate.sh):\n"
               "  ropelab extrapolate --train-len 4096 --eval-len 32768 --method all \\\n"
               "      --scheme rope,alibi,t5,nope --measure retrieval,entropy\n",

@@ -1,8 +1,11 @@
-/* train_measures.c: `profile --checkpoint F` (train_measures.h). */
+/* train_measures.c: `profile --checkpoint F` and `extrapolate
+ * --checkpoint F` (train_measures.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cmd.h"
+#include "driver.h"
+#include "progress.h"
 #include "out.h"
 #include "rowfmt.h"
 #include "sched_opts.h"
@@ -102,4 +105,181 @@ done:
   rl_schedule_free(f);
   rl_train_free(m);
   return r;
+}
+
+/* ---- extrapolate --checkpoint F ------------------------------------- */
+
+/* the checkpoint read for the longest length's positions (evaluate's
+ * rule: a learned table has only its rows), its rope table set; an exit
+ * code */
+static int ex_model(rl_cmd_run *r, const char *path, rl_ckpt *ck, rl_train_model **m,
+                    rl_schedule **f)
+{
+  rl_extrap_settings *s = r->settings;
+  const char *cmd = r->name;
+  char err[RL_ERR_MAX] = "";
+  rl_ckpt_read_opts ro = {0, (size_t)r->threads, 0};
+  rl_status st = rl_ckpt_read_with(path, &ro, ck, m, err);
+  for (int pass = 0; !st && pass < 2; pass++) {
+    const rl_task *task = &ck->run.task;
+    if (pass == 0) {
+      /* L and N the checkpoint's (N: --eval-len), then the core's plan */
+      size_t most = rl_task_max_n(task) < 1024 ? rl_task_max_n(task) : 1024;
+      s->train_len = (size_t)ck->run.train_len;
+      if (!s->eval_len)
+        s->eval_len = (size_t)ck->run.eval_len;
+      if (s->eval_len > most)
+        return rl_usage(cmd, "invalid --eval-len '%zu' for task %s: expected at most %zu with "
+                        "--checkpoint", s->eval_len, rl_task_names()[task->kind], most);
+      for (size_t k = 0; (s->given & RL_EXG_LENS) && k < s->nlens; k++)
+        if (s->lens[k] > s->eval_len)
+          return rl_usage(cmd, "invalid --lengths '%s': length %zu is past the longest, %zu "
+                          "(%s)", s->lens_arg, s->lens[k], s->eval_len,
+                          s->eval_arg ? "--eval-len" : "the checkpoint's eval_len");
+      int bad_scale;
+      size_t bad_len;
+      rl_extrap_plan(s, NULL, &bad_scale, &bad_len); /* no scale: nothing to refuse */
+    }
+    size_t T = rl_task_len(task, s->lens[s->nlens - 1]);
+    if (T <= ck->cfg.max_T)
+      break;
+    if (ck->cfg.pos == RL_TPOS_LEARNED)
+      return rl_usage(cmd, "invalid --eval-len '%zu': a learned position table has the %zu "
+                      "rows it was trained with, length %zu reads %zu positions",
+                      s->lens[s->nlens - 1], ck->cfg.max_T, s->lens[s->nlens - 1], T);
+    rl_train_free(*m);
+    *m = NULL;
+    ro.max_T = T;
+    st = rl_ckpt_read_with(path, &ro, ck, m, err);
+  }
+  if (st)
+    return st == RL_EFORMAT || st == RL_EINVAL ? rl_usage(cmd, "%s", err)
+                                               : rl_runtime(cmd, "%s", err);
+  if (ck->cfg.pos != RL_TPOS_ROPE)
+    return 0;
+  rl_schedule_params tp;
+  char text[RL_CKPT_TEXT_MAX];
+  memcpy(text, ck->rope, sizeof text);
+  if (rl_ckpt_sched_parse(text, &tp, err))
+    return rl_usage(cmd, "invalid checkpoint '%s': its rope schedule: %s", path, err);
+  int rc = rl_sched_build(&tp, cmd, f);
+  return rc ? rc : rl_train_use_rope(cmd, *m, *f);
+}
+
+static void ex_meta(const rl_cmd_run *r, const char *path, const rl_ckpt *ck, size_t samples,
+                    rl_out *out)
+{
+  const rl_extrap_settings *s = r->settings;
+  const rl_train_cfg *c = &ck->cfg;
+  rl_out_meta_begin(out);
+  rl_out_meta(out, "checkpoint", path);
+  rl_out_meta_uint(out, "checkpoint_step", ck->step);
+  rl_out_meta(out, "scheme", rl_train_pos_names()[c->pos]);
+  rl_out_meta(out, "task", rl_task_names()[ck->run.task.kind]);
+  rl_out_meta_uint(out, "train_len", s->train_len);
+  rl_out_meta_uint(out, "eval_len", s->eval_len);
+  if (s->lens_note[0])
+    rl_out_meta(out, "default_lengths", s->lens_note);
+  rl_out_meta_uint(out, "layers", c->layers);
+  rl_out_meta_uint(out, "heads", c->heads);
+  rl_out_meta_uint(out, "samples", samples);
+  rl_out_meta_uint(out, "eval_seed", RL_TRAIN_EVAL_SEED);
+  if (c->pos == RL_TPOS_ROPE)
+    rl_out_meta(out, "rope", "the training schedule at every length (its table extended)");
+  rl_out_meta(out, "examples", "samples examples of length len of the checkpoint's task "
+                               "drawn from eval_seed (train's test examples), tokens positions "
+                               "each; every position a query over the keys up to it");
+  rl_out_meta(out, "entropy", "nats: -sum a ln a of a query's attention, mean over the tokens "
+                              "positions of an example, then over the examples (se); max = the "
+                              "same mean of ln(keys), the uniform attention's");
+  rl_out_meta(out, "attention", "weight: the attention weight at distance r = query - key, "
+                                "mean over the queries at or past r of an example, then over "
+                                "the examples (se)");
+  rl_out_header(out, "scheme,layer,head,measure,stat,len,tokens,r,value,se");
+}
+
+/* one row; se NULL for none */
+static void ex_row(rl_out *out, const char *scheme, size_t l, size_t h, const char *measure,
+                   const char *stat, const rl_train_attn *a, const char *rb, double v,
+                   const double *se)
+{
+  char lb[32], hb[32], nb[32], tb[32], vb[RL_NUMFMT_MAX], sb[RL_NUMFMT_MAX] = "";
+  snprintf(lb, sizeof lb, "%zu", l), snprintf(hb, sizeof hb, "%zu", h);
+  snprintf(nb, sizeof nb, "%zu", a->n), snprintf(tb, sizeof tb, "%zu", a->T);
+  rl_numfmt(v + 0.0, vb);
+  if (se)
+    rl_numfmt(*se + 0.0, sb);
+  const char *f[] = {scheme, lb, hb, measure, stat, nb, tb, rb, vb, sb};
+  rl_out_fields(out, f, sizeof f / sizeof *f);
+}
+
+static void ex_rows(rl_out *out, const rl_train_cfg *c, const rl_train_attn *a)
+{
+  const char *scheme = rl_train_pos_names()[c->pos];
+  for (size_t l = 0; l < c->layers; l++)
+    for (size_t h = 0; h < c->heads; h++) {
+      size_t i = l * c->heads + h;
+      ex_row(out, scheme, l, h, "entropy", "nats", a, "", a->ent[i], &a->ent_se[i]);
+      ex_row(out, scheme, l, h, "entropy", "max", a, "", a->ent_max, NULL);
+      for (size_t d = 0; d < a->T; d++) {
+        char rb[32];
+        snprintf(rb, sizeof rb, "%zu", d);
+        ex_row(out, scheme, l, h, "attention", "weight", a, rb, a->dist[i * a->T + d],
+               &a->dist_se[i * a->T + d]);
+      }
+    }
+}
+
+int rl_extrapolate_checkpoint(rl_cmd_run *r)
+{
+  rl_extrap_settings *s = r->settings;
+  const char *cmd = r->name, *path = s->checkpoint;
+  rl_ckpt *ck = calloc(1, sizeof *ck);
+  rl_train_model *m = NULL;
+  rl_schedule *f = NULL;
+  rl_sink sink = {0};
+  rl_train_attn a = {0};
+  char err[RL_ERR_MAX] = "";
+  if (!ck)
+    return rl_runtime(cmd, "out of memory");
+  int rc = ex_model(r, path, ck, &m, &f);
+  if (rc)
+    goto done;
+  const rl_train_cfg *c = rl_train_get_cfg(m);
+  size_t LH = c->layers * c->heads, T = rl_task_len(&ck->run.task, s->lens[s->nlens - 1]);
+  size_t samples = rl_cmd_given(r, "samples") ? s->ex.samples : (size_t)ck->run.eval_samples;
+  a.ent = malloc(LH * sizeof *a.ent), a.ent_se = malloc(LH * sizeof *a.ent_se);
+  a.dist = malloc(LH * T * sizeof *a.dist), a.dist_se = malloc(LH * T * sizeof *a.dist_se);
+  if (!a.ent || !a.ent_se || !a.dist || !a.dist_se) {
+    rc = rl_runtime(cmd, "out of memory");
+    goto done;
+  }
+  if ((rc = rl_cmd_sink_open(r, &sink)))
+    goto done;
+  ex_meta(r, path, ck, samples, &sink.out);
+  rl_progress prog;
+  double work = 0; /* attention pairs x layers x examples: shown past 1e8 */
+  for (size_t k = 0; k < s->nlens; k++) {
+    double t = (double)rl_task_len(&ck->run.task, s->lens[k]);
+    work += t * t * (double)c->layers * (double)samples * (double)c->d_model;
+  }
+  rl_progress_init(&prog, cmd, r->co.progress, s->nlens, work > 1e9);
+  for (size_t k = 0; k < s->nlens && !sink.out.err; k++) {
+    rl_status st = rl_train_attention(m, &ck->run.task, s->lens[k], samples, RL_TRAIN_EVAL_SEED,
+                                      &a, err);
+    if (st) {
+      rc = st == RL_ENOMEM ? rl_runtime(cmd, "out of memory") : rl_runtime(cmd, "%s", err);
+      goto done;
+    }
+    ex_rows(&sink.out, c, &a);
+    rl_progress_update(&prog, k + 1);
+  }
+  rc = rl_sink_close(&sink, &prog);
+done:
+  rl_sink_abort(&sink);
+  free(a.ent), free(a.ent_se), free(a.dist), free(a.dist_se);
+  free(ck);
+  rl_schedule_free(f);
+  rl_train_free(m);
+  return rc;
 }

@@ -266,8 +266,17 @@ static const rl_param p_scale = CUSTOM(
     "((0.1 ln(n/L) + 1)^2, YaRN's temperature) (default none)");
 static const rl_param p_seq = CUSTOM("seq-len", "N", parse_seq,
                                      "refused: the current length is each of --lengths");
-static const rl_param *const request[] = {&p_train, &p_eval,   &p_lens,  &p_dists, &p_measure,
-                                          &p_method, &p_factor, &p_scale, &p_seq,   NULL};
+static const rl_param p_checkpoint = {
+    .key = "checkpoint", .kind = RL_PK_TEXT, .flags = RL_PF_FILE | RL_PF_NO_SWEEP | RL_PF_NO_META,
+    .offset = SF(checkpoint), .metavar = "F", .dflt_text = "none",
+    .help = "a model 'ropelab train --checkpoint F' wrote, measured instead on its own task's "
+            "examples (rl_train_attention): per layer and head, the attention entropy and the "
+            "attention paid to each distance, by length (L the checkpoint's train_len; N its "
+            "eval_len unless --eval-len, at most 1024; --lengths, --samples, --threads and the "
+            "output options only; columns below)"};
+static const rl_param *const request[] = {&p_train,  &p_eval,   &p_lens,  &p_dists,
+                                          &p_measure, &p_method, &p_factor, &p_scale,
+                                          &p_seq,    &p_checkpoint, NULL};
 
 const rl_param *const *rl_extrap_request_param_list(void) { return request; }
 

@@ -815,3 +815,8 @@ void rl_train_pair_norm_sums(const rl_train_model *m, double *q, double *k, size
   else
     rl_tm_pair_norm_sums_d(m, q, k, count);
 }
+
+int rl_train_attn_rows(const rl_train_model *m, double *ent, double *dist)
+{
+  return m->f32 ? rl_tm_attn_rows_f(m, ent, dist) : rl_tm_attn_rows_d(m, ent, dist);
+}

@@ -328,6 +328,44 @@ void FN(pair_norm_sums)(const rl_train_model *m, double *q, double *k, size_t *c
   }
 }
 
+/* Each row's attention statistics from the last forward's weights (the
+ * softmax attention_forward and relattn_forward wrote, [b][h][t][t2]):
+ * ent[b][l H + h] the mean over the row's positions t of -sum a ln a,
+ * dist[(b L H + l H + h) T + r] the mean over t >= r of a[t][t - r];
+ * b the caller's row.  0 when every row reads T positions, else 1. */
+int FN(attn_rows)(const rl_train_model *m, double *ent, double *dist)
+{
+  const rl_train_cfg *c = &m->cfg;
+  size_t H = c->heads, LH = c->layers * H, T = m->T;
+  for (size_t ci = 0; ci < m->nch; ci++) {
+    const struct rl_tm_chunk *ck = &m->ch[ci];
+    size_t Tc = ck->Tc;
+    for (size_t j = 0; j < ck->Bc; j++) {
+      size_t b = m->perm[ck->b0 + j];
+      if (m->rowlen[b] != T)
+        return 1;
+      for (size_t l = 0; l < c->layers; l++)
+        for (size_t h = 0; h < H; h++) {
+          const real *a = cact(m, V(m)->a, A_ATT, l, ck) + (j * H + h) * Tc * Tc;
+          double *dr = dist + (b * LH + l * H + h) * T, e = 0;
+          for (size_t r = 0; r < T; r++)
+            dr[r] = 0;
+          for (size_t t = 0; t < T; t++)
+            for (size_t t2 = 0; t2 <= t; t2++) {
+              double p = (double)a[t * Tc + t2];
+              if (p > 0)
+                e -= p * log(p);
+              dr[t - t2] += p;
+            }
+          ent[b * LH + l * H + h] = e / (double)T;
+          for (size_t r = 0; r < T; r++)
+            dr[r] /= (double)(T - r);
+        }
+    }
+  }
+  return 0;
+}
+
 /* The last forward's probabilities and losses, in the caller's layout:
  * rows in their order, positions past a row's last target (never
  * computed) at 0. */
