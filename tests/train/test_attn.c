@@ -35,6 +35,7 @@ static rl_train_model *model(rl_train_pos pos, size_t T)
   rl_train_cfg_default(&cfg);
   cfg.vocab = rl_task_vocab(&copy), cfg.d_model = D, cfg.heads = H, cfg.layers = L;
   cfg.batch = B, cfg.max_T = T, cfg.pos = pos, cfg.seed = 7;
+  cfg.dtype = RL_TDTYPE_FLOAT64; /* the exact expectations (train's default is float32) */
   rl_train_model *m;
   char err[RL_ERR_MAX] = "";
   if (rl_train_new(&cfg, &m, err)) {
