@@ -14,8 +14,8 @@
 # load average after it, the wall an idle machine would take,
 # cpu / (threads * EFF), and pass: exact >= 0.99 and that wall <= 60 s.
 # EFF is the parallel efficiency of the default two threads, CPU seconds /
-# (2 * wall) measured on idle cores (0.92: copy_all's runs, 2026-12-05,
-# 140.8 CPU s in 76.9 s at a load of 2.15; set EFF to yours).  On a
+# (2 * wall) measured on idle cores (0.89: rope's float32 run, 2026-12-06,
+# 81.0 CPU s in 45.6 s at a load of 1.5; set EFF to yours).  On a
 # loaded machine the measured wall says nothing about an idle one: the
 # CPU seconds are the comparable cost.  The default build is Meson's
 # default (release, OpenBLAS when found), built into build-train-defaults
@@ -25,7 +25,7 @@ set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 schemes=${SCHEMES:-nope sinusoidal learned t5 alibi rope xl deberta tupe}
 seeds=${SEEDS:-1 2 3}
-eff=${EFF:-0.92}
+eff=${EFF:-0.89}
 out=${TRAIN_OUT:-$top/experiments/train_defaults}
 if [ -z "${ROPELAB:-}" ]; then
   build=$top/build-train-defaults
