@@ -142,12 +142,13 @@ static int prepare(rl_cmd_run *r, env_run *w)
   rl_schedule_params xp = r->sched.p;
   xp.precision = s->against; /* NULL: the exact values */
   int rc = rl_sched_build(&xp, r->name, &w->ex);
-  rl_progress_update(&w->prog, bw);
+  if (!rc)
+    rl_progress_update(&w->prog, bw);
   for (size_t k = 0; k < w->np && !rc; k++) {
     rl_schedule_params pp = r->sched.p;
     pp.precision = w->list[k];
-    rc = rl_sched_build(&pp, r->name, &w->built[k]);
-    rl_progress_update(&w->prog, (k + 2) * bw);
+    if (!(rc = rl_sched_build(&pp, r->name, &w->built[k])))
+      rl_progress_update(&w->prog, (k + 2) * bw);
   }
   return rc;
 }
@@ -193,6 +194,12 @@ static rl_status envelopes(const rl_prec_env_settings *s, env_run *w)
   return st;
 }
 
+/* the rotated pairs (--rot, 0: all of --dim) */
+static size_t pairs(const rl_cmd_run *r)
+{
+  return (r->sched.p.rot ? r->sched.p.rot : r->sched.p.dim) / 2;
+}
+
 /* a request past the cost model's hour is refused before anything is
  * built (issue 33 item 5: --dim 2^20 --to 1e4 is ~2.5 h of CPU); one that
  * stops at --first-exceeding may end early: not refused */
@@ -207,7 +214,7 @@ static int check_cost(rl_cmd_run *r)
   int all = s->sample == 0;
   size_t positions = all ? s->to - s->from + 1 : s->points;
   if (rl_cost_check_prec(np, positions, all ? "--to" : "--points", all ? s->to : s->points,
-                         r->sched.p.dim / 2, err))
+                         pairs(r), err))
     return rl_usage(r->name, "%s", err);
   return 0;
 }
@@ -225,7 +232,7 @@ static int check(rl_cmd_run *r)
 /* progress from the start: the builds, then every pipeline's rows */
 static void progress_start(rl_cmd_run *r, env_run *w)
 {
-  size_t bw = rl_cost_prec_build_positions(), n = r->sched.p.dim / 2;
+  size_t bw = rl_cost_prec_build_positions(), n = pairs(r);
   w->base = (w->np + 1) * bw;
   rl_progress_init(&w->prog, r->name, r->co.progress, w->base + w->per * w->np,
                    w->per * w->np * n > 10000000 || rl_cost_prec(w->np, w->per, n) > 2);
@@ -250,13 +257,13 @@ static int compute(rl_cmd_run *r)
     rl_status st = envelopes(s, w);
     if (st) {
       rl_sink_abort(&w->sink);
-      rl_progress_end(&w->prog);
+      rl_progress_stop(&w->prog);
       rc = rl_runtime(r->name, "cannot compute the envelope: %s", rl_strerror(st));
     } else {
       rc = rl_sink_close(&w->sink, &w->prog);
     }
   } else {
-    rl_progress_end(&w->prog);
+    rl_progress_stop(&w->prog);
   }
   free(w->pair);
   for (size_t k = 0; k < w->np; k++)

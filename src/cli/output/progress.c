@@ -43,3 +43,11 @@ void rl_progress_end(rl_progress *p)
   fprintf(stderr, "\rropelab %s: 100%%\n", p->cmd);
   fflush(stderr);
 }
+
+void rl_progress_stop(rl_progress *p)
+{
+  if (!p->on || !p->shown)
+    return;
+  fputc('\n', stderr);
+  fflush(stderr);
+}

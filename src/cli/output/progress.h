@@ -21,5 +21,7 @@ typedef struct rl_progress {
 void rl_progress_init(rl_progress *p, const char *cmd, int mode, size_t total, int long_run);
 void rl_progress_update(rl_progress *p, size_t done);
 void rl_progress_end(rl_progress *p);
+/* Ends a line already shown without claiming 100% (a run that failed). */
+void rl_progress_stop(rl_progress *p);
 
 #endif

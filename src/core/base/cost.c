@@ -68,7 +68,8 @@ double rl_cost_prec(size_t pipelines, size_t positions, size_t pairs)
 
 size_t rl_cost_prec_build_positions(void)
 {
-  return (size_t)ceil(RL_COST_PREC_BUILD_S / RL_COST_PREC_POS_S);
+  /* rounded, not ceil: 1.5e-6 / 1e-7 is 15.000000000000002 in doubles */
+  return (size_t)floor(RL_COST_PREC_BUILD_S / RL_COST_PREC_POS_S + 0.5);
 }
 
 rl_status rl_cost_check_prec(size_t pipelines, size_t positions, const char *positions_what,
@@ -84,12 +85,14 @@ rl_status rl_cost_check_prec(size_t pipelines, size_t positions, const char *pos
   double builds = (double)(pipelines + 1) * (double)pairs * RL_COST_PREC_BUILD_S;
   double most = floor((RL_COST_MAX_CPU_S - builds) /
                       ((double)pipelines * (double)pairs * RL_COST_PREC_POS_S));
+  /* the largest value of the option itself: --to counts from --from */
+  double top = most + (double)positions_given - (double)positions;
   snprintf(err, RL_ERR_MAX,
            "invalid %s '%zu': about %s of CPU for %zu positions of %zu pairs in %zu pipeline%s "
-           "(%.2g us a pair and position, measured); expected at most %.0f positions (%s of "
-           "CPU), --sample log, or one --precision",
+           "(%.2g us a pair and position, measured); expected at most %.0f (%s of CPU), "
+           "--sample log, or one --precision",
            positions_what, positions_given, t, positions, pairs, pipelines,
-           pipelines == 1 ? "" : "s", RL_COST_PREC_POS_S * 1e6, most < 0 ? 0 : most, lim);
+           pipelines == 1 ? "" : "s", RL_COST_PREC_POS_S * 1e6, top < 0 ? 0 : top, lim);
   return RL_ERANGE;
 }
 
