@@ -321,6 +321,21 @@ int rl_cmd_given(const rl_cmd_run *r, const char *key)
   return 0;
 }
 
+const char *rl_cmd_model_option_given(const rl_cmd_run *r, const char *const *own, size_t n)
+{
+  for (size_t k = 0; k < n; k++)
+    if (rl_cmd_given(r, own[k]))
+      return own[k];
+  if (r->scheme.scheme_set)
+    return "scheme";
+  if (r->sched_last)
+    return r->sched_last;
+  for (size_t k = 0; k < sizeof r->scheme.given; k++)
+    if (r->scheme.given[k])
+      return "scheme option";
+  return NULL;
+}
+
 const char *rl_cmd_arg(const rl_cmd_run *r, const char *key)
 {
   const rl_cmd_decl *d = r->cmd->decl;

@@ -45,6 +45,10 @@ static inline void *rl_cmd_group_obj(const rl_cmd_run *r, size_t k)
 }
 /* Whether option key of the command's own groups was given. */
 int rl_cmd_given(const rl_cmd_run *r, const char *key);
+/* The first of own[0..n-1] given, else "scheme" (--scheme), the last
+ * schedule option, "scheme option" (any of the scheme group's), or NULL:
+ * what a message names when an input (a checkpoint) fixes the model. */
+const char *rl_cmd_model_option_given(const rl_cmd_run *r, const char *const *own, size_t n);
 /* The text option key of the command's own groups was given as (its
  * messages quote it as typed), or NULL. */
 const char *rl_cmd_arg(const rl_cmd_run *r, const char *key);

@@ -185,16 +185,9 @@ static int rows(rl_cmd_run *r, const struct sch *sch, const struct job *jb, char
 static const char *not_with_checkpoint(const rl_cmd_run *r)
 {
   static const char *const own[] = {"query-pos", "plot-normalize"};
-  for (size_t k = 0; k < sizeof own / sizeof *own; k++)
-    if (rl_cmd_given(r, own[k]))
-      return own[k];
-  if (r->scheme.scheme_set)
-    return "scheme";
-  if (r->sched_last)
-    return r->sched_last;
-  for (size_t k = 0; k < sizeof r->scheme.given; k++)
-    if (r->scheme.given[k])
-      return "scheme option";
+  const char *o = rl_cmd_model_option_given(r, own, sizeof own / sizeof *own);
+  if (o)
+    return o;
   if (r->threads_given)
     return "threads";
   if (r->co.plot)
