@@ -71,6 +71,22 @@ void RL_TL(relattn_forward)(RL_REAL *out, RL_REAL *preatt, RL_REAL *att, const R
 void RL_TL(relattn_backward)(RL_REAL *dqkv, RL_TL(rel) *d, RL_REAL *dpreatt, const RL_REAL *dout,
                             const RL_REAL *qkv, const RL_REAL *att, const RL_TL(rel) *r, size_t B,
                             size_t T, size_t C, size_t H);
+/* The same two as the trainer calls them, with a scratch work of
+ * RL_TL_REL_WORK(T, nrel, hd) entries: the float build computes through
+ * sgemm (per sequence and head, the content logits over the square and
+ * the position terms against the whole tables, as its plain attention),
+ * its sums in another order than the loops above; the double build is
+ * the loops above (work unread, the same bits). */
+#ifndef RL_TL_REL_WORK
+#define RL_TL_REL_WORK(T, nrel, hd) (2 * (T) * (hd) + 2 * (T) * (nrel) + (T) + (nrel))
+#endif
+void RL_TL(relattn_forward_ws)(RL_REAL *out, RL_REAL *preatt, RL_REAL *att, const RL_REAL *qkv,
+                              const RL_TL(rel) *r, size_t B, size_t T, size_t C, size_t H,
+                              RL_REAL *work);
+void RL_TL(relattn_backward_ws)(RL_REAL *dqkv, RL_TL(rel) *d, RL_REAL *dpreatt,
+                               const RL_REAL *dout, const RL_REAL *qkv, const RL_REAL *att,
+                               const RL_TL(rel) *r, size_t B, size_t T, size_t C, size_t H,
+                               RL_REAL *work);
 
 /* Content-free attention biases [H][T][T] (query t, key t2 <= t):
  * ALiBi -slope_h (t - t2) (Press et al. 2022, eq. in sec. 3); T5 table

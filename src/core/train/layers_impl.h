@@ -13,17 +13,25 @@
 #include "layers.h"
 #include "ropelab.h"
 #include "../base/internal.h"
+#include "expf_poly.h"
 
 typedef IMPL_REAL real;
 #define TL(name) IMPL_TL(name)
 #ifdef IMPL_FLOAT
 #define R_EXP expf
+/* y[0..n) = e^y in place: four at a time (expf_poly.h) */
+#define R_EXP_INPLACE(y, n) rl_expf_array(y, y, n)
 #define R_LOG logf
 #define R_SQRT sqrtf
 #define R_GEMM rl_blas_sgemm
 #define R_HUGE HUGE_VALF
 #else
 #define R_EXP exp
+#define R_EXP_INPLACE(y, n)                                                              \
+  do {                                                                                   \
+    for (size_t i_ = 0; i_ < (n); i_++)                                                  \
+      (y)[i_] = exp((y)[i_]);                                                            \
+  } while (0)
 #define R_LOG log
 #define R_SQRT sqrt
 #define R_GEMM rl_blas_dgemm
@@ -309,6 +317,54 @@ static void softmax_value_backward(real *dp, real *da, const real *a, const real
  * float32 step's CPU, perf, 2026-12-06).  The same function as those
  * loops; its sums in another order (test_f32.c checks the float gradient
  * against the float64 one). */
+/* The causal softmax of one head's square of logits pre [T][T] (plus
+ * bias [T][T] when given, added into pre) into a; above the diagonal
+ * both zeroed. */
+static void softmax_rows(real *pre, real *a, const real *bias, size_t T)
+{
+  for (size_t t = 0; t < T; t++) {
+    real *p = pre + t * T, *ar = a + t * T, mx = -R_HUGE, sum = 0;
+    for (size_t t2 = 0; t2 <= t; t2++) {
+      if (bias)
+        p[t2] += bias[t * T + t2];
+      if (p[t2] > mx)
+        mx = p[t2];
+    }
+    for (size_t t2 = 0; t2 <= t; t2++)
+      ar[t2] = p[t2] - mx;
+    R_EXP_INPLACE(ar, t + 1); /* vectorised; the sum below in order */
+    for (size_t t2 = 0; t2 <= t; t2++)
+      sum += ar[t2];
+    for (size_t t2 = 0; t2 < T; t2++) {
+      if (t2 <= t)
+        ar[t2] /= sum;
+      else
+        ar[t2] = p[t2] = R(0.0);
+    }
+  }
+}
+
+/* Its backward, in place: dp [T][T] holds the gradient of a and becomes
+ * that of pre, a (dp - sum a dp) per row, zero above the diagonal; datt
+ * (when given) keeps the gradient of a, dbias (when given) += dp. */
+static void softmax_rows_backward(real *dp, real *datt, real *dbias, const real *a, size_t T)
+{
+  for (size_t t = 0; t < T; t++) {
+    const real *ar = a + t * T;
+    real *g = dp + t * T, dot = 0;
+    for (size_t t2 = 0; t2 <= t; t2++) {
+      if (datt)
+        datt[t * T + t2] = g[t2];
+      dot += ar[t2] * g[t2];
+    }
+    for (size_t t2 = 0; t2 < T; t2++) {
+      g[t2] = t2 <= t ? ar[t2] * (g[t2] - dot) : R(0.0);
+      if (dbias && t2 <= t)
+        dbias[t * T + t2] += g[t2];
+    }
+  }
+}
+
 void TL(attention_forward)(real *out, real *preatt, real *att, const real *qkv,
                            const real *bias, size_t B, size_t T, size_t C, size_t H,
                            real scale)
@@ -320,23 +376,7 @@ void TL(attention_forward)(real *out, real *preatt, real *att, const real *qkv,
       const real *q = qkv + (b * T) * 3 * C + h * hd;
       real *pre = preatt + (b * H + h) * T * T, *a = att + (b * H + h) * T * T;
       R_GEMM(CblasNoTrans, CblasTrans, n, n, (int)hd, scale, q, ld, q + C, ld, R(0.0), pre, n);
-      for (size_t t = 0; t < T; t++) {
-        real *p = pre + t * T, *ar = a + t * T, mx = -R_HUGE, sum = 0;
-        for (size_t t2 = 0; t2 <= t; t2++) {
-          if (bias)
-            p[t2] += bias[(h * T + t) * T + t2];
-          if (p[t2] > mx)
-            mx = p[t2];
-        }
-        for (size_t t2 = 0; t2 <= t; t2++)
-          sum += ar[t2] = R_EXP(p[t2] - mx);
-        for (size_t t2 = 0; t2 < T; t2++) {
-          if (t2 <= t)
-            ar[t2] /= sum;
-          else
-            ar[t2] = p[t2] = R(0.0);
-        }
-      }
+      softmax_rows(pre, a, bias ? bias + h * T * T : NULL, T);
       R_GEMM(CblasNoTrans, CblasNoTrans, n, (int)hd, n, R(1.0), a, n, q + 2 * C, ld, R(0.0),
              out + (b * T) * C + h * hd, (int)C);
     }
@@ -360,21 +400,8 @@ void TL(attention_backward)(real *dqkv, real *dbias, real *dpreatt, real *datt,
       R_GEMM(CblasTrans, CblasNoTrans, n, (int)hd, n, R(1.0), a, n, d, (int)C, R(1.0),
              dq + 2 * C, ld);
       /* through the softmax, row by row; zero above the diagonal */
-      for (size_t t = 0; t < T; t++) {
-        const real *ar = a + t * T;
-        real *g = dp + t * T, dot = 0;
-        real *da = datt ? datt + ((b * H + h) * T + t) * T : NULL;
-        for (size_t t2 = 0; t2 <= t; t2++) {
-          if (da)
-            da[t2] = g[t2];
-          dot += ar[t2] * g[t2];
-        }
-        for (size_t t2 = 0; t2 < T; t2++) {
-          g[t2] = t2 <= t ? ar[t2] * (g[t2] - dot) : R(0.0);
-          if (dbias && t2 <= t)
-            dbias[(h * T + t) * T + t2] += g[t2];
-        }
-      }
+      softmax_rows_backward(dp, datt ? datt + (b * H + h) * T * T : NULL,
+                            dbias ? dbias + h * T * T : NULL, a, T);
       /* pre = scale q k^T: dq += scale dp k, dk += scale dp^T q */
       R_GEMM(CblasNoTrans, CblasNoTrans, n, (int)hd, n, scale, dp, n, q + C, ld, R(1.0), dq, ld);
       R_GEMM(CblasTrans, CblasNoTrans, n, (int)hd, n, scale, dp, n, q, ld, R(1.0), dq + C, ld);
@@ -476,17 +503,20 @@ void TL(t5_backward)(real *dt5, const real *dbias, size_t H, size_t T, size_t nb
  * where this is as accurate as tanh (absolute error a few ulp of 1; the
  * relative error of t near u = 0 does not matter there), and glibc's exp
  * costs well under the expm1 inside its tanh (GELU's tanh was 17% of a
- * training step's CPU, perf).  e^{2u} overflows to inf for u > 354:
- * then t = 1 exactly, as it should be. */
+ * training step's CPU, perf).  e^{2u} overflows to inf for u > 354
+ * (float: 44): then t = 1 exactly, as it should be. */
 void TL(gelu_forward)(real *out, real *th, const real *inp, size_t N)
 {
-  /* the exponentials first (calls), then the rest in a loop of its own
-   * that vectorises its divisions (perf, t5: the layer with its exp calls
-   * 14.0% of a step's CPU before, 12.7% after) */
+  /* the exponents, their exponentials (float: four at a time,
+   * expf_poly.h; double: libm's calls), then the rest in a loop of its
+   * own that vectorises its divisions (perf, t5: the layer with its exp
+   * calls 14.0% of a step's CPU before, 12.7% after; float32 with expf's
+   * calls 5%, 2026-12-06) */
   for (size_t i = 0; i < N; i++) {
     real x = inp[i];
-    th[i] = R_EXP(R(2.0) * (GELU_C * (x + R(0.044715) * x * x * x)));
+    th[i] = R(2.0) * (GELU_C * (x + R(0.044715) * x * x * x));
   }
+  R_EXP_INPLACE(th, N);
   for (size_t i = 0; i < N; i++) {
     real x = inp[i], t = R(1.0) - R(2.0) / (th[i] + R(1.0));
     th[i] = t;
@@ -530,7 +560,10 @@ double TL(crossentropy_forward)(real *losses, real *probs, const real *logits,
       if (z[v] > mx)
         mx = z[v];
     for (size_t v = 0; v < V; v++)
-      sum += p[v] = R_EXP(z[v] - mx);
+      p[v] = z[v] - mx;
+    R_EXP_INPLACE(p, V);
+    for (size_t v = 0; v < V; v++)
+      sum += p[v];
     for (size_t v = 0; v < V; v++)
       p[v] /= sum;
     losses[n] = 0;
@@ -561,6 +594,169 @@ void TL(crossentropy_backward)(real *dlogits, const real *probs, const int *tgt,
   }
 }
 
+#ifdef IMPL_FLOAT
+/* float: relative attention as the plain attention's float build, per
+ * sequence and head through sgemm (the scalar loops below, float64's,
+ * were 41% of an xl float32 step's CPU, perf, 2026-12-06): the content
+ * logits (q + u) k^T over the square; the position terms as the products
+ * with the whole table, QA = (q + v) A^T [T][nrel] and KB = k Bt^T,
+ * each logit then reading its entry QA[t][idx[t][t2]], KB[t2][idx[t][t2]]
+ * (gathered; the backward scatters into the same shapes).  The same
+ * function as the loops, its sums in another order (test_f32_layers.c
+ * checks it against the double build). */
+
+/* the table rows the causal triangle reads: 1 + its largest index */
+static size_t rel_rows(const TL(rel) *r, size_t T)
+{
+  size_t nr = 0;
+  for (size_t t = 0; t < T; t++)
+    for (size_t t2 = 0; t2 <= t; t2++)
+      nr = r->idx[t * T + t2] >= nr ? r->idx[t * T + t2] + 1 : nr;
+  return nr < r->nrel ? nr : r->nrel;
+}
+
+/* rows of q (leading dimension ld) plus the vector w into out [T][hd], or
+ * q itself when w is NULL; *ldo its leading dimension */
+static const real *plus_row(real *out, const real *q, int ld, const real *w, size_t T,
+                            size_t hd, int *ldo)
+{
+  *ldo = ld;
+  if (!w)
+    return q;
+  for (size_t t = 0; t < T; t++)
+    for (size_t e = 0; e < hd; e++)
+      out[t * hd + e] = q[t * (size_t)ld + e] + w[e];
+  *ldo = (int)hd;
+  return out;
+}
+
+void TL(relattn_forward_ws)(real *out, real *preatt, real *att, const real *qkv,
+                            const TL(rel) *r, size_t B, size_t T, size_t C, size_t H,
+                            real *work)
+{
+  size_t hd = C / H, nr = rel_rows(r, T);
+  int ld = (int)(3 * C), n = (int)T, ldq, ldv;
+  real *qu = work, *qv = qu + T * hd, *qa = qv + T * hd, *kb = qa + T * r->nrel;
+  for (size_t b = 0; b < B; b++)
+    for (size_t h = 0; h < H; h++) {
+      const real *q = qkv + (b * T) * 3 * C + h * hd, *k = q + C;
+      real *pre = preatt + (b * H + h) * T * T, *a = att + (b * H + h) * T * T;
+      const real *qq = plus_row(qu, q, ld, r->u ? r->u + h * hd : NULL, T, hd, &ldq);
+      R_GEMM(CblasNoTrans, CblasTrans, n, n, (int)hd, r->scale, qq, ldq, k, ld, R(0.0), pre, n);
+      if (r->A) {
+        const real *qw = plus_row(qv, q, ld, r->v ? r->v + h * hd : NULL, T, hd, &ldv);
+        R_GEMM(CblasNoTrans, CblasTrans, n, (int)nr, (int)hd, r->scale, qw, ldv,
+               r->A + h * r->nrel * hd, (int)hd, R(0.0), qa, (int)nr);
+        for (size_t t = 0; t < T; t++)
+          for (size_t t2 = 0; t2 <= t; t2++)
+            pre[t * T + t2] += qa[t * nr + r->idx[t * T + t2]];
+      }
+      if (r->Bt) {
+        R_GEMM(CblasNoTrans, CblasTrans, n, (int)nr, (int)hd, r->scale, k, ld,
+               r->Bt + h * r->nrel * hd, (int)hd, R(0.0), kb, (int)nr);
+        for (size_t t = 0; t < T; t++)
+          for (size_t t2 = 0; t2 <= t; t2++)
+            pre[t * T + t2] += kb[t2 * nr + r->idx[t * T + t2]];
+      }
+      softmax_rows(pre, a, r->bias ? r->bias + h * T * T : NULL, T);
+      R_GEMM(CblasNoTrans, CblasNoTrans, n, (int)hd, n, R(1.0), a, n, q + 2 * C, ld, R(0.0),
+             out + (b * T) * C + h * hd, (int)C);
+    }
+}
+
+void TL(relattn_backward_ws)(real *dqkv, TL(rel) *d, real *dpreatt, const real *dout,
+                             const real *qkv, const real *att, const TL(rel) *r, size_t B,
+                             size_t T, size_t C, size_t H, real *work)
+{
+  size_t hd = C / H, nr = rel_rows(r, T), NR = r->nrel;
+  int ld = (int)(3 * C), n = (int)T, ldq, ldv;
+  real s = r->scale;
+  real *qu = work, *qv = qu + T * hd, *dqa = qv + T * hd, *dkb = dqa + T * NR;
+  real *col = dkb + T * NR, *row = col + T;
+  for (size_t b = 0; b < B; b++)
+    for (size_t h = 0; h < H; h++) {
+      const real *q = qkv + (b * T) * 3 * C + h * hd, *k = q + C;
+      const real *g = dout + (b * T) * C + h * hd, *a = att + (b * H + h) * T * T;
+      real *dq = dqkv + (b * T) * 3 * C + h * hd, *dk = dq + C;
+      real *dp = dpreatt + (b * H + h) * T * T;
+      /* through out = att v, then the softmax */
+      R_GEMM(CblasNoTrans, CblasTrans, n, n, (int)hd, R(1.0), g, (int)C, q + 2 * C, ld, R(0.0),
+             dp, n);
+      R_GEMM(CblasTrans, CblasNoTrans, n, (int)hd, n, R(1.0), a, n, g, (int)C, R(1.0),
+             dq + 2 * C, ld);
+      softmax_rows_backward(dp, NULL, d->bias ? d->bias + h * T * T : NULL, a, T);
+      /* content: dq += s dp k, dk += s dp^T (q + u), du += s sum_t (dp k)_t */
+      const real *qq = plus_row(qu, q, ld, r->u ? r->u + h * hd : NULL, T, hd, &ldq);
+      R_GEMM(CblasNoTrans, CblasNoTrans, n, (int)hd, n, s, dp, n, k, ld, R(1.0), dq, ld);
+      R_GEMM(CblasTrans, CblasNoTrans, n, (int)hd, n, s, dp, n, qq, ldq, R(1.0), dk, ld);
+      if (d->u) {
+        real *du = d->u + h * hd;
+        for (size_t t2 = 0; t2 < T; t2++) {
+          col[t2] = 0;
+          for (size_t t = t2; t < T; t++)
+            col[t2] += dp[t * T + t2];
+        }
+        for (size_t t2 = 0; t2 < T; t2++)
+          for (size_t e = 0; e < hd; e++)
+            du[e] += s * col[t2] * k[t2 * (size_t)ld + e];
+      }
+      if (r->A) { /* dQA[t][idx] += dp[t][t2]; dq += s dQA A, dv, dA */
+        const real *A = r->A + h * NR * hd;
+        memset(dqa, 0, T * nr * sizeof *dqa);
+        for (size_t t = 0; t < T; t++)
+          for (size_t t2 = 0; t2 <= t; t2++)
+            dqa[t * nr + r->idx[t * T + t2]] += dp[t * T + t2];
+        R_GEMM(CblasNoTrans, CblasNoTrans, n, (int)hd, (int)nr, s, dqa, (int)nr, A, (int)hd,
+               R(1.0), dq, ld);
+        if (d->v) {
+          real *dvb = d->v + h * hd;
+          for (size_t i = 0; i < nr; i++) {
+            row[i] = 0;
+            for (size_t t = 0; t < T; t++)
+              row[i] += dqa[t * nr + i];
+          }
+          for (size_t i = 0; i < nr; i++)
+            for (size_t e = 0; e < hd; e++)
+              dvb[e] += s * row[i] * A[i * hd + e];
+        }
+        if (d->A) {
+          const real *qw = plus_row(qv, q, ld, r->v ? r->v + h * hd : NULL, T, hd, &ldv);
+          R_GEMM(CblasTrans, CblasNoTrans, (int)nr, (int)hd, n, s, dqa, (int)nr, qw, ldv, R(1.0),
+                 d->A + h * NR * hd, (int)hd);
+        }
+      }
+      if (r->Bt) { /* dKB[t2][idx] += dp[t][t2]; dk += s dKB Bt, dBt += s dKB^T k */
+        memset(dkb, 0, T * nr * sizeof *dkb);
+        for (size_t t = 0; t < T; t++)
+          for (size_t t2 = 0; t2 <= t; t2++)
+            dkb[t2 * nr + r->idx[t * T + t2]] += dp[t * T + t2];
+        R_GEMM(CblasNoTrans, CblasNoTrans, n, (int)hd, (int)nr, s, dkb, (int)nr,
+               r->Bt + h * NR * hd, (int)hd, R(1.0), dk, ld);
+        if (d->Bt)
+          R_GEMM(CblasTrans, CblasNoTrans, (int)nr, (int)hd, n, s, dkb, (int)nr, k, ld, R(1.0),
+                 d->Bt + h * NR * hd, (int)hd);
+      }
+    }
+}
+#else
+void TL(relattn_forward_ws)(real *out, real *preatt, real *att, const real *qkv,
+                            const TL(rel) *r, size_t B, size_t T, size_t C, size_t H,
+                            real *work)
+{
+  (void)work;
+  TL(relattn_forward)(out, preatt, att, qkv, r, B, T, C, H);
+}
+
+void TL(relattn_backward_ws)(real *dqkv, TL(rel) *d, real *dpreatt, const real *dout,
+                             const real *qkv, const real *att, const TL(rel) *r, size_t B,
+                             size_t T, size_t C, size_t H, real *work)
+{
+  (void)work;
+  TL(relattn_backward)(dqkv, d, dpreatt, dout, qkv, att, r, B, T, C, H);
+}
+#endif
+
+/* the loops (the double build's, and the float build's reference) */
 void TL(relattn_forward)(real *out, real *preatt, real *att, const real *qkv,
                            const TL(rel) *r, size_t B, size_t T, size_t C, size_t H)
 {

@@ -54,7 +54,7 @@ double rl_train_flops(const rl_train_model *m) { return m->flops; }
       free(v.scr[t].dBt), free(v.scr[t].proj), free(v.scr[t].dproj), free(v.scr[t].pbar);   \
       free(v.scr[t].pm), free(v.scr[t].pr), free(v.scr[t].pq), free(v.scr[t].pk);           \
       free(v.scr[t].dpq), free(v.scr[t].dpk), free(v.scr[t].dpbar), free(v.scr[t].ones);    \
-      free(v.scr[t].zeros), free(v.scr[t].dw), free(v.scr[t].db);                           \
+      free(v.scr[t].zeros), free(v.scr[t].dw), free(v.scr[t].db), free(v.scr[t].work);      \
     }                                                                                      \
     free(v.scr);                                                                           \
   } while (0)
@@ -252,6 +252,7 @@ rl_status rl_train_new(const rl_train_cfg *cfg, rl_train_model **out, char *err)
           v.scr[t].A = za(m, H * nr_ * hd_, &oom), v.scr[t].Bt = za(m, H * nr_ * hd_, &oom); \
           v.scr[t].dA = za(m, H * nr_ * hd_, &oom);                                          \
           v.scr[t].dBt = za(m, H * nr_ * hd_, &oom);                                         \
+          v.scr[t].work = m->f32 ? za(m, RL_TL_REL_WORK(T, nr_, hd_), &oom) : NULL;        \
           v.scr[t].proj = za(m, nr_ * 3 * D, &oom), v.scr[t].dproj = za(m, nr_ * 3 * D, &oom); \
         } else {                                                                             \
           v.scr[t].pbar = za(m, T * D, &oom), v.scr[t].pm = za(m, T, &oom);                  \

@@ -173,7 +173,7 @@ void FN(chunk_forward)(rl_train_model *m, const struct rl_tm_chunk *k)
       TL(rel) r;
       rel_tables(m, x, l, T, &r);
       r.bias = bias;
-      TL(relattn_forward)(atty, A(A_PRE, l), A(A_ATT, l), qkvr, &r, B, T, D, H);
+      TL(relattn_forward_ws)(atty, A(A_PRE, l), A(A_ATT, l), qkvr, &r, B, T, D, H, x->work);
     } else
       TL(attention_forward)(atty, A(A_PRE, l), A(A_ATT, l), qkvr, bias, B, T, D, H,
                               (real)content_scale(c));
@@ -258,7 +258,8 @@ void FN(chunk_backward)(rl_train_model *m, const struct rl_tm_chunk *k)
         memset(x->dA, 0, H * nr * hd * sizeof *x->dA);
       if (d.Bt)
         memset(x->dBt, 0, H * nr * hd * sizeof *x->dBt);
-      TL(relattn_backward)(dqkvr, &d, dpre, DA(A_ATTY, l), qkvr, A(A_ATT, l), &r, B, T, D, H);
+      TL(relattn_backward_ws)(dqkvr, &d, dpre, DA(A_ATTY, l), qkvr, A(A_ATT, l), &r, B, T, D, H,
+                              x->work);
       if (c->pos == RL_TPOS_XL) { /* dW_r += dA R^T, per head */
         real *dW = G(P_XLW) + l * D * hd;
         for (size_t h = 0; h < H; h++)

@@ -57,6 +57,7 @@ static inline int rl_tm_layered(int i)
     real *proj, *dproj;      /* deberta: [nrel][3D] */                         \
     real *pbar, *pm, *pr, *pq, *pk, *dpq, *dpk, *dpbar; /* tupe: [max_T][D] */ \
     real *ones, *zeros, *dw, *db; /* tupe: the fixed LayerNorm's affine, [D] */ \
+    real *work; /* xl, deberta, float: relattn's, RL_TL_REL_WORK(max_T, nrel, hd) */ \
   }
 struct rl_tm_scratch_d RL_TM_SCRATCH(double);
 struct rl_tm_scratch_f RL_TM_SCRATCH(float);
