@@ -82,6 +82,8 @@ double *rl_tm_table(rl_train_model *m, size_t n, int *oom);
 #define RL_TRAIN_POS_DECL(n) extern const rl_tpos rl_tpos_##n;
 RL_TRAIN_POS_LIST(RL_TRAIN_POS_DECL)
 #undef RL_TRAIN_POS_DECL
+/* RL_TRAIN_POS_N for pos.c alone: the test build compiles only pos.c with
+ * its extra line, so every other file asks rl_train_pos_count() */
 #define RL_TRAIN_POS_IDX(n) RL_TRAIN_POS_IDX_##n,
 enum { RL_TRAIN_POS_LIST(RL_TRAIN_POS_IDX) RL_TRAIN_POS_N };
 #undef RL_TRAIN_POS_IDX
