@@ -65,20 +65,16 @@
 extern "C" {
 #endif
 
-typedef enum rl_train_pos {
-  RL_TPOS_NOPE = 0,
-  RL_TPOS_SINUSOIDAL,
-  RL_TPOS_LEARNED,
-  RL_TPOS_T5,
-  RL_TPOS_ALIBI,
-  RL_TPOS_ROPE,
-  RL_TPOS_XL,
-  RL_TPOS_DEBERTA,
-  RL_TPOS_TUPE,
-  RL_TPOS_COUNT
-} rl_train_pos;
-/* The names above, RL_TPOS_COUNT of them. */
+/* A trained scheme is an index k < rl_train_pos_count() of the
+ * trainer's registry (src/core/train/pos.c; each scheme's declaration in
+ * pos_*.c), named rl_train_pos_names()[k] (NULL-terminated, the order of
+ * the list above; the names are the scheme registry's).  A checkpoint
+ * stores the name, not k. */
+typedef int rl_train_pos;
+size_t rl_train_pos_count(void);
 const char *const *rl_train_pos_names(void);
+/* The index of a scheme's name, or -1. */
+int rl_train_pos_find(const char *name);
 
 /* The arithmetic of the forward and backward.  float64: everything in
  * double (the gradient checks' dtype).  float32: weights, activations and

@@ -210,6 +210,12 @@ rl_status rl_ckpt_sched_parse(char *text, rl_schedule_params *p, char *err);
 /* Whether scheme (an rl_train_pos) is turned by a rope schedule
  * (rl_train_set_rope), which --method then replaces at scoring. */
 int rl_train_scheme_rope(int scheme);
+/* Whether the scheme's model reads a position table of the max_T rows
+ * it was trained with (learned), so no longer lengths. */
+int rl_train_scheme_fixed_rows(int scheme);
+/* What rl_train_pos_bias gives for the scheme (for the metadata), or
+ * NULL for a scheme with no bias per distance. */
+const char *rl_train_scheme_bias_measure(int scheme);
 /* Whether the trained scheme takes the schedule option key: rope every
  * one; sinusoidal and xl --base (their frequencies); the others none. */
 int rl_train_sched_applies(int scheme, const char *key);

@@ -36,9 +36,12 @@ static uint32_t crc32_bits(const uint8_t *p, size_t n)
 /* The field-aware mode: 0, or abort() on a broken promise. */
 static int structured(const uint8_t *data, size_t n)
 {
-  static unsigned char *base[RL_TPOS_COUNT];
-  static size_t len[RL_TPOS_COUNT];
-  int scheme = n > 1 ? data[1] % RL_TPOS_COUNT : 0;
+  static unsigned char *base[64]; /* one per trained scheme */
+  static size_t len[64];
+  int count = (int)rl_train_pos_count();
+  if (count > 64)
+    abort();
+  int scheme = n > 1 ? data[1] % count : 0;
   const char *path = fuzz_file((const uint8_t *)"", 0);
   if (!base[scheme]) {
     if (ckm_write_tiny(scheme, path))

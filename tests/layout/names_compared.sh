@@ -6,7 +6,9 @@
 # scheme's name: no strcmp/strncmp/memcmp against one ("yarn", "rope2d"),
 # no comparison with a type looked up by name (== rl_schedule_type_find,
 # rl_scheme_find), no comparison with another file's type object
-# (== &rl_sched_yarn), and no closed enum of methods (RL_FORM_*).  The
+# (== &rl_sched_yarn), and no closed enum of methods (RL_FORM_*) or of
+# the trainer's schemes (RL_TPOS_*, an index RL_TRAIN_POS_IDX_* but for
+# the default, == rl_train_pos_find: src/core/train/pos_impl.h).  The
 # names are read from the declarations themselves (the first string of
 # each rl_schedule_type in src/core/schedules, of each .info in
 # src/core/schemes), so a new method is covered with nothing written
@@ -52,6 +54,12 @@ awk -v known="$KNOWN" '
         for (o in objects)
           if (objects[o] != f && (s ~ ("[!=]=[ \t]*&" o "([^a-z0-9_]|$)") || s ~ ("&" o "[ \t]*[!=]="))) hit = 1
         if (s ~ /RL_FORM_/) hit = 1
+        # the trainer schemes (src/core/train/pos_impl.h): asked through
+        # their declaration, not by index; an index only for the default in
+        # settings.c
+        if (s ~ /RL_TPOS_[A-Z]/) hit = 1
+        if (s ~ /RL_TRAIN_POS_IDX_[a-z]/ && f != "src/core/train/pos_impl.h" && f != "src/core/train/settings.c") hit = 1
+        if (s ~ /[!=]=[ \t]*rl_train_pos_find[ \t]*\(/ || s ~ /rl_train_pos_find[ \t]*\([^)]*\)[ \t]*[!=]=/) hit = 1
         if (!hit) continue
         if (f in isknown) { print f ":" l ":" s " (known: changed by another branch)"; kh[f] = 1 }
         else { print f ":" l ":" s; bad = 1 }

@@ -187,7 +187,7 @@ static int ckm_oracle(const rl_ckpt *ck, rl_train_model *m, char *why, size_t wn
   }
   /* one batch of the training length: finite loss (a rope model needs
    * its schedule first) */
-  if (c->pos == RL_TPOS_ROPE) {
+  if (c->pos == rl_train_pos_find("rope")) {
     rl_schedule *s = NULL;
     char err[RL_ERR_MAX];
     if (rl_schedule_rope(c->d_model / c->heads, c->d_model / c->heads, 10000, &s) ||
@@ -237,7 +237,7 @@ static int ckm_write_tiny(int scheme, const char *path)
   if (rl_train_new(&cfg, &m, err))
     return printf("# model: %s\n", err), free(ck), -1;
   rl_schedule *f = NULL;
-  if (scheme == RL_TPOS_ROPE) {
+  if (scheme == rl_train_pos_find("rope")) {
     rl_schedule_params p;
     rl_schedule_params_default(&p);
     p.dim = 4;

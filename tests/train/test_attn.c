@@ -42,7 +42,7 @@ static rl_train_model *model(rl_train_pos pos, size_t T)
     printf("# cannot build the model: %s\n", err);
     exit(1);
   }
-  if (pos == RL_TPOS_ROPE) {
+  if (pos == rl_train_pos_find("rope")) {
     rl_schedule *f = NULL;
     if (rl_schedule_rope(HD, HD, 10000, &f) || rl_train_set_rope(m, f, err)) {
       printf("# cannot set the rope table: %s\n", err);
@@ -124,7 +124,7 @@ static void uniform(rl_train_pos pos, const char *name)
 static void one_head(void)
 {
   size_t T = rl_task_len(&copy, N);
-  rl_train_model *m = model(RL_TPOS_ROPE, T);
+  rl_train_model *m = model(rl_train_pos_find("rope"), T);
   double *b = zero_qk(m);
   b[0] = 5, b[D] = 1; /* layer 0: query dim 0 of head 0, key dim 0 of head 0 */
   struct got g;
@@ -171,11 +171,11 @@ static void one_head(void)
 
 int main(void)
 {
-  uniform(RL_TPOS_NOPE, "nope");
-  uniform(RL_TPOS_ROPE, "rope");
+  uniform(rl_train_pos_find("nope"), "nope");
+  uniform(rl_train_pos_find("rope"), "rope");
   one_head();
   /* a length the model has no room for */
-  rl_train_model *m = model(RL_TPOS_NOPE, rl_task_len(&copy, N));
+  rl_train_model *m = model(rl_train_pos_find("nope"), rl_task_len(&copy, N));
   struct got g;
   size_t T = rl_task_len(&copy, N);
   g.dist = calloc(L * H * (T + 2), sizeof *g.dist), g.dist_se = calloc(L * H * (T + 2), 8);

@@ -119,7 +119,7 @@ int main(void)
          "bitwise CRC-32 gives the standard check value 0xCBF43926 on '123456789'");
 
   /* a model three AdamW steps in, so that the moments are not zero */
-  rl_train_model *m = tiny(RL_TPOS_T5);
+  rl_train_model *m = tiny(rl_train_pos_find("t5"));
   int inp[B * T], tgt[B * T];
   batch(inp, tgt);
   rl_adamw opt;
@@ -144,7 +144,7 @@ int main(void)
   tap_ok(same, "parameters and both moments restored bit for bit (%zu each)", np);
   tap_ok(m2 && rl_train_get_step(m2) == 3 && back->step == 3, "step 3 restored");
   const rl_train_cfg *c0 = rl_train_get_cfg(m);
-  tap_ok(back->cfg.pos == RL_TPOS_T5 && back->cfg.vocab == V && back->cfg.d_model == D &&
+  tap_ok(back->cfg.pos == rl_train_pos_find("t5") && back->cfg.vocab == V && back->cfg.d_model == D &&
              back->cfg.heads == H && back->cfg.layers == L && back->cfg.batch == B &&
              back->cfg.max_T == T && back->cfg.num_buckets == c0->num_buckets &&
              back->cfg.max_distance == c0->max_distance && back->cfg.seed == 3 &&
@@ -275,7 +275,7 @@ int main(void)
   /* the non-finite scan: offsets of the parameter array by hand (wte
    * V D, then per layer ln1 w, b (L D each), qkv w (L 3 D D), qkv b
    * (L 3 D), proj w (L D D), proj b, ln2 w, ln2 b (L D each), ...) */
-  rl_train_model *r = tiny(RL_TPOS_NOPE);
+  rl_train_model *r = tiny(rl_train_pos_find("nope"));
   double *p = rl_train_params(r);
   char where[128] = "";
   rl_train_forward(r, inp, tgt, B, T);

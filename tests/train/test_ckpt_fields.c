@@ -98,7 +98,7 @@ int main(void)
     return 1;
   snprintf(path, sizeof path, "%s/m.ck", dir);
 
-  for (int scheme = 0; scheme < RL_TPOS_COUNT; scheme++) {
+  for (int scheme = 0; scheme < (int)rl_train_pos_count(); scheme++) {
     const char *name = rl_train_pos_names()[scheme];
     if (ckm_write_tiny(scheme, path)) {
       tap_ok(0, "%s: a checkpoint to mutate", name);
@@ -174,7 +174,7 @@ int main(void)
   }
 
   /* the cases on a t5 model, with their messages */
-  ckm_write_tiny(RL_TPOS_T5, path);
+  ckm_write_tiny(rl_train_pos_find("t5"), path);
   size_t n;
   unsigned char *b = slurp(path, &n), *w = malloc(n);
   ckm_layout l;

@@ -38,7 +38,7 @@ static rl_train_model *model(rl_train_pos pos, int dtype, size_t threads, size_t
     printf("# cannot build the model: %s\n", err);
     exit(1);
   }
-  if (pos == RL_TPOS_ROPE) {
+  if (pos == rl_train_pos_find("rope")) {
     rl_schedule_params p;
     rl_schedule_params_default(&p);
     p.dim = d / H, p.rot = d / H, p.base = 100;
@@ -115,7 +115,7 @@ enum { RV = 12, RD = 16, RB = 16, RL = 5, RT = 2 * RL + 1, RSTEPS = 300 };
 static void run_curve(int dtype, size_t threads, uint64_t seed, double *curve, double **w,
                       size_t *np)
 {
-  rl_train_model *m = model(RL_TPOS_ROPE, dtype, threads, RV, RD, 2, RB, RT, seed);
+  rl_train_model *m = model(rl_train_pos_find("rope"), dtype, threads, RV, RD, 2, RB, RT, seed);
   rl_task t = {RL_TASK_COPY, RV - 2};
   rl_train_rng r;
   rl_train_rng_seed(&r, seed ^ 0x9e3779b97f4a7c15u);
@@ -196,7 +196,7 @@ static void check_checkpoint(void)
 {
   enum { CT = 7 }; /* copy's positions at length 3 */
   g_buckets = 32, g_maxd = 128;
-  rl_train_model *m = model(RL_TPOS_NOPE, RL_TDTYPE_FLOAT32, 1, V, D, L, B, CT, 3);
+  rl_train_model *m = model(rl_train_pos_find("nope"), RL_TDTYPE_FLOAT32, 1, V, D, L, B, CT, 3);
   int inp[B * CT], tgt[B * CT];
   for (size_t i = 0; i < B * CT; i++)
     inp[i] = (int)(i % V), tgt[i] = (int)((i + 1) % V);
@@ -284,9 +284,9 @@ static void check_checkpoint(void)
 
 int main(void)
 {
-  for (int p = 0; p < RL_TPOS_COUNT; p++)
+  for (int p = 0; p < (int)rl_train_pos_count(); p++)
     check_grad((rl_train_pos)p, 1);
-  check_grad(RL_TPOS_T5, 2);
+  check_grad(rl_train_pos_find("t5"), 2);
   check_curve(1, 1);
   check_curve(2, 2);
   check_checkpoint();

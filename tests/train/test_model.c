@@ -68,7 +68,7 @@ static void check_scheme(rl_train_pos pos, const char *method, size_t rot, int h
 {
   rl_train_model *m = tiny(pos, 7);
   rl_schedule *f = NULL;
-  if (pos == RL_TPOS_ROPE) {
+  if (pos == rl_train_pos_find("rope")) {
     f = sched(method, rot, half);
     char err[RL_ERR_MAX];
     if (rl_train_set_rope(m, f, err)) {
@@ -95,7 +95,7 @@ static void check_scheme(rl_train_pos pos, const char *method, size_t rot, int h
   double *g = malloc(n * sizeof *g);
   memcpy(g, rl_train_grads(m), n * sizeof *g);
   const char *name = rl_train_pos_names()[pos];
-  if (pos == RL_TPOS_ROPE)
+  if (pos == rl_train_pos_find("rope"))
     tap_le(fd_rel_err(loss_f, &s, p, n, g), FD_TOL,
            "model %s %s rot=%zu %s, %zu threads: d loss/d params (%zu)", name, method, rot,
            half ? "half" : "interleaved", g_threads, n);
@@ -127,7 +127,7 @@ static void check_threads(rl_train_pos pos)
 {
   double loss[2], *g[2];
   size_t n = 0;
-  rl_schedule *f = pos == RL_TPOS_ROPE ? sched("rope", D / H, 0) : NULL;
+  rl_schedule *f = pos == rl_train_pos_find("rope") ? sched("rope", D / H, 0) : NULL;
   for (int k = 0; k < 2; k++) {
     g_threads = k ? 2 : 1, g_chunks = k ? 2 : 1;
     rl_train_model *m = tiny(pos, 5);
@@ -172,7 +172,7 @@ static void check_adamw(void)
 {
   /* step 1 with bias correction: m/bc1 = g, v/bc2 = g^2, so each
    * parameter moves by -lr (g / (|g| + eps) + wd p [decayed ones]) */
-  rl_train_model *m = tiny(RL_TPOS_NOPE, 3);
+  rl_train_model *m = tiny(rl_train_pos_find("nope"), 3);
   size_t n = rl_train_nparams(m);
   double *p = rl_train_params(m), *g = rl_train_grads(m), *p0 = malloc(n * sizeof *p0);
   for (size_t i = 0; i < n; i++)
@@ -380,7 +380,7 @@ static void check_determinism(size_t threads)
   double *w[2];
   size_t n = 0;
   for (int k = 0; k < 2; k++) {
-    rl_train_model *m = tiny(RL_TPOS_T5, 11);
+    rl_train_model *m = tiny(rl_train_pos_find("t5"), 11);
     rl_train_rng r;
     rl_train_rng_seed(&r, 4);
     rl_adamw a;
@@ -408,22 +408,22 @@ static void check_determinism(size_t threads)
 
 int main(void)
 {
-  for (int pos = 0; pos < RL_TPOS_COUNT; pos++)
-    if (pos != RL_TPOS_ROPE)
+  for (int pos = 0; pos < (int)rl_train_pos_count(); pos++)
+    if (pos != rl_train_pos_find("rope"))
       check_scheme((rl_train_pos)pos, NULL, 0, 0);
-  check_scheme(RL_TPOS_ROPE, "rope", D / H, 0);
-  check_scheme(RL_TPOS_ROPE, "rope", D / H, 1);
-  check_scheme(RL_TPOS_ROPE, "rope", 2, 1);
-  check_scheme(RL_TPOS_ROPE, "yarn", D / H, 1);
-  check_scheme(RL_TPOS_ROPE, "linear", D / H, 0);
+  check_scheme(rl_train_pos_find("rope"), "rope", D / H, 0);
+  check_scheme(rl_train_pos_find("rope"), "rope", D / H, 1);
+  check_scheme(rl_train_pos_find("rope"), "rope", 2, 1);
+  check_scheme(rl_train_pos_find("rope"), "yarn", D / H, 1);
+  check_scheme(rl_train_pos_find("rope"), "linear", D / H, 0);
   check_adamw();
   check_lr();
   check_tasks();
-  for (int pos = 0; pos < RL_TPOS_COUNT; pos++)
+  for (int pos = 0; pos < (int)rl_train_pos_count(); pos++)
     check_threads((rl_train_pos)pos);
   g_threads = 2;
-  check_scheme(RL_TPOS_T5, NULL, 0, 0); /* per-thread bias gradients */
-  check_scheme(RL_TPOS_LEARNED, NULL, 0, 0);
+  check_scheme(rl_train_pos_find("t5"), NULL, 0, 0); /* per-thread bias gradients */
+  check_scheme(rl_train_pos_find("learned"), NULL, 0, 0);
   g_threads = 1;
   check_determinism(1);
   check_determinism(2);

@@ -6,7 +6,9 @@
  * digits); which schedule options a trained scheme takes (train.h: rope
  * every one, sinusoidal's and xl's frequencies come from --base); the
  * help's recipe section has a heading and one line per scheme and sizes
- * itself as snprintf does. */
+ * itself as snprintf does; the trained schemes' registry (names, order,
+ * the properties asked of a declaration, recipes) as train.h and
+ * recipe.c state them. */
 #include <stdio.h>
 #include <string.h>
 #include "ropelab.h"
@@ -50,7 +52,7 @@ int main(void)
   c2.seed = 2;
   expect(&ck, &c2, &run, "the checkpoint has --seed 1, expected 2", "another --seed");
   c2 = cfg;
-  c2.pos = RL_TPOS_NOPE;
+  c2.pos = rl_train_pos_find("nope");
   expect(&ck, &c2, &run, "the checkpoint has --scheme rope, expected nope", "another --scheme");
   c2 = cfg;
   c2.dtype = RL_TDTYPE_FLOAT64; /* the checkpoint's: the default, float32 */
@@ -64,23 +66,55 @@ int main(void)
   r2.threads = 1;
   expect(&ck, &cfg, &r2, "the checkpoint has --threads 2, expected 1", "another --threads");
 
-  tap_ok(rl_train_scheme_rope(RL_TPOS_ROPE) && !rl_train_scheme_rope(RL_TPOS_XL),
+  tap_ok(rl_train_scheme_rope(rl_train_pos_find("rope")) && !rl_train_scheme_rope(rl_train_pos_find("xl")),
          "rope alone is turned by a schedule");
-  tap_ok(rl_train_sched_applies(RL_TPOS_ROPE, "rot") && rl_train_sched_applies(RL_TPOS_ROPE, "method"),
+  tap_ok(rl_train_sched_applies(rl_train_pos_find("rope"), "rot") && rl_train_sched_applies(rl_train_pos_find("rope"), "method"),
          "rope takes every schedule option");
-  tap_ok(rl_train_sched_applies(RL_TPOS_SINUSOIDAL, "base") &&
-             rl_train_sched_applies(RL_TPOS_XL, "base") &&
-             !rl_train_sched_applies(RL_TPOS_XL, "rot") &&
-             !rl_train_sched_applies(RL_TPOS_NOPE, "base") &&
-             !rl_train_sched_applies(RL_TPOS_T5, "base"),
+  tap_ok(rl_train_sched_applies(rl_train_pos_find("sinusoidal"), "base") &&
+             rl_train_sched_applies(rl_train_pos_find("xl"), "base") &&
+             !rl_train_sched_applies(rl_train_pos_find("xl"), "rot") &&
+             !rl_train_sched_applies(rl_train_pos_find("nope"), "base") &&
+             !rl_train_sched_applies(rl_train_pos_find("t5"), "base"),
          "sinusoidal and xl take --base alone, the others nothing");
+
+  /* the trained schemes' registry (src/core/train/pos.c): the order and
+   * names train.h lists, each a name of the scheme registry, found back
+   * by name; rope2d is a scheme the trainer does not train */
+  static const char *const listed[] = {"nope", "sinusoidal", "learned", "t5", "alibi",
+                                       "rope", "xl", "deberta", "tupe"};
+  const char *const *names = rl_train_pos_names();
+  int same = rl_train_pos_count() == 9 && names[9] == NULL;
+  for (int k = 0; same && k < 9; k++)
+    same = !strcmp(names[k], listed[k]) && rl_scheme_find(names[k]) != NULL &&
+           rl_train_pos_find(listed[k]) == k;
+  tap_ok(same, "9 trained schemes in train.h's order, each a scheme registry name, found back");
+  tap_ok(rl_train_pos_find("rope2d") == -1 && rl_train_pos_find(NULL) == -1 &&
+             rl_scheme_find("rope2d") != NULL,
+         "a scheme not trained and no name: -1");
+  int fixed = 0, bias = 0;
+  for (int k = 0; k < 9; k++) {
+    fixed += rl_train_scheme_fixed_rows(k) ? 1 << k : 0;
+    bias += rl_train_scheme_bias_measure(k) ? 1 << k : 0;
+  }
+  tap_ok(fixed == 1 << 2 && bias == (1 << 3 | 1 << 4) && !rl_train_scheme_fixed_rows(9) &&
+             !rl_train_scheme_bias_measure(-1),
+         "learned alone has fixed rows; t5 and alibi alone a bias per distance");
+  /* recipe.c's table as measured (layers, steps, lr, divisor) */
+  static const size_t steps[] = {3000, 2500, 3000, 3000, 3000, 3000, 3000, 3000, 3500};
+  int recipes = rl_train_scheme_recipe(9) == NULL && rl_train_scheme_recipe(-1) == NULL;
+  for (int k = 0; recipes && k < 9; k++) {
+    const rl_train_recipe *r = rl_train_scheme_recipe(k);
+    recipes = r && r->layers == 4 && r->steps == steps[k] && r->lr == 5e-3 && r->min_lr_div == 0;
+  }
+  tap_ok(recipes, "each scheme's recipe: 4 layers, lr 5e-3 to 0, 3000 steps (sinusoidal 2500, "
+                  "tupe 3500)");
 
   char help[2048], small[16];
   int n = rl_train_recipes_help(help, sizeof help), lines = 0;
   for (const char *c = help; *c; c++)
     lines += *c == '\n';
-  tap_ok(n == (int)strlen(help) && lines == 2 + RL_TPOS_COUNT,
-         "recipes: heading (2 lines) and %d schemes (%d lines)", RL_TPOS_COUNT, lines);
+  tap_ok(n == (int)strlen(help) && lines == 2 + (int)rl_train_pos_count(),
+         "recipes: heading (2 lines) and %d schemes (%d lines)", (int)rl_train_pos_count(), lines);
   tap_ok(strstr(help, "\n  rope        --layers ") != NULL, "rope's line, the name in 11 columns");
   tap_ok(rl_train_recipes_help(small, sizeof small) == n && strlen(small) == sizeof small - 1,
          "a short buffer: cut, the length still the whole text's");

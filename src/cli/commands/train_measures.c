@@ -29,7 +29,8 @@ int rl_profile_checkpoint(const char *cmd, const char *path, const rl_common *co
     goto done;
   }
   const rl_train_cfg *c = &ck->cfg;
-  int bias = c->pos == RL_TPOS_T5 || c->pos == RL_TPOS_ALIBI, rope = c->pos == RL_TPOS_ROPE;
+  const char *bias_measure = rl_train_scheme_bias_measure(c->pos);
+  int bias = bias_measure != NULL, rope = rl_train_scheme_rope(c->pos);
   if (!bias && !rope) {
     r = rl_usage(cmd, "invalid --checkpoint '%s': a %s model has no positional logit this "
                  "measures (t5, alibi: the bias per distance; rope: the query and key norms "
@@ -73,9 +74,7 @@ int rl_profile_checkpoint(const char *cmd, const char *path, const rl_common *co
   rl_out_meta_uint(&tab, "heads", H);
   rl_out_meta_uint(&tab, "layers", c->layers);
   if (bias) {
-    rl_out_meta(&tab, "measure", c->pos == RL_TPOS_T5
-                                     ? "the learned bias of the key's bucket, shared by the layers"
-                                     : "alibi's fixed -slope * distance, shared by the layers");
+    rl_out_meta(&tab, "measure", bias_measure);
     rl_out_header(&tab, "head,distance,logit");
     for (size_t h = 0; h < H; h++)
       for (size_t d = 0; d < c->max_T; d++) {
@@ -143,7 +142,7 @@ static int ex_model(rl_cmd_run *r, const char *path, rl_ckpt *ck, rl_train_model
     size_t T = rl_task_len(task, s->lens[s->nlens - 1]);
     if (T <= ck->cfg.max_T)
       break;
-    if (ck->cfg.pos == RL_TPOS_LEARNED)
+    if (rl_train_scheme_fixed_rows(ck->cfg.pos))
       return rl_usage(cmd, "invalid --eval-len '%zu': a learned position table has the %zu "
                       "rows it was trained with, length %zu reads %zu positions",
                       s->lens[s->nlens - 1], ck->cfg.max_T, s->lens[s->nlens - 1], T);
@@ -155,7 +154,7 @@ static int ex_model(rl_cmd_run *r, const char *path, rl_ckpt *ck, rl_train_model
   if (st)
     return st == RL_EFORMAT || st == RL_EINVAL ? rl_usage(cmd, "%s", err)
                                                : rl_runtime(cmd, "%s", err);
-  if (ck->cfg.pos != RL_TPOS_ROPE)
+  if (!rl_train_scheme_rope(ck->cfg.pos))
     return 0;
   rl_schedule_params tp;
   char text[RL_CKPT_TEXT_MAX];
@@ -184,7 +183,7 @@ static void ex_meta(const rl_cmd_run *r, const char *path, const rl_ckpt *ck, si
   rl_out_meta_uint(out, "heads", c->heads);
   rl_out_meta_uint(out, "samples", samples);
   rl_out_meta_uint(out, "eval_seed", RL_TRAIN_EVAL_SEED);
-  if (c->pos == RL_TPOS_ROPE)
+  if (rl_train_scheme_rope(c->pos))
     rl_out_meta(out, "rope", "the training schedule at every length (its table extended)");
   rl_out_meta(out, "examples", "samples examples of length len of the checkpoint's task "
                                "drawn from eval_seed (train's test examples), tokens positions "

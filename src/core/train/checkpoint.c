@@ -546,7 +546,7 @@ static rl_status parse(rbuf *r, size_t max_T, size_t threads, double max_bytes, 
   if ((st = text(r, "NAME", name)))
     return st;
   int pos = rl_ckpt_text_get(name, "scheme", sv, sizeof sv)
-                ? name_index(rl_train_pos_names(), RL_TPOS_COUNT, sv) : -1;
+                ? rl_train_pos_find(sv) : -1;
   int kind = rl_ckpt_text_get(name, "task", tv, sizeof tv)
                  ? name_index(rl_task_names(), RL_TASK_COUNT, tv) : -1;
   if (pos < 0 || kind < 0)
@@ -585,9 +585,10 @@ static rl_status parse(rbuf *r, size_t max_T, size_t threads, double max_bytes, 
   if ((st = text(r, "ROPE", ck->rope)) || (st = text(r, "EVAL", ck->eval)) ||
       (st = text(r, "PROV", ck->prov)))
     return st;
-  if ((pos == RL_TPOS_ROPE) != (ck->rope[0] != 0))
+  int rope = rl_train_scheme_rope(pos);
+  if (rope != (ck->rope[0] != 0))
     return fail(err, RL_EFORMAT, "invalid checkpoint '%s': a rope schedule %s", path,
-                pos == RL_TPOS_ROPE ? "missing" : "for another scheme");
+                rope ? "missing" : "for another scheme");
   if (next(r, "STAT", &l, &st))
     return st;
   if (l != 24)
@@ -613,9 +614,10 @@ static rl_status parse(rbuf *r, size_t max_T, size_t threads, double max_bytes, 
                 (unsigned long long)total);
   rl_train_cfg cfg = ck->cfg;
   if (max_T) {
-    if (max_T > 4096 || (pos == RL_TPOS_LEARNED && max_T > cfg.max_T))
+    int fixed = rl_train_scheme_fixed_rows(pos); /* a learned table's rows */
+    if (max_T > 4096 || (fixed && max_T > cfg.max_T))
       return fail(err, RL_EINVAL, "invalid length '%zu': the checkpoint's model reads at most %zu positions",
-                  max_T, pos == RL_TPOS_LEARNED ? cfg.max_T : (size_t)4096);
+                  max_T, fixed ? cfg.max_T : (size_t)4096);
     if (max_T > cfg.max_T)
       cfg.max_T = max_T;
   }

@@ -126,14 +126,14 @@ rl_status rl_eval_plan_lengths(const rl_eval_settings *s, const rl_ckpt *ck, rl_
                    p->maxn, rl_task_names()[task->kind], rl_task_max_n(task));
   /* the model is built for the longest test example */
   p->max_T = rl_task_len(task, p->maxn);
-  if (p->max_T > ck->cfg.max_T && ck->cfg.pos == RL_TPOS_LEARNED)
+  if (p->max_T > ck->cfg.max_T && rl_train_scheme_fixed_rows(ck->cfg.pos))
     return rl_errf(RL_EINVAL, err, n,
                    "invalid --eval-len '%zu': a learned position table has the %zu rows it "
                    "was trained with, length %zu reads %zu positions",
                    p->maxn, ck->cfg.max_T, p->maxn, p->max_T);
   p->samples = s->train.eval_samples ? s->train.eval_samples : (size_t)ck->run.eval_samples;
   p->train_T = rl_task_len(task, (size_t)ck->run.train_len);
-  p->rope = ck->cfg.pos == RL_TPOS_ROPE;
+  p->rope = rl_train_scheme_rope(ck->cfg.pos);
   return RL_OK;
 }
 

@@ -2,7 +2,6 @@
  * activations laid out once (model_impl.h), the chunks planned and run on
  * the threads (each chunk's forward and backward: model_chunk.h, in the
  * model's dtype), AdamW on the float64 master weights. */
-#include <limits.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdarg.h>
@@ -12,13 +11,10 @@
 #include "layers.h"
 #include "ropelab.h"
 #include "model_impl.h"
+#include "pos_impl.h"
 #include "ropelab.h"
 #include "../base/internal.h"
 
-/* NULL-terminated: the --scheme declaration (settings.c) reads them */
-static const char *const pos_names[RL_TPOS_COUNT + 1] = {
-    "nope", "sinusoidal", "learned", "t5", "alibi", "rope", "xl", "deberta", "tupe", NULL};
-const char *const *rl_train_pos_names(void) { return pos_names; }
 static const char *const dtype_names[RL_TDTYPE_COUNT + 1] = {"float64", "float32", NULL};
 const char *const *rl_train_dtype_names(void) { return dtype_names; }
 
@@ -84,6 +80,8 @@ static double *zalloc(rl_train_model *m, size_t n, int *oom)
   return p;
 }
 
+double *rl_tm_table(rl_train_model *m, size_t n, int *oom) { return zalloc(m, n, oom); }
+
 static float *fzalloc(rl_train_model *m, size_t n, int *oom)
 {
   float *p = calloc(n ? n : 1, sizeof *p);
@@ -110,21 +108,18 @@ static void sizes(const rl_train_cfg *c, size_t ps[P_COUNT], size_t as[A_COUNT])
 {
   size_t V = c->vocab, D = c->d_model, L = c->layers, H = c->heads, T = c->max_T;
   size_t BT = c->batch * T;
+  const rl_tpos *sp = rl_tpos_at(c->pos);
   size_t p[P_COUNT] = {
-    [P_WTE] = V * D, [P_WPE] = c->pos == RL_TPOS_LEARNED ? T * D : 0,
+    [P_WTE] = V * D,
     [P_LN1W] = L * D, [P_LN1B] = L * D, [P_QKVW] = L * 3 * D * D, [P_QKVB] = L * 3 * D,
     [P_ATTPROJW] = L * D * D, [P_ATTPROJB] = L * D, [P_LN2W] = L * D, [P_LN2B] = L * D,
     [P_FCW] = L * 4 * D * D, [P_FCB] = L * 4 * D, [P_FCPROJW] = L * D * 4 * D,
-    [P_FCPROJB] = L * D, [P_LNFW] = D, [P_LNFB] = D,
-    [P_T5] = c->pos == RL_TPOS_T5 ? c->num_buckets * H : 0,
-    [P_XLW] = c->pos == RL_TPOS_XL ? L * D * (D / H) : 0,
-    [P_XLU] = c->pos == RL_TPOS_XL ? L * D : 0, [P_XLV] = c->pos == RL_TPOS_XL ? L * D : 0,
-    [P_DEB] = c->pos == RL_TPOS_DEBERTA ? c->num_buckets * D : 0,
-    [P_TUPE] = c->pos == RL_TPOS_TUPE ? T * D : 0,
-    [P_TUPEQ] = c->pos == RL_TPOS_TUPE ? D * D : 0, [P_TUPEK] = c->pos == RL_TPOS_TUPE ? D * D : 0};
+    [P_FCPROJB] = L * D, [P_LNFW] = D, [P_LNFB] = D};
+  if (sp && sp->param_sizes) /* the scheme's own tensors */
+    sp->param_sizes(c, p);
   size_t a[A_COUNT] = {
     [A_ENC] = BT * D, [A_LN1] = L * BT * D, [A_LN1M] = L * BT, [A_LN1R] = L * BT,
-    [A_QKV] = L * BT * 3 * D, [A_QKVR] = c->pos == RL_TPOS_ROPE ? L * BT * 3 * D : 0,
+    [A_QKV] = L * BT * 3 * D, [A_QKVR] = sp && sp->rotate ? L * BT * 3 * D : 0,
     [A_ATTY] = L * BT * D, [A_PRE] = L * c->batch * H * T * T, [A_ATT] = L * c->batch * H * T * T,
     [A_ATTPROJ] = L * BT * D, [A_RES2] = L * BT * D, [A_LN2] = L * BT * D, [A_LN2M] = L * BT,
     [A_LN2R] = L * BT, [A_FCH] = L * BT * 4 * D, [A_FCHT] = L * BT * 4 * D,
@@ -154,7 +149,8 @@ double rl_train_cfg_bytes(const rl_train_cfg *c)
   for (int i = 0; i < A_COUNT; i++)
     na += (double)as[i] * (rl_tm_has_grad(i) ? 2 : 1);
   double nt = (double)c->threads, attn = (double)c->batch * H * T * T;
-  int bias = c->pos == RL_TPOS_T5 || c->pos == RL_TPOS_ALIBI || c->pos == RL_TPOS_TUPE;
+  const rl_tpos *sp = rl_tpos_at(c->pos);
+  int bias = sp && sp->bias != RL_TPB_NONE;
   /* parameters, gradients, two moments, the caller's probabilities and
    * losses; the threads' gradients, activations and their gradients,
    * dpre, the threads' biases */
@@ -185,24 +181,18 @@ rl_status rl_train_new(const rl_train_cfg *cfg, rl_train_model **out, char *err)
                 c->threads, c->chunks);
   if ((unsigned)c->dtype >= RL_TDTYPE_COUNT)
     return fail(err, RL_EINVAL, "invalid dtype '%d': expected float64 or float32", c->dtype);
-  if ((unsigned)c->pos >= RL_TPOS_COUNT)
+  const rl_tpos *sp = rl_tpos_at(c->pos);
+  if (!sp)
     return fail(err, RL_EINVAL, "invalid scheme '%d'", (int)c->pos);
-  if (c->pos == RL_TPOS_SINUSOIDAL && (c->d_model % 2 || !(c->base > 1)))
-    return fail(err, RL_EINVAL, "invalid sinusoidal d-model '%zu', base '%g': expected even, base > 1",
-                c->d_model, c->base);
-  if (c->pos == RL_TPOS_DEBERTA &&
-      (c->num_buckets < 2 ||
-       rl_deberta_bucket(0, (long)c->num_buckets, (long)c->max_distance) == LONG_MIN))
-    return fail(err, RL_EINVAL, "invalid deberta buckets '%zu', max distance '%zu'",
-                c->num_buckets, c->max_distance);
-  if (c->pos == RL_TPOS_T5 && rl_t5_bucket(0, 0, (long)c->num_buckets, (long)c->max_distance) < 0)
-    return fail(err, RL_EINVAL, "invalid t5 buckets '%zu', max distance '%zu'", c->num_buckets,
-                c->max_distance);
+  rl_status st;
+  if (sp->check && (st = sp->check(c, err)) != RL_OK)
+    return st;
   rl_blas_load(); /* here, before any thread of the forward starts (base/internal.h, base/blas.c) */
   rl_train_model *m = calloc(1, sizeof *m);
   if (!m)
     return RL_ENOMEM;
   m->cfg = *c;
+  m->ps = sp;
   size_t V = c->vocab, D = c->d_model, L = c->layers, H = c->heads, T = c->max_T;
   size_t BT = c->batch * T;
   size_t ps[P_COUNT], as[A_COUNT];
@@ -223,10 +213,11 @@ rl_status rl_train_new(const rl_train_cfg *cfg, rl_train_model **out, char *err)
   m->ch = calloc(c->chunks, sizeof *m->ch);
   m->bytes += 2 * BT * sizeof *m->inp + 2 * c->batch * sizeof *m->perm + c->chunks * sizeof *m->ch;
   size_t nt = c->threads;
-  int bias = c->pos == RL_TPOS_T5 || c->pos == RL_TPOS_ALIBI || c->pos == RL_TPOS_TUPE;
-  int rel = c->pos == RL_TPOS_XL || c->pos == RL_TPOS_DEBERTA || c->pos == RL_TPOS_TUPE;
-  if (rel)
-    m->nrel = c->pos == RL_TPOS_XL ? T : c->num_buckets;
+  int bias = sp->bias != RL_TPB_NONE;
+  /* a per-thread scratch: the relative terms' or tupe's */
+  int rel = sp->rel != RL_TPR_NONE || sp->bias == RL_TPB_ABSPAIR;
+  if (sp->rel_rows)
+    m->nrel = sp->rel_rows(c);
   /* the compute arrays of the model's dtype (model_impl.h): v is m->d
    * or m->f, za the allocator of its type; the float64 view's weights
    * and gradient are the master arrays */
@@ -248,7 +239,7 @@ rl_status rl_train_new(const rl_train_cfg *cfg, rl_train_model **out, char *err)
         v.scr[t].idx = calloc(T * T, sizeof *v.scr[t].idx);                                  \
         m->bytes += T * T * sizeof *v.scr[t].idx;                                            \
         oom |= !v.scr[t].idx;                                                                \
-        if (c->pos != RL_TPOS_TUPE) {                                                        \
+        if (sp->rel != RL_TPR_NONE) {                                                        \
           v.scr[t].A = za(m, H * nr_ * hd_, &oom), v.scr[t].Bt = za(m, H * nr_ * hd_, &oom); \
           v.scr[t].dA = za(m, H * nr_ * hd_, &oom);                                          \
           v.scr[t].dBt = za(m, H * nr_ * hd_, &oom);                                         \
@@ -315,58 +306,10 @@ rl_status rl_train_new(const rl_train_cfg *cfg, rl_train_model **out, char *err)
   for (size_t k = 0; k < 3; k++)
     for (size_t j = 0; j < ps[ones[k]]; j++)
       m->p[ones[k]][j] = 1.0;
-  rl_status st = RL_OK;
-  if (c->pos == RL_TPOS_SINUSOIDAL) {
-    /* pe[p][2i] = sin(p theta_i), pe[p][2i+1] = cos, theta_i = base^(-2i/D)
-     * (Vaswani et al. sec. 3.5; the core's sinusoidal layout), times
-     * 0.02 sqrt(2): the learned table's initial RMS per coordinate, so that
-     * at initialisation neither the tokens nor the positions dominate. */
-    rl_schedule *f = NULL;
-    m->pe = zalloc(m, T * D, &oom);
-    if (oom || (st = rl_schedule_rope(D, D, c->base, &f)) != RL_OK) {
-      rl_train_free(m);
-      return oom ? RL_ENOMEM : fail(err, st, "cannot build the sinusoidal frequencies");
-    }
-    for (size_t p = 0; p < T; p++)
-      for (size_t i = 0; i < D / 2; i++) {
-        double cc, ss;
-        rl_angle_sincos((double)p, f->theta[i], &cc, &ss);
-        m->pe[p * D + 2 * i] = 0.02 * sqrt(2.0) * ss;
-        m->pe[p * D + 2 * i + 1] = 0.02 * sqrt(2.0) * cc;
-      }
-    rl_schedule_free(f);
-  }
-  if (c->pos == RL_TPOS_ALIBI) {
-    m->slopes = zalloc(m, H, &oom);
-    if (oom || rl_scheme_alibi_slopes(H, m->slopes) != RL_OK) {
-      rl_train_free(m);
-      return RL_ENOMEM;
-    }
-  }
-  if (c->pos == RL_TPOS_XL) {
-    m->xlR = zalloc(m, T * (D / H), &oom);
-    if (oom) {
-      rl_train_free(m);
-      return RL_ENOMEM;
-    }
-  }
-  if (c->pos == RL_TPOS_XL) {
-    /* R_r = [sin(r f_k), k < hd/2; cos(r f_k)], f_k = base^(-2k/hd): the
-     * core's xl (rel.c, after the reference's PositionalEmbedding) */
-    size_t hd = D / H;
-    rl_schedule *f = NULL;
-    if (hd % 2 || rl_schedule_rope(hd, hd, c->base, &f) != RL_OK) {
-      rl_train_free(m);
-      return fail(err, RL_EINVAL, "invalid xl head dimension '%zu' or base '%g': expected even, base > 1",
-                  hd, c->base);
-    }
-    for (size_t dist = 0; dist < T; dist++)
-      for (size_t k = 0; k < hd / 2; k++) {
-        double cc, ss;
-        rl_angle_sincos((double)dist, f->theta[k], &cc, &ss);
-        m->xlR[dist * hd + k] = ss, m->xlR[dist * hd + hd / 2 + k] = cc;
-      }
-    rl_schedule_free(f);
+  /* the scheme's fixed tables (pe, slopes, xlR) */
+  if (sp->init && (st = sp->init(m, err)) != RL_OK) {
+    rl_train_free(m);
+    return st;
   }
   /* the fixed tables in the compute dtype */
   m->d.pe = m->pe, m->d.slopes = m->slopes, m->d.xlR = m->xlR;
@@ -386,9 +329,9 @@ rl_status rl_train_new(const rl_train_cfg *cfg, rl_train_model **out, char *err)
 rl_status rl_train_set_rope(rl_train_model *m, const rl_schedule *sc, char *err)
 {
   size_t hd = m->cfg.d_model / m->cfg.heads, T = m->cfg.max_T;
-  if (m->cfg.pos != RL_TPOS_ROPE)
+  if (!m->ps->rotate)
     return fail(err, RL_EINVAL, "invalid schedule for scheme '%s': only rope takes one",
-                pos_names[m->cfg.pos]);
+                m->ps->name);
   if (sc->dim != hd)
     return fail(err, RL_EINVAL, "invalid schedule dim '%zu': expected the head dimension %zu",
                 sc->dim, hd);
@@ -487,22 +430,15 @@ static double chunk_flops(const rl_train_model *m, const struct rl_tm_chunk *k)
   return (double)c->layers * per_layer + 2 * N * D * V;
 }
 
-/* xl's and deberta's relative index of a chunk (query t, key t2 <= t):
- * xl the distance t - t2; deberta clamp(bucket(t - t2) + k, 0, 2k - 1)
- * - k (the core's delta less k: a decoder's keys never follow the query,
- * so only the table's upper half is read and only it is kept). */
+/* The relative index of a chunk (query t, key t2 <= t): the row the
+ * scheme's rel_row gives distance t - t2 (pos_rel.c: xl the distance,
+ * deberta its bucket in the table's upper half). */
 void rl_tm_rel_index(const rl_train_model *m, size_t *idx, size_t T)
 {
   const rl_train_cfg *c = &m->cfg;
   for (size_t t = 0; t < T; t++)
-    for (size_t t2 = 0; t2 <= t; t2++) {
-      size_t r = t - t2;
-      if (c->pos == RL_TPOS_DEBERTA) {
-        long b = rl_deberta_bucket((long)r, (long)c->num_buckets, (long)c->max_distance);
-        r = b < (long)m->nrel ? (size_t)b : m->nrel - 1;
-      }
-      idx[t * T + t2] = r;
-    }
+    for (size_t t2 = 0; t2 <= t; t2++)
+      idx[t * T + t2] = m->ps->rel_row(c, t - t2, m->nrel);
 }
 
 
@@ -556,7 +492,7 @@ static void run_all(rl_train_model *m, int backward)
 double rl_train_forward(rl_train_model *m, const int *inp, const int *tgt, size_t B, size_t T)
 {
   const rl_train_cfg *c = &m->cfg;
-  if (B > c->batch || T > c->max_T || (c->pos == RL_TPOS_ROPE && !m->have_rope))
+  if (B > c->batch || T > c->max_T || (m->ps->rotate && !m->have_rope))
     return NAN;
   m->B = B, m->T = T;
   /* float32: the weights rounded from the master weights, each forward
@@ -796,17 +732,10 @@ rl_status rl_train_pos_bias(const rl_train_model *m, size_t h, size_t dist, doub
   const rl_train_cfg *c = &m->cfg;
   if (h >= c->heads)
     return RL_EINVAL;
-  if (c->pos == RL_TPOS_T5) {
-    /* the forward's rl_tl_t5_forward: key - query = -dist, causal */
-    long k = rl_t5_bucket(-(long)dist, 0, (long)c->num_buckets, (long)c->max_distance);
-    *out = k >= 0 ? m->p[P_T5][(size_t)k * c->heads + h] : 0.0;
-    return RL_OK;
-  }
-  if (c->pos == RL_TPOS_ALIBI) { /* rl_tl_alibi_bias's */
-    *out = -m->slopes[h] * (double)dist;
-    return RL_OK;
-  }
-  return RL_EINVAL;
+  if (!m->ps->pos_bias) /* the scheme's (pos_bias.c) */
+    return RL_EINVAL;
+  *out = m->ps->pos_bias(m, h, dist);
+  return RL_OK;
 }
 
 void rl_train_pair_norm_sums(const rl_train_model *m, double *q, double *k, size_t *count)

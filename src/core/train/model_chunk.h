@@ -9,6 +9,7 @@
 #include <string.h>
 #include "layers.h"
 #include "model_impl.h"
+#include "pos_impl.h"
 #include "ropelab.h"
 
 typedef IMPL_REAL real;
@@ -47,7 +48,7 @@ static void rel_tables(rl_train_model *m, SCR *x, size_t l, size_t T, TL(rel) *r
   const rl_train_cfg *c = &m->cfg;
   size_t D = c->d_model, H = c->heads, hd = D / H, nr = m->nrel;
   *r = (TL(rel)){x->idx, nr, (real)(1.0 / sqrt((double)hd)), NULL, NULL, NULL, NULL, NULL};
-  if (c->pos == RL_TPOS_XL) {
+  if (m->ps->rel == RL_TPR_SINUSOID) {
     const real *W = V(m)->p[P_XLW] + l * D * hd;
     for (size_t h = 0; h < H; h++)
       for (size_t i = 0; i < T; i++)
@@ -58,7 +59,7 @@ static void rel_tables(rl_train_model *m, SCR *x, size_t l, size_t T, TL(rel) *r
           x->A[(h * nr + i) * hd + a] = s;
         }
     r->A = x->A, r->u = V(m)->p[P_XLU] + l * D, r->v = V(m)->p[P_XLV] + l * D;
-  } else if (c->pos == RL_TPOS_DEBERTA) {
+  } else if (m->ps->rel == RL_TPR_TABLE) {
     TL(matmul_forward)(x->proj, V(m)->p[P_DEB], V(m)->p[P_QKVW] + l * 3 * D * D,
                          V(m)->p[P_QKVB] + l * 3 * D, nr, D, 3 * D);
     for (size_t h = 0; h < H; h++)
@@ -71,13 +72,13 @@ static void rel_tables(rl_train_model *m, SCR *x, size_t l, size_t T, TL(rel) *r
   }
 }
 
-/* the content logit's scale: TUPE's 1 / sqrt(2 hd) (Ke et al. 2021,
- * eq. 6, which scales its positional term the same way), else
- * 1 / sqrt(hd) */
+/* the content logit's scale 1 / sqrt(content_div hd): TUPE's
+ * 1 / sqrt(2 hd) (Ke et al. 2021, eq. 6, which scales its positional
+ * term the same way), else 1 / sqrt(hd) */
 static double content_scale(const rl_train_cfg *c)
 {
   double hd = (double)(c->d_model / c->heads);
-  return 1.0 / sqrt(c->pos == RL_TPOS_TUPE ? 2.0 * hd : hd);
+  return 1.0 / sqrt(rl_tpos_at(c->pos)->content_div * hd);
 }
 
 /* TUPE's positional logits (Ke et al. 2021 eq. 6; the core's rel.c):
@@ -128,17 +129,18 @@ static void tupe_bias_backward(rl_train_model *m, SCR *x, const real *dbias,
                            x->pm, x->pr, T, D);
 }
 
-/* xl and deberta add terms between q, k and relative tables
+/* xl and deberta (rel) add terms between q, k and relative tables
  * (TL(rel)attn_*); every other scheme is plain attention, tupe's
  * positions being a bias like t5's, under its own scale. */
 static int rel_attention(const rl_train_cfg *c)
 {
-  return c->pos == RL_TPOS_XL || c->pos == RL_TPOS_DEBERTA;
+  return rl_tpos_at(c->pos)->rel != RL_TPR_NONE;
 }
 
 void FN(chunk_forward)(rl_train_model *m, const struct rl_tm_chunk *k)
 {
   const rl_train_cfg *c = &m->cfg;
+  const rl_tpos *ps = m->ps;
   size_t D = c->d_model, H = c->heads, V = c->vocab, B = k->Bc, T = k->Tc, N = B * T;
   size_t MT = c->max_T;
   real *const *a = V(m)->a;
@@ -146,20 +148,20 @@ void FN(chunk_forward)(rl_train_model *m, const struct rl_tm_chunk *k)
   const int *inp = m->inp + k->off, *tgt = m->tgt + k->off;
 #define A(i, l) cact(m, a, i, l, k)
   TL(encoder_forward)(A(A_ENC, 0), inp, V(m)->p[P_WTE],
-                        c->pos == RL_TPOS_LEARNED ? V(m)->p[P_WPE] : V(m)->pe, B, T, D);
-  if (c->pos == RL_TPOS_ALIBI)
+                        ps->embed == RL_TPE_LEARNED ? V(m)->p[P_WPE] : V(m)->pe, B, T, D);
+  if (ps->bias == RL_TPB_SLOPES)
     TL(alibi_bias)(bias, V(m)->slopes, H, T);
-  if (c->pos == RL_TPOS_T5)
+  if (ps->bias == RL_TPB_BUCKETS)
     TL(t5_forward)(bias, V(m)->p[P_T5], H, T, c->num_buckets, c->max_distance);
   SCR *x = V(m)->scr ? &V(m)->scr[k->thread] : NULL;
-  if (c->pos == RL_TPOS_TUPE)
+  if (ps->bias == RL_TPB_ABSPAIR)
     tupe_bias(m, x, bias, T);
-  if (c->pos == RL_TPOS_XL || c->pos == RL_TPOS_DEBERTA)
+  if (ps->rel != RL_TPR_NONE)
     rl_tm_rel_index(m, x->idx, T);
   const real *res = A(A_ENC, 0);
   for (size_t l = 0; l < c->layers; l++) {
     real *ln1 = A(A_LN1, l), *qkv = A(A_QKV, l);
-    real *qkvr = c->pos == RL_TPOS_ROPE ? A(A_QKVR, l) : qkv;
+    real *qkvr = ps->rotate ? A(A_QKVR, l) : qkv;
     real *atty = A(A_ATTY, l), *attproj = A(A_ATTPROJ, l), *res2 = A(A_RES2, l);
     real *ln2 = A(A_LN2, l), *fch = A(A_FCH, l), *fchg = A(A_FCHG, l);
     real *fcproj = A(A_FCPROJ, l), *res3 = A(A_RES3, l);
@@ -167,7 +169,7 @@ void FN(chunk_forward)(rl_train_model *m, const struct rl_tm_chunk *k)
                             V(m)->p[P_LN1B] + l * D, N, D);
     TL(matmul_forward)(qkv, ln1, V(m)->p[P_QKVW] + l * 3 * D * D, V(m)->p[P_QKVB] + l * 3 * D, N, D,
                          3 * D);
-    if (c->pos == RL_TPOS_ROPE)
+    if (ps->rotate)
       TL(rope_forward)(qkvr, qkv, V(m)->cs, V(m)->sn, B, T, D, H, m->rot, m->half);
     if (rel_attention(c)) {
       TL(rel) r;
@@ -200,17 +202,19 @@ void FN(chunk_forward)(rl_train_model *m, const struct rl_tm_chunk *k)
 void FN(chunk_backward)(rl_train_model *m, const struct rl_tm_chunk *k)
 {
   const rl_train_cfg *c = &m->cfg;
+  const rl_tpos *ps = m->ps;
   size_t B = k->Bc, T = k->Tc, D = c->d_model, H = c->heads, V = c->vocab, N = B * T;
   size_t L = c->layers, MT = c->max_T, th = k->thread;
   real *const *a = V(m)->a, *const *da = V(m)->da;
-  real *dbias = V(m)->tdbias && (c->pos == RL_TPOS_T5 || c->pos == RL_TPOS_TUPE)
+  /* a learned bias's gradient (t5's buckets, tupe's pairs) */
+  real *dbias = V(m)->tdbias && (ps->bias == RL_TPB_BUCKETS || ps->bias == RL_TPB_ABSPAIR)
                       ? V(m)->tdbias + th * H * MT * MT
                       : NULL;
   SCR *x = V(m)->scr ? &V(m)->scr[th] : NULL;
   /* the thread's scratch holds its last chunk's: this chunk's again */
-  if (c->pos == RL_TPOS_XL || c->pos == RL_TPOS_DEBERTA)
+  if (ps->rel != RL_TPR_NONE)
     rl_tm_rel_index(m, x->idx, T);
-  if (c->pos == RL_TPOS_TUPE)
+  if (ps->bias == RL_TPB_ABSPAIR)
     tupe_bias(m, x, V(m)->tbias + th * H * MT * MT, T);
   real *dpre = V(m)->dpre + k->aoff;
 #define A(i, l) cact(m, a, i, l, k)
@@ -228,7 +232,7 @@ void FN(chunk_backward)(rl_train_model *m, const struct rl_tm_chunk *k)
                         N, D, V);
   TL(layernorm_backward)(DA(A_RES3, L - 1), G(P_LNFW), G(P_LNFB), DA(A_LNF, 0),
                            A(A_RES3, L - 1), V(m)->p[P_LNFW], A(A_LNFM, 0), A(A_LNFR, 0), N, D);
-  int rope = c->pos == RL_TPOS_ROPE;
+  int rope = ps->rotate;
   for (size_t l = L; l-- > 0;) {
     real *resin = l ? A(A_RES3, l - 1) : A(A_ENC, 0);
     real *dresin = l ? DA(A_RES3, l - 1) : DA(A_ENC, 0);
@@ -260,7 +264,7 @@ void FN(chunk_backward)(rl_train_model *m, const struct rl_tm_chunk *k)
         memset(x->dBt, 0, H * nr * hd * sizeof *x->dBt);
       TL(relattn_backward_ws)(dqkvr, &d, dpre, DA(A_ATTY, l), qkvr, A(A_ATT, l), &r, B, T, D, H,
                               x->work);
-      if (c->pos == RL_TPOS_XL) { /* dW_r += dA R^T, per head */
+      if (ps->rel == RL_TPR_SINUSOID) { /* dW_r += dA R^T, per head */
         real *dW = G(P_XLW) + l * D * hd;
         for (size_t h = 0; h < H; h++)
           for (size_t i = 0; i < T; i++)
@@ -270,7 +274,7 @@ void FN(chunk_backward)(rl_train_model *m, const struct rl_tm_chunk *k)
                 dW[(h * hd + e) * hd + f] += g * V(m)->xlR[i * hd + f];
             }
       }
-      if (c->pos == RL_TPOS_DEBERTA) { /* back through the layer's q and k projections */
+      if (ps->rel == RL_TPR_TABLE) { /* back through the layer's q and k projections */
         memset(x->dproj, 0, nr * 3 * D * sizeof *x->dproj);
         for (size_t h = 0; h < H; h++)
           for (size_t i = 0; i < nr; i++)
@@ -291,11 +295,11 @@ void FN(chunk_backward)(rl_train_model *m, const struct rl_tm_chunk *k)
     TL(layernorm_backward)(dresin, G(P_LN1W) + l * D, G(P_LN1B) + l * D, DA(A_LN1, l), resin,
                              V(m)->p[P_LN1W] + l * D, A(A_LN1M, l), A(A_LN1R, l), N, D);
   }
-  if (dbias && c->pos == RL_TPOS_T5)
+  if (dbias && ps->bias == RL_TPB_BUCKETS)
     TL(t5_backward)(G(P_T5), dbias, H, T, c->num_buckets, c->max_distance);
-  if (dbias && c->pos == RL_TPOS_TUPE)
+  if (dbias && ps->bias == RL_TPB_ABSPAIR)
     tupe_bias_backward(m, x, dbias, T, th);
-  TL(encoder_backward)(G(P_WTE), c->pos == RL_TPOS_LEARNED ? G(P_WPE) : NULL, DA(A_ENC, 0),
+  TL(encoder_backward)(G(P_WTE), ps->embed == RL_TPE_LEARNED ? G(P_WPE) : NULL, DA(A_ENC, 0),
                          m->inp + k->off, B, T, D);
 #undef A
 #undef DA
@@ -306,7 +310,7 @@ void FN(pair_norm_sums)(const rl_train_model *m, double *q, double *k, size_t *c
 {
   const rl_train_cfg *c = &m->cfg;
   size_t D = c->d_model, H = c->heads, hd = D / H, np = hd / 2;
-  int half = c->pos == RL_TPOS_ROPE && m->have_rope && m->half;
+  int half = m->ps->rotate && m->have_rope && m->half;
   for (size_t ci = 0; ci < m->nch; ci++) {
     const struct rl_tm_chunk *ck = &m->ch[ci];
     for (size_t j = 0; j < ck->Bc; j++) {

@@ -108,6 +108,7 @@ struct rl_train_model {
   struct rl_tm_chunk *ch;
   double *probs_out, *losses_out; /* [B][T][V] and [B][T] in the caller's layout */
   size_t nrel;           /* xl: max_T; deberta: num_buckets (the key-before-query half) */
+  const struct rl_tpos *ps; /* the scheme's declaration (pos_impl.h) */
 };
 
 /* xl's and deberta's relative index of a chunk of T positions (model.c). */

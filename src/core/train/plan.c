@@ -5,17 +5,36 @@
  * scheme's recipe (recipe.c). */
 #include <stdio.h>
 #include <string.h>
+#include "pos_impl.h"
 #include "ropelab.h"
 #include "../base/internal.h"
 
-int rl_train_scheme_rope(int scheme) { return scheme == RL_TPOS_ROPE; }
+/* each from the scheme's declaration (pos_impl.h) */
+int rl_train_scheme_rope(int scheme)
+{
+  const rl_tpos *ps = rl_tpos_at(scheme);
+  return ps && ps->rotate;
+}
 
 int rl_train_sched_applies(int scheme, const char *key)
 {
-  if (scheme == RL_TPOS_ROPE)
-    return 1;
-  /* sinusoidal's and xl's frequencies are base^(-2k/hd) (cfg.base) */
-  return (scheme == RL_TPOS_SINUSOIDAL || scheme == RL_TPOS_XL) && !strcmp(key, "base");
+  const rl_tpos *ps = rl_tpos_at(scheme);
+  if (!ps)
+    return 0;
+  /* RL_TPS_BASE: sinusoidal's and xl's frequencies are base^(-2k/hd) (cfg.base) */
+  return ps->sched == RL_TPS_ALL || (ps->sched == RL_TPS_BASE && !strcmp(key, "base"));
+}
+
+int rl_train_scheme_fixed_rows(int scheme)
+{
+  const rl_tpos *ps = rl_tpos_at(scheme);
+  return ps && ps->fixed_rows;
+}
+
+const char *rl_train_scheme_bias_measure(int scheme)
+{
+  const rl_tpos *ps = rl_tpos_at(scheme);
+  return ps && ps->pos_bias ? ps->bias_measure : NULL;
 }
 
 /* one setting of the checkpoint (have) against the run's (want) */
@@ -88,7 +107,7 @@ int rl_train_recipes_help(char *buf, size_t n)
   int k = snprintf(buf, n, "Each scheme's defaults (where these options are not given; "
                            "measured to\nlearn the default task: "
                            "experiments/train_defaults/README.md):\n");
-  for (int s = 0; k >= 0 && s < RL_TPOS_COUNT; s++) {
+  for (int s = 0; k >= 0 && s < (int)rl_train_pos_count(); s++) {
     char text[160];
     len += (size_t)k;
     rl_train_recipe_text(s, text, sizeof text);

@@ -5,6 +5,7 @@
  * a schedule declares its own defaults.  rl_train_settings_resolve fills
  * them in (settings.c); help and the metadata show them. */
 #include <stdio.h>
+#include "pos_impl.h"
 #include "ropelab.h"
 
 /* copy_all's recipe (experiments/copy_all.sh, the only one measured to
@@ -23,23 +24,13 @@
  *   for seed 1).  3000 float32 steps of rope took 81 CPU s, 45.6 s of
  *   wall time on two nearly idle cores (load 1.5).
  * experiments/train_defaults.sh measures these on seeds 1-3
- * (experiments/train_defaults/README.md). */
-static const rl_train_recipe recipes[RL_TPOS_COUNT] = {
-    /* layers, steps, lr, D: min-lr = lr/D (0: min-lr 0) */
-    [RL_TPOS_NOPE] = {4, 3000, 5e-3, 0},
-    [RL_TPOS_SINUSOIDAL] = {4, 2500, 5e-3, 0},
-    [RL_TPOS_LEARNED] = {4, 3000, 5e-3, 0},
-    [RL_TPOS_T5] = {4, 3000, 5e-3, 0},
-    [RL_TPOS_ALIBI] = {4, 3000, 5e-3, 0},
-    [RL_TPOS_ROPE] = {4, 3000, 5e-3, 0},
-    [RL_TPOS_XL] = {4, 3000, 5e-3, 0},
-    [RL_TPOS_DEBERTA] = {4, 3000, 5e-3, 0},
-    [RL_TPOS_TUPE] = {4, 3500, 5e-3, 0},
-};
-
+ * (experiments/train_defaults/README.md).  Each scheme's row is in its
+ * declaration (pos_abs.c, pos_bias.c, pos_rel.c, pos_rope.c: .recipe =
+ * {layers, steps, lr, D}, min-lr = lr/D, 0: min-lr 0). */
 const rl_train_recipe *rl_train_scheme_recipe(int scheme)
 {
-  return scheme >= 0 && scheme < RL_TPOS_COUNT ? &recipes[scheme] : NULL;
+  const rl_tpos *ps = rl_tpos_at(scheme);
+  return ps ? &ps->recipe : NULL;
 }
 
 int rl_train_recipe_text(int scheme, char *buf, size_t n)

@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
+#include "pos_impl.h"
 #include "ropelab.h"
 #include "../base/internal.h"
 
@@ -15,7 +16,7 @@
 #define BIG 1e8 /* a typo guard for counts of steps and samples */
 
 static const rl_param p_scheme = {
-    .key = "scheme", .kind = RL_PK_ENUM, .offset = F(scheme), .dflt = RL_TPOS_ROPE,
+    .key = "scheme", .kind = RL_PK_ENUM, .offset = F(scheme), .dflt = RL_TRAIN_POS_IDX_rope,
     .names_fn = rl_train_pos_names, .metavar = "S",
     .help = "the positional scheme; --base sets sinusoidal's and xl's frequencies"};
 static const rl_param p_task = {
@@ -181,7 +182,7 @@ rl_status rl_train_settings_resolve(rl_train_settings *s, char *err, size_t n)
                    "invalid --d-model '%zu': expected a multiple of --heads %zu", s->d_model,
                    s->heads);
   size_t hd = s->d_model / s->heads;
-  if (s->scheme == RL_TPOS_ROPE && hd % 2)
+  if (rl_train_scheme_rope(s->scheme) && hd % 2)
     return rl_errf(RL_EINVAL, err, n,
                    "invalid --d-model '%zu': rope needs an even head dimension "
                    "(d-model/heads = %zu)", s->d_model, hd);
@@ -203,7 +204,7 @@ void rl_train_settings_cfg(const rl_train_settings *s, rl_train_cfg *c)
   memset(c, 0, sizeof *c);
   c->vocab = rl_task_vocab(&task), c->d_model = s->d_model, c->heads = s->heads;
   c->layers = s->layers, c->batch = s->batch, c->max_T = a > b ? a : b;
-  c->pos = (rl_train_pos)s->scheme, c->seed = s->seed, c->threads = s->threads;
+  c->pos = s->scheme, c->seed = s->seed, c->threads = s->threads;
   c->chunks = s->chunks;
   c->dtype = s->dtype;
   /* t5's buckets (Raffel et al. 2020's 32 and 128) and sinusoidal's base
