@@ -11,6 +11,8 @@
 #include "layers.h"
 #include "tap.h"
 
+enum { B = 2, T = 7, C = 8, H = 2, NREL = 5 };
+
 static rl_train_rng rng;
 
 static double *rnd(size_t n)
