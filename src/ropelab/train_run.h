@@ -286,6 +286,26 @@ typedef struct rl_eval_plan {
  * for the model to be built again for it. */
 rl_status rl_eval_plan_lengths(const rl_eval_settings *s, const rl_ckpt *ck, rl_eval_plan *p,
                                char *err, size_t n);
+/* The one rule of a checkpoint's test positions (evaluate and extrapolate
+ * --checkpoint): *max_T the positions of length maxn, which the model is
+ * built for where they pass ck->cfg.max_T; RL_EINVAL (err) where a
+ * learned position table has fewer rows. */
+rl_status rl_eval_plan_positions(const rl_ckpt *ck, size_t maxn, size_t *max_T, char *err,
+                                 size_t n);
+/* extrapolate --checkpoint's plan (extrap_ckpt.c): the lengths of s
+ * (rl_extrap_plan) for the checkpoint ck read from path, L its
+ * train_len, N s->eval_len if given else its eval_len, at most 1024 and
+ * the task's distinct keys; samples the checkpoint's unless set (> 0) on
+ * entry; max_T by rl_eval_plan_positions.  RL_EINVAL with err. */
+typedef struct rl_extrap_ckpt_plan {
+  size_t maxn;    /* the longest length */
+  size_t samples; /* examples per length */
+  size_t max_T;   /* the positions of the longest length's examples */
+} rl_extrap_ckpt_plan;
+struct rl_extrap_settings; /* measures.h */
+rl_status rl_extrap_checkpoint_plan(struct rl_extrap_settings *s, const rl_ckpt *ck,
+                                    const char *path,
+                                    rl_extrap_ckpt_plan *p, char *err, size_t n);
 /* The schedules of a rope model: tp the checkpoint's training schedule;
  * sp without schedule options (given NULL) the method train was given
  * (score: the same at train's own original context, as train scored it),

@@ -104,6 +104,19 @@ rl_status rl_eval_lengths(rl_eval_settings *s, char *err, size_t n)
   return RL_OK;
 }
 
+rl_status rl_eval_plan_positions(const rl_ckpt *ck, size_t maxn, size_t *max_T, char *err,
+                                 size_t n)
+{
+  /* the model is built for the longest test example */
+  *max_T = rl_task_len(&ck->run.task, maxn);
+  if (*max_T > ck->cfg.max_T && ck->cfg.pos == RL_TPOS_LEARNED)
+    return rl_errf(RL_EINVAL, err, n,
+                   "invalid --eval-len '%zu': a learned position table has the %zu rows it "
+                   "was trained with, length %zu reads %zu positions",
+                   maxn, ck->cfg.max_T, maxn, *max_T);
+  return RL_OK;
+}
+
 rl_status rl_eval_plan_lengths(const rl_eval_settings *s, const rl_ckpt *ck, rl_eval_plan *p,
                                char *err, size_t n)
 {
@@ -124,13 +137,9 @@ rl_status rl_eval_plan_lengths(const rl_eval_settings *s, const rl_ckpt *ck, rl_
     return rl_errf(RL_EINVAL, err, n,
                    "invalid --eval-len '%zu' for task %s: expected at most %zu (distinct keys)",
                    p->maxn, rl_task_names()[task->kind], rl_task_max_n(task));
-  /* the model is built for the longest test example */
-  p->max_T = rl_task_len(task, p->maxn);
-  if (p->max_T > ck->cfg.max_T && ck->cfg.pos == RL_TPOS_LEARNED)
-    return rl_errf(RL_EINVAL, err, n,
-                   "invalid --eval-len '%zu': a learned position table has the %zu rows it "
-                   "was trained with, length %zu reads %zu positions",
-                   p->maxn, ck->cfg.max_T, p->maxn, p->max_T);
+  rl_status st = rl_eval_plan_positions(ck, p->maxn, &p->max_T, err, n);
+  if (st)
+    return st;
   p->samples = s->train.eval_samples ? s->train.eval_samples : (size_t)ck->run.eval_samples;
   p->train_T = rl_task_len(task, (size_t)ck->run.train_len);
   p->rope = ck->cfg.pos == RL_TPOS_ROPE;
