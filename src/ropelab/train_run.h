@@ -260,6 +260,9 @@ typedef struct rl_eval_settings {
 } rl_eval_settings;
 const rl_param *const *rl_eval_param_list(void);
 const rl_param *const *rl_eval_refused_param_list(void);
+/* The help's rows: evaluate's own and train's --eval-samples (its default
+ * the checkpoint's), in the help's order. */
+const rl_param *const *rl_eval_help_param_list(void);
 /* train's declarations that evaluate takes as they are (--eval-samples),
  * over rl_train_settings. */
 const rl_param *const *rl_train_eval_param_list(void);

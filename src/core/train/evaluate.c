@@ -71,6 +71,17 @@ static const rl_param *const eval_params[] = {&p_eval_len, &p_threads, &p_no_bas
 static const rl_param *const refused_params[] = {&p_config, &p_layer_type, NULL};
 
 const rl_param *const *rl_eval_param_list(void) { return eval_params; }
+
+const rl_param *const *rl_eval_help_param_list(void)
+{
+  /* train's --eval-samples as declared, its default evaluate's own (the
+   * checkpoint's), among evaluate's rows in the order of the help */
+  static rl_param samples;
+  static const rl_param *list[] = {&p_eval_len, &samples, &p_threads, &p_no_baseline, NULL};
+  samples = *rl_train_eval_param_list()[0];
+  samples.dflt_text = "the checkpoint's";
+  return list;
+}
 const rl_param *const *rl_eval_refused_param_list(void) { return refused_params; }
 
 void rl_eval_settings_default(rl_eval_settings *s)
