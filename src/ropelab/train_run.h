@@ -241,6 +241,43 @@ int rl_train_find_nonfinite_params(const rl_train_model *m, int which, char *whe
 void rl_train_param_name(const rl_train_model *m, size_t i, char *where, size_t n);
 
 
+/* ---- the training procedure (run.c) ----
+ * rl_train_run_steps runs the optimiser steps from s->step to s->steps
+ * (or s->stop_after steps, or until s->stop says so): each step's batch
+ * drawn from s->data (lengths 1..train_len, positions train_T), the lr of
+ * rl_train_lr, the AdamW update; a loss that is not finite or above
+ * max_loss, or a gradient that is not, stops it (RL_ERANGE, err naming
+ * the step and the first non-finite value).  The callbacks (NULL: none)
+ * get the curve's rows every log_every steps and at the last, the
+ * progress after each step, and the checkpoint's turn every
+ * checkpoint_every steps, at the last and at the end when the last
+ * state is not saved; a nonzero save ends the run with *cb_rc set. */
+#define RL_TRAIN_DATA_STREAM 0x9e3779b97f4a7c15u /* the batches' stream, apart from --seed's */
+typedef struct rl_train_step_row {
+  size_t step;                /* 1-based */
+  double lr, loss, grad_norm; /* loss: the mean since the last row */
+  size_t tokens;              /* positions of the batches run */
+} rl_train_step_row;
+typedef struct rl_train_steps {
+  rl_train_model *m;
+  const rl_task *task;
+  size_t train_len, train_T, batch, steps, warmup, log_every, checkpoint_every, stop_after;
+  double lr, min_lr, max_loss;
+  rl_adamw opt;
+  rl_train_rng data;             /* rl_train_steps_data, or a resumed run's */
+  size_t start, step;            /* the step this process began at; steps done */
+  size_t tokens;                 /* out: positions run */
+  double loss;                   /* out: the last step's loss */
+  size_t poison_at, poison_i;    /* test hook: parameter poison_i NaN before step poison_at */
+  void *ctx;
+  void (*row)(void *ctx, const rl_train_step_row *r);
+  void (*progress)(void *ctx, size_t step, double loss);
+  int (*save)(void *ctx, const rl_train_rng *data);
+  int (*stop)(void *ctx);
+} rl_train_steps;
+void rl_train_steps_data(rl_train_rng *data, uint64_t seed);
+rl_status rl_train_run_steps(rl_train_steps *s, int *cb_rc, char *err);
+
 /* ---- evaluate's request and plan (src/core/train/evaluate.c) ----------
  * What `ropelab evaluate CHECKPOINT` is asked: its own settings, declared
  * by rl_eval_param_list (--eval-len, --threads, --no-baseline), train's
