@@ -215,8 +215,9 @@ int rl_train_scheme_rope(int scheme);
 int rl_train_sched_applies(int scheme, const char *key);
 /* A resumed run's settings (cfg, run) against its checkpoint's: every
  * one that shapes the model or the steps must be ck's.  RL_OK, or
- * RL_EINVAL with err "the checkpoint has --KEY HAVE, expected WANT" (the
- * first that differs). */
+ * RL_EINVAL with err "the checkpoint was trained with --KEY 'HAVE', this
+ * run has 'WANT': expected --KEY HAVE (or no --resume)" (the first that
+ * differs; reals in the shortest form that reads back). */
 rl_status rl_train_resume_check(const rl_ckpt *ck, const rl_train_cfg *cfg,
                                 const rl_train_run *run, char *err, size_t n);
 /* The help's section of each scheme's recipe (rl_train_recipe_text), a
