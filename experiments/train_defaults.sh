@@ -34,17 +34,37 @@ if [ -z "${ROPELAB:-}" ]; then
   ROPELAB=$build/src/ropelab
 fi
 mkdir -p "$out"
+failed=0
 echo "scheme,seed,exact_in_dist,exact_worst_len,steps,layers,threads,cpu_s,wall_s,load1,idle_wall_s,pass"
 for s in $schemes; do
   for seed in $seeds; do
     tab=$out/$s-$seed.csv
-    # a run already in TRAIN_OUT (its table and its time) is reused: the
-    # script can be stopped and started again
-    [ -s "$tab" ] && [ -s "$out/$s-$seed.time" ] ||
+    # a run already in TRAIN_OUT (its table, its time and the load it ran
+    # at, $s-$seed.load) is reused: the script can be stopped and started
+    # again; a run without a .load (made before it was kept) says
+    # "reused" for its load
+    if [ -s "$tab" ] && [ -s "$out/$s-$seed.time" ]; then
+      load=$(cat "$out/$s-$seed.load" 2>/dev/null || echo reused)
+    else
+      rc=0
       /usr/bin/time -f "%U %S %e" -o "$out/$s-$seed.time" "$ROPELAB" train --scheme "$s" \
-        --seed "$seed" --quiet -o "$out/$s-$seed-curve.csv" --eval-output "$tab"
-    load=$(cut -d' ' -f1 /proc/loadavg)
-    read -r user sys wall <"$out/$s-$seed.time"
+        --seed "$seed" --quiet -o "$out/$s-$seed-curve.csv" --eval-output "$tab" || rc=$?
+      load=$(cut -d' ' -f1 /proc/loadavg)
+      if [ "$rc" -ne 0 ]; then
+        # a failed run (a divergence is exit 3) is a FAIL row, not the
+        # end of the script; its partial files are not reused
+        echo "$s,$seed,,,,,,,,$load,,FAIL (exit $rc)"
+        rm -f "$tab" "$out/$s-$seed.time" "$out/$s-$seed.load"
+        failed=$((failed + 1))
+        continue
+      fi
+      echo "$load" >"$out/$s-$seed.load"
+    fi
+    # GNU time puts "Command exited with non-zero status N" first when
+    # the command fails: the figures are its last line
+    read -r user sys wall <<EOF2
+$(tail -n 1 "$out/$s-$seed.time")
+EOF2
     awk -F, -v s="$s" -v seed="$seed" -v load="$load" -v eff="$eff" -v wall="$wall" \
       -v cpu="$(echo "$user $sys" | awk '{print $1 + $2}')" '
       /^# / { split(substr($0, 3), kv, "="); meta[kv[1]] = kv[2]; next }
@@ -58,3 +78,5 @@ for s in $schemes; do
       }' "$tab"
   done
 done
+# every run reported; the status says whether one failed
+[ "$failed" -eq 0 ] || { echo "train_defaults.sh: $failed run(s) failed" >&2; exit 1; }

@@ -59,9 +59,13 @@ rl_status rl_cost_check_decay(size_t rows, const char *rows_what, size_t pairs, 
 rl_status rl_cost_check_extrap(size_t configs, size_t samples, size_t train_len,
                                size_t eval_len, size_t dim, char *err);
 rl_status rl_cost_check_men(const double *len, size_t nlen, size_t pairs, char *err);
-/* positions_what names where the positions come from ("--to", "--points") */
+/* positions_what names where the positions come from ("--to", "--points"),
+ * pairs_what where the pairs do ("--dim", "--rot": twice the pairs); where
+ * not one position fits beside the builds, the width is refused, naming
+ * the largest that fits. */
 rl_status rl_cost_check_prec(size_t pipelines, size_t positions, const char *positions_what,
-                             size_t positions_given, size_t pairs, char *err);
+                             size_t positions_given, size_t pairs, const char *pairs_what,
+                             size_t pairs_given, char *err);
 /* A scheme's head of dimension dim (identity: no W_q, W_k) within half of
  * RL_COST_MAX_BYTES: a profile at d = 65536 asked 137 GB and ended "out
  * of memory" (rl_scheme_alloc refuses it up front). */

@@ -221,8 +221,9 @@ const char *rl_train_scheme_bias_measure(int scheme);
 int rl_train_sched_applies(int scheme, const char *key);
 /* A resumed run's settings (cfg, run) against its checkpoint's: every
  * one that shapes the model or the steps must be ck's.  RL_OK, or
- * RL_EINVAL with err "the checkpoint has --KEY HAVE, expected WANT" (the
- * first that differs). */
+ * RL_EINVAL with err "the checkpoint was trained with --KEY 'HAVE', this
+ * run has 'WANT': expected --KEY HAVE (or no --resume)" (the first that
+ * differs; reals in the shortest form that reads back). */
 rl_status rl_train_resume_check(const rl_ckpt *ck, const rl_train_cfg *cfg,
                                 const rl_train_run *run, char *err, size_t n);
 /* The help's section of each scheme's recipe (rl_train_recipe_text), a
@@ -247,6 +248,43 @@ int rl_train_find_nonfinite_params(const rl_train_model *m, int which, char *whe
 void rl_train_param_name(const rl_train_model *m, size_t i, char *where, size_t n);
 
 
+/* ---- the training procedure (run.c) ----
+ * rl_train_run_steps runs the optimiser steps from s->step to s->steps
+ * (or s->stop_after steps, or until s->stop says so): each step's batch
+ * drawn from s->data (lengths 1..train_len, positions train_T), the lr of
+ * rl_train_lr, the AdamW update; a loss that is not finite or above
+ * max_loss, or a gradient that is not, stops it (RL_ERANGE, err naming
+ * the step and the first non-finite value).  The callbacks (NULL: none)
+ * get the curve's rows every log_every steps and at the last, the
+ * progress after each step, and the checkpoint's turn every
+ * checkpoint_every steps, at the last and at the end when the last
+ * state is not saved; a nonzero save ends the run with *cb_rc set. */
+#define RL_TRAIN_DATA_STREAM 0x9e3779b97f4a7c15u /* the batches' stream, apart from --seed's */
+typedef struct rl_train_step_row {
+  size_t step;                /* 1-based */
+  double lr, loss, grad_norm; /* loss: the mean since the last row */
+  size_t tokens;              /* positions of the batches run */
+} rl_train_step_row;
+typedef struct rl_train_steps {
+  rl_train_model *m;
+  const rl_task *task;
+  size_t train_len, train_T, batch, steps, warmup, log_every, checkpoint_every, stop_after;
+  double lr, min_lr, max_loss;
+  rl_adamw opt;
+  rl_train_rng data;             /* rl_train_steps_data, or a resumed run's */
+  size_t start, step;            /* the step this process began at; steps done */
+  size_t tokens;                 /* out: positions run */
+  double loss;                   /* out: the last step's loss */
+  size_t poison_at, poison_i;    /* test hook: parameter poison_i NaN before step poison_at */
+  void *ctx;
+  void (*row)(void *ctx, const rl_train_step_row *r);
+  void (*progress)(void *ctx, size_t step, double loss);
+  int (*save)(void *ctx, const rl_train_rng *data);
+  int (*stop)(void *ctx);
+} rl_train_steps;
+void rl_train_steps_data(rl_train_rng *data, uint64_t seed);
+rl_status rl_train_run_steps(rl_train_steps *s, int *cb_rc, char *err);
+
 /* ---- evaluate's request and plan (src/core/train/evaluate.c) ----------
  * What `ropelab evaluate CHECKPOINT` is asked: its own settings, declared
  * by rl_eval_param_list (--eval-len, --threads, --no-baseline), train's
@@ -266,6 +304,9 @@ typedef struct rl_eval_settings {
 } rl_eval_settings;
 const rl_param *const *rl_eval_param_list(void);
 const rl_param *const *rl_eval_refused_param_list(void);
+/* The help's rows: evaluate's own and train's --eval-samples (its default
+ * the checkpoint's), in the help's order. */
+const rl_param *const *rl_eval_help_param_list(void);
 /* train's declarations that evaluate takes as they are (--eval-samples),
  * over rl_train_settings. */
 const rl_param *const *rl_train_eval_param_list(void);
@@ -292,6 +333,26 @@ typedef struct rl_eval_plan {
  * for the model to be built again for it. */
 rl_status rl_eval_plan_lengths(const rl_eval_settings *s, const rl_ckpt *ck, rl_eval_plan *p,
                                char *err, size_t n);
+/* The one rule of a checkpoint's test positions (evaluate and extrapolate
+ * --checkpoint): *max_T the positions of length maxn, which the model is
+ * built for where they pass ck->cfg.max_T; RL_EINVAL (err) where a
+ * learned position table has fewer rows. */
+rl_status rl_eval_plan_positions(const rl_ckpt *ck, size_t maxn, size_t *max_T, char *err,
+                                 size_t n);
+/* extrapolate --checkpoint's plan (extrap_ckpt.c): the lengths of s
+ * (rl_extrap_plan) for the checkpoint ck read from path, L its
+ * train_len, N s->eval_len if given else its eval_len, at most 1024 and
+ * the task's distinct keys; samples the checkpoint's unless set (> 0) on
+ * entry; max_T by rl_eval_plan_positions.  RL_EINVAL with err. */
+typedef struct rl_extrap_ckpt_plan {
+  size_t maxn;    /* the longest length */
+  size_t samples; /* examples per length */
+  size_t max_T;   /* the positions of the longest length's examples */
+} rl_extrap_ckpt_plan;
+struct rl_extrap_settings; /* measures.h */
+rl_status rl_extrap_checkpoint_plan(struct rl_extrap_settings *s, const rl_ckpt *ck,
+                                    const char *path,
+                                    rl_extrap_ckpt_plan *p, char *err, size_t n);
 /* The schedules of a rope model: tp the checkpoint's training schedule;
  * sp without schedule options (given NULL) the method train was given
  * (score: the same at train's own original context, as train scored it),

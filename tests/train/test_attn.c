@@ -183,6 +183,11 @@ int main(void)
   char err[RL_ERR_MAX] = "";
   tap_ok(rl_train_attention(m, &copy, N + 1, 2, 1, &g.a, err) == RL_EINVAL && err[0],
          "length %d past the model's %zu positions: refused (%s)", N + 1, T, err);
+  /* the message names the longest it takes: copy reads 1 + 2n positions,
+   * so 13 hold n = 6 at most (by hand) */
+  tap_ok(!strcmp(err, "invalid length '7' for copy: expected 1 to 6 (the task's distinct keys "
+                      "and the model's 13 positions)"),
+         "the refusal names the longest length the model takes: '%s'", err);
   free(g.dist), free(g.dist_se);
   rl_train_free(m);
   return tap_done();

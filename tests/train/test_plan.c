@@ -1,9 +1,9 @@
 /* test_plan.c: the policy of a training run in the core (plan.c): a
  * checkpoint resumed under other settings is refused naming the first
- * that differs, with both values as the options write them (the
- * expected lines are written out by hand: %.17g of 0.005 is
- * 0.0050000000000000001, the shortest decimal of 0.005's double with 17
- * digits); which schedule options a trained scheme takes (train.h: rope
+ * that differs, both values quoted, and as expected the checkpoint's (the
+ * value a resume must give; the expected lines are written out by hand:
+ * 0.005 as typed, the shortest decimal that reads back as 0.005's double,
+ * where %.17g printed 0.0050000000000000001); which schedule options a trained scheme takes (train.h: rope
  * every one, sinusoidal's and xl's frequencies come from --base); the
  * help's recipe section has a heading and one line per scheme and sizes
  * itself as snprintf does; the trained schemes' registry (names, order,
@@ -46,25 +46,41 @@ int main(void)
 
   rl_train_run r2 = run;
   r2.lr = 0.001;
-  expect(&ck, &cfg, &r2, "the checkpoint has --lr 0.0050000000000000001, expected 0.001",
+  expect(&ck, &cfg, &r2,
+         "the checkpoint was trained with --lr '0.005', this run has "
+         "'0.001': expected --lr 0.005 (or no --resume)",
          "another --lr");
   rl_train_cfg c2 = cfg;
   c2.seed = 2;
-  expect(&ck, &c2, &run, "the checkpoint has --seed 1, expected 2", "another --seed");
+  expect(&ck, &c2, &run,
+         "the checkpoint was trained with --seed '1', this run has "
+         "'2': expected --seed 1 (or no --resume)",
+         "another --seed");
   c2 = cfg;
   c2.pos = rl_train_pos_find("nope");
-  expect(&ck, &c2, &run, "the checkpoint has --scheme rope, expected nope", "another --scheme");
+  expect(&ck, &c2, &run,
+         "the checkpoint was trained with --scheme 'rope', this run has "
+         "'nope': expected --scheme rope (or no --resume)",
+         "another --scheme");
   c2 = cfg;
   c2.dtype = RL_TDTYPE_FLOAT64; /* the checkpoint's: the default, float32 */
-  expect(&ck, &c2, &run, "the checkpoint has --dtype float32, expected float64",
+  expect(&ck, &c2, &run,
+         "the checkpoint was trained with --dtype 'float32', this run has "
+         "'float64': expected --dtype float32 (or no --resume)",
          "another --dtype");
   /* two differ: the first in the order of the help (seed before steps) */
   c2 = cfg, r2 = run;
   c2.seed = 3, r2.steps = 7;
-  expect(&ck, &c2, &r2, "the checkpoint has --seed 1, expected 3", "the first of two");
+  expect(&ck, &c2, &r2,
+         "the checkpoint was trained with --seed '1', this run has "
+         "'3': expected --seed 1 (or no --resume)",
+         "the first of two");
   r2 = run;
   r2.threads = 1;
-  expect(&ck, &cfg, &r2, "the checkpoint has --threads 2, expected 1", "another --threads");
+  expect(&ck, &cfg, &r2,
+         "the checkpoint was trained with --threads '2', this run has "
+         "'1': expected --threads 2 (or no --resume)",
+         "another --threads");
 
   tap_ok(rl_train_scheme_rope(rl_train_pos_find("rope")) && !rl_train_scheme_rope(rl_train_pos_find("xl")),
          "rope alone is turned by a schedule");

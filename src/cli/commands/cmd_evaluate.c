@@ -149,20 +149,13 @@ static int compute(rl_cmd_run *r)
   return rc;
 }
 
-/* the own rows, written here (their column and words are evaluate's), the
- * refusals, and the heading of the schedule's options */
+/* the own rows from the declarations (the core's, train's --eval-samples
+ * with the checkpoint's default), the refusals, and the heading of the
+ * schedule's options */
 static void help_own(FILE *fp)
 {
-  fputs("      --eval-len N[,..]  one length: every length 1..N (train's rows);\n"
-        "                         several (a list or START:STOP:STEP): those\n"
-        "                         (the checkpoint's --eval-len)\n"
-        "      --eval-samples M   test examples per length (the checkpoint's)\n"
-        "      --threads T        threads of the forward passes (default: online\n"
-        "                         processors); the same bytes for every T\n"
-        "      --no-baseline      no rope rows before another method's: train's\n"
-        "                         table holds them (the same model, examples and\n"
-        "                         bits), so a second method need not score them again\n"
-        "\n"
+  rl_decl_help_at(fp, rl_eval_help_param_list(), 25);
+  fputs("\n"
         "--config and --layer-type are refused: the checkpoint's rope schedule is the\n"
         "model's; give the scoring method with --method and its options.  Scoring\n"
         "shows its progress and an estimate of the time left on a terminal (or with\n"

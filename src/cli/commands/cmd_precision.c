@@ -213,8 +213,9 @@ static int check_cost(rl_cmd_run *r)
   size_t np = rl_prec_env_pipelines(r->sched.p.precision, list, NPIPES);
   int all = s->sample == 0;
   size_t positions = all ? s->to - s->from + 1 : s->points;
+  const rl_schedule_params *p = &r->sched.p;
   if (rl_cost_check_prec(np, positions, all ? "--to" : "--points", all ? s->to : s->points,
-                         pairs(r), err))
+                         pairs(r), p->rot ? "--rot" : "--dim", p->rot ? p->rot : p->dim, err))
     return rl_usage(r->name, "%s", err);
   return 0;
 }

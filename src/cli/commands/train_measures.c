@@ -108,48 +108,28 @@ done:
 
 /* ---- extrapolate --checkpoint F ------------------------------------- */
 
-/* the checkpoint read for the longest length's positions (evaluate's
- * rule: a learned table has only its rows), its rope table set; an exit
- * code */
-static int ex_model(rl_cmd_run *r, const char *path, rl_ckpt *ck, rl_train_model **m,
-                    rl_schedule **f)
+/* the checkpoint read, the core's plan (rl_extrap_checkpoint_plan: the
+ * lengths, the samples, the positions), the model read again for the
+ * longest length's positions where it needs more, its rope table set; an
+ * exit code */
+static int ex_model(rl_cmd_run *r, const char *path, rl_ckpt *ck, rl_extrap_ckpt_plan *pl,
+                    rl_train_model **m, rl_schedule **f)
 {
   rl_extrap_settings *s = r->settings;
   const char *cmd = r->name;
   char err[RL_ERR_MAX] = "";
   rl_ckpt_read_opts ro = {0, (size_t)r->threads, 0};
   rl_status st = rl_ckpt_read_with(path, &ro, ck, m, err);
-  for (int pass = 0; !st && pass < 2; pass++) {
-    const rl_task *task = &ck->run.task;
-    if (pass == 0) {
-      /* L and N the checkpoint's (N: --eval-len), then the core's plan */
-      size_t most = rl_task_max_n(task) < 1024 ? rl_task_max_n(task) : 1024;
-      s->train_len = (size_t)ck->run.train_len;
-      if (!s->eval_len)
-        s->eval_len = (size_t)ck->run.eval_len;
-      if (s->eval_len > most)
-        return rl_usage(cmd, "invalid --eval-len '%zu' for task %s: expected at most %zu with "
-                        "--checkpoint", s->eval_len, rl_task_names()[task->kind], most);
-      for (size_t k = 0; (s->given & RL_EXG_LENS) && k < s->nlens; k++)
-        if (s->lens[k] > s->eval_len)
-          return rl_usage(cmd, "invalid --lengths '%s': length %zu is past the longest, %zu "
-                          "(%s)", s->lens_arg, s->lens[k], s->eval_len,
-                          s->eval_arg ? "--eval-len" : "the checkpoint's eval_len");
-      int bad_scale;
-      size_t bad_len;
-      rl_extrap_plan(s, NULL, &bad_scale, &bad_len); /* no scale: nothing to refuse */
+  if (!st) {
+    pl->samples = rl_cmd_given(r, "samples") ? s->ex.samples : 0;
+    if (rl_extrap_checkpoint_plan(s, ck, path, pl, err, sizeof err))
+      return rl_usage(cmd, "%s", err);
+    if (pl->max_T > ck->cfg.max_T) {
+      rl_train_free(*m);
+      *m = NULL;
+      ro.max_T = pl->max_T;
+      st = rl_ckpt_read_with(path, &ro, ck, m, err);
     }
-    size_t T = rl_task_len(task, s->lens[s->nlens - 1]);
-    if (T <= ck->cfg.max_T)
-      break;
-    if (rl_train_scheme_fixed_rows(ck->cfg.pos))
-      return rl_usage(cmd, "invalid --eval-len '%zu': a learned position table has the %zu "
-                      "rows it was trained with, length %zu reads %zu positions",
-                      s->lens[s->nlens - 1], ck->cfg.max_T, s->lens[s->nlens - 1], T);
-    rl_train_free(*m);
-    *m = NULL;
-    ro.max_T = T;
-    st = rl_ckpt_read_with(path, &ro, ck, m, err);
   }
   if (st)
     return st == RL_EFORMAT || st == RL_EINVAL ? rl_usage(cmd, "%s", err)
@@ -238,15 +218,16 @@ int rl_extrapolate_checkpoint(rl_cmd_run *r)
   rl_schedule *f = NULL;
   rl_sink sink = {0};
   rl_train_attn a = {0};
+  rl_extrap_ckpt_plan pl = {0};
+  rl_progress prog;
   char err[RL_ERR_MAX] = "";
   if (!ck)
     return rl_runtime(cmd, "out of memory");
-  int rc = ex_model(r, path, ck, &m, &f);
+  int rc = ex_model(r, path, ck, &pl, &m, &f);
   if (rc)
     goto done;
   const rl_train_cfg *c = rl_train_get_cfg(m);
-  size_t LH = c->layers * c->heads, T = rl_task_len(&ck->run.task, s->lens[s->nlens - 1]);
-  size_t samples = rl_cmd_given(r, "samples") ? s->ex.samples : (size_t)ck->run.eval_samples;
+  size_t LH = c->layers * c->heads, T = pl.max_T, samples = pl.samples;
   a.ent = malloc(LH * sizeof *a.ent), a.ent_se = malloc(LH * sizeof *a.ent_se);
   a.dist = malloc(LH * T * sizeof *a.dist), a.dist_se = malloc(LH * T * sizeof *a.dist_se);
   if (!a.ent || !a.ent_se || !a.dist || !a.dist_se) {
@@ -256,8 +237,8 @@ int rl_extrapolate_checkpoint(rl_cmd_run *r)
   if ((rc = rl_cmd_sink_open(r, &sink)))
     goto done;
   ex_meta(r, path, ck, samples, &sink.out);
-  rl_progress prog;
-  double work = 0; /* attention pairs x layers x examples: shown past 1e8 */
+  /* attention pairs x layers x examples x d_model: shown past 1e9 */
+  double work = 0;
   for (size_t k = 0; k < s->nlens; k++) {
     double t = (double)rl_task_len(&ck->run.task, s->lens[k]);
     work += t * t * (double)c->layers * (double)samples * (double)c->d_model;
@@ -267,7 +248,10 @@ int rl_extrapolate_checkpoint(rl_cmd_run *r)
     rl_status st = rl_train_attention(m, &ck->run.task, s->lens[k], samples, RL_TRAIN_EVAL_SEED,
                                       &a, err);
     if (st) {
-      rc = st == RL_ENOMEM ? rl_runtime(cmd, "out of memory") : rl_runtime(cmd, "%s", err);
+      /* the line ended before the error; a length the model or the
+       * task cannot take is the input's (exit 2) */
+      rl_progress_stop(&prog);
+      rc = st == RL_ENOMEM ? rl_runtime(cmd, "out of memory") : rl_usage(cmd, "%s", err);
       goto done;
     }
     ex_rows(&sink.out, c, &a);

@@ -1,7 +1,8 @@
 /* train_steps.c: `ropelab train`'s optimiser steps (train_steps.h): the
- * batches, the curve (-o), progress, checkpoints with their provenance,
- * the stop on divergence, and SIGINT/SIGTERM ending the run after the
- * step under way. */
+ * procedure is the core's (rl_train_run_steps: the batches, the lr, the
+ * divergence rule, the cadences); here what it writes and shows: the
+ * curve (-o), progress, checkpoints with their provenance, and
+ * SIGINT/SIGTERM ending the run after the step under way. */
 #include <math.h>
 #include <signal.h>
 #include <stdint.h>
@@ -13,9 +14,6 @@
 #include "msg.h"
 #include "rl_config.h"
 #include "train_steps.h"
-
-/* The training batches' stream, apart from the initial weights' (--seed). */
-#define DATA_STREAM 0x9e3779b97f4a7c15u
 
 static double now(clockid_t id)
 {
@@ -112,33 +110,14 @@ static void provenance(rl_ckpt *ck, const rl_train_settings *a, const char *star
   free(line);
 }
 
-/* The stopping message of a diverged step (1-based, as the curve counts):
- * the first non-finite activation, else the first non-finite gradient. */
-static int diverged(const char *cmd, const rl_train_settings *a, rl_train_model *m, size_t step,
-                    double loss, double gn, int after_update)
-{
-  char where[128];
-  if (!after_update) {
-    if (rl_train_find_nonfinite(m, where, sizeof where))
-      return rl_runtime(cmd, "training diverged at step %zu: loss %g, first non-finite value in %s",
-                        step, loss, where);
-    return rl_runtime(cmd, "training diverged at step %zu: loss %g above --max-loss %g (every activation finite)",
-                      step, loss, a->max_loss);
-  }
-  if (rl_train_find_nonfinite_params(m, 1, where, sizeof where))
-    return rl_runtime(cmd, "training diverged at step %zu: loss %g, gradient norm %g, first non-finite gradient in %s",
-                      step, loss, gn, where);
-  return rl_runtime(cmd, "training diverged at step %zu: loss %g, gradient norm %g", step, loss, gn);
-}
-
 /* ---- the steps --------------------------------------------------------- */
 
 /* what the loop carries besides the job */
 typedef struct loop {
+  rl_train_job *j;
   rl_out curve;
   int curve_open;
-  int *inp, *tgt;
-  rl_train_rng data;
+  double w0, last; /* the steps' start; the last progress shown */
 } loop;
 
 /* -o: the training curve (not under a sweep, whose -o is its table) */
@@ -158,61 +137,67 @@ static int curve_open(rl_train_job *j, loop *l)
   return 0;
 }
 
-/* the steps themselves: 0, or the exit code of a failure (printed) */
-static int steps(rl_train_job *j, loop *l, double w0)
+/* the core's callbacks (rl_train_run_steps): the curve's row, the
+ * progress, the checkpoint, the signal */
+static void on_row(void *ctx, const rl_train_step_row *w)
+{
+  loop *l = ctx;
+  double row[6] = {(double)w->step, w->lr, w->loss, w->grad_norm, (double)w->tokens,
+                   now(CLOCK_MONOTONIC) - l->w0};
+  rl_out_row(&l->curve, row, 6);
+}
+
+static void on_progress(void *ctx, size_t step, double loss)
+{
+  loop *l = ctx;
+  progress(l->j->show, step, l->j->a->steps, l->j->start, loss, l->w0, &l->last);
+}
+
+static int on_save(void *ctx, const rl_train_rng *data)
+{
+  loop *l = ctx;
+  return save(l->j->r->name, l->j->a->checkpoint, l->j->ck, l->j->m, data);
+}
+
+static int on_stop_asked(void *ctx)
+{
+  (void)ctx;
+  return got_signal != 0;
+}
+
+/* the steps themselves, by the core: 0, or the exit code of a failure
+ * (printed) */
+static int steps(rl_train_job *j, loop *l)
 {
   const rl_train_settings *a = j->a;
-  const char *cmd = j->r->name;
-  size_t B = (size_t)a->batch, N = B * j->train_T, since = 0, T = j->train_T;
-  size_t stop_at = a->stop_after ? j->start + a->stop_after : SIZE_MAX;
-  double last = 0, sum = 0;
-  int saved = 1; /* the checkpoint on disk holds the state of `step` */
-  rl_adamw opt = j->ck->run.opt;
+  rl_train_steps s = {0};
+  s.m = j->m, s.task = &j->task, s.train_len = a->train_len, s.train_T = j->train_T;
+  s.batch = (size_t)a->batch, s.steps = a->steps, s.warmup = a->warmup;
+  s.log_every = a->log_every, s.checkpoint_every = a->checkpoint_every;
+  s.stop_after = a->stop_after, s.lr = a->lr, s.min_lr = a->min_lr, s.max_loss = a->max_loss;
+  s.opt = j->ck->run.opt, s.start = j->start, s.step = j->step, s.tokens = j->tokens;
+  rl_train_steps_data(&s.data, a->seed);
+  if (j->old)
+    s.data.s = j->old->data_rng;
   /* test hook: parameter ROPELAB_TEST_NAN_PARAM of the one array (the
    * last by default) made NaN before step K (1-based) */
   const char *poison = getenv("ROPELAB_TEST_NAN_AT_STEP"), *pidx = getenv("ROPELAB_TEST_NAN_PARAM");
-  size_t poison_at = poison ? (size_t)strtoull(poison, NULL, 10) : 0;
-  size_t poison_i = pidx ? (size_t)strtoull(pidx, NULL, 10) : rl_train_nparams(j->m) - 1;
-  for (; j->step < a->steps && !got_signal && j->step < stop_at; j->step++) {
-    size_t step = j->step;
-    if (step + 1 == poison_at && poison_i < rl_train_nparams(j->m))
-      rl_train_params(j->m)[poison_i] = NAN;
-    for (size_t b = 0; b < B; b++)
-      rl_task_example(&j->task, &l->data, 1 + rl_train_rng_below(&l->data, a->train_len), T,
-                      l->inp + b * T, l->tgt + b * T);
-    double lr = rl_train_lr(step, a->steps, a->warmup, a->lr, a->min_lr);
-    rl_train_zero_grad(j->m);
-    double loss = j->loss = rl_train_forward(j->m, l->inp, l->tgt, B, T), gn = 0;
-    int bad = !isfinite(loss) || loss > a->max_loss, after = 0;
-    if (!bad) {
-      rl_train_backward(j->m);
-      gn = rl_train_update(j->m, &opt, lr);
-      bad = after = !isfinite(gn);
-    }
-    if (bad) {
-      if (j->show)
-        fputc('\n', stderr);
-      return diverged(cmd, a, j->m, step + 1, loss, gn, after);
-    }
-    saved = 0;
-    j->tokens += N, sum += loss, since++;
-    if (l->curve_open && (since == a->log_every || step + 1 == a->steps)) {
-      double row[6] = {(double)(step + 1), lr, sum / (double)since, gn, (double)j->tokens,
-                       now(CLOCK_MONOTONIC) - w0};
-      rl_out_row(&l->curve, row, 6);
-      sum = 0, since = 0;
-    }
-    if (!l->curve_open && since == a->log_every)
-      sum = 0, since = 0;
-    progress(j->show, step + 1, a->steps, j->start, loss, w0, &last);
-    if (a->checkpoint && ((step + 1) % a->checkpoint_every == 0 || step + 1 == a->steps)) {
-      int rc = save(cmd, a->checkpoint, j->ck, j->m, &l->data);
-      if (rc)
-        return rc;
-      saved = 1;
-    }
+  s.poison_at = poison ? (size_t)strtoull(poison, NULL, 10) : 0;
+  s.poison_i = pidx ? (size_t)strtoull(pidx, NULL, 10) : rl_train_nparams(j->m) - 1;
+  s.ctx = l, s.row = l->curve_open ? on_row : NULL, s.progress = on_progress;
+  s.save = a->checkpoint ? on_save : NULL, s.stop = on_stop_asked;
+  char err[RL_ERR_MAX] = "";
+  int cb = 0;
+  rl_status st = rl_train_run_steps(&s, &cb, err);
+  j->step = s.step, j->tokens = s.tokens, j->loss = s.loss;
+  if (st == RL_ENOMEM)
+    return rl_runtime(j->r->name, "out of memory for the batches");
+  if (st) {
+    if (j->show)
+      fputc('\n', stderr);
+    return rl_runtime(j->r->name, "%s", err);
   }
-  return a->checkpoint && !saved ? save(cmd, a->checkpoint, j->ck, j->m, &l->data) : 0;
+  return cb;
 }
 
 /* interrupted, or --stop-after: the checkpoint holds `step` steps */
@@ -249,30 +234,20 @@ int rl_train_steps_run(rl_train_job *j)
   int rc = curve_open(j, &l);
   if (rc)
     return rc;
-  size_t N = (size_t)a->batch * j->train_T;
-  l.inp = malloc(N * sizeof *l.inp), l.tgt = malloc(N * sizeof *l.tgt);
-  if (!l.inp || !l.tgt) {
-    free(l.inp), free(l.tgt);
-    if (l.curve_open)
-      rl_out_abort(&l.curve);
-    return rl_runtime(j->r->name, "out of memory for the batches");
-  }
-  rl_train_rng_seed(&l.data, a->seed ^ DATA_STREAM);
-  if (j->old)
-    l.data.s = j->old->data_rng;
-  double w0 = now(CLOCK_MONOTONIC), c0 = now(CLOCK_PROCESS_CPUTIME_ID);
+  l.j = j;
+  l.w0 = now(CLOCK_MONOTONIC);
+  double c0 = now(CLOCK_PROCESS_CPUTIME_ID);
   struct sigaction old_sa[2];
   got_signal = 0;
   catch_stop(old_sa);
-  rc = steps(j, &l, w0);
-  free(l.inp), free(l.tgt);
+  rc = steps(j, &l);
   release_stop(old_sa);
   if (rc) {
     if (l.curve_open)
       rl_out_abort(&l.curve);
     return rc;
   }
-  j->wall = now(CLOCK_MONOTONIC) - w0, j->cpu = now(CLOCK_PROCESS_CPUTIME_ID) - c0;
+  j->wall = now(CLOCK_MONOTONIC) - l.w0, j->cpu = now(CLOCK_PROCESS_CPUTIME_ID) - c0;
   j->flops = rl_train_flops(j->m);
   if (l.curve_open && (rc = rl_out_close(&l.curve)))
     return rc;

@@ -73,7 +73,8 @@ size_t rl_cost_prec_build_positions(void)
 }
 
 rl_status rl_cost_check_prec(size_t pipelines, size_t positions, const char *positions_what,
-                             size_t positions_given, size_t pairs, char *err)
+                             size_t positions_given, size_t pairs, const char *pairs_what,
+                             size_t pairs_given, char *err)
 {
   double c = rl_cost_prec(pipelines, positions, pairs);
   note(c);
@@ -85,6 +86,22 @@ rl_status rl_cost_check_prec(size_t pipelines, size_t positions, const char *pos
   double builds = (double)(pipelines + 1) * (double)pairs * RL_COST_PREC_BUILD_S;
   double most = floor((RL_COST_MAX_CPU_S - builds) /
                       ((double)pipelines * (double)pairs * RL_COST_PREC_POS_S));
+  if (most < 1) {
+    /* not one position beside the builds: fewer positions cannot help,
+     * the width is the cost; the largest --dim (--rot: twice the pairs)
+     * that fits the positions asked */
+    double fit = floor(RL_COST_MAX_CPU_S / ((double)(pipelines + 1) * RL_COST_PREC_BUILD_S +
+                                            (double)pipelines * (double)positions *
+                                                RL_COST_PREC_POS_S));
+    snprintf(err, RL_ERR_MAX,
+             "invalid %s '%zu': too large: about %s of CPU for %zu pairs in %zu pipeline%s, "
+             "the schedules' builds alone %.0f s (%.2g us a pair, measured); expected %s at "
+             "most %.0f (%s of CPU for %zu position%s)",
+             pairs_what, pairs_given, t, pairs, pipelines, pipelines == 1 ? "" : "s", builds,
+             RL_COST_PREC_BUILD_S * 1e6, pairs_what, 2 * fit, lim, positions,
+             positions == 1 ? "" : "s");
+    return RL_ERANGE;
+  }
   /* the largest value of the option itself: --to counts from --from */
   double top = most + (double)positions_given - (double)positions;
   snprintf(err, RL_ERR_MAX,
@@ -92,7 +109,7 @@ rl_status rl_cost_check_prec(size_t pipelines, size_t positions, const char *pos
            "(%.2g us a pair and position, measured); expected at most %.0f (%s of CPU), "
            "--sample log, or one --precision",
            positions_what, positions_given, t, positions, pairs, pipelines,
-           pipelines == 1 ? "" : "s", RL_COST_PREC_POS_S * 1e6, top < 0 ? 0 : top, lim);
+           pipelines == 1 ? "" : "s", RL_COST_PREC_POS_S * 1e6, top, lim);
   return RL_ERANGE;
 }
 

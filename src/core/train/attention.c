@@ -22,10 +22,20 @@ rl_status rl_train_attention(rl_train_model *m, const rl_task *t, size_t n, size
 {
   const rl_train_cfg *c = rl_train_get_cfg(m);
   size_t T = rl_task_len(t, n), Bmax = c->batch, LH = c->layers * c->heads;
-  if (!n || !samples || n > rl_task_max_n(t) || T > c->max_T) {
+  if (!samples) {
     if (err)
-      snprintf(err, RL_ERR_MAX, "invalid length '%zu' for %s: too long for the model or the task",
-               n, rl_task_names()[t->kind]);
+      snprintf(err, RL_ERR_MAX, "invalid samples '0': expected at least 1");
+    return RL_EINVAL;
+  }
+  if (!n || n > rl_task_max_n(t) || T > c->max_T) {
+    /* the longest the task (its distinct keys) and the model's positions take */
+    size_t most = rl_task_max_n(t) < c->max_T ? rl_task_max_n(t) : c->max_T; /* len(n) > n */
+    while (most && rl_task_len(t, most) > c->max_T)
+      most--;
+    if (err)
+      snprintf(err, RL_ERR_MAX, "invalid length '%zu' for %s: expected 1 to %zu (the task's "
+               "distinct keys and the model's %zu positions)", n, rl_task_names()[t->kind],
+               most, c->max_T);
     return RL_EINVAL;
   }
   int *inp = malloc(Bmax * T * sizeof *inp), *tgt = malloc(Bmax * T * sizeof *tgt);

@@ -71,6 +71,17 @@ static const rl_param *const eval_params[] = {&p_eval_len, &p_threads, &p_no_bas
 static const rl_param *const refused_params[] = {&p_config, &p_layer_type, NULL};
 
 const rl_param *const *rl_eval_param_list(void) { return eval_params; }
+
+const rl_param *const *rl_eval_help_param_list(void)
+{
+  /* train's --eval-samples as declared, its default evaluate's own (the
+   * checkpoint's), among evaluate's rows in the order of the help */
+  static rl_param samples;
+  static const rl_param *list[] = {&p_eval_len, &samples, &p_threads, &p_no_baseline, NULL};
+  samples = *rl_train_eval_param_list()[0];
+  samples.dflt_text = "the checkpoint's";
+  return list;
+}
 const rl_param *const *rl_eval_refused_param_list(void) { return refused_params; }
 
 void rl_eval_settings_default(rl_eval_settings *s)
@@ -104,6 +115,19 @@ rl_status rl_eval_lengths(rl_eval_settings *s, char *err, size_t n)
   return RL_OK;
 }
 
+rl_status rl_eval_plan_positions(const rl_ckpt *ck, size_t maxn, size_t *max_T, char *err,
+                                 size_t n)
+{
+  /* the model is built for the longest test example */
+  *max_T = rl_task_len(&ck->run.task, maxn);
+  if (*max_T > ck->cfg.max_T && rl_train_scheme_fixed_rows(ck->cfg.pos))
+    return rl_errf(RL_EINVAL, err, n,
+                   "invalid --eval-len '%zu': a learned position table has the %zu rows it "
+                   "was trained with, length %zu reads %zu positions",
+                   maxn, ck->cfg.max_T, maxn, *max_T);
+  return RL_OK;
+}
+
 rl_status rl_eval_plan_lengths(const rl_eval_settings *s, const rl_ckpt *ck, rl_eval_plan *p,
                                char *err, size_t n)
 {
@@ -124,13 +148,9 @@ rl_status rl_eval_plan_lengths(const rl_eval_settings *s, const rl_ckpt *ck, rl_
     return rl_errf(RL_EINVAL, err, n,
                    "invalid --eval-len '%zu' for task %s: expected at most %zu (distinct keys)",
                    p->maxn, rl_task_names()[task->kind], rl_task_max_n(task));
-  /* the model is built for the longest test example */
-  p->max_T = rl_task_len(task, p->maxn);
-  if (p->max_T > ck->cfg.max_T && rl_train_scheme_fixed_rows(ck->cfg.pos))
-    return rl_errf(RL_EINVAL, err, n,
-                   "invalid --eval-len '%zu': a learned position table has the %zu rows it "
-                   "was trained with, length %zu reads %zu positions",
-                   p->maxn, ck->cfg.max_T, p->maxn, p->max_T);
+  rl_status st = rl_eval_plan_positions(ck, p->maxn, &p->max_T, err, n);
+  if (st)
+    return st;
   p->samples = s->train.eval_samples ? s->train.eval_samples : (size_t)ck->run.eval_samples;
   p->train_T = rl_task_len(task, (size_t)ck->run.train_len);
   p->rope = rl_train_scheme_rope(ck->cfg.pos);

@@ -4,6 +4,7 @@
  * resumed under the settings given, and the help's section of each
  * scheme's recipe (recipe.c). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "pos_impl.h"
 #include "ropelab.h"
@@ -37,7 +38,8 @@ const char *rl_train_scheme_bias_measure(int scheme)
   return ps && ps->pos_bias ? ps->bias_measure : NULL;
 }
 
-/* one setting of the checkpoint (have) against the run's (want) */
+/* one setting of the checkpoint (have: what a resume must give) against
+ * the run's (want: what this run was given) */
 typedef struct cmp {
   const char *key;
   char have[48], want[48];
@@ -50,11 +52,22 @@ static void cmp_u(cmp *c, const char *key, unsigned long long have, unsigned lon
   snprintf(c->want, sizeof c->want, "%llu", want);
 }
 
+/* the shortest of %.15g, %.16g, %.17g that reads back as x: 5e-3 as the
+ * user typed it, not %.17g's 0.0050000000000000001 */
+static void shortest(char *buf, size_t n, double x)
+{
+  for (int p = 15; p <= 17; p++) {
+    snprintf(buf, n, "%.*g", p, x);
+    if (strtod(buf, NULL) == x)
+      return;
+  }
+}
+
 static void cmp_d(cmp *c, const char *key, double have, double want)
 {
   c->key = key;
-  snprintf(c->have, sizeof c->have, "%.17g", have);
-  snprintf(c->want, sizeof c->want, "%.17g", want);
+  shortest(c->have, sizeof c->have, have);
+  shortest(c->want, sizeof c->want, want);
 }
 
 static void cmp_s(cmp *c, const char *key, const char *have, const char *want)
@@ -95,8 +108,11 @@ rl_status rl_train_resume_check(const rl_ckpt *ck, const rl_train_cfg *cfg,
         rl_train_dtype_names()[cfg->dtype]);
   for (size_t i = 0; i < k; i++)
     if (strcmp(c[i].have, c[i].want))
-      return rl_errf(RL_EINVAL, err, n, "the checkpoint has --%s %s, expected %s", c[i].key,
-                     c[i].have, c[i].want);
+      /* the checkpoint's value is the one a resume can take */
+      return rl_errf(RL_EINVAL, err, n,
+                     "the checkpoint was trained with --%s '%s', this run has '%s': expected "
+                     "--%s %s (or no --resume)",
+                     c[i].key, c[i].have, c[i].want, c[i].key, c[i].have);
   return RL_OK;
 }
 
