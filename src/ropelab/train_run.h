@@ -113,13 +113,16 @@ void rl_train_settings_run(const rl_train_settings *s, rl_train_run *run);
 typedef struct rl_train_recipe {
   size_t layers, steps;
   double lr, min_lr_div; /* peak; the last step's is lr / min_lr_div (0: 0) */
+  size_t warmup_div;     /* warmup steps = steps / warmup_div (0: 20) */
 } rl_train_recipe;
 /* scheme's (an rl_train_pos), or NULL out of range. */
 const rl_train_recipe *rl_train_scheme_recipe(int scheme);
-/* "--layers 4 --lr 0.005 --min-lr 0 --steps 2000": as snprintf. */
+/* "--layers 4 --lr 0.005 --min-lr 0 --steps 2000 --warmup K/20": as snprintf. */
 int rl_train_recipe_text(int scheme, char *buf, size_t n);
 /* The recipe's values into the settings not in s->set (min-lr as lr
- * over the recipe's divisor, lr given or not); rl_train_settings_resolve calls it. */
+ * over the recipe's divisor, lr given or not; warmup as the steps over
+ * the recipe's divisor, steps given or not, K/20 for a scheme without
+ * a recipe); rl_train_settings_resolve calls it. */
 void rl_train_recipe_apply(rl_train_settings *s);
 
 typedef struct rl_ckpt {

@@ -7,7 +7,7 @@
 #include "../base/internal.h"
 
 const rl_tpos rl_tpos_nope = {
-    .name = "nope", .content_div = 1, .recipe = {4, 3000, 5e-3, 0}};
+    .name = "nope", .content_div = 1, .recipe = {4, 3000, 5e-3, 0, 60}};
 
 static rl_status sinusoidal_check(const rl_train_cfg *c, char *err)
 {

@@ -1,7 +1,6 @@
 /* recipe.c: each positional scheme's training defaults (its recipe): the
  * layers, peak learning rate, learning rate at the last step (the peak
- * over a divisor, or 0) and steps
- * that `ropelab train --scheme S` uses where the option is not given, as
+ * over a divisor, or 0), steps and warmup (the steps over a divisor) that `ropelab train --scheme S` uses where the option is not given, as
  * a schedule declares its own defaults.  rl_train_settings_resolve fills
  * them in (settings.c); help and the metadata show them. */
 #include <stdio.h>
@@ -22,11 +21,18 @@
  * - steps: 3000 (2500 for sinusoidal: 0.9990 and 0.9998 for seeds 1, 2
  *   at float32 with min-lr 0; 3500 for tupe, the slowest learner: 0.9982
  *   for seed 1).  3000 float32 steps of rope took 81 CPU s, 45.6 s of
- *   wall time on two nearly idle cores (load 1.5).
+ *   wall time on two nearly idle cores (load 1.5);
+ * - warmup K/60 (50 steps) for nope: with K/20 (150) nope seed 2 left
+ *   its loss plateau late (1.11 nats at step 750, seed 1 0.20) and scored
+ *   0.9852 (worst length 0.895); with 50 steps seeds 1-3 scored 1.0000 at
+ *   every length 1..20; a peak lr of 3e-3 or 7e-3 instead gave 0.9742
+ *   and 0.9805 (2026-12-06).  tupe with 50 steps scored 0.7254 at 3000:
+ *   the short warmup is not for every scheme.
  * experiments/train_defaults.sh measures these on seeds 1-3
  * (experiments/train_defaults/README.md).  Each scheme's row is in its
  * declaration (pos_abs.c, pos_bias.c, pos_rel.c, pos_rope.c: .recipe =
- * {layers, steps, lr, D}, min-lr = lr/D, 0: min-lr 0). */
+ * {layers, steps, lr, D, W}, min-lr = lr/D, 0: min-lr 0; warmup =
+ * steps/W, 0: steps/20). */
 const rl_train_recipe *rl_train_scheme_recipe(int scheme)
 {
   const rl_tpos *ps = rl_tpos_at(scheme);
@@ -44,19 +50,21 @@ int rl_train_recipe_text(int scheme, char *buf, size_t n)
     rl_numfmt(r->min_lr_div, div);
     snprintf(last, sizeof last, "lr/%s", div);
   }
-  return snprintf(buf, n, "--layers %zu --lr %s --min-lr %s --steps %zu", r->layers, lr, last,
-                  r->steps);
+  return snprintf(buf, n, "--layers %zu --lr %s --min-lr %s --steps %zu --warmup K/%zu",
+                  r->layers, lr, last, r->steps, r->warmup_div ? r->warmup_div : 20);
 }
 
 void rl_train_recipe_apply(rl_train_settings *s)
 {
   const rl_train_recipe *r = rl_train_scheme_recipe(s->scheme);
+  if (!(s->set & RL_TS_STEPS) && r)
+    s->steps = r->steps;
+  if (!(s->set & RL_TS_WARMUP))
+    s->warmup = s->steps / (r && r->warmup_div ? r->warmup_div : 20);
   if (!r)
     return;
   if (!(s->set & RL_TS_LAYERS))
     s->layers = r->layers;
-  if (!(s->set & RL_TS_STEPS))
-    s->steps = r->steps;
   if (!(s->set & RL_TS_LR))
     s->lr = r->lr;
   /* the last learning rate is a fraction of the peak, given or not (lr/10

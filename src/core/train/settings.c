@@ -52,7 +52,7 @@ static const rl_param p_min_lr = {
     .help = "learning rate at the last step"};
 static const rl_param p_warmup = {
     .key = "warmup", .kind = RL_PK_SIZE, .offset = F(warmup), .bit = RL_TS_WARMUP, .lo = 0,
-    .hi = BIG, .metavar = "W", .dflt_text = "K/20",
+    .hi = BIG, .metavar = "W", .dflt_text = "per scheme",
     .help = "linear warmup steps before the cosine"};
 static const rl_param p_seed = {
     .key = "seed", .kind = RL_PK_SIZE, .offset = F(seed), .lo = 1, .hi = 4294967295.0,
@@ -167,9 +167,7 @@ rl_status rl_train_settings_resolve(rl_train_settings *s, char *err, size_t n)
 {
   if (!(s->set & RL_TS_EVAL_LEN))
     s->eval_len = 2 * s->train_len;
-  rl_train_recipe_apply(s); /* layers, steps, lr, min-lr */
-  if (!(s->set & RL_TS_WARMUP))
-    s->warmup = s->steps / 20;
+  rl_train_recipe_apply(s); /* layers, steps, lr, min-lr, warmup */
   if (!(s->set & RL_TS_LOG_EVERY))
     s->log_every = s->steps >= 100 ? s->steps / 100 : 1;
   if (!(s->set & RL_TS_CHECKPOINT_EVERY))
