@@ -486,8 +486,28 @@ static void law_vs_contents(const char *name, const rl_window *win)
   law_vs_contents_m(name, "rope", 0, win);
 }
 
+/* rl_extrap_length_params: seq-len defaults to max(n, the schedule's
+ * L), the user's --train-len where given (it was the L argument: a
+ * review, 2026-12-06); by hand: L = 9, n = 20, a given 100 -> 100 */
+static void length_rule(void)
+{
+  rl_schedule_params p;
+  rl_schedule_params_default(&p);
+  p.method = rl_schedule_type_find("dynamic");
+  rl_schedule_set(&p, "train-len", 100);
+  rl_extrap_length_params(&p, 9, 40, 20);
+  tap_ok(p.train_len == 100 && p.seq_len == 100, "dynamic, --train-len 100 given, L 9, n 20: "
+         "train_len %g (100), seq_len %g (100)", p.train_len, p.seq_len);
+  rl_schedule_params_default(&p);
+  p.method = rl_schedule_type_find("dynamic");
+  rl_extrap_length_params(&p, 9, 40, 20);
+  tap_ok(p.train_len == 9 && p.seq_len == 20, "dynamic, L 9, n 20: train_len %g (9), seq_len %g "
+         "(20)", p.train_len, p.seq_len);
+}
+
 int main(void)
 {
+  length_rule();
   rl_window none = {0, 0}, w = {3, 1};
   closed_forms();
   merges();

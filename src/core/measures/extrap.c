@@ -149,9 +149,11 @@ void rl_extrap_length_params(rl_schedule_params *p, size_t L, size_t N, size_t n
     rl_schedule_set(p, "train-len", (double)L);
   if (N && (t->uses & RL_SP_FACTOR) && !(p->set & RL_SP_FACTOR))
     rl_schedule_set(p, "factor", N > L ? (double)N / (double)L : 1);
+  /* against the schedule's own L: the user's --train-len where kept */
+  double Ls = (t->uses & RL_SP_TRAIN_LEN) && p->train_len > 0 ? p->train_len : (double)L;
   if (n && (t->uses & RL_SP_SEQ_LEN) &&
       !rl_schedule_param_given(p, rl_schedule_param_find("seq-len")))
-    rl_schedule_set(p, "seq-len", (double)(n > L ? n : L));
+    rl_schedule_set(p, "seq-len", (double)n > Ls ? (double)n : Ls);
 }
 
 void rl_extrap_method_params(rl_schedule_params *p, size_t L, size_t N)

@@ -47,7 +47,7 @@ const rl_tpos rl_tpos_sinusoidal = {
     .name = "sinusoidal", .embed = RL_TPE_FIXED, .content_div = 1,
     .check = sinusoidal_check, .init = sinusoidal_init,
     .sched = RL_TPS_BASE, /* its frequencies are base^(-2i/D) (cfg.base) */
-    .recipe = {4, 2500, 5e-3, 0}};
+    .recipe = {4, 3000, 5e-3, 0}};
 
 static void learned_sizes(const rl_train_cfg *c, size_t ps[P_COUNT])
 {

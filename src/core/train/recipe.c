@@ -18,9 +18,9 @@
  *   sinusoidal and tupe stalled at 0.981 and 0.989 ending at lr/10
  *   (copy_all); at 2500 steps and lr/10 nope seeds 1-3 scored 0.9951,
  *   0.9930, 0.9896: no margin;
- * - steps: 3000 (2500 for sinusoidal: 0.9990 and 0.9998 for seeds 1, 2
- *   at float32 with min-lr 0; 3500 for tupe, the slowest learner: 0.9982
- *   for seed 1).  3000 float32 steps of rope took 81 CPU s, 45.6 s of
+ * - steps: 3000 (sinusoidal at 2500 scored 0.9990, 0.9998 and 0.9838
+ *   for seeds 1-3, at 3000 1.0000, 0.9994, 0.9984; 3500 for tupe, the
+ *   slowest learner: 0.9982 for seed 1).  3000 float32 steps of rope took 81 CPU s, 45.6 s of
  *   wall time on two nearly idle cores (load 1.5);
  * - warmup K/60 (50 steps) for nope: with K/20 (150) nope seed 2 left
  *   its loss plateau late (1.11 nats at step 750, seed 1 0.20) and scored
