@@ -39,6 +39,12 @@ const rl_train_recipe *rl_train_scheme_recipe(int scheme)
   return ps ? &ps->recipe : NULL;
 }
 
+/* warmup = steps over this: the recipe's, or 20 (train's K/20) */
+static size_t warmup_div(const rl_train_recipe *r)
+{
+  return r && r->warmup_div ? r->warmup_div : 20;
+}
+
 int rl_train_recipe_text(int scheme, char *buf, size_t n)
 {
   const rl_train_recipe *r = rl_train_scheme_recipe(scheme);
@@ -51,7 +57,7 @@ int rl_train_recipe_text(int scheme, char *buf, size_t n)
     snprintf(last, sizeof last, "lr/%s", div);
   }
   return snprintf(buf, n, "--layers %zu --lr %s --min-lr %s --steps %zu --warmup K/%zu",
-                  r->layers, lr, last, r->steps, r->warmup_div ? r->warmup_div : 20);
+                  r->layers, lr, last, r->steps, warmup_div(r));
 }
 
 void rl_train_recipe_apply(rl_train_settings *s)
@@ -60,7 +66,7 @@ void rl_train_recipe_apply(rl_train_settings *s)
   if (!(s->set & RL_TS_STEPS) && r)
     s->steps = r->steps;
   if (!(s->set & RL_TS_WARMUP))
-    s->warmup = s->steps / (r && r->warmup_div ? r->warmup_div : 20);
+    s->warmup = s->steps / warmup_div(r);
   if (!r)
     return;
   if (!(s->set & RL_TS_LAYERS))
