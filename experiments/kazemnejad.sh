@@ -17,7 +17,8 @@
 # estimated in experiments/kazemnejad_l20/README.md: about 2 hours of both
 # cores; not run yet).
 # TRAIN_LEN, STEPS, TASKS, SCHEMES, SEEDS, SAMPLES, LAYERS, LR, D_MODEL,
-# HEADS override.
+# HEADS override; SHARDS=N runs the sweep in N parts that survive a stop
+# (RERUN's default: 45 parts of 2 models); NICE (default 10) its niceness.
 # The seeds are aggregated per scheme, task and length (mean, min, max
 # of exact match) by awk into summary.csv; plots/kazemnejad.gp draws the
 # mean with the min-max band, a panel per task, the training length
@@ -32,7 +33,7 @@ d_model=${D_MODEL:-64} heads=${HEADS:-4}
 if [ "${RERUN:-0}" = 1 ]; then
   out=${1:-$top/experiments/kazemnejad_l20_d128}
   L=${TRAIN_LEN:-20} steps=${STEPS:-2500} tasks=${TASKS:-copy,reverse,sort} samples=${SAMPLES:-256}
-  d_model=${D_MODEL:-128} SEEDS=${SEEDS:-1,2,3,4,5}
+  d_model=${D_MODEL:-128} SEEDS=${SEEDS:-1,2,3,4,5} SHARDS=${SHARDS:-45}
 elif [ "${FULL:-0}" = 1 ]; then
   L=${TRAIN_LEN:-20} steps=${STEPS:-2500} tasks=${TASKS:-copy,reverse,add} samples=${SAMPLES:-256}
 else
@@ -40,23 +41,52 @@ else
 fi
 schemes=${SCHEMES:-nope,t5,alibi,rope,sinusoidal,learned}
 layers=${LAYERS:-4} lr=${LR:-5e-3}
+shards=${SHARDS:-0} nice=${NICE:-10}
 seeds=${SEEDS:-1,2,3}
 build=${BUILD:-$top/build-train-openblas}
 [ -x "$build/src/ropelab" ] || "$top/experiments/setup.sh" "$build" -Dbuildtype=release -Dtests=false \
   -Dblas=openblas >&2
 export OPENBLAS_NUM_THREADS=${OPENBLAS_NUM_THREADS:-1}
 mkdir -p "$out"
-t0=$(date +%s)
-/usr/bin/time -f "%U %S %e" -o "$out/time.txt" nice -n 10 "$build/src/ropelab" train --scheme "$schemes" --task "$tasks" --seed "$seeds" \
-  --train-len "$L" --eval-len $((2 * L)) --steps "$steps" --layers "$layers" --lr "$lr" \
-  --min-lr "$(awk -v x="$lr" 'BEGIN { printf "%.17g", x / 10 }')" --threads 1 \
-  --d-model "$d_model" --heads "$heads" \
-  --eval-samples "$samples" \
-  --jobs 2 --quiet -o "$out/table.csv"
-t1=$(date +%s)
+# one timed sweep: sweep TIMEFILE [--shard K/N] -o FILE
+sweep() {
+  tf=$1; shift
+  /usr/bin/time -f "%U %S %e" -o "$tf" nice -n "$nice" "$build/src/ropelab" train --scheme "$schemes" \
+    --task "$tasks" --seed "$seeds" \
+    --train-len "$L" --eval-len $((2 * L)) --steps "$steps" --layers "$layers" --lr "$lr" \
+    --min-lr "$(awk -v x="$lr" 'BEGIN { printf "%.17g", x / 10 }')" --threads 1 \
+    --d-model "$d_model" --heads "$heads" \
+    --eval-samples "$samples" \
+    --jobs 2 --quiet "$@"
+}
+if [ "$shards" -eq 0 ]; then
+  sweep "$out/time.txt" -o "$out/table.csv"
+else
+  # SHARDS=N: the sweep in N parts (--shard K/N), each written atomically
+  # to shards/K.csv with its time in shards/K.time and skipped when
+  # present, so a run stopped anywhere (a SIGTERM, the end of a session)
+  # goes on from there when started again; 'ropelab merge' joins the
+  # parts into the bytes the whole sweep writes.  time.txt: the parts'
+  # CPU and wall seconds summed.
+  mkdir -p "$out/shards"
+  k=1
+  while [ "$k" -le "$shards" ]; do
+    if [ ! -s "$out/shards/$k.csv" ]; then
+      echo "kazemnejad: part $k of $shards ($(date -u +%H:%M:%S))" >&2
+      sweep "$out/shards/$k.time.tmp" --shard "$k/$shards" -o "$out/shards/$k.csv"
+      mv "$out/shards/$k.time.tmp" "$out/shards/$k.time"
+    fi
+    k=$((k + 1))
+  done
+  set --
+  k=1
+  while [ "$k" -le "$shards" ]; do set -- "$@" "$out/shards/$k.csv"; k=$((k + 1)); done
+  "$build/src/ropelab" merge -o "$out/table.csv" "$@"
+  cat "$out"/shards/*.time | awk '{ u += $1; s += $2; w += $3 } END { print u, s, w }' >"$out/time.txt"
+fi
 n=$(awk -F, '/^#/ || $1 == "scheme" { next } { k[$1 "," $2 "," $3] = 1 } END { print length(k) }' "$out/table.csv")
 read -r user sys wall <"$out/time.txt"
-echo "sweep: $n models in $((t1 - t0)) s of wall time ($(( (t1 - t0) / n )) s per model, 2 at a time);" \
+echo "sweep: $n models in $(printf %.0f "$wall") s of wall time ($(echo "$wall $n" | awk '{ printf "%.0f", $1 / $2 }') s per model, 2 at a time);" \
   "$(echo "$user $sys $n" | awk '{ printf "%.0f CPU s, %.1f per model", $1 + $2, ($1 + $2) / $3 }');" \
   "load $(cut -d' ' -f1-3 /proc/loadavg)" | tee "$out/time_summary.txt" >&2
 # mean, min and max over seeds of exact match per scheme, task and length
