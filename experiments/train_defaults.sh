@@ -17,10 +17,10 @@
 # (2 * wall) measured on idle cores (0.89: rope's float32 run, 2026-12-06,
 # 81.0 CPU s in 45.6 s at a load of 1.5; set EFF to yours).  On a
 # loaded machine the measured wall says nothing about an idle one: the
-# CPU seconds are the comparable cost.  The default build is Meson's
-# default (release, OpenBLAS when found), built into build-train-defaults
-# unless ROPELAB names a binary.  Tables and curves in TRAIN_OUT (default
-# experiments/train_defaults/).
+# CPU seconds are the comparable cost.  The default build (Meson's
+# default: release, OpenBLAS) from experiments/train_binary.sh, in
+# build-train-defaults, unless ROPELAB names a binary.  Tables and
+# curves in TRAIN_OUT (default experiments/train_defaults/).
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 schemes=${SCHEMES:-nope sinusoidal learned t5 alibi rope xl deberta tupe}
@@ -28,10 +28,7 @@ seeds=${SEEDS:-1 2 3}
 eff=${EFF:-0.89}
 out=${TRAIN_OUT:-$top/experiments/train_defaults}
 if [ -z "${ROPELAB:-}" ]; then
-  build=$top/build-train-defaults
-  ROPELAB_EXTRA_NEED="libopenblas-dev:/usr/include/x86_64-linux-gnu/openblas-pthread/cblas.h" \
-    "$top/experiments/setup.sh" "$build" -Dtests=false >&2
-  ROPELAB=$build/src/ropelab
+  ROPELAB=$(sh "$top/experiments/train_binary.sh")
 fi
 mkdir -p "$out"
 failed=0

@@ -27,18 +27,15 @@
 #   trained_h_min_2l  the lowest head's ratio at n = 40 (the sharpest head)
 # Checkpoints, tables and curves go to TRAIN_OUT (default
 # out/trained_vs_free, not committed: about 2 MB each model).  A model
-# already in TRAIN_OUT is reused.  Build as train_defaults.sh (release,
-# OpenBLAS) unless ROPELAB names a binary.
+# already in TRAIN_OUT is reused.  The build of train_defaults.sh
+# (experiments/train_binary.sh) unless ROPELAB names a binary.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 schemes=${SCHEMES:-nope sinusoidal learned t5 alibi rope xl deberta tupe}
 seed=${SEED:-1}
 out=${TRAIN_OUT:-$top/out/trained_vs_free}
 if [ -z "${ROPELAB:-}" ]; then
-  build=$top/build-train-defaults
-  ROPELAB_EXTRA_NEED="libopenblas-dev:/usr/include/x86_64-linux-gnu/openblas-pthread/cblas.h" \
-    "$top/experiments/setup.sh" "$build" -Dtests=false >&2
-  ROPELAB=$build/src/ropelab
+  ROPELAB=$(sh "$top/experiments/train_binary.sh")
 fi
 mkdir -p "$out"
 L=20 N=40 lens=5,10,15,20,25,30,35,40
