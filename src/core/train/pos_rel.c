@@ -52,7 +52,7 @@ const rl_tpos rl_tpos_xl = {
     .name = "xl", .rel = RL_TPR_SINUSOID, .content_div = 1, .param_sizes = xl_sizes,
     .init = xl_init, .rel_rows = xl_rows, .rel_row = xl_row,
     .sched = RL_TPS_BASE, /* R's frequencies are base^(-2k/hd) (cfg.base) */
-    .recipe = {4, 3000, 5e-3, 0}};
+    .recipe = {4, 2700, 5e-3, 0}};
 
 /* ---- deberta: q.k + q.K^r + k.Q^r over sqrt(3 hd) */
 
@@ -93,7 +93,6 @@ static void tupe_sizes(const rl_train_cfg *c, size_t ps[P_COUNT])
   ps[P_TUPE] = c->max_T * D, ps[P_TUPEQ] = D * D, ps[P_TUPEK] = D * D;
 }
 
-/* the slowest learner: 3500 steps (recipe.c) */
 const rl_tpos rl_tpos_tupe = {
     .name = "tupe", .bias = RL_TPB_ABSPAIR, .content_div = 2, .param_sizes = tupe_sizes,
-    .recipe = {4, 3500, 5e-3, 0}};
+    .recipe = {4, 3000, 5e-3, 0}};
