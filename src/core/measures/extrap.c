@@ -284,12 +284,14 @@ struct worker {
   rl_softmax_acc *seg;   /* [len][scale][cut + 1]: the keys between cuts */
   rl_softmax_acc *rest;  /* [cut]: every key but the cut's */
   double *cutl;          /* [cut]: scaled cut logits */
-  /* the logits' law: rows cc, then each length's total; coefficients
-   * [m][d], Gram [m][m], its factor [m][m] of rank, a key's values [m] */
-  double *co, *G, *Lf, *g, *zero;
-  size_t rank;
-  /* rope: the largest length's total's variance, cc's, a key's cc normal */
-  double var_t, var_cc, *z0;
+  /* the logits' law (law_init): coefficients [m][d] of cc (the longest
+   * length's) then each length's total, each total's sd [len]; a slot's
+   * two normals [BLOCK] each */
+  double *co, *sd, *g, *zero, *zt, *z0;
+  /* the longest length's total's variance, cc's variance, their
+   * covariance (rope: per slot, in the stream), cc's regression on the
+   * total and the sd of the rest (the other schemes) */
+  double var_t, var_cc, cov, alpha, beta;
   gsl_rng *rng;
 };
 
@@ -363,77 +365,66 @@ static double dot(const double *a, const double *b, size_t n)
   return s;
 }
 
-/* G = L L^T for G (m x m, positive semidefinite, overwritten) by
- * Cholesky with diagonal pivoting, stopped where the largest remaining
- * variance is within the rounding of G's entries (8 (d + m) 2^-53 of the
- * largest variance): L (m x m, rows in G's order) has rank columns, and
- * L z for z ~ N(0, I_rank) has covariance G to that rounding (Higham,
- * Accuracy and Stability of Numerical Algorithms, 2nd ed., sec. 10.3). */
-static size_t chol_pivoted(double *G, size_t m, size_t d, double *L)
-{
-  double big = 0;
-  for (size_t i = 0; i < m; i++)
-    big = fmax(big, G[i * m + i]);
-  double tol = 8.0 * (double)(d + m) * 0x1p-53 * big;
-  memset(L, 0, m * m * sizeof *L);
-  size_t r = 0;
-  for (; r < m; r++) {
-    size_t p = 0;
-    for (size_t i = 1; i < m; i++)
-      if (G[i * m + i] > G[p * m + p])
-        p = i;
-    if (!(G[p * m + p] > tol))
-      break;
-    double piv = sqrt(G[p * m + p]);
-    for (size_t i = 0; i < m; i++)
-      L[i * m + r] = G[i * m + p] / piv;
-    for (size_t i = 0; i < m; i++)
-      for (size_t j = 0; j < m; j++)
-        G[i * m + j] -= L[i * m + r] * L[j * m + r];
-  }
-  return r;
-}
-
 /* The logits' law for this sample: given the query, a key of content
  * y ~ N(0, I_d) at slot k has total_l = a_l.y + b_l(k) for every length
- * l and cc = c.y (rl_scheme_key_coef), so (cc, total_1..) is Gaussian
- * with mean (0, b(k)) and covariance the Gram matrix of (c, a_1, ...),
- * the same at every slot: factored once here, each key then costs rank
- * normals instead of d (issue 21). */
+ * l and cc = c.y (rl_scheme_key_coef), so each total is Gaussian with
+ * mean b_l(k) and the sd |a_l|, the same at every slot, and cc (the
+ * shift's, at the longest length N) is Gaussian jointly with total_N.
+ * A slot's key then costs two normals (z, u) instead of d (issue 21):
+ *   total_l = b_l(k) + |a_l| z           for every length l,
+ *   cc      = alpha (total_N - b_N(k)) + beta u,
+ * alpha = Cov(cc, total_N) / Var(total_N), beta^2 = Var(cc) - alpha Cov.
+ * Each length's totals have their exact law, and cc with total_N its
+ * exact joint law; across lengths the totals of a slot share its z
+ * (correlation 1 where contents give a_l.a_m / |a_l||a_m|), which no
+ * measure reads: each is a function of one length's logits.  What a slot
+ * draws is fixed (two normals), so a length's numbers do not depend on
+ * which other lengths are measured (they did when a slot drew the rank of
+ * the Gram matrix of every length's coefficients and its factor mixed
+ * them). */
 static rl_status law_init(struct worker *w)
 {
   const struct run *r = w->r;
   const struct inst *in = r->in;
-  size_t d = r->d, nl = in->nl, m = nl + 1;
+  size_t d = r->d, nl = in->nl;
   if (in->fast) {
     /* rope: total_l = mult (R_k y).q_l = mult y.(R_k^T q_l) with q_l the
      * rotated query; R_k R_k^T = D, attn^2 on the rotated dimensions and
-     * 1 on those passed through, the same at every k, so the totals'
-     * covariance mult^2 q_l^T D q_m is fixed (cc's with them is not: see
+     * 1 on those passed through, the same at every k, so Var(total_l) =
+     * mult^2 q_l^T D q_l is fixed (Cov(cc, total_N) is not: see
      * sample_run) */
-    for (size_t l = 0; l < nl; l++)
+    for (size_t l = 0; l < nl; l++) {
+      double *a = w->co + (l + 1) * d;
       for (size_t j = 0; j < d; j++)
-        w->co[l * d + j] = w->qr[l * d + j] * in->mult * (j < in->f->rot ? in->f->attn : 1.0);
-    for (size_t i = 0; i < nl; i++)
-      for (size_t j = 0; j <= i; j++)
-        w->G[i * nl + j] = w->G[j * nl + i] = dot(w->co + i * d, w->co + j * d, d);
-    w->var_t = w->G[nl * nl - 1];
+        a[j] = w->qr[l * d + j] * in->mult * (j < in->f->rot ? in->f->attn : 1.0);
+      w->var_t = dot(a, a, d);
+      w->sd[l] = sqrt(w->var_t);
+    }
+    /* var_t is the longest length's (the last) */
     w->var_cc = dot(w->x, w->x, d) / (double)d;
-    w->rank = chol_pivoted(w->G, nl, d, w->Lf);
     return RL_OK;
   }
   for (size_t l = 0; l < nl; l++) {
-    rl_status st = rl_scheme_key_coef(in->s, r->p->head, w->pq + l * r->pl,
-                                      w->co + (l + 1) * d, w->g);
+    double *a = w->co + (l + 1) * d;
+    rl_status st = rl_scheme_key_coef(in->s, r->p->head, w->pq + l * r->pl, a, w->g);
     if (st)
       return st;
     if (l == nl - 1) /* cc serves the shift, at the largest length */
       memcpy(w->co, w->g, d * sizeof *w->g);
+    w->var_t = dot(a, a, d); /* the last: the longest length's */
+    w->sd[l] = sqrt(w->var_t);
   }
-  for (size_t i = 0; i < m; i++)
-    for (size_t j = 0; j <= i; j++)
-      w->G[i * m + j] = w->G[j * m + i] = dot(w->co + i * d, w->co + j * d, d);
-  w->rank = chol_pivoted(w->G, m, d, w->Lf);
+  w->var_cc = dot(w->co, w->co, d);
+  w->cov = dot(w->co, w->co + nl * d, d);
+  /* where cc's coefficients are the total's (nope: total = cc) alpha is
+   * 1 and beta 0 exactly, so total - cc is the positional part to the
+   * rounding of one subtraction; beta^2 within the rounding of the dot
+   * products (8 (d + 2) 2^-53 of the larger variance, the tolerance the
+   * pivoted Cholesky of this law had) is 0 */
+  w->alpha = w->var_t > 0 ? w->cov / w->var_t : 0;
+  double b2 = w->var_cc - w->alpha * w->cov;
+  double tol = 8.0 * (double)(d + 2) * 0x1p-53 * fmax(w->var_cc, w->var_t);
+  w->beta = b2 > tol ? sqrt(b2) : 0;
   return RL_OK;
 }
 
@@ -527,24 +518,22 @@ static rl_status sample_run(struct worker *w)
   for (size_t k0 = 0; k0 < in->amax; k0 += BLOCK) {
     size_t b = in->amax - k0 < BLOCK ? in->amax - k0 : BLOCK;
     for (size_t i = 0; i < b; i++) {
-      if (in->law) { /* rank normals: the key's coordinates in Lf's columns */
-        for (size_t j = 0; j < w->rank; j++)
-          w->Y[i * d + j] = gsl_ran_gaussian_ziggurat(w->rng, 1.0);
-        if (in->fast && r->shift_len >= 0)
-          w->z0[i] = gsl_ran_gaussian_ziggurat(w->rng, 1.0);
+      if (in->law) { /* two normals a slot, whatever is measured (law_init) */
+        w->zt[i] = gsl_ran_gaussian_ziggurat(w->rng, 1.0);
+        w->z0[i] = gsl_ran_gaussian_ziggurat(w->rng, 1.0);
         continue;
       }
       draw(w, w->Y + i * d);
       act_round(in, w->Y + i * d, d);
     }
     if (in->fast && in->law) {
-      /* totals R = Lf z; cc (the shift's, at the largest length l*) from
+      /* totals sd_l z; cc (the shift's, at the largest length l*) from
        * its law given total_l*: Cov(cc, total_l*) = mult/sqrt(d)
-       * (R_k x).q_l* changes with k, so cc = alpha t + beta z0 with
+       * (R_k x).q_l* changes with k, so cc = alpha t + beta u with
        * alpha = Cov / Var(total_l*), beta^2 = Var(cc) - alpha Cov */
       for (size_t i = 0; i < b; i++) {
         for (size_t l = 0; l < nl; l++)
-          w->R[i * nl + l] = dot(w->Lf + l * nl, w->Y + i * d, w->rank);
+          w->R[i * nl + l] = w->sd[l] * w->zt[i];
         w->C[i] = 0;
         if (r->shift_len < 0)
           continue;
@@ -578,11 +567,10 @@ static rl_status sample_run(struct worker *w)
       else if (!in->fast && (st = rl_scheme_prepare(in->s, p->head, RL_ROLE_KEY, (double)k, y,
                                                     w->pk)))
         return w->e = (rl_measure_err){0, (double)k, 0}, st;
-      if (in->law) {
-        size_t m = nl + 1;
-        for (size_t row = 0; row < m; row++)
-          w->g[row] = dot(w->Lf + row * m, w->Y + i * d, w->rank);
-      }
+      /* the other schemes' cc (law_init) */
+      double ccz = in->law && !in->fast
+                       ? w->alpha * w->sd[nl - 1] * w->zt[i] + w->beta * w->z0[i]
+                       : 0;
       for (size_t l = 0; l < nl; l++) {
         size_t li = in->li[l], n = p->lens[li], A = rl_window_keys(&p->win, n);
         if (k >= A)
@@ -593,7 +581,7 @@ static rl_status sample_run(struct worker *w)
         } else if ((st = pair_generic(w, l, k, &tot, &cc))) {
           return st;
         } else if (in->law) {
-          tot += w->g[l + 1], cc += w->g[0];
+          tot += w->sd[l] * w->zt[i], cc += ccz;
         }
         if (!isfinite(tot) || !isfinite(cc))
           return w->e = (rl_measure_err){(double)(A - 1), (double)k, 1}, RL_EOVERFLOW;
@@ -664,8 +652,8 @@ static void worker_free(struct worker *w)
   free(w->x), free(w->Y), free(w->K), free(w->R), free(w->C), free(w->pq), free(w->pk);
   free(w->qr), free(w->tmpc), free(w->tmps), free(w->acc), free(w->rep), free(w->plant);
   free(w->slot), free(w->cut), free(w->jcut), free(w->ncut), free(w->cur), free(w->seg);
-  free(w->rest), free(w->cutl), free(w->co), free(w->G), free(w->Lf), free(w->g), free(w->zero);
-  free(w->z0);
+  free(w->rest), free(w->cutl), free(w->co), free(w->sd), free(w->g), free(w->zero);
+  free(w->zt), free(w->z0);
   gsl_rng_free(w->rng);
 }
 
@@ -697,13 +685,13 @@ static rl_status worker_alloc(struct worker *w, struct run *r)
   w->rest = malloc(nd * sizeof *w->rest);
   w->cutl = malloc(nd * sizeof *w->cutl);
   w->co = malloc((nl + 1) * (d > 0 ? d : 1) * sizeof *w->co);
-  w->G = malloc((nl + 1) * (nl + 1) * sizeof *w->G);
-  w->Lf = malloc((nl + 1) * (nl + 1) * sizeof *w->Lf);
-  w->g = malloc((nl + 1 > d ? nl + 1 : d) * sizeof *w->g);
+  w->sd = malloc(nl * sizeof *w->sd);
+  w->g = malloc((d > 0 ? d : 1) * sizeof *w->g);
   w->zero = calloc(d, sizeof *w->zero);
+  w->zt = malloc(BLOCK * sizeof *w->zt);
   w->z0 = malloc(BLOCK * sizeof *w->z0);
   w->rng = gsl_rng_alloc(gsl_rng_mt19937);
-  if (!w->z0 || !w->co || !w->G || !w->Lf || !w->g || !w->zero || !w->x || !w->Y || !w->K || !w->R || !w->C || !w->pq || !w->pk || !w->qr || !w->tmpc ||
+  if (!w->z0 || !w->zt || !w->co || !w->sd || !w->g || !w->zero || !w->x || !w->Y || !w->K || !w->R || !w->C || !w->pq || !w->pk || !w->qr || !w->tmpc ||
       !w->tmps || !w->acc || !w->rep || !w->plant || !w->slot || !w->cut || !w->jcut ||
       !w->ncut || !w->cur || !w->seg || !w->rest || !w->cutl || !w->rng) {
     worker_free(w);
