@@ -4,13 +4,26 @@
  *
  * Setting.  A sequence of n tokens whose last one queries all of them
  * (causal attention includes itself); under a window the A kept keys sit
- * at cache positions 0..A-1 and the query at A - 1 (window.c).  Sample s
- * draws the query vector x (d entries) and then key slot 0, 1, ... from
- * its own stream, N(0, I_d) (GSL's mt19937 seeded from a master stream
- * of seed; gsl_ran_gaussian_ziggurat), so every scheme, method and
- * length sees the same contents (common random numbers), and a length n
- * uses the first slots of the longest.  Projections are the identity:
- * the contents are the query and key vectors.
+ * at cache positions 0..A-1 and the query at A - 1 (window.c).
+ * Projections are the identity: the contents are the query and key
+ * vectors.
+ *
+ * The random stream (the contract).  Sample s has its own stream (GSL's
+ * mt19937 seeded from a master stream of seed; gsl_ran_gaussian_ziggurat
+ * normals): first the query's content x (d normals), then key slot 0, 1,
+ * ... in order, each a fixed count of normals: its content y_k ~ N(0, I_d)
+ * (d normals) where contents are drawn, or two (z_k, u_k) where the
+ * logits are drawn from their law (law_init).  What slot k gets depends
+ * on (seed, sample, k) and the path alone, never on the lengths,
+ * distances, scales or measures asked, nor on the threads: a length's
+ * numbers are the same bytes whether it is measured alone or inside any
+ * list, in any order (tests: extrap's alone_in_lists, the case
+ * extrapolate_lengths_alone).  Every scheme, method and length on one
+ * path sees the same x and slot numbers (common random numbers); a length
+ * n reads the first slots of the stream.  The two paths are two streams.
+ * (Until 2026-12 a slot under the law drew as many normals as the rank of
+ * the Gram matrix of every length's coefficients, and the shift's one
+ * more only when measured, so a length's numbers followed the list.)
  *
  * Cost.  One stream over the A slots of the longest length serves every
  * length at once (each length's query prepared once; the key at slot k
@@ -73,8 +86,8 @@ static const rl_param p_draw = {
     .help = "draw every key's d-dimensional content (the slower path, kept for checking): "
             "by default, where a logit is affine in the key's content (nope, t5, alibi, "
             "tupe, xl, sinusoidal, learned, integer, binary; rope under an exact "
-            "pipeline), the logits are drawn from their Gaussian law given the query: the "
-            "same expectations, another random stream"};
+            "pipeline), the logits are drawn from their Gaussian law given the query, two "
+            "normals a key: the same expectations, another random stream"};
 static const rl_param *const extrap_params[] = {&p_samples, &p_window, &p_sinks, &p_identical,
                                                 &p_draw, NULL};
 
