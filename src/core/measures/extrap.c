@@ -288,15 +288,20 @@ struct worker {
   /* scratch */
   double *x, *Y, *K, *R, *C, *pq, *pk, *qr, *tmpc, *tmps;
   rl_softmax_acc *acc;   /* [len][scale] */
-  double *rep, *plant;   /* [len][cut], [len][dist]: the replaced random logit, the planted one */
+  double *plant;         /* [len][dist]: the planted logit */
   long *slot;            /* [len][dist]: the planted key's slot, -1 evicted or r >= n */
-  /* retrieval: the stream split at the replaced keys (retrieval.c) */
+  /* retrieval: the softmax of every key but the one a planted key
+   * replaces (a cut), as its prefix (acc just before it) merged with its
+   * suffix (the keys after it in its block of BLOCK slots one by one, then
+   * each later block's softmax in order): sums of positive terms only
+   * (retrieval.c), and built the same way whatever the other distances'
+   * slots, so a distance's value does not depend on the --distances list */
   long *cut;             /* [len][cut]: the distinct slots, ascending */
   size_t *jcut;          /* [len][dist]: the cut of the distance's slot */
-  size_t *ncut, *cur;    /* [len]: the number of cuts, the segment the stream is in */
-  rl_softmax_acc *seg;   /* [len][scale][cut + 1]: the keys between cuts */
-  rl_softmax_acc *rest;  /* [cut]: every key but the cut's */
-  double *cutl;          /* [cut]: scaled cut logits */
+  size_t *ncut, *cur;    /* [len]: the number of cuts, the next cut in the stream */
+  size_t *bcut;          /* [len]: the first cut of the current block */
+  rl_softmax_acc *pre, *suf; /* [len][scale][cut]: prefix, suffix */
+  rl_softmax_acc *blk;   /* [len][scale]: the current block's keys */
   /* the logits' law (law_init): coefficients [m][d] of cc (the longest
    * length's) then each length's total, each total's sd [len]; a slot's
    * two normals [BLOCK] each */
@@ -448,7 +453,7 @@ static int cmp_long(const void *a, const void *b)
 }
 
 /* The cuts of length index l: its distinct planted slots in stream order,
- * each distance's cut, empty segments. */
+ * each distance's cut, empty suffixes and block. */
 static void cuts_init(struct worker *w, size_t l)
 {
   const rl_extrap_params *p = w->r->p;
@@ -469,9 +474,12 @@ static void cuts_init(struct worker *w, size_t l)
     const long *f = sl >= 0 ? bsearch(&sl, cut, u, sizeof *cut, cmp_long) : NULL;
     w->jcut[l * nd + j] = f ? (size_t)(f - cut) : 0;
   }
-  for (size_t q = 0; q < nsc; q++)
-    for (size_t c = 0; c <= u; c++)
-      rl_softmax_acc_init(&w->seg[(l * nsc + q) * (nd + 1) + c]);
+  w->bcut[l] = 0;
+  for (size_t q = 0; q < nsc; q++) {
+    rl_softmax_acc_init(&w->blk[l * nsc + q]);
+    for (size_t c = 0; c < u; c++)
+      rl_softmax_acc_init(&w->suf[(l * nsc + q) * nd + c]);
+  }
 }
 
 /* The stream of one sample through one instance. */
@@ -598,21 +606,25 @@ static rl_status sample_run(struct worker *w)
         }
         if (!isfinite(tot) || !isfinite(cc))
           return w->e = (rl_measure_err){(double)(A - 1), (double)k, 1}, RL_EOVERFLOW;
-        for (size_t q = 0; q < nsc; q++)
-          rl_softmax_acc_add(&w->acc[l * nsc + q], tot * r->sf[li * nsc + q]);
-        /* the random key a planted one replaces closes a segment;
-         * the others go into the current one */
-        if (ret) {
-          size_t c = w->cur[l];
-          if (c < w->ncut[l] && w->cut[l * nd + c] == (long)k) {
-            w->rep[l * nd + c] = tot;
-            w->cur[l] = c + 1;
-          } else {
-            for (size_t q = 0; q < nsc; q++)
-              rl_softmax_acc_add(&w->seg[(l * nsc + q) * (nd + 1) + c],
-                                 tot * r->sf[li * nsc + q]);
+        /* retrieval: the key goes into the suffixes of this block's
+         * earlier cuts and into the block; a cut's prefix is every key
+         * before it (acc, before this key) */
+        size_t c = ret ? w->cur[l] : 0;
+        int is_cut = ret && c < w->ncut[l] && w->cut[l * nd + c] == (long)k;
+        for (size_t q = 0; q < nsc; q++) {
+          double v = tot * r->sf[li * nsc + q];
+          if (ret) {
+            rl_softmax_acc *su = w->suf + (l * nsc + q) * nd;
+            for (size_t e = w->bcut[l]; e < c; e++)
+              rl_softmax_acc_add(&su[e], v);
+            rl_softmax_acc_add(&w->blk[l * nsc + q], v);
+            if (is_cut)
+              w->pre[(l * nsc + q) * nd + c] = w->acc[l * nsc + q];
           }
+          rl_softmax_acc_add(&w->acc[l * nsc + q], v);
         }
+        if (is_cut)
+          w->cur[l] = c + 1;
         if ((int)li == r->shift_len) {
           size_t m = A - 1 - k; /* distance */
           long double *mo = r->mom + (sm * 2 + (m >= r->L)) * 4, x = (long double)(tot - cc);
@@ -628,6 +640,19 @@ static rl_status sample_run(struct worker *w)
         }
       }
     }
+    /* the block's end for each length it reached: its softmax merged into
+     * the suffixes of the earlier blocks' cuts */
+    for (size_t l = 0; ret && l < nl; l++) {
+      if (rl_window_keys(&p->win, p->lens[in->li[l]]) <= k0)
+        continue;
+      for (size_t q = 0; q < nsc; q++) {
+        rl_softmax_acc *su = w->suf + (l * nsc + q) * nd, *bk = &w->blk[l * nsc + q];
+        for (size_t e = 0; e < w->bcut[l]; e++)
+          rl_softmax_acc_merge(&su[e], bk);
+        rl_softmax_acc_init(bk);
+      }
+      w->bcut[l] = w->cur[l];
+    }
   }
   /* per-sample results */
   for (size_t l = 0; l < nl; l++) {
@@ -636,16 +661,15 @@ static rl_status sample_run(struct worker *w)
       const rl_softmax_acc *a = &w->acc[l * nsc + q];
       double sfac = r->sf[li * nsc + q];
       r->ent[(sm * p->nlens + li) * nsc + q] = rl_entropy_acc(a);
-      size_t nc = ret ? w->ncut[l] : 0;
-      for (size_t c = 0; c < nc; c++)
-        w->cutl[c] = w->rep[l * nd + c] * sfac;
-      if (ret)
-        rl_retrieval_rests(&w->seg[(l * nsc + q) * (nd + 1)], w->cutl, nc, w->rest);
       for (size_t j = 0; j < nd; j++) {
         long slot = w->slot[l * nd + j];
-        double pr = !ret || slot < 0 ? 0
-                                     : rl_retrieval_prob(&w->rest[w->jcut[l * nd + j]],
-                                                         w->plant[l * nd + j] * sfac);
+        double pr = 0;
+        if (ret && slot >= 0) {
+          size_t c = (l * nsc + q) * nd + w->jcut[l * nd + j];
+          rl_softmax_acc rest = w->pre[c];
+          rl_softmax_acc_merge(&rest, &w->suf[c]);
+          pr = rl_retrieval_prob(&rest, w->plant[l * nd + j] * sfac);
+        }
         r->ret[((sm * p->nlens + li) * nd + j) * nsc + q] = pr;
       }
     }
@@ -663,9 +687,9 @@ static void *worker_main(void *arg)
 static void worker_free(struct worker *w)
 {
   free(w->x), free(w->Y), free(w->K), free(w->R), free(w->C), free(w->pq), free(w->pk);
-  free(w->qr), free(w->tmpc), free(w->tmps), free(w->acc), free(w->rep), free(w->plant);
-  free(w->slot), free(w->cut), free(w->jcut), free(w->ncut), free(w->cur), free(w->seg);
-  free(w->rest), free(w->cutl), free(w->co), free(w->sd), free(w->g), free(w->zero);
+  free(w->qr), free(w->tmpc), free(w->tmps), free(w->acc), free(w->plant);
+  free(w->slot), free(w->cut), free(w->jcut), free(w->ncut), free(w->cur), free(w->bcut);
+  free(w->pre), free(w->suf), free(w->blk), free(w->co), free(w->sd), free(w->g), free(w->zero);
   free(w->zt), free(w->z0);
   gsl_rng_free(w->rng);
 }
@@ -687,16 +711,16 @@ static rl_status worker_alloc(struct worker *w, struct run *r)
   w->tmpc = malloc(d * sizeof *w->tmpc);
   w->tmps = malloc(d * sizeof *w->tmps);
   w->acc = malloc(nl * p->nscales * sizeof *w->acc);
-  w->rep = calloc(nl * nd, sizeof *w->rep);
   w->plant = calloc(nl * nd, sizeof *w->plant);
   w->slot = calloc(nl * nd, sizeof *w->slot);
   w->cut = calloc(nl * nd, sizeof *w->cut);
   w->jcut = calloc(nl * nd, sizeof *w->jcut);
   w->ncut = calloc(nl, sizeof *w->ncut);
   w->cur = calloc(nl, sizeof *w->cur);
-  w->seg = malloc(nl * p->nscales * (nd + 1) * sizeof *w->seg);
-  w->rest = malloc(nd * sizeof *w->rest);
-  w->cutl = malloc(nd * sizeof *w->cutl);
+  w->bcut = calloc(nl, sizeof *w->bcut);
+  w->pre = malloc(nl * p->nscales * nd * sizeof *w->pre);
+  w->suf = malloc(nl * p->nscales * nd * sizeof *w->suf);
+  w->blk = malloc(nl * p->nscales * sizeof *w->blk);
   w->co = malloc((nl + 1) * (d > 0 ? d : 1) * sizeof *w->co);
   w->sd = malloc(nl * sizeof *w->sd);
   w->g = malloc((d > 0 ? d : 1) * sizeof *w->g);
@@ -705,8 +729,8 @@ static rl_status worker_alloc(struct worker *w, struct run *r)
   w->z0 = malloc(BLOCK * sizeof *w->z0);
   w->rng = gsl_rng_alloc(gsl_rng_mt19937);
   if (!w->z0 || !w->zt || !w->co || !w->sd || !w->g || !w->zero || !w->x || !w->Y || !w->K || !w->R || !w->C || !w->pq || !w->pk || !w->qr || !w->tmpc ||
-      !w->tmps || !w->acc || !w->rep || !w->plant || !w->slot || !w->cut || !w->jcut ||
-      !w->ncut || !w->cur || !w->seg || !w->rest || !w->cutl || !w->rng) {
+      !w->tmps || !w->acc || !w->plant || !w->slot || !w->cut || !w->jcut ||
+      !w->ncut || !w->cur || !w->bcut || !w->pre || !w->suf || !w->blk || !w->rng) {
     worker_free(w);
     *w = (struct worker){0};
     return RL_ENOMEM;

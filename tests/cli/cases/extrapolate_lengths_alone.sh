@@ -43,3 +43,22 @@ done
 run --eval-len 40 --lengths 5,20,40 | awk -F, '$6 == "entropy"' > e1
 run --eval-len 40 --lengths 5,20,40 --measure entropy | awk -F, '$6 == "entropy"' > e2
 cmp -s e1 e2 && echo "entropy alone: the same rows ($(wc -l < e1))" || echo "entropy alone: differs"
+# Distances likewise: retrieval at r = 37 (n = 1000) alone and inside
+# three --distances lists; the rest of a planted key was merged from the
+# stretches between every distance's slot, so its last digits followed
+# the list (on main: alibi under the window with 37,1,2,3,5,100,999 and
+# sinusoidal's contents with 1:999:x2,37 differed in the 16th digit).
+# Rows: alibi, sinusoidal, rope/rope x scales none, logn = 6 per run.
+for o in "" --draw-contents "--local-window 64 --sink-tokens 4"; do
+  same=yes
+  # shellcheck disable=SC2086
+  for D in 0,37 37,1,2,3,5,100,999 1:999:x2,37; do
+    for D1 in 37 "$D"; do
+      "$ROPELAB" extrapolate --scheme alibi,sinusoidal,rope --dim 32 --train-len 100 \
+        --eval-len 1000 --lengths 1000 --samples 20 --measure retrieval --scale none,logn \
+        --distances "$D1" --no-meta $o 2>/dev/null | awk -F, '$9 == 37'
+    done > r
+    [ "$(sed -n 1,6p r)" = "$(sed -n 7,12p r)" ] && [ "$(wc -l < r)" = 12 ] || same=no
+  done
+  echo "retrieval r = 37 alone and in 3 distance lists [$o]: $same"
+done
