@@ -340,13 +340,15 @@ static void meta(rl_cmd_run *r, const rl_extrap_conf *cf, size_t ncf, rl_out *ou
                               "the kept keys sit at cache positions 0..A-1, the query at A-1");
   rl_out_meta(out, "content", ep->identical ? "every key equals the query x ~ N(0, I_d) from seed"
                                             : "query x and keys ~ N(0, I_d) from seed, identity "
-                                              "projections; the same for every scheme and length");
+                                              "projections; the same for every scheme and length, "
+                                              "whatever other lengths are asked");
   if (!ep->identical)
     rl_out_meta(out, "draw", ep->draw_contents
                                  ? "every key's content (--draw-contents)"
                                  : "nope, t5, alibi, tupe, xl, the additive schemes and rope "
                                    "(exact pipeline): each key's logits from their Gaussian "
-                                   "law given the query (another random stream than "
+                                   "law given the query, two normals a key slot shared by "
+                                   "every length (another random stream than "
                                    "--draw-contents, the same expectations); rope2d, deberta, "
                                    "rope under a framework pipeline: every key's content");
   rl_out_meta(out, "logits", "q.k / sqrt(d) times the method's logit multiplier and the "
@@ -545,11 +547,13 @@ static const rl_cmd_decl decl = {
         "A sequence of len tokens; the last one is the query and attends to all of\n"
         "them.  Query and key vectors are the contents (identity projections, so\n"
         "--identity is refused), x ~ N(0, I_d) from --seed, the same for every\n"
-        "scheme, method and length.  Logits are q.k / sqrt(d) (times the method's logit\n"
-        "multiplier and --scale) plus the scheme's positional terms.  The schemes'\n"
-        "trained parameters are draws from --seed unless --params gives a model's\n"
-        "table: T5's bucket biases N(0, 1/d), as are the learned, tupe and deberta\n"
-        "tables.\n"
+        "scheme, method and length: each sample's stream gives key slot k the same\n"
+        "numbers whatever else is asked, so a length's rows are the same bytes\n"
+        "alone or inside any --lengths list (or --measure, --threads).  Logits are\n"
+        "q.k / sqrt(d) (times the method's logit multiplier and --scale) plus the\n"
+        "scheme's positional terms.  The schemes' trained parameters are draws\n"
+        "from --seed unless --params gives a model's table: T5's bucket biases\n"
+        "N(0, 1/d), as are the learned, tupe and deberta tables.\n"
         "\n"
         "measures (--measure, in any combination; default all):\n"
         "  unseen     fraction of query-key pairs of a causal sequence of len tokens\n"

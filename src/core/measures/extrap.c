@@ -4,13 +4,26 @@
  *
  * Setting.  A sequence of n tokens whose last one queries all of them
  * (causal attention includes itself); under a window the A kept keys sit
- * at cache positions 0..A-1 and the query at A - 1 (window.c).  Sample s
- * draws the query vector x (d entries) and then key slot 0, 1, ... from
- * its own stream, N(0, I_d) (GSL's mt19937 seeded from a master stream
- * of seed; gsl_ran_gaussian_ziggurat), so every scheme, method and
- * length sees the same contents (common random numbers), and a length n
- * uses the first slots of the longest.  Projections are the identity:
- * the contents are the query and key vectors.
+ * at cache positions 0..A-1 and the query at A - 1 (window.c).
+ * Projections are the identity: the contents are the query and key
+ * vectors.
+ *
+ * The random stream (the contract).  Sample s has its own stream (GSL's
+ * mt19937 seeded from a master stream of seed; gsl_ran_gaussian_ziggurat
+ * normals): first the query's content x (d normals), then key slot 0, 1,
+ * ... in order, each a fixed count of normals: its content y_k ~ N(0, I_d)
+ * (d normals) where contents are drawn, or two (z_k, u_k) where the
+ * logits are drawn from their law (law_init).  What slot k gets depends
+ * on (seed, sample, k) and the path alone, never on the lengths,
+ * distances, scales or measures asked, nor on the threads: a length's
+ * numbers are the same bytes whether it is measured alone or inside any
+ * list, in any order (tests: extrap's alone_in_lists, the case
+ * extrapolate_lengths_alone).  Every scheme, method and length on one
+ * path sees the same x and slot numbers (common random numbers); a length
+ * n reads the first slots of the stream.  The two paths are two streams.
+ * (Until 2026-12 a slot under the law drew as many normals as the rank of
+ * the Gram matrix of every length's coefficients, and the shift's one
+ * more only when measured, so a length's numbers followed the list.)
  *
  * Cost.  One stream over the A slots of the longest length serves every
  * length at once (each length's query prepared once; the key at slot k
@@ -73,8 +86,8 @@ static const rl_param p_draw = {
     .help = "draw every key's d-dimensional content (the slower path, kept for checking): "
             "by default, where a logit is affine in the key's content (nope, t5, alibi, "
             "tupe, xl, sinusoidal, learned, integer, binary; rope under an exact "
-            "pipeline), the logits are drawn from their Gaussian law given the query: the "
-            "same expectations, another random stream"};
+            "pipeline), the logits are drawn from their Gaussian law given the query, two "
+            "normals a key: the same expectations, another random stream"};
 static const rl_param *const extrap_params[] = {&p_samples, &p_window, &p_sinks, &p_identical,
                                                 &p_draw, NULL};
 
@@ -275,21 +288,28 @@ struct worker {
   /* scratch */
   double *x, *Y, *K, *R, *C, *pq, *pk, *qr, *tmpc, *tmps;
   rl_softmax_acc *acc;   /* [len][scale] */
-  double *rep, *plant;   /* [len][cut], [len][dist]: the replaced random logit, the planted one */
+  double *plant;         /* [len][dist]: the planted logit */
   long *slot;            /* [len][dist]: the planted key's slot, -1 evicted or r >= n */
-  /* retrieval: the stream split at the replaced keys (retrieval.c) */
+  /* retrieval: the softmax of every key but the one a planted key
+   * replaces (a cut), as its prefix (acc just before it) merged with its
+   * suffix (the keys after it in its block of BLOCK slots one by one, then
+   * each later block's softmax in order): sums of positive terms only
+   * (retrieval.c), and built the same way whatever the other distances'
+   * slots, so a distance's value does not depend on the --distances list */
   long *cut;             /* [len][cut]: the distinct slots, ascending */
   size_t *jcut;          /* [len][dist]: the cut of the distance's slot */
-  size_t *ncut, *cur;    /* [len]: the number of cuts, the segment the stream is in */
-  rl_softmax_acc *seg;   /* [len][scale][cut + 1]: the keys between cuts */
-  rl_softmax_acc *rest;  /* [cut]: every key but the cut's */
-  double *cutl;          /* [cut]: scaled cut logits */
-  /* the logits' law: rows cc, then each length's total; coefficients
-   * [m][d], Gram [m][m], its factor [m][m] of rank, a key's values [m] */
-  double *co, *G, *Lf, *g, *zero;
-  size_t rank;
-  /* rope: the largest length's total's variance, cc's, a key's cc normal */
-  double var_t, var_cc, *z0;
+  size_t *ncut, *cur;    /* [len]: the number of cuts, the next cut in the stream */
+  size_t *bcut;          /* [len]: the first cut of the current block */
+  rl_softmax_acc *pre, *suf; /* [len][scale][cut]: prefix, suffix */
+  rl_softmax_acc *blk;   /* [len][scale]: the current block's keys */
+  /* the logits' law (law_init): coefficients [m][d] of cc (the longest
+   * length's) then each length's total, each total's sd [len]; a slot's
+   * two normals [BLOCK] each */
+  double *co, *sd, *g, *zero, *zt, *z0;
+  /* the longest length's total's variance, cc's variance, their
+   * covariance (rope: per slot, in the stream), cc's regression on the
+   * total and the sd of the rest (the other schemes) */
+  double var_t, var_cc, cov, alpha, beta;
   gsl_rng *rng;
 };
 
@@ -363,77 +383,66 @@ static double dot(const double *a, const double *b, size_t n)
   return s;
 }
 
-/* G = L L^T for G (m x m, positive semidefinite, overwritten) by
- * Cholesky with diagonal pivoting, stopped where the largest remaining
- * variance is within the rounding of G's entries (8 (d + m) 2^-53 of the
- * largest variance): L (m x m, rows in G's order) has rank columns, and
- * L z for z ~ N(0, I_rank) has covariance G to that rounding (Higham,
- * Accuracy and Stability of Numerical Algorithms, 2nd ed., sec. 10.3). */
-static size_t chol_pivoted(double *G, size_t m, size_t d, double *L)
-{
-  double big = 0;
-  for (size_t i = 0; i < m; i++)
-    big = fmax(big, G[i * m + i]);
-  double tol = 8.0 * (double)(d + m) * 0x1p-53 * big;
-  memset(L, 0, m * m * sizeof *L);
-  size_t r = 0;
-  for (; r < m; r++) {
-    size_t p = 0;
-    for (size_t i = 1; i < m; i++)
-      if (G[i * m + i] > G[p * m + p])
-        p = i;
-    if (!(G[p * m + p] > tol))
-      break;
-    double piv = sqrt(G[p * m + p]);
-    for (size_t i = 0; i < m; i++)
-      L[i * m + r] = G[i * m + p] / piv;
-    for (size_t i = 0; i < m; i++)
-      for (size_t j = 0; j < m; j++)
-        G[i * m + j] -= L[i * m + r] * L[j * m + r];
-  }
-  return r;
-}
-
 /* The logits' law for this sample: given the query, a key of content
  * y ~ N(0, I_d) at slot k has total_l = a_l.y + b_l(k) for every length
- * l and cc = c.y (rl_scheme_key_coef), so (cc, total_1..) is Gaussian
- * with mean (0, b(k)) and covariance the Gram matrix of (c, a_1, ...),
- * the same at every slot: factored once here, each key then costs rank
- * normals instead of d (issue 21). */
+ * l and cc = c.y (rl_scheme_key_coef), so each total is Gaussian with
+ * mean b_l(k) and the sd |a_l|, the same at every slot, and cc (the
+ * shift's, at the longest length N) is Gaussian jointly with total_N.
+ * A slot's key then costs two normals (z, u) instead of d (issue 21):
+ *   total_l = b_l(k) + |a_l| z           for every length l,
+ *   cc      = alpha (total_N - b_N(k)) + beta u,
+ * alpha = Cov(cc, total_N) / Var(total_N), beta^2 = Var(cc) - alpha Cov.
+ * Each length's totals have their exact law, and cc with total_N its
+ * exact joint law; across lengths the totals of a slot share its z
+ * (correlation 1 where contents give a_l.a_m / |a_l||a_m|), which no
+ * measure reads: each is a function of one length's logits.  What a slot
+ * draws is fixed (two normals), so a length's numbers do not depend on
+ * which other lengths are measured (they did when a slot drew the rank of
+ * the Gram matrix of every length's coefficients and its factor mixed
+ * them). */
 static rl_status law_init(struct worker *w)
 {
   const struct run *r = w->r;
   const struct inst *in = r->in;
-  size_t d = r->d, nl = in->nl, m = nl + 1;
+  size_t d = r->d, nl = in->nl;
   if (in->fast) {
     /* rope: total_l = mult (R_k y).q_l = mult y.(R_k^T q_l) with q_l the
      * rotated query; R_k R_k^T = D, attn^2 on the rotated dimensions and
-     * 1 on those passed through, the same at every k, so the totals'
-     * covariance mult^2 q_l^T D q_m is fixed (cc's with them is not: see
+     * 1 on those passed through, the same at every k, so Var(total_l) =
+     * mult^2 q_l^T D q_l is fixed (Cov(cc, total_N) is not: see
      * sample_run) */
-    for (size_t l = 0; l < nl; l++)
+    for (size_t l = 0; l < nl; l++) {
+      double *a = w->co + (l + 1) * d;
       for (size_t j = 0; j < d; j++)
-        w->co[l * d + j] = w->qr[l * d + j] * in->mult * (j < in->f->rot ? in->f->attn : 1.0);
-    for (size_t i = 0; i < nl; i++)
-      for (size_t j = 0; j <= i; j++)
-        w->G[i * nl + j] = w->G[j * nl + i] = dot(w->co + i * d, w->co + j * d, d);
-    w->var_t = w->G[nl * nl - 1];
+        a[j] = w->qr[l * d + j] * in->mult * (j < in->f->rot ? in->f->attn : 1.0);
+      w->var_t = dot(a, a, d);
+      w->sd[l] = sqrt(w->var_t);
+    }
+    /* var_t is the longest length's (the last) */
     w->var_cc = dot(w->x, w->x, d) / (double)d;
-    w->rank = chol_pivoted(w->G, nl, d, w->Lf);
     return RL_OK;
   }
   for (size_t l = 0; l < nl; l++) {
-    rl_status st = rl_scheme_key_coef(in->s, r->p->head, w->pq + l * r->pl,
-                                      w->co + (l + 1) * d, w->g);
+    double *a = w->co + (l + 1) * d;
+    rl_status st = rl_scheme_key_coef(in->s, r->p->head, w->pq + l * r->pl, a, w->g);
     if (st)
       return st;
     if (l == nl - 1) /* cc serves the shift, at the largest length */
       memcpy(w->co, w->g, d * sizeof *w->g);
+    w->var_t = dot(a, a, d); /* the last: the longest length's */
+    w->sd[l] = sqrt(w->var_t);
   }
-  for (size_t i = 0; i < m; i++)
-    for (size_t j = 0; j <= i; j++)
-      w->G[i * m + j] = w->G[j * m + i] = dot(w->co + i * d, w->co + j * d, d);
-  w->rank = chol_pivoted(w->G, m, d, w->Lf);
+  w->var_cc = dot(w->co, w->co, d);
+  w->cov = dot(w->co, w->co + nl * d, d);
+  /* where cc's coefficients are the total's (nope: total = cc) alpha is
+   * 1 and beta 0 exactly, so total - cc is the positional part to the
+   * rounding of one subtraction; beta^2 within the rounding of the dot
+   * products (8 (d + 2) 2^-53 of the larger variance, the tolerance the
+   * pivoted Cholesky of this law had) is 0 */
+  w->alpha = w->var_t > 0 ? w->cov / w->var_t : 0;
+  double b2 = w->var_cc - w->alpha * w->cov;
+  double tol = 8.0 * (double)(d + 2) * 0x1p-53 * fmax(w->var_cc, w->var_t);
+  w->beta = b2 > tol ? sqrt(b2) : 0;
   return RL_OK;
 }
 
@@ -444,7 +453,7 @@ static int cmp_long(const void *a, const void *b)
 }
 
 /* The cuts of length index l: its distinct planted slots in stream order,
- * each distance's cut, empty segments. */
+ * each distance's cut, empty suffixes and block. */
 static void cuts_init(struct worker *w, size_t l)
 {
   const rl_extrap_params *p = w->r->p;
@@ -465,9 +474,12 @@ static void cuts_init(struct worker *w, size_t l)
     const long *f = sl >= 0 ? bsearch(&sl, cut, u, sizeof *cut, cmp_long) : NULL;
     w->jcut[l * nd + j] = f ? (size_t)(f - cut) : 0;
   }
-  for (size_t q = 0; q < nsc; q++)
-    for (size_t c = 0; c <= u; c++)
-      rl_softmax_acc_init(&w->seg[(l * nsc + q) * (nd + 1) + c]);
+  w->bcut[l] = 0;
+  for (size_t q = 0; q < nsc; q++) {
+    rl_softmax_acc_init(&w->blk[l * nsc + q]);
+    for (size_t c = 0; c < u; c++)
+      rl_softmax_acc_init(&w->suf[(l * nsc + q) * nd + c]);
+  }
 }
 
 /* The stream of one sample through one instance. */
@@ -527,24 +539,22 @@ static rl_status sample_run(struct worker *w)
   for (size_t k0 = 0; k0 < in->amax; k0 += BLOCK) {
     size_t b = in->amax - k0 < BLOCK ? in->amax - k0 : BLOCK;
     for (size_t i = 0; i < b; i++) {
-      if (in->law) { /* rank normals: the key's coordinates in Lf's columns */
-        for (size_t j = 0; j < w->rank; j++)
-          w->Y[i * d + j] = gsl_ran_gaussian_ziggurat(w->rng, 1.0);
-        if (in->fast && r->shift_len >= 0)
-          w->z0[i] = gsl_ran_gaussian_ziggurat(w->rng, 1.0);
+      if (in->law) { /* two normals a slot, whatever is measured (law_init) */
+        w->zt[i] = gsl_ran_gaussian_ziggurat(w->rng, 1.0);
+        w->z0[i] = gsl_ran_gaussian_ziggurat(w->rng, 1.0);
         continue;
       }
       draw(w, w->Y + i * d);
       act_round(in, w->Y + i * d, d);
     }
     if (in->fast && in->law) {
-      /* totals R = Lf z; cc (the shift's, at the largest length l*) from
+      /* totals sd_l z; cc (the shift's, at the largest length l*) from
        * its law given total_l*: Cov(cc, total_l*) = mult/sqrt(d)
-       * (R_k x).q_l* changes with k, so cc = alpha t + beta z0 with
+       * (R_k x).q_l* changes with k, so cc = alpha t + beta u with
        * alpha = Cov / Var(total_l*), beta^2 = Var(cc) - alpha Cov */
       for (size_t i = 0; i < b; i++) {
         for (size_t l = 0; l < nl; l++)
-          w->R[i * nl + l] = dot(w->Lf + l * nl, w->Y + i * d, w->rank);
+          w->R[i * nl + l] = w->sd[l] * w->zt[i];
         w->C[i] = 0;
         if (r->shift_len < 0)
           continue;
@@ -578,11 +588,10 @@ static rl_status sample_run(struct worker *w)
       else if (!in->fast && (st = rl_scheme_prepare(in->s, p->head, RL_ROLE_KEY, (double)k, y,
                                                     w->pk)))
         return w->e = (rl_measure_err){0, (double)k, 0}, st;
-      if (in->law) {
-        size_t m = nl + 1;
-        for (size_t row = 0; row < m; row++)
-          w->g[row] = dot(w->Lf + row * m, w->Y + i * d, w->rank);
-      }
+      /* the other schemes' cc (law_init) */
+      double ccz = in->law && !in->fast
+                       ? w->alpha * w->sd[nl - 1] * w->zt[i] + w->beta * w->z0[i]
+                       : 0;
       for (size_t l = 0; l < nl; l++) {
         size_t li = in->li[l], n = p->lens[li], A = rl_window_keys(&p->win, n);
         if (k >= A)
@@ -593,25 +602,29 @@ static rl_status sample_run(struct worker *w)
         } else if ((st = pair_generic(w, l, k, &tot, &cc))) {
           return st;
         } else if (in->law) {
-          tot += w->g[l + 1], cc += w->g[0];
+          tot += w->sd[l] * w->zt[i], cc += ccz;
         }
         if (!isfinite(tot) || !isfinite(cc))
           return w->e = (rl_measure_err){(double)(A - 1), (double)k, 1}, RL_EOVERFLOW;
-        for (size_t q = 0; q < nsc; q++)
-          rl_softmax_acc_add(&w->acc[l * nsc + q], tot * r->sf[li * nsc + q]);
-        /* the random key a planted one replaces closes a segment;
-         * the others go into the current one */
-        if (ret) {
-          size_t c = w->cur[l];
-          if (c < w->ncut[l] && w->cut[l * nd + c] == (long)k) {
-            w->rep[l * nd + c] = tot;
-            w->cur[l] = c + 1;
-          } else {
-            for (size_t q = 0; q < nsc; q++)
-              rl_softmax_acc_add(&w->seg[(l * nsc + q) * (nd + 1) + c],
-                                 tot * r->sf[li * nsc + q]);
+        /* retrieval: the key goes into the suffixes of this block's
+         * earlier cuts and into the block; a cut's prefix is every key
+         * before it (acc, before this key) */
+        size_t c = ret ? w->cur[l] : 0;
+        int is_cut = ret && c < w->ncut[l] && w->cut[l * nd + c] == (long)k;
+        for (size_t q = 0; q < nsc; q++) {
+          double v = tot * r->sf[li * nsc + q];
+          if (ret) {
+            rl_softmax_acc *su = w->suf + (l * nsc + q) * nd;
+            for (size_t e = w->bcut[l]; e < c; e++)
+              rl_softmax_acc_add(&su[e], v);
+            rl_softmax_acc_add(&w->blk[l * nsc + q], v);
+            if (is_cut)
+              w->pre[(l * nsc + q) * nd + c] = w->acc[l * nsc + q];
           }
+          rl_softmax_acc_add(&w->acc[l * nsc + q], v);
         }
+        if (is_cut)
+          w->cur[l] = c + 1;
         if ((int)li == r->shift_len) {
           size_t m = A - 1 - k; /* distance */
           long double *mo = r->mom + (sm * 2 + (m >= r->L)) * 4, x = (long double)(tot - cc);
@@ -627,6 +640,19 @@ static rl_status sample_run(struct worker *w)
         }
       }
     }
+    /* the block's end for each length it reached: its softmax merged into
+     * the suffixes of the earlier blocks' cuts */
+    for (size_t l = 0; ret && l < nl; l++) {
+      if (rl_window_keys(&p->win, p->lens[in->li[l]]) <= k0)
+        continue;
+      for (size_t q = 0; q < nsc; q++) {
+        rl_softmax_acc *su = w->suf + (l * nsc + q) * nd, *bk = &w->blk[l * nsc + q];
+        for (size_t e = 0; e < w->bcut[l]; e++)
+          rl_softmax_acc_merge(&su[e], bk);
+        rl_softmax_acc_init(bk);
+      }
+      w->bcut[l] = w->cur[l];
+    }
   }
   /* per-sample results */
   for (size_t l = 0; l < nl; l++) {
@@ -635,16 +661,15 @@ static rl_status sample_run(struct worker *w)
       const rl_softmax_acc *a = &w->acc[l * nsc + q];
       double sfac = r->sf[li * nsc + q];
       r->ent[(sm * p->nlens + li) * nsc + q] = rl_entropy_acc(a);
-      size_t nc = ret ? w->ncut[l] : 0;
-      for (size_t c = 0; c < nc; c++)
-        w->cutl[c] = w->rep[l * nd + c] * sfac;
-      if (ret)
-        rl_retrieval_rests(&w->seg[(l * nsc + q) * (nd + 1)], w->cutl, nc, w->rest);
       for (size_t j = 0; j < nd; j++) {
         long slot = w->slot[l * nd + j];
-        double pr = !ret || slot < 0 ? 0
-                                     : rl_retrieval_prob(&w->rest[w->jcut[l * nd + j]],
-                                                         w->plant[l * nd + j] * sfac);
+        double pr = 0;
+        if (ret && slot >= 0) {
+          size_t c = (l * nsc + q) * nd + w->jcut[l * nd + j];
+          rl_softmax_acc rest = w->pre[c];
+          rl_softmax_acc_merge(&rest, &w->suf[c]);
+          pr = rl_retrieval_prob(&rest, w->plant[l * nd + j] * sfac);
+        }
         r->ret[((sm * p->nlens + li) * nd + j) * nsc + q] = pr;
       }
     }
@@ -662,10 +687,10 @@ static void *worker_main(void *arg)
 static void worker_free(struct worker *w)
 {
   free(w->x), free(w->Y), free(w->K), free(w->R), free(w->C), free(w->pq), free(w->pk);
-  free(w->qr), free(w->tmpc), free(w->tmps), free(w->acc), free(w->rep), free(w->plant);
-  free(w->slot), free(w->cut), free(w->jcut), free(w->ncut), free(w->cur), free(w->seg);
-  free(w->rest), free(w->cutl), free(w->co), free(w->G), free(w->Lf), free(w->g), free(w->zero);
-  free(w->z0);
+  free(w->qr), free(w->tmpc), free(w->tmps), free(w->acc), free(w->plant);
+  free(w->slot), free(w->cut), free(w->jcut), free(w->ncut), free(w->cur), free(w->bcut);
+  free(w->pre), free(w->suf), free(w->blk), free(w->co), free(w->sd), free(w->g), free(w->zero);
+  free(w->zt), free(w->z0);
   gsl_rng_free(w->rng);
 }
 
@@ -686,26 +711,26 @@ static rl_status worker_alloc(struct worker *w, struct run *r)
   w->tmpc = malloc(d * sizeof *w->tmpc);
   w->tmps = malloc(d * sizeof *w->tmps);
   w->acc = malloc(nl * p->nscales * sizeof *w->acc);
-  w->rep = calloc(nl * nd, sizeof *w->rep);
   w->plant = calloc(nl * nd, sizeof *w->plant);
   w->slot = calloc(nl * nd, sizeof *w->slot);
   w->cut = calloc(nl * nd, sizeof *w->cut);
   w->jcut = calloc(nl * nd, sizeof *w->jcut);
   w->ncut = calloc(nl, sizeof *w->ncut);
   w->cur = calloc(nl, sizeof *w->cur);
-  w->seg = malloc(nl * p->nscales * (nd + 1) * sizeof *w->seg);
-  w->rest = malloc(nd * sizeof *w->rest);
-  w->cutl = malloc(nd * sizeof *w->cutl);
+  w->bcut = calloc(nl, sizeof *w->bcut);
+  w->pre = malloc(nl * p->nscales * nd * sizeof *w->pre);
+  w->suf = malloc(nl * p->nscales * nd * sizeof *w->suf);
+  w->blk = malloc(nl * p->nscales * sizeof *w->blk);
   w->co = malloc((nl + 1) * (d > 0 ? d : 1) * sizeof *w->co);
-  w->G = malloc((nl + 1) * (nl + 1) * sizeof *w->G);
-  w->Lf = malloc((nl + 1) * (nl + 1) * sizeof *w->Lf);
-  w->g = malloc((nl + 1 > d ? nl + 1 : d) * sizeof *w->g);
+  w->sd = malloc(nl * sizeof *w->sd);
+  w->g = malloc((d > 0 ? d : 1) * sizeof *w->g);
   w->zero = calloc(d, sizeof *w->zero);
+  w->zt = malloc(BLOCK * sizeof *w->zt);
   w->z0 = malloc(BLOCK * sizeof *w->z0);
   w->rng = gsl_rng_alloc(gsl_rng_mt19937);
-  if (!w->z0 || !w->co || !w->G || !w->Lf || !w->g || !w->zero || !w->x || !w->Y || !w->K || !w->R || !w->C || !w->pq || !w->pk || !w->qr || !w->tmpc ||
-      !w->tmps || !w->acc || !w->rep || !w->plant || !w->slot || !w->cut || !w->jcut ||
-      !w->ncut || !w->cur || !w->seg || !w->rest || !w->cutl || !w->rng) {
+  if (!w->z0 || !w->zt || !w->co || !w->sd || !w->g || !w->zero || !w->x || !w->Y || !w->K || !w->R || !w->C || !w->pq || !w->pk || !w->qr || !w->tmpc ||
+      !w->tmps || !w->acc || !w->plant || !w->slot || !w->cut || !w->jcut ||
+      !w->ncut || !w->cur || !w->bcut || !w->pre || !w->suf || !w->blk || !w->rng) {
     worker_free(w);
     *w = (struct worker){0};
     return RL_ENOMEM;

@@ -23,7 +23,13 @@
  * (prefix and suffix merges, O(cuts)).  Every operation adds positive
  * terms, so rest keeps the relative error of its terms (about 2^-53,
  * the double exp of entropy.c) whatever the spread, and p = 1 / (1 + z),
- * z = rest e^{M' - planted}, is within a few units of 2^-53 (relative). */
+ * z = rest e^{M' - planted}, is within a few units of 2^-53 (relative).
+ * extrap.c forms each cut's rest without rl_retrieval_rests, as its
+ * prefix (the running softmax before it) merged with its suffix (the keys
+ * after it in its block, then each later block merged in order): also
+ * positive terms only, and the same operations whatever the other cuts,
+ * so a distance's value does not depend on the other distances asked
+ * (the segments between cuts made its last digits follow the list). */
 #include <math.h>
 #include "ropelab.h"
 

@@ -3,7 +3,11 @@
 # per series (scheme, with its method for rope) whose points are the CSV's
 # retrieval rows at n = N with r > 0 (awk on the CSV; 6 digits, 1e-5
 # relative), in the order series first occur; (b) one curve per group of
-# series that cannot be told apart, plus ln n; (d) one bar per series.
+# series that cannot be told apart, plus ln n: 3, since rope/rope and
+# rope/linear are one group (a rotation keeps |q|, so under the logits'
+# law every random key's logit is |x| z / sqrt(d) with the slot's normal
+# z in both methods: the same entropies to rounding; alibi's bias is
+# another curve); (d) one bar per series.
 # Panel (c) draws one curve per group: alibi and rope/rope see the same
 # relative positions, so both leave unseen exactly the pairs at distance
 # >= L, (n-L)(n-L+1)/2 of the n(n+1)/2 causal pairs (by hand: n = 32,
