@@ -392,19 +392,31 @@ struct conf_out {
 static int unseen_rows(rl_cmd_run *r, const rl_extrap_conf *x, struct conf_out *co)
 {
   const rl_extrap_settings *s = r->settings;
+  /* a schedule of the current length (dynamic NTK) is built per length,
+   * as the sampled measures build it (rl_extrap_length_params) */
+  int perlen = rl_extrap_per_length(x->scheme, &x->cfg);
   rl_scheme *sc = NULL;
   rl_schedule *train = NULL;
-  rl_status st = rl_scheme_alloc(x->scheme, &x->cfg, &sc, NULL);
-  if (st)
-    return rl_runtime(r->name, "%s", rl_strerror(st));
-  const rl_schedule *f = rl_scheme_get_schedule(sc);
-  int input = rl_unseen_input(sc);
-  if (input == RL_INPUT_ANGLE && (st = rl_unseen_train_schedule(f, s->train_len, &train))) {
-    rl_scheme_free(sc);
-    return rl_runtime(r->name, "%s", rl_strerror(st));
-  }
+  const rl_schedule *f = NULL;
+  int input = 0;
+  rl_status st = RL_OK;
+  char err[RL_ERR_MAX] = "";
   const char *kk[] = {x->scheme, x->method, "", co->wbuf, co->kbuf};
   for (size_t l = 0; l < s->nlens && !st; l++) {
+    if (!sc || perlen) {
+      rl_scheme_cfg c = x->cfg;
+      if (perlen)
+        rl_extrap_length_params(&c.rope, s->train_len, s->eval_len, s->lens[l]);
+      rl_scheme_free(sc);
+      sc = NULL;
+      if ((st = rl_scheme_alloc(x->scheme, &c, &sc, err)))
+        break;
+      f = rl_scheme_get_schedule(sc);
+      input = rl_unseen_input(sc);
+      if (!train && input == RL_INPUT_ANGLE &&
+          (st = rl_unseen_train_schedule(f, s->train_len, &train)))
+        break;
+    }
     double tot;
     char lb[32];
     snprintf(lb, sizeof lb, "%zu", s->lens[l]);
@@ -421,7 +433,9 @@ static int unseen_rows(rl_cmd_run *r, const rl_extrap_conf *x, struct conf_out *
   }
   rl_schedule_free(train);
   rl_scheme_free(sc);
-  return st ? rl_runtime(r->name, "unseen of scheme '%s': %s", x->scheme, rl_strerror(st)) : 0;
+  return st ? rl_runtime(r->name, "unseen of scheme '%s' (method '%s'): %s", x->scheme, x->method,
+                         err[0] ? err : rl_strerror(st))
+            : 0;
 }
 
 /* the message of a failed sampled pass */

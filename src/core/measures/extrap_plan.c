@@ -377,8 +377,14 @@ rl_status rl_extrap_confs(const rl_extrap_settings *s, const char *const *names,
           rl_schedule_set(&x->cfg.rope, "factor", s->factor);
         rl_extrap_method_params(&x->cfg.rope, s->train_len, s->eval_len);
       }
+      /* checked as at n = L: a schedule of the current length (dynamic
+       * NTK, hf) refuses to be built without one, and each length sets
+       * its own later (rl_extrap_length_params); x->cfg keeps it unset */
+      rl_scheme_cfg at_l = x->cfg;
+      if (sched)
+        rl_extrap_length_params(&at_l.rope, s->train_len, s->eval_len, s->train_len);
       rl_scheme *sc = NULL;
-      rl_status st = rl_scheme_alloc(x->scheme, &x->cfg, &sc, err);
+      rl_status st = rl_scheme_alloc(x->scheme, &at_l, &sc, err);
       rl_scheme_free(sc);
       if (st && sched && nm > 1 && st == RL_EINVAL)
         continue; /* a method this scheme cannot take (rope2d, rerope): no rows */
