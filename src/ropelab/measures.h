@@ -156,16 +156,28 @@ rl_status rl_profile_eval(const rl_profile_ws *w, double r, double *scratch,
  * position (default max(to, 0): keys q - r >= 0 for r >= 0, set by
  * rl_profile_plan), the content samples, and how its figure scales each
  * scheme (figure only: the CSV is never scaled). */
-enum { RL_PROFILE_SET_QUERY_POS = 1u << 0 };
+enum {
+  RL_PROFILE_SET_QUERY_POS = 1u << 0,
+  RL_PROFILE_SET_SAMPLES = 1u << 1,
+  RL_PROFILE_SET_MEASURE = 1u << 2
+};
 enum { RL_PROFILE_NORM_AUTO = 0, RL_PROFILE_NORM_NONE = 1, RL_PROFILE_NORM_MAX = 2 };
+/* What --checkpoint measures (--measure; the plan: rl_profile_checkpoint_plan,
+ * train_run.h): the learned bias per distance (t5, alibi), the query and
+ * key norm per rotation pair (rope), the attention logit by distance on
+ * task inputs (every scheme). */
+enum { RL_PROFILE_CK_BIAS = 0, RL_PROFILE_CK_PAIR_NORMS, RL_PROFILE_CK_LOGIT };
 typedef struct rl_profile_settings {
   double query_pos;
   size_t samples;     /* >= 2 */
   int plot_normalize; /* RL_PROFILE_NORM_*: auto lets the figure decide */
   unsigned set;       /* RL_PROFILE_SET_*: given */
   const char *checkpoint; /* a trained model measured instead, or NULL */
+  int measure;        /* RL_PROFILE_CK_*, with checkpoint (given: RL_PROFILE_SET_MEASURE) */
 } rl_profile_settings;
 const rl_param *const *rl_profile_param_list(void); /* NULL-terminated */
+/* --measure's names, by RL_PROFILE_CK_* (NULL-terminated). */
+const char *const *rl_profile_measure_names(void);
 /* The query position where not given: max(to, 0), to the last distance. */
 void rl_profile_plan(rl_profile_settings *s, double to);
 /* The contents of s->samples samples of dimension d from seed (GSL's

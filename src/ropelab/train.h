@@ -5,7 +5,8 @@
  *
  * The model: token embedding (tied to the output), L layers of pre-norm
  * (LayerNorm) causal self-attention with H heads and a GELU MLP (4 D
- * wide), a final LayerNorm.  Forward and backward are written out per
+ * wide; the tanh approximation of GELU, as GPT-2), a final LayerNorm.
+ * Forward and backward are written out per
  * layer as llm.c's train_gpt2.c does (src/core/train/layers.h): all
  * activations and gradients in buffers allocated once by rl_train_new,
  * for batches of at most cfg.batch sequences of at most cfg.max_T
@@ -341,6 +342,37 @@ rl_status rl_train_attention(rl_train_model *m, const rl_task *t, size_t n, size
  * averages them, for one example each.  0, or 1 when a row's last target
  * is before position T - 1 (its later positions were not computed). */
 int rl_train_attn_rows(const rl_train_model *m, double *ent, double *dist);
+
+/* The attention logit against distance on task inputs (issue 35 item 5,
+ * `profile --checkpoint F --measure logit`): the pre-softmax score the
+ * model's own forward computes for query i and key j <= i, everything in
+ * it (rope: q_i . R(j - i) k_j / sqrt(hd); t5, alibi, tupe: plus their
+ * bias; xl, deberta: their relative terms; each scheme's scale), on
+ * `samples` examples of length n drawn from seed (rl_task_example, as
+ * rl_train_evaluate and rl_train_attention), each reading T =
+ * rl_task_len(n) positions.  Per layer l, head h and distance r = i - j
+ * at [(l H + h) T + r]:
+ *   logit     the mean over the queries i >= r of an example (T - r of
+ *             them), then over the examples
+ *   norot     rope only (else leave it NULL): the same with the rotation
+ *             removed (R = I), q_i . k_j / sqrt(hd) of the unrotated
+ *             queries and keys, summed in double, so that logit - norot
+ *             is what the rotation does at each distance
+ *   _se       the standard error over the examples (0 for one example)
+ * The caller gives logit, logit_se and (rope, where wanted) norot,
+ * norot_se, layers x heads x T each.  RL_EINVAL (err) when T > max_T or n
+ * > the task's longest; RL_ENOMEM.  A rope model needs its table set. */
+typedef struct rl_train_logit {
+  size_t n, T, samples;
+  double *logit, *logit_se, *norot, *norot_se;
+} rl_train_logit;
+rl_status rl_train_logit_dist(rl_train_model *m, const rl_task *t, size_t n, size_t samples,
+                              uint64_t seed, rl_train_logit *out, char *err);
+/* The last forward's rows: logit[((b L + l) H + h) T + r] and, for a rope
+ * model where norot is not NULL, norot[...] as rl_train_logit_dist
+ * averages them, for one example each.  0, or 1 when a row's last target
+ * is before position T - 1. */
+int rl_train_logit_rows(const rl_train_model *m, double *logit, double *norot);
 
 #ifdef __cplusplus
 }

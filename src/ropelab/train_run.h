@@ -356,6 +356,24 @@ struct rl_extrap_settings; /* measures.h */
 rl_status rl_extrap_checkpoint_plan(struct rl_extrap_settings *s, const rl_ckpt *ck,
                                     const char *path,
                                     rl_extrap_ckpt_plan *p, char *err, size_t n);
+/* profile --checkpoint's plan (profile_ckpt.c): the measure, s->measure
+ * where given (RL_PROFILE_SET_MEASURE in s->set) else the scheme's own
+ * (bias for t5 and alibi, pair-norms for rope, logit for the others);
+ * the examples, s->samples where given (RL_PROFILE_SET_SAMPLES) else the
+ * checkpoint's eval_samples, of its train_len, drawn from
+ * RL_TRAIN_EVAL_SEED; the metadata's words for the measure.  RL_EINVAL
+ * (err, naming path) for a measure the scheme has not. */
+typedef struct rl_profile_ckpt_plan {
+  int measure;      /* RL_PROFILE_CK_* (measures.h) */
+  size_t samples;   /* examples (pair-norms, logit) */
+  size_t n;         /* their length, train_len */
+  int norot;        /* logit: a rope model's column with the rotation removed */
+  const char *what; /* the measure in words */
+} rl_profile_ckpt_plan;
+struct rl_profile_settings; /* measures.h */
+rl_status rl_profile_checkpoint_plan(const struct rl_profile_settings *s, const rl_ckpt *ck,
+                                     const char *path, rl_profile_ckpt_plan *p, char *err,
+                                     size_t n);
 /* The schedules of a rope model: tp the checkpoint's training schedule;
  * sp without schedule options (given NULL) the method train was given
  * (score: the same at train's own original context, as train scored it),

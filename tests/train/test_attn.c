@@ -1,5 +1,6 @@
 /* test_attn.c: the measures of a trained model on task inputs
- * (ropelab/train.h: rl_train_attention, rl_train_pair_norms) on models
+ * (ropelab/train.h: rl_train_attention, rl_train_pair_norms,
+ * rl_train_logit_dist) on models
  * whose query and key weights are set by hand, against values worked
  * independently of the model's code:
  *   - every query and key weight and bias 0 (nope and rope): every logit
@@ -14,7 +15,9 @@
  *     (a rotation by t, one by t - d: their dot product depends on d
  *     only); softmax, entropy and the weights by distance computed here
  *     from that closed form; pair norms 5 and 1 on pair 0 of head 0,
- *     0 elsewhere (Barbero et al. 2024's measure, worked by hand).
+ *     0 elsewhere (Barbero et al. 2024's measure, worked by hand); the
+ *     logit by distance 2.5 cos(d), 2.5 without the rotation, 0 in the
+ *     other heads, standard errors 0.
  * The parameters are placed by the layout src/core/train/checkpoint.md
  * documents (token embedding, then ln1 weight and bias, then the qkv
  * weight L x 3D x D and bias L x 3D), not through the model's code. */
@@ -166,6 +169,32 @@ static void one_head(void)
     ok &= q[i] == (i == 0 ? 5.0 : 0.0) && k[i] == (i == 0 ? 1.0 : 0.0);
   tap_ok(ok, "pair norms: q 5 and k 1 on layer 0 head 0 pair 0 (frequency 1), 0 on every other "
              "(q[0] = %.17g, k[0] = %.17g)", q[0], k[0]);
+
+  /* the logit by distance: 2.5 cos(d) for every query, so its mean over
+   * the queries too; 5 x 1 / sqrt(4) = 2.5 with the rotation removed;
+   * 0 in every other head and layer; the examples all the same: se 0 */
+  size_t LHT = L * H * T;
+  double *lg = calloc(4 * LHT, sizeof *lg);
+  rl_train_logit lo = {0, 0, 0, lg, lg + LHT, lg + 2 * LHT, lg + 3 * LHT};
+  tap_ok(rl_train_logit_dist(m, &copy, N, 5, 0x5eed, &lo, err) == RL_OK && lo.T == T &&
+             lo.samples == 5, "logit by distance measured");
+  double wl = 0;
+  int zero = 1, se0 = 1;
+  for (size_t r = 0; r < T; r++)
+    wl = fmax(wl, fmax(fabs(lg[r] - 2.5 * cos((double)r)), fabs(lg[2 * LHT + r] - 2.5)));
+  for (size_t i = T; i < LHT; i++)
+    zero &= lg[i] == 0 && lg[2 * LHT + i] == 0;
+  for (size_t i = 0; i < LHT; i++)
+    se0 &= lg[LHT + i] == 0 && lg[3 * LHT + i] == 0;
+  /* the model's rotated dot 5 (cos t cos(t - d) + sin t sin(t - d)) / 2
+   * from its cos/sin table against libm's cos d: a few ulps of 2.5 each,
+   * summed over at most T = 13 queries: 13 x 4 x 2.5 x 2^-52 < 3e-14 */
+  tap_report(wl <= 3e-14, wl, 3e-14,
+             "rope layer 0 head 0: logit 2.5 cos d and without the rotation 2.5 at every distance "
+             "(largest absolute error)");
+  tap_ok(zero, "logit 0 in every other head and layer, with and without the rotation");
+  tap_ok(se0, "the examples all give the same logits: standard errors 0");
+  free(lg);
   rl_train_free(m);
 }
 

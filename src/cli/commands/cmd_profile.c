@@ -202,10 +202,13 @@ static int check(rl_cmd_run *r)
   if (other)
     return rl_usage(r->name, "invalid --%s with --checkpoint: the trained model's own settings "
                     "are used (--samples and the output options only)", other);
+  s->set = rl_decl_given_bits(&r->own[0]);
+  if ((s->set & RL_PROFILE_SET_MEASURE) && !s->checkpoint)
+    return rl_usage(r->name, "invalid --measure '%s': expected with --checkpoint (without it, "
+                    "profile draws random contents)", rl_profile_measure_names()[s->measure]);
   if (s->plot_normalize && !r->co.plot)
     return rl_usage(r->name, "invalid --plot-normalize '%s': expected with --plot (the CSV is "
                     "never scaled)", s->plot_normalize == RL_PROFILE_NORM_MAX ? "max" : "none");
-  s->set = rl_decl_given_bits(&r->own[0]);
   rl_profile_plan(s, r->grid.s.to);
   return 0;
 }
@@ -226,8 +229,7 @@ static int compute(rl_cmd_run *r)
 {
   const rl_profile_settings *s = r->settings;
   if (s->checkpoint)
-    return rl_profile_checkpoint(r->name, s->checkpoint, &r->co,
-                                 rl_cmd_given(r, "samples") ? s->samples : 0);
+    return rl_profile_checkpoint(r->name, s, &r->co);
   size_t ns = r->scheme.nnames, threads = (size_t)r->threads, maxp = 0;
   struct sch sch[RL_SCHEMES_MAX];
   struct job jobs[RL_THREADS_MAX];

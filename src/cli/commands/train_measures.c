@@ -12,13 +12,80 @@
 #include "train_measures.h"
 #include "train_score.h"
 
-int rl_profile_checkpoint(const char *cmd, const char *path, const rl_common *co,
-                          size_t samples)
+/* a rope model's training schedule, read from its checkpoint and set */
+static int use_rope(const char *cmd, const char *path, const rl_ckpt *ck, rl_train_model *m,
+                    rl_schedule **f)
 {
+  rl_schedule_params tp;
+  char text[RL_CKPT_TEXT_MAX], err[RL_ERR_MAX] = "";
+  memcpy(text, ck->rope, sizeof text);
+  if (rl_ckpt_sched_parse(text, &tp, err))
+    return rl_usage(cmd, "invalid checkpoint '%s': its rope schedule: %s", path, err);
+  int rc = rl_sched_build(&tp, cmd, f);
+  return rc ? rc : rl_train_use_rope(cmd, m, *f);
+}
+
+/* the measure's arrays, *per values each: pair-norms q, k (a value per
+ * layer, head and pair); logit the logit, its se, and rope's without
+ * the rotation and its se (a value per layer, head and distance) */
+static double *pc_alloc(const rl_train_cfg *c, const rl_profile_ckpt_plan *p, size_t *per)
+{
+  size_t H = c->heads, np = c->d_model / c->heads / 2;
+  if (p->measure == RL_PROFILE_CK_PAIR_NORMS)
+    *per = c->layers * H * np;
+  else if (p->measure == RL_PROFILE_CK_LOGIT)
+    *per = c->layers * H * c->max_T;
+  else
+    return *per = 0, NULL;
+  return malloc((p->measure == RL_PROFILE_CK_LOGIT ? 4 : 2) * *per * sizeof(double));
+}
+
+static void pc_rows(rl_out *tab, const rl_train_model *m, const rl_schedule *f,
+                    const rl_profile_ckpt_plan *p, const double *v, size_t per,
+                    const rl_train_logit *lg)
+{
+  const rl_train_cfg *c = rl_train_get_cfg(m);
+  size_t H = c->heads, np = c->d_model / c->heads / 2;
+  if (p->measure == RL_PROFILE_CK_BIAS) {
+    rl_out_header(tab, "head,distance,logit");
+    for (size_t h = 0; h < H; h++)
+      for (size_t d = 0; d < c->max_T; d++) {
+        double b = 0;
+        rl_train_pos_bias(m, h, d, &b);
+        double row[3] = {(double)h, (double)d, b};
+        rl_out_row(tab, row, 3);
+      }
+  } else if (p->measure == RL_PROFILE_CK_PAIR_NORMS) {
+    rl_out_header(tab, "layer,head,pair,theta,q_norm,k_norm");
+    for (size_t l = 0; l < c->layers; l++)
+      for (size_t h = 0; h < H; h++)
+        for (size_t i = 0; i < np; i++) {
+          size_t at = (l * H + h) * np + i;
+          double row[6] = {(double)l, (double)h, (double)i, i < f->n ? f->theta[i] : 0.0, v[at],
+                           v[per + at]};
+          rl_out_row(tab, row, 6);
+        }
+  } else {
+    rl_out_header(tab, p->norot ? "layer,head,distance,logit,logit_se,logit_norot,logit_norot_se"
+                                : "layer,head,distance,logit,logit_se");
+    for (size_t l = 0; l < c->layers; l++)
+      for (size_t h = 0; h < H; h++)
+        for (size_t d = 0; d < lg->T; d++) {
+          size_t at = (l * H + h) * lg->T + d;
+          double row[7] = {(double)l, (double)h, (double)d, lg->logit[at], lg->logit_se[at],
+                           p->norot ? lg->norot[at] : 0.0, p->norot ? lg->norot_se[at] : 0.0};
+          rl_out_row(tab, row, p->norot ? 7 : 5);
+        }
+  }
+}
+
+int rl_profile_checkpoint(const char *cmd, const rl_profile_settings *s, const rl_common *co)
+{
+  const char *path = s->checkpoint;
   rl_ckpt *ck = calloc(1, sizeof *ck);
   rl_train_model *m = NULL;
   rl_schedule *f = NULL;
-  double *q = NULL, *k = NULL;
+  double *v = NULL;
   char err[RL_ERR_MAX] = "";
   if (!ck)
     return rl_runtime(cmd, "out of memory");
@@ -29,34 +96,29 @@ int rl_profile_checkpoint(const char *cmd, const char *path, const rl_common *co
     goto done;
   }
   const rl_train_cfg *c = &ck->cfg;
-  const char *bias_measure = rl_train_scheme_bias_measure(c->pos);
-  int bias = bias_measure != NULL, rope = rl_train_scheme_rope(c->pos);
-  if (!bias && !rope) {
-    r = rl_usage(cmd, "invalid --checkpoint '%s': a %s model has no positional logit this "
-                 "measures (t5, alibi: the bias per distance; rope: the query and key norms "
-                 "per frequency)", path, rl_train_pos_names()[c->pos]);
+  rl_profile_ckpt_plan p;
+  if (rl_profile_checkpoint_plan(s, ck, path, &p, err, sizeof err)) {
+    r = rl_usage(cmd, "%s", err);
     goto done;
   }
-  if (!samples)
-    samples = (size_t)ck->run.eval_samples;
-  size_t H = c->heads, np = c->d_model / c->heads / 2, cells = c->layers * H * np;
-  if (rope) {
-    rl_schedule_params tp;
-    char text[RL_CKPT_TEXT_MAX];
-    memcpy(text, ck->rope, sizeof text);
-    if (rl_ckpt_sched_parse(text, &tp, err)) {
-      r = rl_usage(cmd, "invalid checkpoint '%s': its rope schedule: %s", path, err);
-      goto done;
-    }
-    if ((r = rl_sched_build(&tp, cmd, &f)) || (r = rl_train_use_rope(cmd, m, f)))
-      goto done;
-    q = malloc(cells * sizeof *q), k = malloc(cells * sizeof *k);
-    if (!q || !k) {
+  if (rl_train_scheme_rope(c->pos) && (r = use_rope(cmd, path, ck, m, &f)))
+    goto done;
+  size_t per = 0;
+  rl_train_logit lg = {0};
+  if (p.measure != RL_PROFILE_CK_BIAS) {
+    if (!(v = pc_alloc(c, &p, &per))) {
       r = rl_runtime(cmd, "out of memory");
       goto done;
     }
-    st = rl_train_pair_norms(m, &ck->run.task, (size_t)ck->run.train_len, samples,
-                             RL_TRAIN_EVAL_SEED, q, k, err);
+    if (p.measure == RL_PROFILE_CK_PAIR_NORMS)
+      st = rl_train_pair_norms(m, &ck->run.task, p.n, p.samples, RL_TRAIN_EVAL_SEED, v,
+                               v + per, err);
+    else {
+      lg.logit = v, lg.logit_se = v + per;
+      if (p.norot)
+        lg.norot = v + 2 * per, lg.norot_se = v + 3 * per;
+      st = rl_train_logit_dist(m, &ck->run.task, p.n, p.samples, RL_TRAIN_EVAL_SEED, &lg, err);
+    }
     if (st) {
       r = st == RL_ENOMEM ? rl_runtime(cmd, "out of memory") : rl_usage(cmd, "%s", err);
       goto done;
@@ -71,36 +133,27 @@ int rl_profile_checkpoint(const char *cmd, const char *path, const rl_common *co
   rl_out_meta(&tab, "scheme", rl_train_pos_names()[c->pos]);
   rl_out_meta(&tab, "task", rl_task_names()[ck->run.task.kind]);
   rl_out_meta_uint(&tab, "train_len", ck->run.train_len);
-  rl_out_meta_uint(&tab, "heads", H);
+  rl_out_meta_uint(&tab, "heads", c->heads);
   rl_out_meta_uint(&tab, "layers", c->layers);
-  if (bias) {
-    rl_out_meta(&tab, "measure", bias_measure);
-    rl_out_header(&tab, "head,distance,logit");
-    for (size_t h = 0; h < H; h++)
-      for (size_t d = 0; d < c->max_T; d++) {
-        double v = 0;
-        rl_train_pos_bias(m, h, d, &v);
-        double row[3] = {(double)h, (double)d, v};
-        rl_out_row(&tab, row, 3);
-      }
-  } else {
-    rl_out_meta(&tab, "measure", "mean norm of each query and key rotation pair before the "
-                                 "rotation, over the positions of the examples (Barbero et al. 2024)");
-    rl_out_meta_uint(&tab, "samples", samples);
+  rl_out_meta(&tab, "measure", p.what);
+  if (p.measure != RL_PROFILE_CK_BIAS) {
+    rl_out_meta_uint(&tab, "samples", p.samples);
     rl_out_meta_uint(&tab, "eval_seed", RL_TRAIN_EVAL_SEED);
-    rl_out_header(&tab, "layer,head,pair,theta,q_norm,k_norm");
-    for (size_t l = 0; l < c->layers; l++)
-      for (size_t h = 0; h < H; h++)
-        for (size_t i = 0; i < np; i++) {
-          size_t at = (l * H + h) * np + i;
-          double row[6] = {(double)l, (double)h, (double)i, i < f->n ? f->theta[i] : 0.0, q[at],
-                           k[at]};
-          rl_out_row(&tab, row, 6);
-        }
   }
+  if (p.measure == RL_PROFILE_CK_LOGIT) {
+    rl_out_meta_uint(&tab, "positions", lg.T);
+    rl_out_meta(&tab, "examples", "samples examples of length train_len of the checkpoint's "
+                                  "task drawn from eval_seed (train's test examples, the ones "
+                                  "pair-norms reads), each of positions tokens; every position "
+                                  "a query over the keys up to it");
+    rl_out_meta(&tab, "versus", "profile without --checkpoint: the positional part alone "
+                                "(total - cc) over random N(0, I) contents; here the whole "
+                                "logit over the trained model's own queries and keys");
+  }
+  pc_rows(&tab, m, f, &p, v, per, &lg);
   r = rl_out_close(&tab);
 done:
-  free(q), free(k), free(ck);
+  free(v), free(ck);
   rl_schedule_free(f);
   rl_train_free(m);
   return r;

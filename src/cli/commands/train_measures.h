@@ -1,7 +1,8 @@
 /* train_measures.h: the measures of a trained checkpoint as tables
  * (train_measures.c), for `profile --checkpoint F` and `extrapolate
  * --checkpoint F`: the computation is the core's (rl_train_pos_bias,
- * rl_train_pair_norms, rl_train_attention); this reads, calls and
+ * rl_train_pair_norms, rl_train_logit_dist, rl_train_attention); this
+ * reads, calls and
  * writes. */
 #ifndef RL_CLI_TRAIN_MEASURES_H
 #define RL_CLI_TRAIN_MEASURES_H
@@ -10,12 +11,14 @@
 #include "driver.h"
 #include "opt.h"
 
-/* t5 and alibi: head,distance,logit for distances 0..max_T-1 (the learned
- * bias; alibi's fixed slopes); rope: layer,head,pair,theta,q_norm,k_norm
- * on `samples` examples of the training length (0: the checkpoint's
- * eval_samples) drawn from train's test seed.  An exit code. */
-int rl_profile_checkpoint(const char *cmd, const char *path, const rl_common *co,
-                          size_t samples);
+/* profile --checkpoint F (s's checkpoint, its options checked), the
+ * measure of the core's plan (rl_profile_checkpoint_plan): bias (t5, alibi),
+ * head,distance,logit for distances 0..max_T-1; pair-norms (rope),
+ * layer,head,pair,theta,q_norm,k_norm; logit (every scheme),
+ * layer,head,distance,logit,logit_se (rope: and logit_norot,
+ * logit_norot_se) by rl_train_logit_dist; both on the plan's examples of
+ * the training length drawn from train's test seed.  An exit code. */
+int rl_profile_checkpoint(const char *cmd, const rl_profile_settings *s, const rl_common *co);
 
 /* extrapolate --checkpoint F (r's settings an rl_extrap_settings, its
  * options checked): L the checkpoint's train_len, N its eval_len unless

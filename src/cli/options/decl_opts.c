@@ -81,6 +81,8 @@ void rl_decl_help_at(FILE *fp, const rl_param *const *list, int col)
     const char *help = d->help ? d->help : "", *more = strchr(help, '\n');
     size_t len = (size_t)snprintf(text, sizeof text, "%.*s",
                                   more ? (int)(more - help) : (int)strlen(help), help);
+    if (len >= sizeof text) /* a help past text: cut, never written past it */
+      len = sizeof text - 1;
     rl_param_default_text(d, dflt, sizeof dflt);
     /* a real number's range is part of what the option means (sigma's
      * limits keep sigma^2 normal): printed from the declaration */

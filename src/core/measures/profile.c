@@ -126,7 +126,7 @@ static const rl_param p_query_pos = {
     .dflt_text = "max(--to, 0), so that keys q - r are >= 0 for r >= 0",
     .help = "query position"};
 static const rl_param p_samples = {
-    .key = "samples", .kind = RL_PK_SIZE, .flags = RL_PF_NO_META,
+    .key = "samples", .kind = RL_PK_SIZE, .flags = RL_PF_NO_META, .bit = RL_PROFILE_SET_SAMPLES,
     .offset = offsetof(rl_profile_settings, samples), .lo = 2, .hi = 100000000, .dflt = 100,
     .metavar = "N", .help = "content samples, >= 2"};
 static const rl_param p_norm = {
@@ -148,10 +148,25 @@ static const rl_param p_checkpoint = {
             "head and distance 0..max_T-1 (head,distance,logit); rope, the mean norm of each "
             "query and key rotation pair per layer and head over --samples examples of the "
             "training length, default the checkpoint's eval_samples "
-            "(layer,head,pair,theta,q_norm,k_norm; Barbero et al. 2024)"};
-static const rl_param *const list[] = {&p_query_pos, &p_samples, &p_norm, &p_checkpoint, NULL};
+            "(layer,head,pair,theta,q_norm,k_norm; Barbero et al. 2024); other schemes, "
+            "--measure logit"};
+static const char *const measure_names[] = {"bias", "pair-norms", "logit", NULL};
+static const rl_param p_measure = {
+    .key = "measure", .kind = RL_PK_ENUM, .flags = RL_PF_NO_SWEEP | RL_PF_NO_META,
+    .bit = RL_PROFILE_SET_MEASURE, .offset = offsetof(rl_profile_settings, measure),
+    .names = measure_names, .dflt = RL_PROFILE_CK_BIAS, .metavar = "M",
+    .dflt_text = "bias for t5 and alibi, pair-norms for rope, logit for the others",
+    .help = "with --checkpoint: bias (t5, alibi) or pair-norms (rope) as above, or logit (every "
+            "scheme): the attention logit before the softmax, all of it (content, rotation, "
+            "bias), per layer, head and distance r = i - j over the queries i >= r, mean and se "
+            "over the --samples examples (layer,head,distance,logit,logit_se; rope adds "
+            "logit_norot and its se, the rotation removed): profile's random-q,k curve measured "
+            "on the trained model's own q and k"};
+static const rl_param *const list[] = {&p_query_pos, &p_samples, &p_norm, &p_checkpoint,
+                                       &p_measure, NULL};
 
 const rl_param *const *rl_profile_param_list(void) { return list; }
+const char *const *rl_profile_measure_names(void) { return measure_names; }
 
 void rl_profile_plan(rl_profile_settings *s, double to)
 {

@@ -750,3 +750,10 @@ int rl_train_attn_rows(const rl_train_model *m, double *ent, double *dist)
 {
   return m->f32 ? rl_tm_attn_rows_f(m, ent, dist) : rl_tm_attn_rows_d(m, ent, dist);
 }
+
+int rl_train_logit_rows(const rl_train_model *m, double *logit, double *norot)
+{
+  if (norot && !(m->ps->rotate && m->have_rope))
+    norot = NULL;
+  return m->f32 ? rl_tm_logit_rows_f(m, logit, norot) : rl_tm_logit_rows_d(m, logit, norot);
+}

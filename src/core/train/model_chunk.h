@@ -371,6 +371,57 @@ int FN(attn_rows)(const rl_train_model *m, double *ent, double *dist)
   return 0;
 }
 
+/* Each row's attention logits by distance from the last forward: the
+ * pre-softmax scores the forward computed ([b][h][t][t2], the scale and
+ * any bias or relative terms in them), logit[(b L H + l H + h) T + r]
+ * the mean over t >= r of pre[t][t - r]; norot (rope, or NULL) the same
+ * of the scaled q.k before the rotation, from the layer's qkv.  0 when
+ * every row reads T positions, else 1. */
+int FN(logit_rows)(const rl_train_model *m, double *logit, double *norot)
+{
+  const rl_train_cfg *c = &m->cfg;
+  size_t H = c->heads, LH = c->layers * H, T = m->T, D = c->d_model, hd = D / H;
+  double sc = content_scale(c);
+  for (size_t ci = 0; ci < m->nch; ci++) {
+    const struct rl_tm_chunk *ck = &m->ch[ci];
+    size_t Tc = ck->Tc;
+    for (size_t j = 0; j < ck->Bc; j++) {
+      size_t b = m->perm[ck->b0 + j];
+      if (m->rowlen[b] != T)
+        return 1;
+      for (size_t l = 0; l < c->layers; l++)
+        for (size_t h = 0; h < H; h++) {
+          const real *p = cact(m, V(m)->a, A_PRE, l, ck) + (j * H + h) * Tc * Tc;
+          const real *qkv = cact(m, V(m)->a, A_QKV, l, ck) + j * Tc * 3 * D + h * hd;
+          double *lr = logit + (b * LH + l * H + h) * T;
+          double *nr = norot ? norot + (b * LH + l * H + h) * T : NULL;
+          for (size_t r = 0; r < T; r++) {
+            lr[r] = 0;
+            if (nr)
+              nr[r] = 0;
+          }
+          for (size_t t = 0; t < T; t++)
+            for (size_t t2 = 0; t2 <= t; t2++) {
+              lr[t - t2] += (double)p[t * Tc + t2];
+              if (nr) { /* in double: a reference, not the forward's sum */
+                const real *q = qkv + t * 3 * D, *kk = qkv + t2 * 3 * D + D;
+                double s = 0;
+                for (size_t e = 0; e < hd; e++)
+                  s += (double)q[e] * (double)kk[e];
+                nr[t - t2] += s * sc;
+              }
+            }
+          for (size_t r = 0; r < T; r++) {
+            lr[r] /= (double)(T - r);
+            if (nr)
+              nr[r] /= (double)(T - r);
+          }
+        }
+    }
+  }
+  return 0;
+}
+
 /* The last forward's probabilities and losses, in the caller's layout:
  * rows in their order, positions past a row's last target (never
  * computed) at 0. */

@@ -116,16 +116,18 @@ void rl_tm_rel_index(const rl_train_model *m, size_t *idx, size_t T);
 /* The compute of one dtype (model_chunk.h): a chunk's forward and
  * backward; the last forward's probabilities and losses into the
  * caller's layout (probs_out, losses_out); rl_train_pair_norm_sums;
- * rl_train_attn_rows. */
+ * rl_train_attn_rows; rl_train_logit_rows. */
 void rl_tm_chunk_forward_d(rl_train_model *m, const struct rl_tm_chunk *k);
 void rl_tm_chunk_backward_d(rl_train_model *m, const struct rl_tm_chunk *k);
 void rl_tm_gather_d(rl_train_model *m);
 void rl_tm_pair_norm_sums_d(const rl_train_model *m, double *q, double *k, size_t *count);
 int rl_tm_attn_rows_d(const rl_train_model *m, double *ent, double *dist);
+int rl_tm_logit_rows_d(const rl_train_model *m, double *logit, double *norot);
 void rl_tm_chunk_forward_f(rl_train_model *m, const struct rl_tm_chunk *k);
 void rl_tm_chunk_backward_f(rl_train_model *m, const struct rl_tm_chunk *k);
 void rl_tm_gather_f(rl_train_model *m);
 void rl_tm_pair_norm_sums_f(const rl_train_model *m, double *q, double *k, size_t *count);
 int rl_tm_attn_rows_f(const rl_train_model *m, double *ent, double *dist);
+int rl_tm_logit_rows_f(const rl_train_model *m, double *logit, double *norot);
 
 #endif
