@@ -1,5 +1,6 @@
 /* decl_opts.c: a command's options declared in the core (decl_opts.h). */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 #include "decl_opts.h"
 #include "opt.h"
@@ -71,7 +72,7 @@ void rl_decl_help(FILE *fp, const rl_param *const *list)
 
 void rl_decl_help_at(FILE *fp, const rl_param *const *list, int col)
 {
-  char text[640], dflt[128], lo[RL_NUMFMT_MAX], hi[RL_NUMFMT_MAX], head[96];
+  char dflt[128], lo[RL_NUMFMT_MAX], hi[RL_NUMFMT_MAX], head[96];
   for (size_t k = 0; k < count(list); k++) {
     const rl_param *d = list[k];
     if (d->flags & RL_PF_NO_OPTION)
@@ -79,10 +80,7 @@ void rl_decl_help_at(FILE *fp, const rl_param *const *list, int col)
     /* a help of several lines: the first wrapped, the others (a table of
      * the values) written as they are */
     const char *help = d->help ? d->help : "", *more = strchr(help, '\n');
-    size_t len = (size_t)snprintf(text, sizeof text, "%.*s",
-                                  more ? (int)(more - help) : (int)strlen(help), help);
-    if (len >= sizeof text) /* a help past text: cut, never written past it */
-      len = sizeof text - 1;
+    size_t len = more ? (size_t)(more - help) : strlen(help);
     rl_param_default_text(d, dflt, sizeof dflt);
     /* a real number's range is part of what the option means (sigma's
      * limits keep sigma^2 normal): printed from the declaration */
@@ -91,14 +89,24 @@ void rl_decl_help_at(FILE *fp, const rl_param *const *list, int col)
       rl_numfmt(d->lo, lo);
       rl_numfmt(d->hi, hi);
     }
+    /* sized for this help, whatever its length: a fixed buffer cut long
+     * helps (and wrote past its end before it was capped) */
+    size_t n = len + sizeof dflt + sizeof lo + sizeof hi + 32;
+    char *text = malloc(n);
+    if (!text) { /* out of memory in --help: the help alone, unwrapped */
+      fprintf(fp, "%s %.*s\n", head_of(d, head, sizeof head), (int)len, help);
+      continue;
+    }
+    memcpy(text, help, len);
+    text[len] = 0;
     if (range || dflt[0])
-      snprintf(text + len, sizeof text - len, " (%s%s%s%s%s%s)", range ? lo : "",
-               range ? ".." : "", range ? hi : "", range && dflt[0] ? "; " : "",
-               dflt[0] ? "default " : "", dflt);
+      snprintf(text + len, n - len, " (%s%s%s%s%s%s)", range ? lo : "", range ? ".." : "",
+               range ? hi : "", range && dflt[0] ? "; " : "", dflt[0] ? "default " : "", dflt);
     if (more) /* laid out by its author: one space after the option, then its lines */
       fprintf(fp, "%-*s %s\n%s\n", col - 1, head_of(d, head, sizeof head), text, more + 1);
     else
       rl_help_param_at(fp, d, text, col);
+    free(text);
   }
 }
 
