@@ -22,6 +22,7 @@ trap 'rm -rf "$dir"' EXIT
 same=0 diff=0
 run() { # tag args...: old and new, interleaved, then compare
   tag=$1; shift
+  rm -f "$dir"/*.csv
   for b in old new; do
     eval bin=\$$b
     "$bin" train "$@" --quiet -o "$dir/$b-curve.csv" --eval-output "$dir/$b-eval.csv" \
