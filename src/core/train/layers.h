@@ -26,4 +26,10 @@
 #undef RL_REAL
 #undef RL_TL
 
+/* y[i] = expf(y[i]) for i < n, the C library's expf bits, eight lanes at
+ * a time where they are proved the same (expf_vec.c); rl_tl_expf_lanes:
+ * 1 when the lanes run, 0 for the loop of expf calls. */
+void rl_tl_expf_inplace(float *y, size_t n);
+int rl_tl_expf_lanes(void);
+
 #endif

@@ -30,16 +30,20 @@ typedef IMPL_REAL real;
 #define R_HUGE HUGE_VAL
 #endif
 #define R(c) ((real)(c))
-/* y[0..n) = e^y in place, libm's exp or expf in order.  A vector expf
+/* y[0..n) = e^y in place, libm's exp or expf bits.  A vector expf
  * (4 lanes, 1.03e-7 relative error) was tried, 2026-12-06: it changed
- * every scheme's float32 training for no CPU saving measurable above the
- * noise of a loaded machine (rope 9.24 -> 8.99 s a 300-step run), and the
- * defaults' >= 99% was measured on these bits. */
+ * every scheme's float32 training, and the defaults' >= 99% was measured
+ * on libm's bits; the float build's lanes (expf_vec.c) are glibc's expf
+ * itself, the same double operations per lane, so the same floats. */
+#ifdef IMPL_FLOAT
+#define R_EXP_INPLACE(y, n) rl_tl_expf_inplace((y), (n))
+#else
 #define R_EXP_INPLACE(y, n)                                                              \
   do {                                                                                   \
     for (size_t i_ = 0; i_ < (n); i_++)                                                  \
       (y)[i_] = R_EXP((y)[i_]);                                                          \
   } while (0)
+#endif
 
 void TL(encoder_forward)(real *out, const int *inp, const real *wte, const real *wpe,
                            size_t B, size_t T, size_t C)
@@ -525,14 +529,27 @@ void TL(gelu_forward)(real *out, real *th, const real *inp, size_t N)
   }
 }
 
+/* GELU's derivative at x (t its tanh) times the output gradient g */
+static inline real gelu_grad(real x, real t, real g)
+{
+  real du = GELU_C * (R(1.0) + R(3.0) * R(0.044715) * x * x);
+  return g * (R(0.5) * (R(1.0) + t) + R(0.5) * x * (R(1.0) - t * t) * du);
+}
+
 void TL(gelu_backward)(real *dinp, const real *inp, const real *th, const real *dout,
                          size_t N)
 {
-  for (size_t i = 0; i < N; i++) {
-    real x = inp[i], t = th[i];
-    real du = GELU_C * (R(1.0) + R(3.0) * R(0.044715) * x * x);
-    dinp[i] += dout[i] * (R(0.5) * (R(1.0) + t) + R(0.5) * x * (R(1.0) - t * t) * du);
-  }
+  for (size_t i = 0; i < N; i++)
+    dinp[i] += gelu_grad(inp[i], th[i], dout[i]);
+}
+
+/* R(0.0) + x, not x: the sum the zeroed buffer gave (+0 for x = -0);
+ * the compiler may not drop it (signed zeros) */
+void TL(gelu_backward_first)(real *dinp, const real *inp, const real *th, const real *dout,
+                             size_t N)
+{
+  for (size_t i = 0; i < N; i++)
+    dinp[i] = R(0.0) + gelu_grad(inp[i], th[i], dout[i]);
 }
 
 void TL(residual_forward)(real *out, const real *a, const real *b, size_t N)
@@ -547,6 +564,12 @@ void TL(residual_backward)(real *da, real *db, const real *dout, size_t N)
     da[i] += dout[i];
     db[i] += dout[i];
   }
+}
+
+void TL(residual_backward_first)(real *da, real *db, const real *dout, size_t N)
+{
+  for (size_t i = 0; i < N; i++)
+    da[i] = db[i] = R(0.0) + dout[i];
 }
 
 double TL(crossentropy_forward)(real *losses, real *probs, const real *logits,

@@ -199,6 +199,18 @@ void FN(chunk_forward)(rl_train_model *m, const struct rl_tm_chunk *k)
 #undef A
 }
 
+/* The activation gradients whose first write in a chunk's backward is an
+ * assignment of 0 + x (the *_first layers), so need no zeroing: the
+ * residual paths' (the gradient of layer l's output, l < L - 1, and of
+ * the embedding; the attention's and the MLP's residual branches) and
+ * GELU's input; the rest accumulate from their first write (matrix
+ * products with beta 1, the attention's, LayerNorm's, rope's). */
+static int first_write(int i, size_t l, size_t L)
+{
+  return i == A_ENC || (i == A_RES3 && l + 1 < L) || i == A_RES2 || i == A_ATTPROJ ||
+         i == A_FCPROJ || i == A_FCH;
+}
+
 void FN(chunk_backward)(rl_train_model *m, const struct rl_tm_chunk *k)
 {
   const rl_train_cfg *c = &m->cfg;
@@ -220,10 +232,13 @@ void FN(chunk_backward)(rl_train_model *m, const struct rl_tm_chunk *k)
 #define A(i, l) cact(m, a, i, l, k)
 #define DA(i, l) cact(m, da, i, l, k)
 #define G(p) tgrad(m, th, p)
-  for (int i = 0; i < A_COUNT; i++) /* this chunk's gradients of activations */
+  /* this chunk's gradients of activations, zeroed where they accumulate:
+   * not those whose first write is an assignment (first_write) */
+  for (int i = 0; i < A_COUNT; i++)
     for (size_t l = 0; rl_tm_has_grad(i) && l < (rl_tm_layered(i) ? L : 1); l++) {
       size_t per = m->asize[i] / (rl_tm_layered(i) ? L : 1); /* per position: N of them */
-      memset(DA(i, l), 0, N * (per / (c->batch * MT)) * sizeof(real));
+      if (!first_write(i, l, L))
+        memset(DA(i, l), 0, N * (per / (c->batch * MT)) * sizeof(real));
     }
   if (dbias)
     memset(dbias, 0, H * T * T * sizeof *dbias);
@@ -238,17 +253,17 @@ void FN(chunk_backward)(rl_train_model *m, const struct rl_tm_chunk *k)
     real *dresin = l ? DA(A_RES3, l - 1) : DA(A_ENC, 0);
     real *qkv = A(A_QKV, l), *dqkv = DA(A_QKV, l);
     real *qkvr = rope ? A(A_QKVR, l) : qkv, *dqkvr = rope ? DA(A_QKVR, l) : dqkv;
-    TL(residual_backward)(DA(A_RES2, l), DA(A_FCPROJ, l), DA(A_RES3, l), N * D);
+    TL(residual_backward_first)(DA(A_RES2, l), DA(A_FCPROJ, l), DA(A_RES3, l), N * D);
     TL(matmul_backward)(DA(A_FCHG, l), G(P_FCPROJW) + l * 4 * D * D, G(P_FCPROJB) + l * D,
                           DA(A_FCPROJ, l), A(A_FCHG, l), V(m)->p[P_FCPROJW] + l * 4 * D * D, N,
                           4 * D, D);
-    TL(gelu_backward)(DA(A_FCH, l), A(A_FCH, l), A(A_FCHT, l), DA(A_FCHG, l), N * 4 * D);
+    TL(gelu_backward_first)(DA(A_FCH, l), A(A_FCH, l), A(A_FCHT, l), DA(A_FCHG, l), N * 4 * D);
     TL(matmul_backward)(DA(A_LN2, l), G(P_FCW) + l * 4 * D * D, G(P_FCB) + l * 4 * D,
                           DA(A_FCH, l), A(A_LN2, l), V(m)->p[P_FCW] + l * 4 * D * D, N, D, 4 * D);
     TL(layernorm_backward)(DA(A_RES2, l), G(P_LN2W) + l * D, G(P_LN2B) + l * D, DA(A_LN2, l),
                              A(A_RES2, l), V(m)->p[P_LN2W] + l * D, A(A_LN2M, l), A(A_LN2R, l), N,
                              D);
-    TL(residual_backward)(dresin, DA(A_ATTPROJ, l), DA(A_RES2, l), N * D);
+    TL(residual_backward_first)(dresin, DA(A_ATTPROJ, l), DA(A_RES2, l), N * D);
     TL(matmul_backward)(DA(A_ATTY, l), G(P_ATTPROJW) + l * D * D, G(P_ATTPROJB) + l * D,
                           DA(A_ATTPROJ, l), A(A_ATTY, l), V(m)->p[P_ATTPROJW] + l * D * D, N, D, D);
     if (rel_attention(c)) {
