@@ -117,14 +117,14 @@ int main(void)
          "learned alone has fixed rows; t5 and alibi alone a bias per distance");
   /* recipe.c's table as measured (layers, steps, lr, divisor, warmup
    * divisor: nope K/60, the others the generic K/20) */
-  static const size_t steps[] = {3000, 3000, 3000, 3000, 3000, 3000, 2700, 3000, 3000};
+  static const size_t steps[] = {3000, 3000, 3000, 3000, 3000, 3000, 2700, 2700, 3000};
   int recipes = rl_train_scheme_recipe(9) == NULL && rl_train_scheme_recipe(-1) == NULL;
   for (int k = 0; recipes && k < 9; k++) {
     const rl_train_recipe *r = rl_train_scheme_recipe(k);
     recipes = r && r->layers == 4 && r->steps == steps[k] && r->lr == 5e-3 &&
               r->min_lr_div == 0 && r->warmup_div == (k == 0 ? 60 : 0);
   }
-  tap_ok(recipes, "each scheme's recipe: 4 layers, lr 5e-3 to 0, 3000 steps (xl 2700), "
+  tap_ok(recipes, "each scheme's recipe: 4 layers, lr 5e-3 to 0, 3000 steps (xl, deberta 2700), "
                   "warmup K/20 (nope K/60)");
 
   char help[2048], small[16];

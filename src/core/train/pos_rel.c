@@ -83,7 +83,7 @@ static size_t deberta_row(const rl_train_cfg *c, size_t r, size_t nrel)
 const rl_tpos rl_tpos_deberta = {
     .name = "deberta", .rel = RL_TPR_TABLE, .content_div = 1, .param_sizes = deberta_sizes,
     .check = deberta_check, .rel_rows = deberta_rows, .rel_row = deberta_row,
-    .recipe = {4, 3000, 5e-3, 0}};
+    .recipe = {4, 2700, 5e-3, 0}};
 
 /* ---- tupe: q.k/sqrt(2 hd) + (U_q pbar_i).(U_k pbar_j)/sqrt(2 hd) */
 

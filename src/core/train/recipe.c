@@ -21,9 +21,11 @@
  * - steps: 3000 (sinusoidal at 2500 scored 0.9990, 0.9998 and 0.9838
  *   for seeds 1-3, at 3000 1.0000, 0.9994, 0.9984).  3000 float32 steps
  *   of rope took 81 CPU s, 45.6 s of wall time on two nearly idle cores
- *   (load 1.5).  xl, whose steps cost the most, 2700: seeds 1-3 0.9988,
- *   0.9938, 0.9990 (at 3000 0.9990, 0.9939, 0.9941 in 50-61 s); tupe
- *   3000 like the others: 0.9926, 0.9973, 0.9936 (it had 3500: 0.9982,
+ *   (load 1.5).  xl and deberta, whose steps cost the most, 2700: xl
+ *   seeds 1-3 0.9988, 0.9938, 0.9990 in 44-50 s (at 3000 0.9990, 0.9939,
+ *   0.9941 in 50-61 s), deberta 0.9939, 0.9982, 0.9988 in 44-45 s (at
+ *   3000 0.9979, 0.9971, 0.9992 in 49-60 s); tupe
+ *   3000 like the others: 0.9926, 0.9973, 0.9936 in 40-45 s (it had 3500: 0.9982,
  *   0.9961, 0.9932 in 58-61 s), 2026-12-06;
  * - warmup K/60 (50 steps) for nope: with K/20 (150) nope seed 2 left
  *   its loss plateau late (1.11 nats at step 750, seed 1 0.20) and scored
