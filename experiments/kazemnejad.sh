@@ -13,10 +13,12 @@
 # FULL=1: the paper's L = 20, 2500 steps, 256 test examples per length.
 # RERUN=1: issue 35's rerun at L = 20 with the width the speed buys
 # (d-model 128, 4 heads of 32) and 5 seeds, copy, reverse and sort:
-# 6 x 3 x 5 = 90 models into experiments/kazemnejad_l20_d128 (cost
-# estimated in experiments/kazemnejad_l20/README.md: about 2 hours of both
-# cores; not run yet).
-# TRAIN_LEN, STEPS, TASKS, SCHEMES, SEEDS, SAMPLES, LAYERS, LR, D_MODEL,
+# 6 x 3 x 5 = 90 models into experiments/kazemnejad_l20_d128, 4000 steps
+# at lr 2e-3 with a cosine to 0: at width 128 the L = 20 recipe (lr 5e-3,
+# 2500 steps) left nope at 0.38-0.94 on copy and 0.12-0.15 on reverse in
+# distribution, and 2500 steps at 2e-3 left learned at 0.81 on reverse
+# (pilots in experiments/kazemnejad_l20/README.md).
+# TRAIN_LEN, STEPS, TASKS, SCHEMES, SEEDS, SAMPLES, LAYERS, LR, MIN_LR, D_MODEL,
 # HEADS override; SHARDS=N runs the sweep in N parts that survive a stop
 # (RERUN's default: 45 parts of 2 models); NICE (default 10) its niceness.
 # The seeds are aggregated per scheme, task and length (mean, min, max
@@ -32,8 +34,8 @@ out=${1:-$top/experiments/kazemnejad}
 d_model=${D_MODEL:-64} heads=${HEADS:-4}
 if [ "${RERUN:-0}" = 1 ]; then
   out=${1:-$top/experiments/kazemnejad_l20_d128}
-  L=${TRAIN_LEN:-20} steps=${STEPS:-2500} tasks=${TASKS:-copy,reverse,sort} samples=${SAMPLES:-256}
-  d_model=${D_MODEL:-128} SEEDS=${SEEDS:-1,2,3,4,5} SHARDS=${SHARDS:-45}
+  L=${TRAIN_LEN:-20} steps=${STEPS:-4000} tasks=${TASKS:-copy,reverse,sort} samples=${SAMPLES:-256}
+  LR=${LR:-2e-3} MIN_LR=${MIN_LR:-0} d_model=${D_MODEL:-128} SEEDS=${SEEDS:-1,2,3,4,5} SHARDS=${SHARDS:-45}
 elif [ "${FULL:-0}" = 1 ]; then
   L=${TRAIN_LEN:-20} steps=${STEPS:-2500} tasks=${TASKS:-copy,reverse,add} samples=${SAMPLES:-256}
 else
@@ -41,6 +43,8 @@ else
 fi
 schemes=${SCHEMES:-nope,t5,alibi,rope,sinusoidal,learned}
 layers=${LAYERS:-4} lr=${LR:-5e-3}
+# the last step's learning rate: a tenth of the peak, or MIN_LR
+min_lr=${MIN_LR:-$(awk -v x="$lr" 'BEGIN { printf "%.17g", x / 10 }')}
 shards=${SHARDS:-0} nice=${NICE:-10}
 seeds=${SEEDS:-1,2,3}
 build=${BUILD:-$top/build-train-openblas}
@@ -54,7 +58,7 @@ sweep() {
   /usr/bin/time -f "%U %S %e" -o "$tf" nice -n "$nice" "$build/src/ropelab" train --scheme "$schemes" \
     --task "$tasks" --seed "$seeds" \
     --train-len "$L" --eval-len $((2 * L)) --steps "$steps" --layers "$layers" --lr "$lr" \
-    --min-lr "$(awk -v x="$lr" 'BEGIN { printf "%.17g", x / 10 }')" --threads 1 \
+    --min-lr "$min_lr" --threads 1 \
     --d-model "$d_model" --heads "$heads" \
     --eval-samples "$samples" \
     --jobs 2 --quiet "$@"
