@@ -51,34 +51,45 @@ static void to_se(double *m2, size_t cells, size_t k)
     m2[i] = k > 1 ? sqrt(m2[i] / (double)(k - 1) / (double)k) : 0.0;
 }
 
-rl_status rl_train_attention(rl_train_model *m, const rl_task *t, size_t n, size_t samples,
-                             uint64_t seed, rl_train_attn *out, char *err)
+/* what rl_train_attention and rl_train_logit_dist read back per example:
+ * two arrays of w[0] and w[1] cells (w[1] = 0: none), from the rows
+ * function 'rows' after the model's forward */
+typedef int (*rows_fn)(const rl_train_model *m, double *a, double *b);
+
+/* the model's forward on 'samples' examples of length n drawn from 'seed',
+ * in batches of the model's batch size; each example's rows folded into
+ * running means (mean[j]) and standard errors (se[j]) of w[j] cells, in
+ * the examples' order; *k the examples read */
+static rl_status sample_rows(rl_train_model *m, const rl_task *t, size_t n, size_t samples,
+                             uint64_t seed, rows_fn rows, const size_t w[2], double *mean[2],
+                             double *se[2], size_t *k, char *err)
 {
   const rl_train_cfg *c = rl_train_get_cfg(m);
-  size_t T = rl_task_len(t, n), Bmax = c->batch, LH = c->layers * c->heads;
-  rl_status cs = check_len(m, t, n, samples, err);
-  if (cs)
-    return cs;
+  size_t T = rl_task_len(t, n), Bmax = c->batch;
+  rl_status st = check_len(m, t, n, samples, err);
+  if (st)
+    return st;
   int *inp = malloc(Bmax * T * sizeof *inp), *tgt = malloc(Bmax * T * sizeof *tgt);
-  double *ent = malloc(Bmax * LH * sizeof *ent), *dist = malloc(Bmax * LH * T * sizeof *dist);
-  if (!inp || !tgt || !ent || !dist) {
-    free(inp), free(tgt), free(ent), free(dist);
+  double *row[2] = {malloc(Bmax * w[0] * sizeof(double)),
+                    w[1] ? malloc(Bmax * w[1] * sizeof(double)) : NULL};
+  if (!inp || !tgt || !row[0] || (w[1] && !row[1])) {
+    free(inp), free(tgt), free(row[0]), free(row[1]);
     return RL_ENOMEM;
   }
-  memset(out->ent, 0, LH * sizeof *out->ent);
-  memset(out->ent_se, 0, LH * sizeof *out->ent_se);
-  memset(out->dist, 0, LH * T * sizeof *out->dist);
-  memset(out->dist_se, 0, LH * T * sizeof *out->dist_se);
+  for (int j = 0; j < 2; j++)
+    if (w[j]) {
+      memset(mean[j], 0, w[j] * sizeof *mean[j]);
+      memset(se[j], 0, w[j] * sizeof *se[j]);
+    }
   rl_train_rng r;
   rl_train_rng_seed(&r, seed);
-  rl_status st = RL_OK;
-  size_t k = 0;
-  for (size_t done = 0; done < samples && !st;) {
+  *k = 0;
+  for (size_t done = 0; done < samples;) {
     size_t B = samples - done < Bmax ? samples - done : Bmax;
     for (size_t b = 0; b < B; b++)
       rl_task_example(t, &r, n, T, inp + b * T, tgt + b * T);
     rl_train_forward(m, inp, tgt, B, T);
-    if (rl_train_attn_rows(m, ent, dist)) {
+    if (rows(m, row[0], row[1])) {
       if (err)
         snprintf(err, RL_ERR_MAX, "task %s at length %zu: an example's last target is before "
                  "its last position", rl_task_names()[t->kind], n);
@@ -86,19 +97,31 @@ rl_status rl_train_attention(rl_train_model *m, const rl_task *t, size_t n, size
       break;
     }
     for (size_t b = 0; b < B; b++) { /* the examples in their order */
-      k++;
-      for (size_t i = 0; i < LH; i++)
-        welford(&out->ent[i], &out->ent_se[i], ent[b * LH + i], k);
-      for (size_t i = 0; i < LH * T; i++)
-        welford(&out->dist[i], &out->dist_se[i], dist[b * LH * T + i], k);
+      ++*k;
+      for (int j = 0; j < 2; j++)
+        for (size_t i = 0; i < w[j]; i++)
+          welford(&mean[j][i], &se[j][i], row[j][b * w[j] + i], *k);
     }
     done += B;
   }
-  free(inp), free(tgt), free(ent), free(dist);
+  free(inp), free(tgt), free(row[0]), free(row[1]);
   if (st)
     return st;
-  to_se(out->ent_se, LH, k);
-  to_se(out->dist_se, LH * T, k);
+  for (int j = 0; j < 2; j++)
+    to_se(se[j], w[j], *k);
+  return RL_OK;
+}
+
+rl_status rl_train_attention(rl_train_model *m, const rl_task *t, size_t n, size_t samples,
+                             uint64_t seed, rl_train_attn *out, char *err)
+{
+  const rl_train_cfg *c = rl_train_get_cfg(m);
+  size_t T = rl_task_len(t, n), LH = c->layers * c->heads, k;
+  size_t w[2] = {LH, LH * T};
+  double *mean[2] = {out->ent, out->dist}, *se[2] = {out->ent_se, out->dist_se};
+  rl_status st = sample_rows(m, t, n, samples, seed, rl_train_attn_rows, w, mean, se, &k, err);
+  if (st)
+    return st;
   double lnf = 0; /* sum of ln(t + 1), t < T, the uniform attention's entropies */
   for (size_t i = 1; i <= T; i++)
     lnf += log((double)i);
@@ -111,54 +134,12 @@ rl_status rl_train_logit_dist(rl_train_model *m, const rl_task *t, size_t n, siz
                               uint64_t seed, rl_train_logit *out, char *err)
 {
   const rl_train_cfg *c = rl_train_get_cfg(m);
-  size_t T = rl_task_len(t, n), Bmax = c->batch, LHT = c->layers * c->heads * T;
-  rl_status st = check_len(m, t, n, samples, err);
+  size_t T = rl_task_len(t, n), LHT = c->layers * c->heads * T, k;
+  size_t w[2] = {LHT, out->norot ? LHT : 0};
+  double *mean[2] = {out->logit, out->norot}, *se[2] = {out->logit_se, out->norot_se};
+  rl_status st = sample_rows(m, t, n, samples, seed, rl_train_logit_rows, w, mean, se, &k, err);
   if (st)
     return st;
-  int nr = out->norot != NULL;
-  int *inp = malloc(Bmax * T * sizeof *inp), *tgt = malloc(Bmax * T * sizeof *tgt);
-  double *lg = malloc(Bmax * LHT * sizeof *lg), *no = nr ? malloc(Bmax * LHT * sizeof *no) : NULL;
-  if (!inp || !tgt || !lg || (nr && !no)) {
-    free(inp), free(tgt), free(lg), free(no);
-    return RL_ENOMEM;
-  }
-  memset(out->logit, 0, LHT * sizeof *out->logit);
-  memset(out->logit_se, 0, LHT * sizeof *out->logit_se);
-  if (nr) {
-    memset(out->norot, 0, LHT * sizeof *out->norot);
-    memset(out->norot_se, 0, LHT * sizeof *out->norot_se);
-  }
-  rl_train_rng r;
-  rl_train_rng_seed(&r, seed);
-  size_t k = 0;
-  for (size_t done = 0; done < samples && !st;) {
-    size_t B = samples - done < Bmax ? samples - done : Bmax;
-    for (size_t b = 0; b < B; b++)
-      rl_task_example(t, &r, n, T, inp + b * T, tgt + b * T);
-    rl_train_forward(m, inp, tgt, B, T);
-    if (rl_train_logit_rows(m, lg, no)) {
-      if (err)
-        snprintf(err, RL_ERR_MAX, "task %s at length %zu: an example's last target is before "
-                 "its last position", rl_task_names()[t->kind], n);
-      st = RL_EINVAL;
-      break;
-    }
-    for (size_t b = 0; b < B; b++) { /* the examples in their order */
-      k++;
-      for (size_t i = 0; i < LHT; i++) {
-        welford(&out->logit[i], &out->logit_se[i], lg[b * LHT + i], k);
-        if (nr)
-          welford(&out->norot[i], &out->norot_se[i], no[b * LHT + i], k);
-      }
-    }
-    done += B;
-  }
-  free(inp), free(tgt), free(lg), free(no);
-  if (st)
-    return st;
-  to_se(out->logit_se, LHT, k);
-  if (nr)
-    to_se(out->norot_se, LHT, k);
   out->n = n, out->T = T, out->samples = k;
   return RL_OK;
 }
