@@ -280,7 +280,7 @@ static void test_elementwise(void)
                  tok, rnd(V * C, 1), rnd(T * C, 1), zeros(B * T * C)};
   double *dx = zeros(B * T * C), *dy = zeros(B * T * C);
   gelu_f(&s);
-  rl_tl_gelu_backward(dx, s.x, s.th, s.dw, B * T * C);
+  rl_tl_gelu_backward_first(dx, s.x, s.th, s.dw, B * T * C);
   tap_le(fd_rel_err(gelu_f, &s, s.x, B * T * C, dx), FD_TOL, "gelu d/dinp");
   { /* the tanh GELU keeps (computed from exp) against libm's tanh, to an
      * absolute 4 ulp of 1: exp's 1 ulp, the sum, the quotient (< 2, so
@@ -298,7 +298,7 @@ static void test_elementwise(void)
     tap_le(worst, 4 * 0x1p-52, "gelu's tanh against libm's over [-40, 40]: %.3g", worst);
   }
   memset(dx, 0, B * T * C * sizeof *dx);
-  rl_tl_residual_backward(dx, dy, s.dw, B * T * C);
+  rl_tl_residual_backward_first(dx, dy, s.dw, B * T * C);
   tap_le(fd_rel_err(res_f, &s, s.x, B * T * C, dx), FD_TOL, "residual d/da");
   tap_le(fd_rel_err(res_f, &s, s.y, B * T * C, dy), FD_TOL, "residual d/db");
   double *dwte = zeros(V * C), *dwpe = zeros(T * C);

@@ -102,8 +102,6 @@ void RL_TL(t5_backward)(RL_REAL *dt5, const RL_REAL *dbias, size_t H, size_t T, 
  * keeps the tanh for the backward (tanh was a sixth of a step's time
  * when computed twice). */
 void RL_TL(gelu_forward)(RL_REAL *out, RL_REAL *th, const RL_REAL *inp, size_t N);
-void RL_TL(gelu_backward)(RL_REAL *dinp, const RL_REAL *inp, const RL_REAL *th, const RL_REAL *dout,
-                         size_t N);
 /* The first write of a gradient that would be zeroed and then receive
  * only this (model_chunk.h): dinp = 0 + the term, the same bits as
  * zero-then-accumulate (0 + x, also for x = -0), without the zeroing. */
@@ -111,7 +109,6 @@ void RL_TL(gelu_backward_first)(RL_REAL *dinp, const RL_REAL *inp, const RL_REAL
                                const RL_REAL *dout, size_t N);
 
 void RL_TL(residual_forward)(RL_REAL *out, const RL_REAL *a, const RL_REAL *b, size_t N);
-void RL_TL(residual_backward)(RL_REAL *da, RL_REAL *db, const RL_REAL *dout, size_t N);
 /* da = db = 0 + dout: the first write of both (as gelu_backward_first) */
 void RL_TL(residual_backward_first)(RL_REAL *da, RL_REAL *db, const RL_REAL *dout, size_t N);
 

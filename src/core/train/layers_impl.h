@@ -536,13 +536,6 @@ static inline real gelu_grad(real x, real t, real g)
   return g * (R(0.5) * (R(1.0) + t) + R(0.5) * x * (R(1.0) - t * t) * du);
 }
 
-void TL(gelu_backward)(real *dinp, const real *inp, const real *th, const real *dout,
-                         size_t N)
-{
-  for (size_t i = 0; i < N; i++)
-    dinp[i] += gelu_grad(inp[i], th[i], dout[i]);
-}
-
 /* R(0.0) + x, not x: the sum the zeroed buffer gave (+0 for x = -0);
  * the compiler may not drop it (signed zeros) */
 void TL(gelu_backward_first)(real *dinp, const real *inp, const real *th, const real *dout,
@@ -556,14 +549,6 @@ void TL(residual_forward)(real *out, const real *a, const real *b, size_t N)
 {
   for (size_t i = 0; i < N; i++)
     out[i] = a[i] + b[i];
-}
-
-void TL(residual_backward)(real *da, real *db, const real *dout, size_t N)
-{
-  for (size_t i = 0; i < N; i++) {
-    da[i] += dout[i];
-    db[i] += dout[i];
-  }
 }
 
 void TL(residual_backward_first)(real *da, real *db, const real *dout, size_t N)
