@@ -30,17 +30,17 @@ run() { # tag args...: old and new, interleaved, then compare
   done
   for f in curve eval; do
     # the curve's rows: no header line starts '#'; drop wall_s (the last column)
-    grep -vE '^# (command|[a-z_]*wall_s|[a-z_]*cpu_s|[a-z_]*per_s|[a-z_]*fraction_of_peak)=' \
-      "$dir/old-$f.csv" > "$dir/o.txt" || true
-    grep -vE '^# (command|[a-z_]*wall_s|[a-z_]*cpu_s|[a-z_]*per_s|[a-z_]*fraction_of_peak)=' \
-      "$dir/new-$f.csv" > "$dir/n.txt" || true
+    for b in old new; do
+      grep -vE '^# (command|[a-z_]*wall_s|[a-z_]*cpu_s|[a-z_]*per_s|[a-z_]*fraction_of_peak)=' \
+        "$dir/$b-$f.csv" > "$dir/$b.txt" || true
+    done
     if [ "$f" = curve ]; then
-      sed -i '/^#/!s/,[^,]*$//' "$dir/o.txt" "$dir/n.txt"
+      sed -i '/^#/!s/,[^,]*$//' "$dir/old.txt" "$dir/new.txt"
     fi
-    if [ -s "$dir/o.txt" ] && cmp -s "$dir/o.txt" "$dir/n.txt"; then
-      same=$((same + 1)); echo "$tag $f: identical ($(grep -vc '^#' "$dir/o.txt") rows)"
+    if [ -s "$dir/old.txt" ] && cmp -s "$dir/old.txt" "$dir/new.txt"; then
+      same=$((same + 1)); echo "$tag $f: identical ($(grep -vc '^#' "$dir/old.txt") rows)"
     else
-      diff=$((diff + 1)); echo "$tag $f: DIFFERENT"; diff "$dir/o.txt" "$dir/n.txt" | head -4
+      diff=$((diff + 1)); echo "$tag $f: DIFFERENT"; diff "$dir/old.txt" "$dir/new.txt" | head -4
     fi
   done
 }

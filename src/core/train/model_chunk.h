@@ -348,6 +348,71 @@ void FN(pair_norm_sums)(const rl_train_model *m, double *q, double *k, size_t *c
   }
 }
 
+/* One head of one row of the last forward, as the per-row readers below
+ * see it: chunk ck's row j, layer l, head h; o = b L H + l H + h, the
+ * caller's slot for it (b the caller's row). */
+struct head_at {
+  const struct rl_tm_chunk *ck;
+  size_t j, l, h, o;
+};
+
+/* Calls fn on every head of every row of the last forward.  0 when every
+ * row reads T positions, else 1 (the readers average over t >= r, which
+ * needs the whole row). */
+static int each_head(const rl_train_model *m,
+                     void (*fn)(const rl_train_model *, const struct head_at *, void *), void *ctx)
+{
+  const rl_train_cfg *c = &m->cfg;
+  for (size_t ci = 0; ci < m->nch; ci++) {
+    const struct rl_tm_chunk *ck = &m->ch[ci];
+    for (size_t j = 0; j < ck->Bc; j++) {
+      size_t b = m->perm[ck->b0 + j];
+      if (m->rowlen[b] != m->T)
+        return 1;
+      for (size_t l = 0; l < c->layers; l++)
+        for (size_t h = 0; h < c->heads; h++) {
+          struct head_at at = {ck, j, l, h, (b * c->layers + l) * c->heads + h};
+          fn(m, &at, ctx);
+        }
+    }
+  }
+  return 0;
+}
+
+/* Head at's [t][t2] matrix of tensor i (A_ATT or A_PRE). */
+static const real *head_tt(const rl_train_model *m, int i, const struct head_at *at)
+{
+  size_t Tc = at->ck->Tc;
+  return cact(m, V(m)->a, i, at->l, at->ck) + (at->j * m->cfg.heads + at->h) * Tc * Tc;
+}
+
+/* Sums over t >= r into means: row r of T had T - r terms. */
+static void by_distance_mean(double *row, size_t T)
+{
+  for (size_t r = 0; r < T; r++)
+    row[r] /= (double)(T - r);
+}
+
+struct attn_out { double *ent, *dist; };
+
+static void attn_head(const rl_train_model *m, const struct head_at *at, void *ctx)
+{
+  const struct attn_out *o = ctx;
+  size_t T = m->T, Tc = at->ck->Tc;
+  const real *a = head_tt(m, A_ATT, at);
+  double *dr = o->dist + at->o * T, e = 0;
+  memset(dr, 0, T * sizeof *dr);
+  for (size_t t = 0; t < T; t++)
+    for (size_t t2 = 0; t2 <= t; t2++) {
+      double p = (double)a[t * Tc + t2];
+      if (p > 0)
+        e -= p * log(p);
+      dr[t - t2] += p;
+    }
+  o->ent[at->o] = e / (double)T;
+  by_distance_mean(dr, T);
+}
+
 /* Each row's attention statistics from the last forward's weights (the
  * softmax attention_forward and relattn_forward wrote, [b][h][t][t2]):
  * ent[b][l H + h] the mean over the row's positions t of -sum a ln a,
@@ -355,35 +420,37 @@ void FN(pair_norm_sums)(const rl_train_model *m, double *q, double *k, size_t *c
  * b the caller's row.  0 when every row reads T positions, else 1. */
 int FN(attn_rows)(const rl_train_model *m, double *ent, double *dist)
 {
-  const rl_train_cfg *c = &m->cfg;
-  size_t H = c->heads, LH = c->layers * H, T = m->T;
-  for (size_t ci = 0; ci < m->nch; ci++) {
-    const struct rl_tm_chunk *ck = &m->ch[ci];
-    size_t Tc = ck->Tc;
-    for (size_t j = 0; j < ck->Bc; j++) {
-      size_t b = m->perm[ck->b0 + j];
-      if (m->rowlen[b] != T)
-        return 1;
-      for (size_t l = 0; l < c->layers; l++)
-        for (size_t h = 0; h < H; h++) {
-          const real *a = cact(m, V(m)->a, A_ATT, l, ck) + (j * H + h) * Tc * Tc;
-          double *dr = dist + (b * LH + l * H + h) * T, e = 0;
-          for (size_t r = 0; r < T; r++)
-            dr[r] = 0;
-          for (size_t t = 0; t < T; t++)
-            for (size_t t2 = 0; t2 <= t; t2++) {
-              double p = (double)a[t * Tc + t2];
-              if (p > 0)
-                e -= p * log(p);
-              dr[t - t2] += p;
-            }
-          ent[b * LH + l * H + h] = e / (double)T;
-          for (size_t r = 0; r < T; r++)
-            dr[r] /= (double)(T - r);
-        }
+  struct attn_out o = {ent, dist};
+  return each_head(m, attn_head, &o);
+}
+
+struct logit_out { double *logit, *norot; };
+
+static void logit_head(const rl_train_model *m, const struct head_at *at, void *ctx)
+{
+  const struct logit_out *o = ctx;
+  size_t T = m->T, Tc = at->ck->Tc, D = m->cfg.d_model, hd = D / m->cfg.heads;
+  double sc = content_scale(&m->cfg);
+  const real *p = head_tt(m, A_PRE, at);
+  const real *qkv = cact(m, V(m)->a, A_QKV, at->l, at->ck) + at->j * Tc * 3 * D + at->h * hd;
+  double *lr = o->logit + at->o * T, *nr = o->norot ? o->norot + at->o * T : NULL;
+  memset(lr, 0, T * sizeof *lr);
+  if (nr)
+    memset(nr, 0, T * sizeof *nr);
+  for (size_t t = 0; t < T; t++)
+    for (size_t t2 = 0; t2 <= t; t2++) {
+      lr[t - t2] += (double)p[t * Tc + t2];
+      if (nr) { /* in double: a reference, not the forward's sum */
+        const real *q = qkv + t * 3 * D, *kk = qkv + t2 * 3 * D + D;
+        double s = 0;
+        for (size_t e = 0; e < hd; e++)
+          s += (double)q[e] * (double)kk[e];
+        nr[t - t2] += s * sc;
+      }
     }
-  }
-  return 0;
+  by_distance_mean(lr, T);
+  if (nr)
+    by_distance_mean(nr, T);
 }
 
 /* Each row's attention logits by distance from the last forward: the
@@ -394,47 +461,8 @@ int FN(attn_rows)(const rl_train_model *m, double *ent, double *dist)
  * every row reads T positions, else 1. */
 int FN(logit_rows)(const rl_train_model *m, double *logit, double *norot)
 {
-  const rl_train_cfg *c = &m->cfg;
-  size_t H = c->heads, LH = c->layers * H, T = m->T, D = c->d_model, hd = D / H;
-  double sc = content_scale(c);
-  for (size_t ci = 0; ci < m->nch; ci++) {
-    const struct rl_tm_chunk *ck = &m->ch[ci];
-    size_t Tc = ck->Tc;
-    for (size_t j = 0; j < ck->Bc; j++) {
-      size_t b = m->perm[ck->b0 + j];
-      if (m->rowlen[b] != T)
-        return 1;
-      for (size_t l = 0; l < c->layers; l++)
-        for (size_t h = 0; h < H; h++) {
-          const real *p = cact(m, V(m)->a, A_PRE, l, ck) + (j * H + h) * Tc * Tc;
-          const real *qkv = cact(m, V(m)->a, A_QKV, l, ck) + j * Tc * 3 * D + h * hd;
-          double *lr = logit + (b * LH + l * H + h) * T;
-          double *nr = norot ? norot + (b * LH + l * H + h) * T : NULL;
-          for (size_t r = 0; r < T; r++) {
-            lr[r] = 0;
-            if (nr)
-              nr[r] = 0;
-          }
-          for (size_t t = 0; t < T; t++)
-            for (size_t t2 = 0; t2 <= t; t2++) {
-              lr[t - t2] += (double)p[t * Tc + t2];
-              if (nr) { /* in double: a reference, not the forward's sum */
-                const real *q = qkv + t * 3 * D, *kk = qkv + t2 * 3 * D + D;
-                double s = 0;
-                for (size_t e = 0; e < hd; e++)
-                  s += (double)q[e] * (double)kk[e];
-                nr[t - t2] += s * sc;
-              }
-            }
-          for (size_t r = 0; r < T; r++) {
-            lr[r] /= (double)(T - r);
-            if (nr)
-              nr[r] /= (double)(T - r);
-          }
-        }
-    }
-  }
-  return 0;
+  struct logit_out o = {logit, norot};
+  return each_head(m, logit_head, &o);
 }
 
 /* The last forward's probabilities and losses, in the caller's layout:
