@@ -1,17 +1,17 @@
 # figures: kazemnejad.gp rope_extension.gp
 # The trained models' figures, drawn from the tables committed beside
-# them (experiments/kazemnejad, kazemnejad_l20, rope_extension): layout
-# at both text sizes (kazemnejad's L line stopped short of the key's band:
-# it ran through the alibi and rope entries).  Drawn (table terminal):
-# kazemnejad: for every (scheme, task) of summary.csv, its mean's
-# extremes over the lengths and its band's (min's smallest, max's
-# largest) at their lengths; the number of checks is 3 columns x 2 x the
-# pairs awk counts in the summary.  rope_extension: every method's exact
+# them (experiments/kazemnejad, kazemnejad_l20, kazemnejad_l20_d128,
+# rope_extension): layout at both text sizes (kazemnejad's L line stopped
+# short of the key's band: it ran through the alibi and rope entries).
+# Drawn (table terminal): kazemnejad: for every (scheme, task) of
+# summary.csv, its mean's extremes over the lengths and its band's (min's
+# smallest, max's largest) at their lengths; the number of checks is 4 x
+# the pairs awk counts in the summary.  rope_extension: every method's exact
 # match reaches its extremes in each factor's panel (rope, as trained, in
 # every panel).
 . "$(dirname "$0")/../figure.sh"
 ex=$figdir/../../experiments
-for d in kazemnejad:8 kazemnejad_l20:20; do
+for d in kazemnejad:8 kazemnejad_l20:20 kazemnejad_l20_d128:20; do
   dir=${d%:*} L=${d#*:}
   gnuplot -c "$plots/kazemnejad.gp" "$ex/$dir/summary.csv" "$L" k.svg || exit 1
   echo "$dir:"
