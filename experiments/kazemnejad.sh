@@ -115,6 +115,6 @@ awk -F, -v L="$L" '/^#/ { next } $1 == "scheme" { for (i = 1; i <= NF; i++) c[$i
       if (y < blo[k]) blo[k] = y; if (y > bhi[k]) bhi[k] = y }
     for (k in n) printf "%s,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f\n", k, sa[k] / n[k], alo[k], ahi[k], sb[k] / n[k], blo[k], bhi[k] }' \
   "$out/table.csv" | sort -t, -k2,2 -k1,1 >>"$out/in_dist.csv"
-gnuplot -c "$top/plots/kazemnejad.gp" "$out/summary.csv" "$L" "$out/kazemnejad.png"
+gnuplot -c "$top/plots/kazemnejad.gp" "$out/summary.csv" "$L" "$out/kazemnejad.png" "" "$out/table.csv"
 column -s, -t "$out/in_dist.csv"
 echo "figure: $out/kazemnejad.png" >&2

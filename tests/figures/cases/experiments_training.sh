@@ -13,7 +13,7 @@
 ex=$figdir/../../experiments
 for d in kazemnejad:8 kazemnejad_l20:20 kazemnejad_l20_d128:20; do
   dir=${d%:*} L=${d#*:}
-  gnuplot -c "$plots/kazemnejad.gp" "$ex/$dir/summary.csv" "$L" k.svg || exit 1
+  gnuplot -c "$plots/kazemnejad.gp" "$ex/$dir/summary.csv" "$L" k.svg "" "$ex/$dir/table.csv" || exit 1
   echo "$dir:"
   layout k.svg
   gnuplot -c "$plots/kazemnejad.gp" "$ex/$dir/summary.csv" "$L" k.table table || exit 1
